@@ -1,0 +1,37 @@
+/// What kind of touch device something is, the way udev's `input_id` builtin sorts them
+/// (ID_INPUT_TOUCHSCREEN, ID_INPUT_TABLET, ID_INPUT_TOUCHPAD).
+public enum DeviceClass: String, Hashable, Sendable, CaseIterable {
+    case touchscreen
+    case tablet
+    case touchpad
+    /// Not a touch, pen or touchpad device: forcetouch leaves it alone.
+    case other
+
+    /// Classifies from the evdev bits alone, for when udev has not said.
+    public init(classifying d: DeviceDescription) {
+        let hasPosition = d.axis(ABS.X) != nil || d.axis(ABS.MT_POSITION_X) != nil
+        guard hasPosition else { self = .other; return }
+        if d.has(type: EV.KEY, code: BTN.TOOL_PEN) || d.has(type: EV.KEY, code: BTN.STYLUS) {
+            self = .tablet
+        } else if d.has(property: INPUT_PROP.DIRECT) {
+            self = .touchscreen
+        } else if d.has(property: INPUT_PROP.POINTER) || d.has(property: INPUT_PROP.BUTTONPAD)
+            || d.has(type: EV.KEY, code: BTN.TOOL_FINGER)
+        {
+            self = .touchpad
+        } else if d.has(type: EV.KEY, code: BTN.TOUCH) || d.isMultitouch {
+            // A touch device that declares nothing else is a touchscreen (udev does the same).
+            self = .touchscreen
+        } else {
+            self = .other
+        }
+    }
+
+    /// From udev's ID_INPUT_* properties; nil when udev names none of the three.
+    public init?(udevProperties p: [String: String]) {
+        if p["ID_INPUT_TABLET"] == "1" { self = .tablet }
+        else if p["ID_INPUT_TOUCHSCREEN"] == "1" { self = .touchscreen }
+        else if p["ID_INPUT_TOUCHPAD"] == "1" { self = .touchpad }
+        else { return nil }
+    }
+}

@@ -1,0 +1,33 @@
+/// Where a device's per-contact force comes from, and why it has none when it has none.
+public struct PressureSource: Hashable, Sendable {
+    public enum Axis: Hashable, Sendable {
+        /// `ABS_MT_PRESSURE`, one value per slot.
+        case multitouchPressure
+        /// `ABS_PRESSURE`, one value for the whole device.
+        case pressure
+        /// `ABS_MT_TOUCH_MAJOR`, contact size standing in for pressure (opt-in).
+        case emulatedFromTouchMajor
+    }
+
+    public var axis: Axis
+    public var code: UInt16
+    public var info: AbsInfo
+
+    /// Picks the pressure axis as SPEC §1 says: ABS_MT_PRESSURE when a multi-touch device
+    /// has it, else ABS_PRESSURE; contact size only when the user opted in to emulation.
+    /// Returns nil when the device has no usable axis (missing, or max <= min).
+    public static func find(in d: DeviceDescription, emulateFromContactSize: Bool = false) -> PressureSource? {
+        if d.isMultitouch, let info = d.axis(ABS.MT_PRESSURE), info.maximum > info.minimum {
+            return PressureSource(axis: .multitouchPressure, code: ABS.MT_PRESSURE, info: info)
+        }
+        if let info = d.axis(ABS.PRESSURE), info.maximum > info.minimum {
+            return PressureSource(axis: .pressure, code: ABS.PRESSURE, info: info)
+        }
+        if emulateFromContactSize, let info = d.axis(ABS.MT_TOUCH_MAJOR), info.maximum > info.minimum {
+            return PressureSource(axis: .emulatedFromTouchMajor, code: ABS.MT_TOUCH_MAJOR, info: info)
+        }
+        return nil
+    }
+
+    public var isEmulated: Bool { axis == .emulatedFromTouchMajor }
+}

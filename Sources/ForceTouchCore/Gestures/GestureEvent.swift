@@ -1,0 +1,57 @@
+/// The gestures forcetouch recognizes, by the names the configuration and JSON use.
+public enum GestureKind: String, Hashable, Sendable, CaseIterable {
+    case tap
+    case doubleTap = "double-tap"
+    case longPress = "long-press"
+    case deepPress = "deep-press"
+}
+
+/// Gesture phases, as UIGestureRecognizer.State names them.
+public enum GesturePhase: String, Hashable, Sendable, CaseIterable {
+    case began
+    case changed
+    case ended
+    case cancelled
+    case failed
+}
+
+/// The two thresholds of a deep press, as UIPreviewInteraction names them.
+public enum DeepPressStage: String, Hashable, Sendable {
+    case peek
+    case pop
+}
+
+/// One step of a recognized gesture: what bindings match against and what subscribers see.
+public struct GestureEvent: Hashable, Sendable {
+    public var gesture: GestureKind
+    public var phase: GesturePhase
+    public var fingers: Int
+    /// Event-clock time of the frame or deadline that decided this.
+    public var time: Timestamp
+    /// Position in normalized 0...1 device coordinates, after the device's rotation.
+    public var x: Double
+    public var y: Double
+    /// Force at the time, in units of an average touch.
+    public var force: Double
+    /// Deep press only: which threshold this step is about.
+    public var stage: DeepPressStage?
+    /// Deep press only: 0→1 from touch to peek (UIPreviewInteraction's transitionProgress).
+    public var transitionProgress: Double?
+    /// Deep press only: 0→1 from peek to pop (commitProgress).
+    public var commitProgress: Double?
+
+    public init(gesture: GestureKind, phase: GesturePhase, fingers: Int, time: Timestamp,
+                x: Double, y: Double, force: Double, stage: DeepPressStage? = nil,
+                transitionProgress: Double? = nil, commitProgress: Double? = nil) {
+        self.gesture = gesture
+        self.phase = phase
+        self.fingers = fingers
+        self.time = time
+        self.x = x
+        self.y = y
+        self.force = force
+        self.stage = stage
+        self.transitionProgress = transitionProgress
+        self.commitProgress = commitProgress
+    }
+}

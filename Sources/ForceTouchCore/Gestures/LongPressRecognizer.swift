@@ -1,0 +1,90 @@
+/// Recognizes a long press over a touch sequence (first contact down to last contact up):
+/// `began` at the deadline while every contact is still within the slop — driven by the
+/// engine's clock, since a still finger sends no events — and `ended` when the contacts
+/// lift, `cancelled` when their state is lost.
+struct LongPressRecognizer: Sendable {
+    private enum State { case idle, possible(deadline: Timestamp), began, failed }
+
+    let duration: Timestamp.Duration
+    let slop: Double
+    private var state = State.idle
+
+    init(settings: GestureSettings) {
+        duration = settings.longPressDuration
+        slop = settings.longPressSlop
+    }
+
+    var deadline: Timestamp? {
+        if case .possible(let d) = state { return d }
+        return nil
+    }
+
+    var hasBegun: Bool {
+        if case .began = state { return true }
+        return false
+    }
+
+    mutating func update(_ frame: borrowing FrameAssembler, rotation: Rotation, into out: inout [GestureEvent]) {
+        var anyDown = false, lost = false, moved = false, anyBegan = false
+        for c in frame.contacts {
+            if c.isCancelled && (c.isDown || c.ended) { lost = true }
+            if c.isDown {
+                anyDown = true
+                if c.began { anyBegan = true }
+                if c.travel > slop { moved = true }
+            }
+        }
+        switch state {
+        case .idle:
+            if anyBegan {
+                state = lost ? .failed : .possible(deadline: frame.time + duration)
+            }
+        case .possible:
+            if lost || moved || !anyDown { state = anyDown ? .failed : .idle }
+        case .began:
+            if lost {
+                out.append(event(.cancelled, frame, rotation, includeEnded: true))
+                state = anyDown ? .failed : .idle
+            } else if !anyDown {
+                out.append(event(.ended, frame, rotation, includeEnded: true))
+                state = .idle
+            }
+        case .failed:
+            if !anyDown { state = .idle }
+        }
+    }
+
+    /// Fires the press when its deadline has come.
+    mutating func advance(to t: Timestamp, _ frame: borrowing FrameAssembler, rotation: Rotation,
+                          into out: inout [GestureEvent]) -> Bool {
+        guard case .possible(let d) = state, d <= t else { return false }
+        state = .began
+        var e = event(.began, frame, rotation)
+        e.time = d
+        out.append(e)
+        return true
+    }
+
+    /// A deep press came first: the long press this sequence might have been is off.
+    mutating func fail() {
+        if case .possible = state { state = .failed }
+    }
+
+    mutating func cancel(_ frame: borrowing FrameAssembler, rotation: Rotation, at t: Timestamp,
+                         into out: inout [GestureEvent]) {
+        if case .began = state {
+            var e = event(.cancelled, frame, rotation, includeEnded: true)
+            e.time = t
+            out.append(e)
+        }
+        state = .idle
+    }
+
+    private func event(_ phase: GesturePhase, _ frame: borrowing FrameAssembler, _ rotation: Rotation,
+                       includeEnded: Bool = false) -> GestureEvent {
+        let s = TouchSummary(frame, includeEnded: includeEnded)
+        let p = s.normalized(frame, rotation)
+        return GestureEvent(gesture: .longPress, phase: phase, fingers: max(frame.fingerCount, s.count, 1),
+                            time: frame.time, x: p.x, y: p.y, force: s.force)
+    }
+}

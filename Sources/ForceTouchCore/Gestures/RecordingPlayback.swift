@@ -1,0 +1,21 @@
+/// Runs a recording through a GestureEngine in virtual time: what `forcetest replay`
+/// prints and what tests check recordings against.
+public enum RecordingPlayback {
+    /// Gesture events of a whole recording. After the last event time runs on until every
+    /// deadline has fired, as it would for a finger left resting when the recording stopped.
+    public static func run(_ recording: Recording, settings: GestureSettings = GestureSettings(),
+                           average: Double? = nil, emulateFromContactSize: Bool = false) -> [GestureEvent] {
+        var engine = GestureEngine(device: recording.device, settings: settings, average: average,
+                                   emulateFromContactSize: emulateFromContactSize)
+        var out: [GestureEvent] = []
+        for e in recording.events {
+            engine.process(e)
+            if !engine.output.isEmpty { out += engine.takeOutput() }
+        }
+        while let d = engine.nextDeadline {
+            engine.advance(to: d)
+        }
+        out += engine.takeOutput()
+        return out
+    }
+}

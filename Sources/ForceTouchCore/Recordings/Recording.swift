@@ -1,0 +1,19 @@
+/// A device description and the events it sent: what evemu-record and libinput record
+/// capture, and what `forcetest replay` and `forcetouchd --replay` feed through the engine.
+public struct Recording: Hashable, Sendable {
+    public var device: DeviceDescription
+    public var events: [InputEvent]
+
+    public init(device: DeviceDescription, events: [InputEvent]) {
+        self.device = device
+        self.events = events
+    }
+}
+
+/// The on-disk formats a recording can take.
+public enum RecordingFormat: String, Sendable, CaseIterable {
+    /// evemu-record's text format, one file or a `.desc` plus an `.events` file.
+    case evemu
+    /// `libinput record` YAML, version 1.
+    case libinput
+}
