@@ -15,9 +15,11 @@ public struct PressureSource: Hashable, Sendable {
 
     /// Picks the pressure axis as SPEC §1 says: ABS_MT_PRESSURE when a multi-touch device
     /// has it, else ABS_PRESSURE; contact size only when the user opted in to emulation.
+    /// SEMI_MT pads take ABS_PRESSURE even when they send ABS_MT_PRESSURE: their slots are
+    /// the corners of a bounding box, not fingers, so per-slot pressure is one reading twice.
     /// Returns nil when the device has no usable axis (missing, or max <= min).
     public static func find(in d: DeviceDescription, emulateFromContactSize: Bool = false) -> PressureSource? {
-        if d.isMultitouch, let info = d.axis(ABS.MT_PRESSURE), info.maximum > info.minimum {
+        if d.isMultitouch, !d.isSemiMultitouch, let info = d.axis(ABS.MT_PRESSURE), info.maximum > info.minimum {
             return PressureSource(axis: .multitouchPressure, code: ABS.MT_PRESSURE, info: info)
         }
         if let info = d.axis(ABS.PRESSURE), info.maximum > info.minimum {

@@ -39,6 +39,18 @@ public struct GestureEngine: Sendable {
 
     /// The next time something must be decided though no event may come.
     public var nextDeadline: Timestamp? {
+        dueAt == .max ? nil : Timestamp(microseconds: dueAt)
+    }
+
+    /// `nextDeadline` in microseconds, `.max` for none: kept up to date after every frame
+    /// and deadline so that the per-event check is one comparison.
+    private var dueAt = Int64.max
+
+    private mutating func updateDeadline() {
+        dueAt = computeDeadline()?.microseconds ?? .max
+    }
+
+    private func computeDeadline() -> Timestamp? {
         switch (longPress.deadline, tap.deadline) {
         case let (a?, b?): min(a, b)
         case let (a?, nil): a
@@ -49,8 +61,9 @@ public struct GestureEngine: Sendable {
 
     /// Feeds one event. Deadlines that fall due by its time fire first.
     public mutating func process(_ event: InputEvent) {
-        if let d = nextDeadline, d <= event.time { advance(to: event.time) }
+        if event.time.microseconds >= dueAt { advance(to: event.time) }
         guard frames.process(event) else { return }
+        defer { updateDeadline() }
         let rotation = settings.rotation
         let deepPressBegan = deepPress?.update(frames, rotation: rotation, into: &output) ?? false
         longPress.update(frames, rotation: rotation, into: &output)
@@ -64,7 +77,8 @@ public struct GestureEngine: Sendable {
 
     /// Lets time pass to `t`: fires every deadline up to it, in order.
     public mutating func advance(to t: Timestamp) {
-        while let d = nextDeadline, d <= t {
+        defer { updateDeadline() }
+        while let d = computeDeadline(), d <= t {
             if longPress.deadline == d {
                 if longPress.advance(to: d, frames, rotation: settings.rotation, into: &output) {
                     tap.fail(at: d, into: &output)
@@ -82,6 +96,7 @@ public struct GestureEngine: Sendable {
         deepPress?.cancelAll(frames, rotation: settings.rotation, at: t, into: &output)
         longPress.cancel(frames, rotation: settings.rotation, at: t, into: &output)
         tap.reset()
+        updateDeadline()
     }
 
     public mutating func removeOutput() {

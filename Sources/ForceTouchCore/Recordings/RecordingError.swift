@@ -17,6 +17,8 @@ public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible
         case truncated
         /// YAML that is not a libinput recording.
         case invalidStructure
+        /// The file could not be read at all, or is not text.
+        case unreadable
     }
 
     public var kind: Kind

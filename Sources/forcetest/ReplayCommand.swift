@@ -1,0 +1,51 @@
+import ArgumentParser
+import ForceTouchCore
+
+/// `forcetest replay FILE`: runs a recording through the engine and prints what it saw.
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Run a recording through the gesture engine and print the device and its gestures.",
+        discussion: """
+            FILE is an evemu recording (evemu-record) or a libinput record YAML file. With \
+            --desc, FILE holds only the evemu events and the description is read from the \
+            other file. Time is the recording's own: a finger still down when the recording \
+            ends is followed until every pending gesture has decided. Uncalibrated defaults \
+            (SPEC §2, §4) apply.
+            """)
+
+    @Argument(help: "The recording to replay.")
+    var file: String
+
+    @Option(name: .customLong("desc"), help: "An evemu device description for an events-only FILE.")
+    var descriptionFile: String?
+
+    @Flag(help: "Print JSON Lines instead of text.")
+    var json = false
+
+    @Flag(name: .customLong("no-double-tap-wait"),
+          help: "Report each tap at release instead of waiting out the double-tap window.")
+    var noDoubleTapWait = false
+
+    func run() throws {
+        let recording: Recording
+        do {
+            recording = try RecordingFile.load(file, description: descriptionFile)
+        } catch let e as RecordingError {
+            throw ValidationError(e.description)
+        }
+        var settings = GestureSettings()
+        settings.waitsForDoubleTap = !noDoubleTapWait
+        let engine = GestureEngine(device: recording.device, settings: settings)
+        let deviceClass = DeviceClass(classifying: recording.device)
+        let name = recording.device.name
+        print(json
+              ? GestureReport.deviceJSON(name: name, report: engine.capability, forceModel: engine.forceModel,
+                                         deviceClass: deviceClass)
+              : GestureReport.deviceText(name: name, report: engine.capability, forceModel: engine.forceModel,
+                                         deviceClass: deviceClass))
+        for g in RecordingPlayback.run(recording, settings: settings) {
+            print(json ? GestureReport.gestureJSON(g) : GestureReport.gestureText(g))
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Testing
+@testable import ForceTouchCore
+
+@Suite struct CapabilityTests {
+    @Test func uncalibratedForceGivesTheIPhoneFigure() {
+        let m = ForceModel(minimum: 0, maximum: 2047)
+        #expect(abs(m.maximumPossibleForce - 20.0 / 3.0) < 1e-9)
+        #expect(abs(m.force(raw: Int32((0.15 * 2047).rounded())) - 1) < 0.01)
+        #expect(m.force(raw: -5) == 0)
+        #expect(m.force(raw: 5000) == m.maximumPossibleForce)
+        #expect(!m.isCalibrated)
+    }
+
+    @Test func calibratedAverageIsForceOne() {
+        let m = ForceModel(minimum: 10, maximum: 255, average: 60)
+        #expect(m.force(raw: 60) == 1)
+        #expect(abs(m.maximumPossibleForce - 245.0 / 50.0) < 1e-12)
+        #expect(m.isCalibrated)
+        // An average at or below the minimum would divide by zero: it falls back.
+        #expect(!ForceModel(minimum: 10, maximum: 255, average: 10).isCalibrated)
+    }
+
+    @Test func availableUnavailableAndWhy() {
+        #expect(CapabilityReport.probe(EventScript.touchscreen()).capability == .available)
+        let none = CapabilityReport.probe(EventScript.touchscreen(pressure: false))
+        #expect(none.capability == .unavailable)
+        #expect(none.reason == "no pressure axis")
+        var flat = EventScript.touchscreen(pressure: false)
+        flat.absInfo[ABS.PRESSURE] = AbsInfo(minimum: 0, maximum: 0)
+        flat.codes[EV.ABS]?.insert(ABS.PRESSURE)
+        let report = CapabilityReport.probe(flat)
+        #expect(report.capability == .unavailable)
+        #expect(report.reason.contains("ABS_PRESSURE"))
+        #expect(CapabilityReport.unknown("permission denied").capability == .unknown)
+    }
+
+    @Test func emulatedForceFromContactSizeIsOptIn() {
+        var d = EventScript.touchscreen(pressure: false)
+        d.absInfo[ABS.MT_TOUCH_MAJOR] = AbsInfo(minimum: 0, maximum: 30)
+        d.codes[EV.ABS]?.insert(ABS.MT_TOUCH_MAJOR)
+        #expect(CapabilityReport.probe(d).capability == .unavailable)
+        let emulated = CapabilityReport.probe(d, emulateFromContactSize: true)
+        #expect(emulated.capability == .available)
+        #expect(emulated.emulated)
+    }
+
+    @Test func overallIsAvailableIfAnyDeviceIs() {
+        #expect(Capability.overall([.unknown, .available, .unavailable]) == .available)
+        #expect(Capability.overall([.unknown, .unavailable]) == .unavailable)
+        #expect(Capability.overall([]) == .unknown)
+        #expect(Capability.available.rawValue == 2)
+    }
+
+    @Test func classification() {
+        #expect(DeviceClass(classifying: EventScript.touchscreen()) == .touchscreen)
+        #expect(DeviceClass(classifying: EventScript.pen()) == .tablet)
+        #expect(DeviceClass(classifying: DeviceDescription(name: "kbd", codes: [EV.KEY: [30]])) == .other)
+        #expect(DeviceClass(udevProperties: ["ID_INPUT_TOUCHPAD": "1"]) == .touchpad)
+    }
+
+    @Test func rotation() {
+        #expect(Rotation.quarter.apply(x: 0.2, y: 0.1) == (0.9, 0.2))
+        #expect(Rotation.half.apply(x: 0.2, y: 0.1) == (0.8, 0.9))
+        #expect(Rotation(degrees: -90) == .threeQuarters)
+    }
+}

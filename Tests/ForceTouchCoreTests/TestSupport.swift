@@ -1,0 +1,37 @@
+import Foundation
+
+/// Where the tests find recordings: the project's own fixtures and the shared real ones.
+enum TestFiles {
+    /// The package root, found from this file's own path so that it holds wherever the
+    /// checkout lives (and in CI, where the layout is the same).
+    static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent()  // ForceTouchCoreTests
+            .deletingLastPathComponent()  // Tests
+            .deletingLastPathComponent()
+    }
+
+    /// `../shared/recordings` from the package root: real evemu recordings kept beside the repo.
+    static var sharedRecordings: URL {
+        packageRoot.deletingLastPathComponent().appendingPathComponent("shared/recordings", isDirectory: true)
+    }
+
+    /// A file in the test target's `Fixtures` resources. Read from the bundle when SwiftPM
+    /// built one, else straight from the source tree.
+    static func fixture(_ name: String) -> URL {
+        if let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures") {
+            return url
+        }
+        return packageRoot.appendingPathComponent("Tests/ForceTouchCoreTests/Fixtures/\(name)")
+    }
+
+    /// A shared recording by file name, e.g. `alps-glidepoint.double-tap.evemu`.
+    static func shared(_ name: String) -> URL {
+        sharedRecordings.appendingPathComponent(name)
+    }
+
+    /// The text of a file, as UTF-8.
+    static func text(_ url: URL) throws -> String {
+        try String(contentsOf: url, encoding: .utf8)
+    }
+}
