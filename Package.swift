@@ -6,24 +6,48 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "forcetest", targets: ["forcetest"]),
+        .executable(name: "forcetouchd", targets: ["forcetouchd"]),
         .library(name: "ForceTouchCore", targets: ["ForceTouchCore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // The pure core: events, devices, recordings, frames, force, gestures. No I/O beyond
         // parsing and printing text it is handed.
         .target(
             name: "ForceTouchCore",
-            dependencies: [.product(name: "Yams", package: "Yams")]
+            dependencies: [
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ]
+        ),
+        .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
+        .systemLibrary(name: "CLibudev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
+        .target(name: "CLinuxSupport"),
+        // The Linux layer: the only code that touches libevdev, libudev, uinput and the kernel.
+        .target(
+            name: "ForceTouchLinux",
+            dependencies: [
+                "ForceTouchCore", "CLibevdev", "CLibudev", "CLinuxSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "forcetouchd",
+            dependencies: [
+                "ForceTouchCore", "ForceTouchLinux",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .executableTarget(
             name: "forcetest",
             dependencies: [
-                "ForceTouchCore",
+                "ForceTouchCore", "ForceTouchLinux",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,5 +1,7 @@
 import ArgumentParser
+import ForceTouchLinux
 import ForceTouchCore
+import Glibc
 
 /// `forcetest replay FILE`: runs a recording through the engine and prints what it saw.
 struct ReplayCommand: ParsableCommand {
@@ -23,6 +25,15 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Print JSON Lines instead of text.")
     var json = false
 
+    @Flag(help: "Replay into a new uinput virtual device with the recording's timing, instead of through the engine.")
+    var uinput = false
+
+    @Option(help: "With --uinput: seconds to wait after creating the device before playing.")
+    var settle = 1.0
+
+    @Option(help: "With --uinput: seconds to keep the device after the last event.")
+    var linger = 0.5
+
     @Flag(name: .customLong("no-double-tap-wait"),
           help: "Report each tap at release instead of waiting out the double-tap window.")
     var noDoubleTapWait = false
@@ -33,6 +44,19 @@ struct ReplayCommand: ParsableCommand {
             recording = try RecordingFile.load(file, description: descriptionFile)
         } catch let e as RecordingError {
             throw ValidationError(e.description)
+        }
+        if uinput {
+            let player = UinputPlayer(recording: recording, settle: .init(seconds: settle), linger: .init(seconds: linger))
+            do {
+                try player.play { node in
+                    print("created \"\(recording.device.name)\" at \(node ?? "an unknown node")")
+                    fflush(nil)
+                }
+            } catch {
+                throw ValidationError(error.description)
+            }
+            print("played \(recording.events.count) events")
+            return
         }
         var settings = GestureSettings()
         settings.waitsForDoubleTap = !noDoubleTapWait

@@ -161,32 +161,16 @@ extension RecordingTests {
             #expect(cut?.kind == .truncated)
         }
 
-        @Test func zzTmpDump() throws {
-            guard let dir = ProcessInfo.processInfo.environment["FT_DUMP_DIR"] else { return }
-            for shared in SharedRecording.all {
-                let r = try shared.read()
-                try LibinputRecordWriter.write(r).write(toFile: dir + "/" + shared.file + ".yml", atomically: true, encoding: .utf8)
-                try EvemuWriter.write(r).write(toFile: dir + "/" + shared.file, atomically: true, encoding: .utf8)
-            }
-            // timing: a big recording
-            var r = try SharedRecording.all[3].read()
-            let base = r.events
-            for i in 1..<64 { r.events += base.map { var e = $0; e.time.microseconds += Int64(i) * 10_000_000; return e } }
-            let clock = ContinuousClock()
-            let ev = EvemuWriter.write(r)
-            var t = clock.now
-            let back = try EvemuReader.read(ev)
-            print("TIMING evemu read \(r.events.count) events: \(clock.now - t)")
-            let li = LibinputRecordWriter.write(r)
-            t = clock.now
-            let back2 = try LibinputRecordReader.read(li)
-            print("TIMING libinput read: \(clock.now - t)")
-            t = clock.now
-            _ = EvemuWriter.write(r); _ = LibinputRecordWriter.write(r)
-            print("TIMING both writes: \(clock.now - t)")
-            let big = r
-            let same = back == big && back2.events == big.events
-            #expect(same)
+        @Test("an ABS code without a range gets evemu's stand-in 0..1, so libinput replay finds one")
+        func axisWithoutRange() throws {
+            let device = DeviceDescription(name: "Hand-made", id: InputID(bustype: 3),
+                                           codes: [EV.ABS: [ABS.X, ABS.PRESSURE]],
+                                           absInfo: [ABS.X: AbsInfo(minimum: 0, maximum: 99)])
+            let yaml = LibinputRecordWriter.write(Recording(device: device, events: []))
+            #expect(yaml.contains("      24: [0, 1, 0, 0, 0] # ABS_PRESSURE, no range recorded\n"))
+            let back = try LibinputRecordReader.read(yaml).device
+            #expect(back.axis(ABS.PRESSURE) == AbsInfo(minimum: 0, maximum: 1))
+            #expect(back.axis(ABS.X) == AbsInfo(minimum: 0, maximum: 99))
         }
 
         // MARK: - Format detection

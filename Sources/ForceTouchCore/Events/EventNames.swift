@@ -28,6 +28,12 @@ public enum EventNames {
         return nil
     }
 
+    /// The highest event type (EV_MAX).
+    public static var maximumType: UInt16 { evMax }
+
+    /// The highest device property (INPUT_PROP_MAX).
+    public static var maximumProperty: UInt16 { inputPropMax }
+
     /// The highest code an event type may carry, or nil for an unknown type.
     public static func maximumCode(type: UInt16) -> UInt16? { maxCode[type] }
 

@@ -15,8 +15,13 @@ public enum RecordingReader {
     /// (`N:`, `E:`…). Anything else is called evemu, whose reader then names the line it cannot
     /// read, which is a better message than a YAML parser's.
     public static func detectFormat(_ text: String) -> RecordingFormat {
-        for rawLine in text.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline) {
-            let line = rawLine.drop { $0 == " " || $0 == "\t" || $0 == "\u{FEFF}" }
+        // Line by line from the top, stopping at the first meaningful line: a recording can be
+        // megabytes long and only its head matters.
+        var rest = Substring(text)
+        while !rest.isEmpty {
+            let end = rest.firstIndex(where: \.isNewline) ?? rest.endIndex
+            let line = rest[..<end].drop { $0 == " " || $0 == "\t" || $0 == "\u{FEFF}" }
+            rest = end < rest.endIndex ? rest[rest.index(after: end)...] : ""
             if line.isEmpty || line.hasPrefix("#") { continue }
             if line.hasPrefix("---") || line.hasPrefix("%YAML") { return .libinput }
             for key in ["version:", "ndevices:", "devices:", "libinput:", "system:"] where line.hasPrefix(key) {

@@ -3,8 +3,8 @@ import ForceTouchCore
 
 /// Loads a recording from disk: one self-contained file in either format, or an evemu
 /// `.desc` plus `.events` pair. Errors carry the file name and line.
-enum RecordingFile {
-    static func load(_ path: String, description descPath: String? = nil) throws(RecordingError) -> Recording {
+public enum RecordingFile {
+    public static func load(_ path: String, description descPath: String? = nil) throws(RecordingError) -> Recording {
         let text = try readText(path)
         guard let descPath else {
             do { return try RecordingReader.read(text) } catch { throw error.inFile(path) }
@@ -17,7 +17,7 @@ enum RecordingFile {
         }
     }
 
-    static func readText(_ path: String) throws(RecordingError) -> String {
+    public static func readText(_ path: String) throws(RecordingError) -> String {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw RecordingError(.unreadable, line: nil, "cannot read the file", file: path)
         }

@@ -1,0 +1,88 @@
+/// One `[[binding]]` block: a gesture, narrowed by phase, fingers, device, region and
+/// force, and the action it runs.
+public struct Binding: Hashable, Sendable {
+    public var gesture: GestureKind
+    /// Resolved at load: the default phase is already filled in, so matching is one
+    /// comparison (`ended` for tap and double-tap, `began` for long and deep press,
+    /// `changed` for a deep press's pop).
+    public var phase: GesturePhase
+    /// Deep press only; resolved like `phase` (peek for `began`, pop for `changed`, nil for
+    /// the steps that belong to no threshold).
+    public var stage: DeepPressStage?
+    public var fingers: Int?
+    public var device: DeviceSelector?
+    public var region: Region?
+    /// Least force, in average touches, the event must carry.
+    public var minimumForce: Double?
+    public var action: Action
+    /// Seconds before the action is stopped; nil for `general.action-timeout`.
+    public var timeout: Double?
+    /// 1-based position among the `[[binding]]` blocks and the line of its header, so that
+    /// logs of a dispatch can name the block that caused it.
+    public var index: Int
+    public var line: Int
+
+    public init(gesture: GestureKind, phase: GesturePhase? = nil, stage: DeepPressStage? = nil,
+                fingers: Int? = nil, device: DeviceSelector? = nil, region: Region? = nil,
+                minimumForce: Double? = nil, action: Action, timeout: Double? = nil,
+                index: Int = 0, line: Int = 0) {
+        self.gesture = gesture
+        let phase = phase ?? Binding.defaultPhase(gesture, stage: stage)
+        self.phase = phase
+        self.stage = stage ?? (gesture == .deepPress ? Binding.impliedStage(phase) : nil)
+        self.fingers = fingers
+        self.device = device
+        self.region = region
+        self.minimumForce = minimumForce
+        self.action = action
+        self.timeout = timeout
+        self.index = index
+        self.line = line
+    }
+
+    /// The step a binding fires on when it names no phase: the moment the gesture is
+    /// recognized, which for a press is while the finger is still down.
+    public static func defaultPhase(_ gesture: GestureKind, stage: DeepPressStage? = nil) -> GesturePhase {
+        switch gesture {
+        case .tap, .doubleTap: .ended
+        case .longPress: .began
+        case .deepPress: stage == .pop ? .changed : .began
+        }
+    }
+
+    /// The deep-press threshold a phase is about: the engine reports peek as `began` and pop
+    /// as `changed`, and nothing else carries a stage.
+    public static func impliedStage(_ phase: GesturePhase) -> DeepPressStage? {
+        switch phase {
+        case .began: .peek
+        case .changed: .pop
+        default: nil
+        }
+    }
+
+    /// Phases the engine actually reports for each gesture, so that a binding to one it
+    /// never reports is refused at load instead of silently never firing.
+    public static func phases(of gesture: GestureKind) -> [GesturePhase] {
+        switch gesture {
+        case .tap, .doubleTap: [.ended]
+        case .longPress: [.began, .ended, .cancelled]
+        case .deepPress: [.began, .changed, .ended, .cancelled]
+        }
+    }
+
+    /// Whether this binding can fire on the device at all (its `device` key alone).
+    public func applies(to device: DeviceDescription, deviceClass: DeviceClass) -> Bool {
+        self.device?.matches(device, deviceClass: deviceClass) ?? true
+    }
+
+    /// Whether the event fires this binding, the device aside (see `applies(to:deviceClass:)`).
+    /// Cheapest tests first: this runs for every binding of the gesture on every event.
+    public func matches(_ event: GestureEvent) -> Bool {
+        guard event.gesture == gesture, event.phase == phase else { return false }
+        if let stage, event.stage != stage { return false }
+        if let fingers, event.fingers != fingers { return false }
+        if let minimumForce, !(event.force >= minimumForce) { return false }
+        if let region, !region.contains(x: event.x, y: event.y) { return false }
+        return true
+    }
+}

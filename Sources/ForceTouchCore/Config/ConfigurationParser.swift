@@ -1,0 +1,400 @@
+import TOMLKit
+
+/// Turns the text of `forcetouch.toml` into a `Configuration`, validating everything and
+/// collecting every error rather than stopping at the first, so one run of
+/// `forcetouchd --check-config` shows all that needs fixing.
+///
+/// What is invalid is dropped at the smallest sensible unit: a bad `[general]` or
+/// `[gestures]` key keeps its default, a `[[device]]` or `[[binding]]` block with any
+/// error is dropped whole (half a binding could fire where it should not), and a syntax
+/// error leaves nothing to trust, so it yields the default configuration.
+struct ConfigurationParser {
+    let text: String
+    let file: String
+    private let map: TOMLSourceMap
+    private var errors: [ConfigError] = []
+
+    init(text: String, file: String) {
+        self.text = text
+        self.file = file
+        map = TOMLSourceMap(text)
+    }
+
+    static let rootKeys = ["general", "gestures", "device", "binding"]
+    static let generalKeys = ["sensitivity", "max-children", "action-timeout"]
+    static let gestureKeys = [
+        "tap-time", "tap-slop", "double-tap-time", "double-tap-distance", "long-press-time",
+        "long-press-slop", "peek", "pop", "hysteresis",
+    ]
+    static let deviceKeys = [
+        "match-name", "match-id", "match-class", "rotation", "calibration", "sensitivity",
+        "emulate-force", "ignore", "gestures",
+    ]
+    static let bindingKeys = [
+        "gesture", "phase", "stage", "fingers", "device", "region", "min-force", "timeout",
+    ] + Action.keys
+
+    mutating func error(_ path: ConfigPath, _ message: String) {
+        errors.append(ConfigError(file: file, line: map.line(of: path), key: path.description, message: message))
+    }
+
+    mutating func parse() -> ConfigurationLoad {
+        let root: TOMLTable
+        do {
+            root = try TOMLTable(string: text)
+        } catch let e as TOMLParseError {
+            return ConfigurationLoad(
+                configuration: Configuration(),
+                errors: [ConfigError(file: file, line: max(e.source.begin.line, 1), key: "", message: e.description)])
+        } catch {
+            return ConfigurationLoad(
+                configuration: Configuration(),
+                errors: [ConfigError(file: file, line: 1, key: "", message: "\(error)")])
+        }
+
+        var config = Configuration()
+        _ = checkKeys(root, .root, allowed: Self.rootKeys) { key in
+            // A key written above every table header lands in the root: say where it belongs.
+            if Self.generalKeys.contains(key) { return "\"\(key)\" belongs under [general]" }
+            if Self.gestureKeys.contains(key) { return "\"\(key)\" belongs under [gestures]" }
+            return nil
+        }
+        if let v = root["general"], let t = table(v, .root / "general") {
+            parseGeneral(t, into: &config)
+        }
+        if let v = root["gestures"], let t = table(v, .root / "gestures") {
+            let path = ConfigPath.root / "gestures"
+            let overrides = parseGestures(t, path).overrides
+            var merged = overrides.applied(to: config.gestures)
+            if !checkThresholds(merged, overrides, path) {
+                // Which of the two is wrong cannot be known; both fall back together.
+                merged.peekFraction = GestureSettings().peekFraction
+                merged.popFraction = GestureSettings().popFraction
+            }
+            config.gestures = merged
+        }
+        for (index, t) in blocks(root, "device") {
+            if let rule = parseDevice(t, index: index, base: config.gestures) { config.devices.append(rule) }
+        }
+        for (index, t) in blocks(root, "binding") {
+            if let binding = parseBinding(t, index: index) { config.bindings.append(binding) }
+        }
+        // Line order reads like the file; the sort is stable, so errors on one line keep
+        // the order they were found in.
+        let sorted = errors.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }
+        return ConfigurationLoad(configuration: config, errors: sorted.map(\.element))
+    }
+
+    // MARK: - Tables
+
+    private mutating func parseGeneral(_ t: TOMLTable, into config: inout Configuration) {
+        let path = ConfigPath.root / "general"
+        _ = checkKeys(t, path, allowed: Self.generalKeys)
+        if let v = t["sensitivity"], let s = name(v, path / "sensitivity", Sensitivity.allCases, what: "sensitivity") {
+            config.gestures.sensitivity = s
+        }
+        if let v = t["max-children"], let n = integer(v, path / "max-children") {
+            if n >= 1 { config.general.maxChildren = n } else { error(path / "max-children", "must be at least 1, not \(n)") }
+        }
+        if let v = t["action-timeout"], let d = positive(v, path / "action-timeout") {
+            config.general.actionTimeout = d
+        }
+    }
+
+    /// Reads the `[gestures]` keys, each validated on its own; a bad key is left out of
+    /// the overrides. `ok` is false if anything was wrong.
+    private mutating func parseGestures(_ t: TOMLTable, _ path: ConfigPath) -> (overrides: GestureOverrides, ok: Bool) {
+        var ok = checkKeys(t, path, allowed: Self.gestureKeys)
+        var o = GestureOverrides()
+        func duration(_ d: Double?) -> Timestamp.Duration? { d.map { Timestamp.Duration(seconds: $0) } }
+        for key in Self.gestureKeys {
+            guard let v = t[key] else { continue }
+            let p = path / key
+            switch key {
+            case "tap-time": o.tapMaximumDuration = duration(positive(v, p)); ok = ok && o.tapMaximumDuration != nil
+            case "tap-slop": o.tapSlop = positive(v, p); ok = ok && o.tapSlop != nil
+            case "double-tap-time": o.doubleTapInterval = duration(positive(v, p)); ok = ok && o.doubleTapInterval != nil
+            case "double-tap-distance": o.doubleTapDistance = positive(v, p); ok = ok && o.doubleTapDistance != nil
+            case "long-press-time": o.longPressDuration = duration(positive(v, p)); ok = ok && o.longPressDuration != nil
+            case "long-press-slop": o.longPressSlop = positive(v, p); ok = ok && o.longPressSlop != nil
+            case "peek": o.peekFraction = fraction(v, p); ok = ok && o.peekFraction != nil
+            case "pop": o.popFraction = fraction(v, p); ok = ok && o.popFraction != nil
+            case "hysteresis":
+                if let h = number(v, p) {
+                    if h > 0 && h < 1 { o.hysteresis = h } else {
+                        error(p, "must be between 0 and 1 (both excluded), not \(JSONLine.number(h))")
+                    }
+                }
+                ok = ok && o.hysteresis != nil
+            default: break
+            }
+        }
+        return (o, ok)
+    }
+
+    /// A fraction of maximumPossibleForce: in (0, 1].
+    private mutating func fraction(_ v: TOMLValueConvertible, _ path: ConfigPath) -> Double? {
+        guard let d = number(v, path) else { return nil }
+        guard d > 0 && d <= 1 else {
+            error(path, "must be greater than 0 and at most 1 (a fraction of maximumPossibleForce), not \(JSONLine.number(d))")
+            return nil
+        }
+        return d
+    }
+
+    /// Peek must come before pop once defaults and overrides are combined; the error goes
+    /// on whichever of the two this table set (pop when it set both).
+    private mutating func checkThresholds(_ merged: GestureSettings, _ set: GestureOverrides, _ path: ConfigPath) -> Bool {
+        guard merged.peekFraction >= merged.popFraction else { return true }
+        let key = set.popFraction != nil || set.peekFraction == nil ? "pop" : "peek"
+        error(path / key, "peek (\(JSONLine.number(merged.peekFraction))) must be below pop (\(JSONLine.number(merged.popFraction)))")
+        return false
+    }
+
+    /// The elements of an array of tables, with their 1-based index; errors for anything else.
+    private mutating func blocks(_ root: TOMLTable, _ key: String) -> [(Int, TOMLTable)] {
+        guard let v = root[key] else { return [] }
+        let path = ConfigPath.root / key
+        guard let array = v.array else {
+            if v.type == .table {
+                error(path, "write each block as [[\(key)]] (an array of tables), not [\(key)]")
+            } else {
+                typeError(path, expected: "[[\(key)]] blocks", found: v)
+            }
+            return []
+        }
+        var out: [(Int, TOMLTable)] = []
+        for (i, element) in array.enumerated() {
+            if let t = table(element, path.appending(index: i + 1)) { out.append((i + 1, t)) }
+        }
+        return out
+    }
+
+    // MARK: - [[device]]
+
+    private mutating func parseDevice(_ t: TOMLTable, index: Int, base: GestureSettings) -> DeviceRule? {
+        let path = ConfigPath.root.appending("device").appending(index: index)
+        var ok = checkKeys(t, path, allowed: Self.deviceKeys)
+        var rule = DeviceRule(index: index, line: map.line(of: path))
+        func check<T>(_ value: T?) -> T? {
+            if value == nil { ok = false }
+            return value
+        }
+        if let v = t["match-name"], let s = check(string(v, path / "match-name")) {
+            rule.match.name = check(glob(s, path / "match-name"))
+        }
+        if let v = t["match-id"], let s = check(string(v, path / "match-id")) {
+            rule.match.id = check(vendorProduct(s, path / "match-id"))
+        }
+        if let v = t["match-class"] {
+            rule.match.deviceClass = check(name(v, path / "match-class", Self.matchableClasses, what: "device class"))
+        }
+        if let v = t["rotation"], let degrees = check(integer(v, path / "rotation")) {
+            // Only the exact four values: 450 or -90 are more likely mistakes than intent.
+            if [0, 90, 180, 270].contains(degrees) { rule.rotation = Rotation(degrees: degrees) } else {
+                error(path / "rotation", "must be 0, 90, 180 or 270, not \(degrees)")
+                ok = false
+            }
+        }
+        if let v = t["calibration"], let c = check(table(v, path / "calibration")) {
+            let cp = path / "calibration"
+            ok = checkKeys(c, cp, allowed: ["average"]) && ok
+            if let a = c["average"] {
+                rule.calibrationAverage = check(number(a, cp / "average"))
+            } else {
+                error(cp, "needs \"average\", the raw value of an average touch (forcetest calibrate writes it)")
+                ok = false
+            }
+        }
+        if let v = t["sensitivity"] {
+            rule.sensitivity = check(name(v, path / "sensitivity", Sensitivity.allCases, what: "sensitivity"))
+        }
+        if let v = t["emulate-force"] { rule.emulateForce = check(bool(v, path / "emulate-force")) }
+        if let v = t["ignore"] { rule.ignore = check(bool(v, path / "ignore")) }
+        if let v = t["gestures"], let g = check(table(v, path / "gestures")) {
+            let (overrides, gesturesOK) = parseGestures(g, path / "gestures")
+            rule.gestures = overrides
+            ok = ok && gesturesOK && checkThresholds(overrides.applied(to: base), overrides, path / "gestures")
+        }
+        return ok ? rule : nil
+    }
+
+    /// `other` is what forcetouch leaves alone, so no block can be about it.
+    static let matchableClasses: [DeviceClass] = [.touchscreen, .tablet, .touchpad]
+
+    private mutating func glob(_ s: String, _ path: ConfigPath) -> Glob? {
+        guard !s.isEmpty else { error(path, "must not be empty"); return nil }
+        do {
+            return try Glob(s)
+        } catch {
+            self.error(path, "invalid pattern \"\(s)\": \(error.message)")
+            return nil
+        }
+    }
+
+    private mutating func vendorProduct(_ s: String, _ path: ConfigPath) -> VendorProduct? {
+        guard let id = VendorProduct(s) else {
+            error(path, "expected vendor:product as four hex digits each, like \"056a:0333\", not \"\(s)\"")
+            return nil
+        }
+        return id
+    }
+
+    // MARK: - [[binding]]
+
+    private mutating func parseBinding(_ t: TOMLTable, index: Int) -> Binding? {
+        let path = ConfigPath.root.appending("binding").appending(index: index)
+        var ok = checkKeys(t, path, allowed: Self.bindingKeys + Action.plannedKeys)
+        func check<T>(_ value: T?) -> T? {
+            if value == nil { ok = false }
+            return value
+        }
+
+        var gesture: GestureKind?
+        if let v = t["gesture"] {
+            gesture = check(name(v, path / "gesture", GestureKind.allCases, what: "gesture"))
+        } else {
+            error(path, "needs \"gesture\": \(Self.list(GestureKind.allCases.map(\.rawValue)))")
+            ok = false
+        }
+
+        var stage: DeepPressStage?
+        if let v = t["stage"] {
+            stage = check(name(v, path / "stage", [DeepPressStage.peek, .pop], what: "stage"))
+            if let gesture, gesture != .deepPress {
+                error(path / "stage", "only a deep-press has stages, not a \(gesture.rawValue)")
+                ok = false
+            }
+        }
+
+        var phase: GesturePhase?
+        if let v = t["phase"], let p = check(name(v, path / "phase", GesturePhase.allCases, what: "phase")) {
+            phase = p
+            if let gesture {
+                let possible = Binding.phases(of: gesture)
+                if !possible.contains(p) {
+                    error(path / "phase", "a \(gesture.rawValue) is reported only as \(Self.list(possible.map(\.rawValue)))")
+                    ok = false
+                } else if gesture == .deepPress, let stage, Binding.impliedStage(p) != stage {
+                    // The engine reports peek as `began` and pop as `changed`: any other
+                    // pairing would never fire.
+                    let wanted = stage == .peek ? "began" : "changed"
+                    error(path / "phase", "the \(stage.rawValue) stage is reported in phase \"\(wanted)\", not \"\(p.rawValue)\"")
+                    ok = false
+                }
+            }
+        }
+
+        var fingers: Int?
+        if let v = t["fingers"], let n = check(integer(v, path / "fingers")) {
+            if (1...10).contains(n) { fingers = n } else {
+                error(path / "fingers", "must be from 1 to 10, not \(n)")
+                ok = false
+            }
+        }
+
+        var device: DeviceSelector?
+        if let v = t["device"], let s = check(string(v, path / "device")) {
+            if s.isEmpty {
+                error(path / "device", "must not be empty")
+                ok = false
+            } else {
+                do {
+                    device = try DeviceSelector(s)
+                } catch {
+                    self.error(path / "device", "invalid pattern \"\(s)\": \(error.message)")
+                    ok = false
+                }
+            }
+        }
+
+        var region: Region?
+        if let v = t["region"] { region = check(self.region(v, path / "region")) }
+
+        var minimumForce: Double?
+        if let v = t["min-force"], let f = check(number(v, path / "min-force")) {
+            if f >= 0 { minimumForce = f } else {
+                error(path / "min-force", "must not be negative, not \(JSONLine.number(f))")
+                ok = false
+            }
+        }
+
+        var timeout: Double?
+        if let v = t["timeout"] { timeout = check(positive(v, path / "timeout")) }
+
+        let action = check(self.action(t, path))
+        guard ok, let gesture, let action else { return nil }
+        return Binding(gesture: gesture, phase: phase, stage: stage, fingers: fingers, device: device,
+                       region: region, minimumForce: minimumForce, action: action, timeout: timeout,
+                       index: index, line: map.line(of: path))
+    }
+
+    private mutating func region(_ v: TOMLValueConvertible, _ path: ConfigPath) -> Region? {
+        let shape = "[x, y, width, height] in 0..1"
+        guard let array = v.array else { typeError(path, expected: shape, found: v); return nil }
+        guard array.count == 4 else { error(path, "expected \(shape), found \(array.count) values"); return nil }
+        var n: [Double] = []
+        for element in array {
+            guard let d = number(element, path) else { return nil }
+            n.append(d)
+        }
+        let r = Region(x: n[0], y: n[1], width: n[2], height: n[3])
+        // A little slack so that [0.3333, 0, 0.6667, 1]-style thirds still add up to 1.
+        let slack = 1e-9
+        guard r.x >= 0, r.y >= 0, r.x <= 1, r.y <= 1 else {
+            error(path, "x and y must be within 0..1"); return nil
+        }
+        guard r.width > 0, r.height > 0 else { error(path, "width and height must be greater than 0"); return nil }
+        guard r.x + r.width <= 1 + slack, r.y + r.height <= 1 + slack else {
+            error(path, "reaches past the edge: x + width and y + height must be at most 1"); return nil
+        }
+        return r
+    }
+
+    /// The one action key of a binding.
+    private mutating func action(_ t: TOMLTable, _ path: ConfigPath) -> Action? {
+        let present = t.keys.filter { Action.keys.contains($0) || Action.plannedKeys.contains($0) }
+        guard !present.isEmpty else {
+            error(path, "needs an action: \(Self.list(Action.keys)) (e.g. exec = [\"notify-send\", \"pressed\"])")
+            return nil
+        }
+        guard present.count == 1 else {
+            error(path, "has \(present.count) actions (\(present.joined(separator: ", "))); a binding runs exactly one")
+            return nil
+        }
+        let key = present[0]
+        let p = path / key
+        guard let v = t[key] else { return nil }
+        switch key {
+        case "exec":
+            return exec(v, p).map(Action.exec)
+        default:
+            error(p, "the \"\(key)\" action is not supported by this version of forcetouch")
+            return nil
+        }
+    }
+
+    private mutating func exec(_ v: TOMLValueConvertible, _ p: ConfigPath) -> ExecAction? {
+        guard let array = v.array else {
+            if v.type == .string {
+                error(p, "expected an argv array such as [\"notify-send\", \"hi\"], not a string; for a shell write [\"sh\", \"-c\", \"…\"]")
+            } else {
+                typeError(p, expected: "an argv array of strings", found: v)
+            }
+            return nil
+        }
+        var argv: [String] = []
+        for (i, element) in array.enumerated() {
+            guard let s = element.string else {
+                error(p, "element \(i + 1) must be a string, not \(Self.describe(element))")
+                return nil
+            }
+            argv.append(s)
+        }
+        guard let program = argv.first, !program.isEmpty else {
+            error(p, "needs a program to run as its first element")
+            return nil
+        }
+        return ExecAction(argv: argv)
+    }
+}

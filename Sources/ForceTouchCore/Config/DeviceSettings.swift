@@ -1,0 +1,44 @@
+/// What the configuration says about one particular device: the inputs for its
+/// `GestureEngine` and whether to handle it at all.
+public struct DeviceSettings: Hashable, Sendable {
+    public var gestures: GestureSettings
+    /// Calibrated raw value of an average touch; nil for the uncalibrated default.
+    public var calibrationAverage: Double?
+    public var emulateForce: Bool
+    public var ignore: Bool
+    /// The `[[device]]` block that applied (its 1-based index), for logs; nil for none.
+    public var rule: Int?
+
+    public init(gestures: GestureSettings = GestureSettings(), calibrationAverage: Double? = nil,
+                emulateForce: Bool = false, ignore: Bool = false, rule: Int? = nil) {
+        self.gestures = gestures
+        self.calibrationAverage = calibrationAverage
+        self.emulateForce = emulateForce
+        self.ignore = ignore
+        self.rule = rule
+    }
+}
+
+extension Configuration {
+    /// The first matching `[[device]]` block over the global defaults.
+    ///
+    /// `waitsForDoubleTap` is on only when some double-tap binding can fire on this device:
+    /// holding every tap back for the double-tap window costs 0.3 s of latency, worth paying
+    /// only when a double tap means something here (SPEC §4).
+    public func settings(for device: DeviceDescription, deviceClass: DeviceClass) -> DeviceSettings {
+        var result = DeviceSettings(gestures: gestures)
+        if let rule = devices.first(where: { $0.match.matches(device, deviceClass: deviceClass) }) {
+            result.gestures = rule.gestures.applied(to: gestures)
+            if let r = rule.rotation { result.gestures.rotation = r }
+            if let s = rule.sensitivity { result.gestures.sensitivity = s }
+            result.calibrationAverage = rule.calibrationAverage
+            result.emulateForce = rule.emulateForce ?? false
+            result.ignore = rule.ignore ?? false
+            result.rule = rule.index
+        }
+        result.gestures.waitsForDoubleTap = bindings.contains {
+            $0.gesture == .doubleTap && $0.applies(to: device, deviceClass: deviceClass)
+        }
+        return result
+    }
+}

@@ -1,0 +1,128 @@
+import CLibevdev
+import ForceTouchCore
+import Glibc
+
+/// Why a device node could not be opened: permission, gone, or not an evdev device.
+public struct DeviceOpenError: Error, CustomStringConvertible, Sendable {
+    public var path: String
+    public var errno: Int32
+    public var description: String {
+        let reason = errno == EACCES || errno == EPERM
+            ? "permission denied (the udev rule 70-forcetouch.rules grants the logged-in user access)"
+            : String(cString: strerror(errno))
+        return "\(path): \(reason)"
+    }
+    /// The capability such a device has: unknown, with this error as the reason (SPEC §3).
+    public var capabilityReport: CapabilityReport { .unknown(description) }
+}
+
+/// An evdev device opened through libevdev: non-blocking, stamped with CLOCK_MONOTONIC,
+/// resynchronized after SYN_DROPPED.
+public final class EvdevDevice {
+    public let path: String
+    public let fd: Int32
+    public let description: DeviceDescription
+    private let dev: OpaquePointer
+
+    /// What a read brought.
+    public enum ReadStatus: Equatable, Sendable {
+        /// Everything available was delivered.
+        case drained
+        /// The device is gone (ENODEV): retire it.
+        case gone
+        /// Another error: logged by the caller, the device stays.
+        case failed(Int32)
+    }
+
+    public init(path: String) throws(DeviceOpenError) {
+        self.path = path
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw DeviceOpenError(path: path, errno: errno) }
+        var dev: OpaquePointer?
+        let rc = libevdev_new_from_fd(fd, &dev)
+        guard rc == 0, let dev else {
+            close(fd)
+            throw DeviceOpenError(path: path, errno: -rc)
+        }
+        // Kernel timestamps on the monotonic clock, so the daemon's deadline timer and the
+        // events share one clock.
+        _ = libevdev_set_clock_id(dev, CLOCK_MONOTONIC)
+        self.fd = fd
+        self.dev = dev
+        self.description = EvdevDevice.describe(dev)
+    }
+
+    deinit {
+        libevdev_free(dev)
+        close(fd)
+    }
+
+    /// Reads every event available now and hands each to `sink`. After SYN_DROPPED the sink
+    /// sees the SYN_DROPPED event, then libevdev's synchronization events that bring the
+    /// state up to date, ending with a SYN_REPORT; the engine cancels what was lost.
+    public func read(_ sink: (InputEvent) -> Void) -> ReadStatus {
+        var ev = input_event()
+        var flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue
+        while true {
+            let rc = libevdev_next_event(dev, flags, &ev)
+            if rc == LIBEVDEV_READ_STATUS_SUCCESS.rawValue {
+                sink(Self.convert(ev))
+            } else if rc == LIBEVDEV_READ_STATUS_SYNC.rawValue {
+                if flags == LIBEVDEV_READ_FLAG_NORMAL.rawValue {
+                    // ev is the SYN_DROPPED itself: pass it on, then drain the sync queue.
+                    sink(Self.convert(ev))
+                    flags = LIBEVDEV_READ_FLAG_SYNC.rawValue
+                } else {
+                    sink(Self.convert(ev))
+                }
+            } else if rc == -EAGAIN {
+                if flags == LIBEVDEV_READ_FLAG_SYNC.rawValue {
+                    // Sync queue drained: back to normal reading.
+                    flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue
+                    continue
+                }
+                return .drained
+            } else if rc == -ENODEV {
+                return .gone
+            } else if rc == -EINTR {
+                continue
+            } else {
+                return .failed(-rc)
+            }
+        }
+    }
+
+    static func convert(_ ev: input_event) -> InputEvent {
+        InputEvent(time: Timestamp(seconds: Int64(ev.time.tv_sec), microseconds: Int64(ev.time.tv_usec)),
+                   type: ev.type, code: ev.code, value: ev.value)
+    }
+
+    /// The core's description of a libevdev device: name, ids, properties, codes, axes.
+    static func describe(_ dev: OpaquePointer) -> DeviceDescription {
+        let name = libevdev_get_name(dev).map { String(cString: $0) } ?? ""
+        let id = InputID(bustype: UInt16(truncatingIfNeeded: libevdev_get_id_bustype(dev)),
+                         vendor: UInt16(truncatingIfNeeded: libevdev_get_id_vendor(dev)),
+                         product: UInt16(truncatingIfNeeded: libevdev_get_id_product(dev)),
+                         version: UInt16(truncatingIfNeeded: libevdev_get_id_version(dev)))
+        var properties: Set<UInt16> = []
+        for p in 0...UInt32(EventNames.maximumProperty) where libevdev_has_property(dev, p) == 1 {
+            properties.insert(UInt16(p))
+        }
+        var codes: [UInt16: Set<UInt16>] = [:]
+        var abs: [UInt16: AbsInfo] = [:]
+        for type in 0...UInt32(EventNames.maximumType) where libevdev_has_event_type(dev, type) == 1 {
+            var set: Set<UInt16> = []
+            let maxCode = UInt32(EventNames.maximumCode(type: UInt16(type)) ?? 0)
+            for code in 0...maxCode where libevdev_has_event_code(dev, type, code) == 1 {
+                set.insert(UInt16(code))
+                if type == UInt32(EV.ABS), let info = libevdev_get_abs_info(dev, code) {
+                    abs[UInt16(code)] = AbsInfo(value: info.pointee.value, minimum: info.pointee.minimum,
+                                                maximum: info.pointee.maximum, fuzz: info.pointee.fuzz,
+                                                flat: info.pointee.flat, resolution: info.pointee.resolution)
+                }
+            }
+            codes[UInt16(type)] = set
+        }
+        return DeviceDescription(name: name, id: id, properties: properties, codes: codes, absInfo: abs)
+    }
+}

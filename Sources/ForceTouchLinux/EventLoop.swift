@@ -1,0 +1,113 @@
+import CLinuxSupport
+import ForceTouchCore
+import Glibc
+
+/// The daemon's one loop: epoll over device, udev, signal and timer file descriptors.
+///
+/// No polling and no periodic wake-ups — it sleeps in epoll_wait until a descriptor is
+/// readable, and the one timer is armed for the earliest deadline anyone has asked for —
+/// so an idle daemon uses no CPU.
+public final class EventLoop {
+    public typealias Handler = () -> Void
+
+    private let epfd: Int32
+    private let timerfd: Int32
+    private let signalfd: Int32
+    private var handlers: [UInt64: (fd: Int32, handler: Handler)] = [:]
+    private var nextToken: UInt64 = 3
+    private var signalHandler: ((Int32) -> Void)?
+    private var timerHandler: (() -> Void)?
+    private var armedAt: Timestamp?
+    private var running = false
+
+    private static let timerToken: UInt64 = 1
+    private static let signalToken: UInt64 = 2
+
+    /// - Parameter signals: delivered through `onSignal` instead of their default action.
+    public init(signals: [Int32]) throws(SystemError) {
+        epfd = ft_epoll_create()
+        guard epfd >= 0 else { throw SystemError("epoll_create1") }
+        timerfd = ft_timerfd_create()
+        guard timerfd >= 0 else { throw SystemError("timerfd_create") }
+        // Blocked, so they queue for the signalfd rather than interrupt anything.
+        signalfd = signals.withUnsafeBufferPointer { ft_signalfd_create($0.baseAddress, Int32($0.count)) }
+        guard signalfd >= 0 else { throw SystemError("signalfd") }
+        _ = ft_epoll_add(epfd, timerfd, Self.timerToken)
+        _ = ft_epoll_add(epfd, signalfd, Self.signalToken)
+    }
+
+    deinit {
+        close(timerfd)
+        close(signalfd)
+        close(epfd)
+    }
+
+    /// Calls `handler` whenever `fd` is readable. Returns a token for `remove`.
+    @discardableResult
+    public func add(fd: Int32, _ handler: @escaping Handler) -> UInt64 {
+        let token = nextToken
+        nextToken += 1
+        handlers[token] = (fd, handler)
+        _ = ft_epoll_add(epfd, fd, token)
+        return token
+    }
+
+    public func remove(_ token: UInt64) {
+        if let h = handlers.removeValue(forKey: token) { _ = ft_epoll_del(epfd, h.fd) }
+    }
+
+    public func onSignal(_ handler: @escaping (Int32) -> Void) { signalHandler = handler }
+
+    /// Called when the time armed with `arm(at:)` comes.
+    public func onTimer(_ handler: @escaping () -> Void) { timerHandler = handler }
+
+    /// Arms the single timer for `t` on the monotonic clock, or disarms it for nil.
+    public func arm(at t: Timestamp?) {
+        guard t != armedAt else { return }
+        armedAt = t
+        // Zero would disarm: a deadline already past fires at the first microsecond.
+        _ = ft_timerfd_arm(timerfd, t.map { max($0.microseconds, 1) } ?? 0)
+    }
+
+    public func stop() { running = false }
+
+    /// Runs until `stop()`. `beforeWait` runs before each sleep: the place to re-arm the timer.
+    public func run(beforeWait: () -> Void = {}) {
+        running = true
+        var tokens = [UInt64](repeating: 0, count: 32)
+        while running {
+            beforeWait()
+            guard running else { break }
+            let n = tokens.withUnsafeMutableBufferPointer { ft_epoll_wait(epfd, $0.baseAddress, 32, -1) }
+            guard n > 0 else { continue }
+            for i in 0..<Int(n) {
+                switch tokens[i] {
+                case Self.timerToken:
+                    ft_timerfd_drain(timerfd)
+                    armedAt = nil
+                    timerHandler?()
+                case Self.signalToken:
+                    var signal = ft_signalfd_next(signalfd)
+                    while signal > 0 {
+                        signalHandler?(signal)
+                        signal = ft_signalfd_next(signalfd)
+                    }
+                default:
+                    handlers[tokens[i]]?.handler()
+                }
+                if !running { break }
+            }
+        }
+    }
+}
+
+/// A failed system call, with errno's words.
+public struct SystemError: Error, CustomStringConvertible, Sendable {
+    public var call: String
+    public var errno: Int32
+    public init(_ call: String, errno: Int32 = Glibc.errno) {
+        self.call = call
+        self.errno = errno
+    }
+    public var description: String { "\(call): \(String(cString: strerror(errno)))" }
+}

@@ -1,0 +1,71 @@
+import CLibevdev
+import ForceTouchCore
+import Glibc
+
+/// Why a virtual device could not be created.
+public struct UinputError: Error, CustomStringConvertible, Sendable {
+    public var errno: Int32
+    public var description: String {
+        let reason = String(cString: strerror(errno))
+        if errno == ENOENT { return "/dev/uinput: \(reason) (is the uinput module loaded?)" }
+        if errno == EACCES || errno == EPERM { return "/dev/uinput: \(reason) (no write access to /dev/uinput)" }
+        return "/dev/uinput: \(reason)"
+    }
+}
+
+/// A virtual input device created through libevdev's uinput API: the kernel delivers what
+/// it writes to every reader, exactly as from real hardware.
+public final class UinputDevice {
+    private let dev: OpaquePointer
+    private let uidev: OpaquePointer
+
+    /// Creates a device that looks like `d`: same name, ids, properties, codes and axes.
+    public init(_ d: DeviceDescription) throws(UinputError) {
+        guard let dev = libevdev_new() else { throw UinputError(errno: ENOMEM) }
+        libevdev_set_name(dev, d.name)
+        libevdev_set_id_bustype(dev, Int32(d.id.bustype))
+        libevdev_set_id_vendor(dev, Int32(d.id.vendor))
+        libevdev_set_id_product(dev, Int32(d.id.product))
+        libevdev_set_id_version(dev, Int32(d.id.version))
+        for p in d.properties.sorted() { libevdev_enable_property(dev, UInt32(p)) }
+        for (type, codes) in d.codes.sorted(by: { $0.key < $1.key }) {
+            // The kernel manages SYN itself; EV_REP needs values, not codes.
+            if type == EV.REP { continue }
+            libevdev_enable_event_type(dev, UInt32(type))
+            for code in codes.sorted() {
+                if type == EV.ABS {
+                    let a = d.absInfo[code] ?? AbsInfo(minimum: 0, maximum: 0)
+                    var info = input_absinfo(value: a.value, minimum: a.minimum, maximum: a.maximum,
+                                             fuzz: a.fuzz, flat: a.flat, resolution: a.resolution)
+                    libevdev_enable_event_code(dev, UInt32(type), UInt32(code), &info)
+                } else {
+                    libevdev_enable_event_code(dev, UInt32(type), UInt32(code), nil)
+                }
+            }
+        }
+        var uidev: OpaquePointer?
+        let rc = libevdev_uinput_create_from_device(dev, Int32(LIBEVDEV_UINPUT_OPEN_MANAGED.rawValue), &uidev)
+        guard rc == 0, let uidev else {
+            libevdev_free(dev)
+            throw UinputError(errno: -rc)
+        }
+        self.dev = dev
+        self.uidev = uidev
+    }
+
+    deinit {
+        libevdev_uinput_destroy(uidev)
+        libevdev_free(dev)
+    }
+
+    /// `/dev/input/eventN` of the new device, once the kernel has named it.
+    public var devnode: String? {
+        libevdev_uinput_get_devnode(uidev).map { String(cString: $0) }
+    }
+
+    /// Writes one event; the kernel stamps its own time.
+    public func write(type: UInt16, code: UInt16, value: Int32) throws(UinputError) {
+        let rc = libevdev_uinput_write_event(uidev, UInt32(type), UInt32(code), value)
+        if rc != 0 { throw UinputError(errno: -rc) }
+    }
+}

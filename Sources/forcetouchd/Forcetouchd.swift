@@ -1,0 +1,90 @@
+import ArgumentParser
+import ForceTouchCore
+import ForceTouchLinux
+import Logging
+
+/// `forcetouchd`: the force- and gesture-input daemon.
+@main
+struct Forcetouchd: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "forcetouchd",
+        abstract: "Recognize taps, long presses and deep presses on pressure-capable devices and run what they are bound to.",
+        discussion: """
+            Configuration is searched in --config, $XDG_CONFIG_HOME/forcetouch/forcetouch.toml, \
+            /etc/forcetouch/forcetouch.toml. SIGHUP reloads it (an invalid file is refused and the \
+            running configuration stays); SIGTERM stops. The daemon never runs as root: started as \
+            root it needs --user.
+            """)
+
+    @Option(help: "The configuration file.")
+    var config: String?
+
+    @Option(help: "Feed this recording (evemu or libinput record) through the daemon instead of live devices.")
+    var replay: String?
+
+    @Option(name: .customLong("desc"), help: "An evemu device description for an events-only --replay file.")
+    var descriptionFile: String?
+
+    @Flag(name: .customLong("check-config"), help: "Validate the configuration, print every error, and exit.")
+    var checkConfig = false
+
+    @Option(help: "When started as root, the user to run as.")
+    var user: String?
+
+    @Flag(name: .shortAndLong, help: "Log gestures and debugging detail.")
+    var verbose = false
+
+    func run() throws {
+        let level: Logger.Level = verbose ? .debug : .info
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "forcetouchd")
+
+        let path = ConfigurationFile.locate(explicit: config)
+        let load = path.map(ConfigurationFile.load) ?? ConfigurationLoad(configuration: Configuration(), errors: [])
+        if checkConfig {
+            guard let path else {
+                print("no configuration file; searched \(ConfigurationFile.searchPath().joined(separator: ", "))")
+                throw ExitCode(1)
+            }
+            for e in load.errors { print(e) }
+            guard load.isValid else { throw ExitCode(1) }
+            print("\(path): ok, \(load.configuration.bindings.count) binding(s), \(load.configuration.devices.count) device rule(s)")
+            return
+        }
+
+        if Privileges.isRoot {
+            guard let user else {
+                throw ValidationError("forcetouchd does not run as root: run it as your user (systemctl --user), or pass --user NAME")
+            }
+            try Privileges.drop(to: user)
+            logger.info("running as \(user)")
+        }
+
+        if let path {
+            for e in load.errors { logger.error("\(e)") }
+            if !load.isValid {
+                logger.error("\(path): \(load.errors.count) error(s); running with what was valid")
+            }
+            logger.info("configuration \(path): \(load.configuration.bindings.count) binding(s)")
+        } else {
+            logger.warning("no configuration file (searched \(ConfigurationFile.searchPath().joined(separator: ", "))): no bindings")
+        }
+
+        let daemon = try Daemon(configuration: load.configuration, options: .init(configPath: path), logger: logger)
+        if let replay {
+            let recording: Recording
+            do {
+                recording = try RecordingFile.load(replay, description: descriptionFile)
+            } catch {
+                throw ValidationError(error.description)
+            }
+            daemon.runReplay(recording, name: replay)
+        } else {
+            try daemon.runLive()
+        }
+    }
+}
