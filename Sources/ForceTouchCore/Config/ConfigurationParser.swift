@@ -90,11 +90,17 @@ struct ConfigurationParser {
     private mutating func parseGeneral(_ t: TOMLTable, into config: inout Configuration) {
         let path = ConfigPath.root / "general"
         _ = checkKeys(t, path, allowed: Self.generalKeys)
-        if let v = t["sensitivity"], let s = name(v, path / "sensitivity", Sensitivity.allCases, what: "sensitivity") {
+        if let v = t["sensitivity"],
+           let s = name(v, path / "sensitivity", Sensitivity.allCases, what: "sensitivity")
+        {
             config.gestures.sensitivity = s
         }
         if let v = t["max-children"], let n = integer(v, path / "max-children") {
-            if n >= 1 { config.general.maxChildren = n } else { error(path / "max-children", "must be at least 1, not \(n)") }
+            if n >= 1 {
+                config.general.maxChildren = n
+            } else {
+                error(path / "max-children", "must be at least 1, not \(n)")
+            }
         }
         if let v = t["action-timeout"], let d = positive(v, path / "action-timeout") {
             config.general.actionTimeout = d
@@ -103,40 +109,57 @@ struct ConfigurationParser {
 
     /// Reads the `[gestures]` keys, each validated on its own; a bad key is left out of
     /// the overrides. `ok` is false if anything was wrong.
-    private mutating func parseGestures(_ t: TOMLTable, _ path: ConfigPath) -> (overrides: GestureOverrides, ok: Bool) {
+    private mutating func parseGestures(_ t: TOMLTable, _ path: ConfigPath)
+        -> (overrides: GestureOverrides, ok: Bool)
+    {
         var ok = checkKeys(t, path, allowed: Self.gestureKeys)
         var o = GestureOverrides()
-        func duration(_ d: Double?) -> Timestamp.Duration? { d.map { Timestamp.Duration(seconds: $0) } }
+        /// Stores a read value; false when the read failed.
+        func keep<T>(_ slot: inout T?, _ value: T?) -> Bool {
+            slot = value
+            return value != nil
+        }
         for key in Self.gestureKeys {
             guard let v = t[key] else { continue }
             let p = path / key
-            switch key {
-            case "tap-time": o.tapMaximumDuration = duration(positive(v, p)); ok = ok && o.tapMaximumDuration != nil
-            case "tap-slop": o.tapSlop = positive(v, p); ok = ok && o.tapSlop != nil
-            case "double-tap-time": o.doubleTapInterval = duration(positive(v, p)); ok = ok && o.doubleTapInterval != nil
-            case "double-tap-distance": o.doubleTapDistance = positive(v, p); ok = ok && o.doubleTapDistance != nil
-            case "long-press-time": o.longPressDuration = duration(positive(v, p)); ok = ok && o.longPressDuration != nil
-            case "long-press-slop": o.longPressSlop = positive(v, p); ok = ok && o.longPressSlop != nil
-            case "peek": o.peekFraction = fraction(v, p); ok = ok && o.peekFraction != nil
-            case "pop": o.popFraction = fraction(v, p); ok = ok && o.popFraction != nil
-            case "hysteresis":
-                if let h = number(v, p) {
-                    if h > 0 && h < 1 { o.hysteresis = h } else {
-                        error(p, "must be between 0 and 1 (both excluded), not \(JSONLine.number(h))")
-                    }
-                }
-                ok = ok && o.hysteresis != nil
-            default: break
+            let valid = switch key {
+            case "tap-time": keep(&o.tapMaximumDuration, seconds(v, p))
+            case "tap-slop": keep(&o.tapSlop, positive(v, p))
+            case "double-tap-time": keep(&o.doubleTapInterval, seconds(v, p))
+            case "double-tap-distance": keep(&o.doubleTapDistance, positive(v, p))
+            case "long-press-time": keep(&o.longPressDuration, seconds(v, p))
+            case "long-press-slop": keep(&o.longPressSlop, positive(v, p))
+            case "peek": keep(&o.peekFraction, fraction(v, p))
+            case "pop": keep(&o.popFraction, fraction(v, p))
+            case "hysteresis": keep(&o.hysteresis, hysteresis(v, p))
+            default: true
             }
+            ok = ok && valid
         }
         return (o, ok)
+    }
+
+    private mutating func seconds(_ v: TOMLValueConvertible, _ path: ConfigPath) -> Timestamp.Duration? {
+        positive(v, path).map { Timestamp.Duration(seconds: $0) }
+    }
+
+    /// Strictly between 0 and 1: at 1 a threshold would re-arm at once and stutter, at 0
+    /// it would never re-arm.
+    private mutating func hysteresis(_ v: TOMLValueConvertible, _ path: ConfigPath) -> Double? {
+        guard let h = number(v, path) else { return nil }
+        guard h > 0 && h < 1 else {
+            error(path, "must be between 0 and 1 (both excluded), not \(JSONLine.number(h))")
+            return nil
+        }
+        return h
     }
 
     /// A fraction of maximumPossibleForce: in (0, 1].
     private mutating func fraction(_ v: TOMLValueConvertible, _ path: ConfigPath) -> Double? {
         guard let d = number(v, path) else { return nil }
         guard d > 0 && d <= 1 else {
-            error(path, "must be greater than 0 and at most 1 (a fraction of maximumPossibleForce), not \(JSONLine.number(d))")
+            error(path, "must be greater than 0 and at most 1 (a fraction of maximumPossibleForce), "
+                + "not \(JSONLine.number(d))")
             return nil
         }
         return d
@@ -144,10 +167,12 @@ struct ConfigurationParser {
 
     /// Peek must come before pop once defaults and overrides are combined; the error goes
     /// on whichever of the two this table set (pop when it set both).
-    private mutating func checkThresholds(_ merged: GestureSettings, _ set: GestureOverrides, _ path: ConfigPath) -> Bool {
+    private mutating func checkThresholds(_ merged: GestureSettings, _ set: GestureOverrides,
+                                          _ path: ConfigPath) -> Bool {
         guard merged.peekFraction >= merged.popFraction else { return true }
         let key = set.popFraction != nil || set.peekFraction == nil ? "pop" : "peek"
-        error(path / key, "peek (\(JSONLine.number(merged.peekFraction))) must be below pop (\(JSONLine.number(merged.popFraction)))")
+        let peek = JSONLine.number(merged.peekFraction), pop = JSONLine.number(merged.popFraction)
+        error(path / key, "peek (\(peek)) must be below pop (\(pop))")
         return false
     }
 
@@ -273,13 +298,15 @@ struct ConfigurationParser {
             if let gesture {
                 let possible = Binding.phases(of: gesture)
                 if !possible.contains(p) {
-                    error(path / "phase", "a \(gesture.rawValue) is reported only as \(Self.list(possible.map(\.rawValue)))")
+                    let phases = Self.list(possible.map(\.rawValue))
+                    error(path / "phase", "a \(gesture.rawValue) is reported only as \(phases)")
                     ok = false
                 } else if gesture == .deepPress, let stage, Binding.impliedStage(p) != stage {
                     // The engine reports peek as `began` and pop as `changed`: any other
                     // pairing would never fire.
                     let wanted = stage == .peek ? "began" : "changed"
-                    error(path / "phase", "the \(stage.rawValue) stage is reported in phase \"\(wanted)\", not \"\(p.rawValue)\"")
+                    error(path / "phase",
+                          "the \(stage.rawValue) stage is reported in phase \"\(wanted)\", not \"\(p.rawValue)\"")
                     ok = false
                 }
             }
@@ -377,7 +404,8 @@ struct ConfigurationParser {
     private mutating func exec(_ v: TOMLValueConvertible, _ p: ConfigPath) -> ExecAction? {
         guard let array = v.array else {
             if v.type == .string {
-                error(p, "expected an argv array such as [\"notify-send\", \"hi\"], not a string; for a shell write [\"sh\", \"-c\", \"…\"]")
+                error(p, "expected an argv array such as [\"notify-send\", \"hi\"], not a string; "
+                    + "for a shell write [\"sh\", \"-c\", \"…\"]")
             } else {
                 typeError(p, expected: "an argv array of strings", found: v)
             }
