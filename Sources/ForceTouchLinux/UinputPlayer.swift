@@ -16,12 +16,14 @@ public struct UinputPlayer {
         self.linger = linger
     }
 
-    /// Creates the device, reports its node through `created`, and plays every event.
-    public func play(created: (String?) -> Void) throws(UinputError) {
+    /// Creates the device, reports its node through `created`, plays every event, reports
+    /// through `played` (the device still exists then), and lingers.
+    public func play(created: (String?) -> Void, played: () -> Void = {}) throws(UinputError) {
         let device = try UinputDevice(recording.device)
         created(device.devnode)
         let start = MonotonicClock.now() + settle
         guard let first = recording.events.first?.time else {
+            played()
             MonotonicClock.sleep(until: start + linger)
             return
         }
@@ -33,6 +35,7 @@ public struct UinputPlayer {
             if due > MonotonicClock.now() { MonotonicClock.sleep(until: due) }
             try device.write(type: e.type, code: e.code, value: e.value)
         }
+        played()
         MonotonicClock.sleep(until: MonotonicClock.now() + linger)
     }
 }

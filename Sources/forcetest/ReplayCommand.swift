@@ -48,14 +48,18 @@ struct ReplayCommand: ParsableCommand {
         if uinput {
             let player = UinputPlayer(recording: recording, settle: .init(seconds: settle), linger: .init(seconds: linger))
             do {
-                try player.play { node in
-                    print("created \"\(recording.device.name)\" at \(node ?? "an unknown node")")
-                    fflush(nil)
-                }
+                try player.play(
+                    created: { node in
+                        print("created \"\(recording.device.name)\" at \(node ?? "an unknown node")")
+                        fflush(nil)
+                    },
+                    played: {
+                        print("played \(recording.events.count) events")
+                        fflush(nil)
+                    })
             } catch {
                 throw ValidationError(error.description)
             }
-            print("played \(recording.events.count) events")
             return
         }
         var settings = GestureSettings()

@@ -1,0 +1,214 @@
+#!/usr/bin/env bash
+# Integration tests, run inside the QEMU guest by vm/run-tests.sh: forcetouchd, started as
+# root and dropping to `nobody`, follows uinput devices that `forcetest replay --uinput`
+# creates and plays recordings into, and runs the bound actions. Usage: daemon-in-guest.sh OUTDIR
+set -uo pipefail
+ROOT="$PWD"
+BIN="$ROOT/.build/debug"
+REC="$ROOT/Tests/Integration/recordings"
+OUT="$1"
+W=/tmp/ft
+mkdir -p "$W" && chmod 777 "$W"
+export FT_ACTIONS="$W/actions.log"
+: > "$FT_ACTIONS" && chmod 666 "$FT_ACTIONS"
+LOG="$OUT/daemon.log"
+pass=0 fail=0
+ok()  { echo "PASS: $*"; pass=$((pass + 1)); }
+bad() { echo "FAIL: $*"; fail=$((fail + 1)); }
+check() { local what="$1"; shift; if "$@"; then ok "$what"; else bad "$what"; fi; }
+
+# Waits up to $3 seconds (default 20) for a line matching the ERE $1 in file $2.
+wait_for() {
+    local i
+    for ((i = 0; i < ${3:-20} * 10; i++)); do
+        grep -Eq -- "$1" "$2" 2>/dev/null && return 0
+        sleep 0.1
+    done
+    return 1
+}
+count() { grep -Ec -- "$1" "$FT_ACTIONS"; }
+# Plays an events file into a new uinput device: play DESC EVENTS [forcetest options].
+play() {
+    local desc="$1" events="$2"; shift 2
+    "$BIN/forcetest" replay --uinput --desc "$REC/$desc" "$events" "$@"
+}
+daemon_pid=""
+cleanup() { [ -n "$daemon_pid" ] && kill "$daemon_pid" 2>/dev/null; kill $(jobs -p) 2>/dev/null; }
+trap cleanup EXIT
+
+# --- udev: the project's rule, plus a stand-in for logind's uaccess ACL (no logind here):
+# the daemon's user may open touch devices, except the one whose name says forbidden.
+cp "$ROOT/udev-rules/70-forcetouch.rules" /etc/udev/rules.d/
+cat > /etc/udev/rules.d/71-forcetouch-test.rules <<'RULES'
+SUBSYSTEM=="input", KERNEL=="event*", ENV{ID_INPUT_TOUCHSCREEN}=="1", ATTRS{name}!="*forbidden*", MODE="0666"
+RULES
+/lib/systemd/systemd-udevd --daemon
+udevadm trigger --action=add --subsystem-match=input --subsystem-match=misc >/dev/null 2>&1
+udevadm settle --timeout=60
+
+config() {
+    cat > "$W/config.toml.new"
+    mv "$W/config.toml.new" "$W/config.toml"
+    chmod 644 "$W/config.toml"
+}
+config <<TOML
+[general]
+action-timeout = 5.0
+
+[[binding]]
+gesture = "tap"
+exec = ["$ROOT/Tests/Integration/record-action.sh", "tapA"]
+
+[[binding]]
+gesture = "long-press"
+exec = ["$ROOT/Tests/Integration/record-action.sh", "long"]
+
+[[binding]]
+gesture = "deep-press"
+exec = ["$ROOT/Tests/Integration/record-action.sh", "deep"]
+TOML
+
+# --- the daemon starts first; every device below is hot-plugged
+"$BIN/forcetouchd" --config "$W/config.toml" --user nobody --verbose > "$LOG" 2>&1 &
+daemon_pid=$!
+check "daemon is ready" wait_for "ready: " "$LOG"
+check "daemon runs as nobody, not root" \
+    grep -Eq "^Uid:[[:space:]]+65534[[:space:]]" "/proc/$daemon_pid/status"
+
+# 1. Hot-plug, capability, tap.
+play pressure-touchscreen.desc "$REC/tap.events" > "$W/p1.out"
+check "hot-plugged pressure touchscreen is found as available" \
+    wait_for 'pressure touchscreen.*found, capability available.*maximumPossibleForce 6.666667' "$LOG"
+check "a tap runs its action" wait_for '^tapA gesture=tap phase=ended fingers=1 device=forcetouch-it pressure touchscreen ' "$FT_ACTIONS"
+sleep 0.5
+check "the tap action ran exactly once" test "$(count '^tapA')" -eq 1
+
+# 2. Long press with a still finger: no event between down and lift, fired at the deadline.
+play pressure-touchscreen.desc "$REC/long-press.events" --linger 0.5 > "$W/p2.out"
+read -r lifted _ < /proc/uptime
+check "a long press runs its action" wait_for '^long gesture=long-press phase=began fingers=1 ' "$FT_ACTIONS" 5
+long_at="$(grep '^long ' "$FT_ACTIONS" | head -1 | sed 's/.*uptime=//')"
+check "the long press fired while the finger was still down (>= 0.5 s before the lift)" \
+    awk -v a="$long_at" -v b="$lifted" 'BEGIN { exit !(a != "" && a <= b - 1.0) }'
+check "the long press ran exactly once" test "$(count '^long ')" -eq 1
+check "the long press was not also a tap" test "$(count '^tapA')" -eq 1
+
+# 3. Deep press.
+play pressure-touchscreen.desc "$REC/deep-press.events" > /dev/null
+check "a deep press runs its action with its force" \
+    wait_for '^deep gesture=deep-press phase=began fingers=1 .*force=2\.[0-9]+ .*stage=peek' "$FT_ACTIONS" 5
+sleep 0.5
+check "the deep press ran exactly once" test "$(count '^deep ')" -eq 1
+
+# 4. A device without pressure is unavailable; one the daemon's user may not open is unknown.
+play plain-touchscreen.desc "$REC/tap.events" --linger 2 > "$W/p4a.out" &
+plain_player=$!
+play forbidden-touchscreen.desc "$REC/tap.events" --linger 2 > "$W/p4b.out" &
+forbidden_player=$!
+wait_for '^played ' "$W/p4a.out" 20
+wait_for '^played ' "$W/p4b.out" 20
+plain="$(sed -n 's/.* at \(\/dev\/input\/event[0-9]*\)$/\1/p' "$W/p4a.out")"
+forbidden="$(sed -n 's/.* at \(\/dev\/input\/event[0-9]*\)$/\1/p' "$W/p4b.out")"
+check "touchscreen without pressure axis is unavailable" \
+    wait_for "device $plain \"forcetouch-it plain touchscreen\".*found, capability unavailable \(no pressure axis\)" "$LOG" 5
+check "device the daemon may not open is unknown, with the reason" \
+    wait_for "device $forbidden: capability unknown: .*permission denied" "$LOG" 5
+check "the udev rule marks the touchscreen with pressure for forcetouch" \
+    bash -c "udevadm info --query=property --name='$forbidden' | grep -qx FORCETOUCH_DEVICE=1"
+check "the udev rule leaves the touchscreen without pressure alone" \
+    bash -c "udevadm info --query=property --name='$plain' | grep -q '^ID_INPUT_TOUCHSCREEN=1' && ! udevadm info --query=property --name='$plain' | grep -q FORCETOUCH_DEVICE"
+wait "$plain_player" "$forbidden_player"
+
+# 5. Unplugged in the middle of a long press: cancelled, no action; a second device is served.
+before_long="$(count '^long ')"
+before_tap="$(count '^tapA')"
+play second-touchscreen.desc "$REC/tap.events" --settle 3 > /dev/null &
+second=$!
+play pressure-touchscreen.desc "$REC/held-then-unplugged.events" --settle 1.5 --linger 0.1 > /dev/null
+wait "$second"
+sleep 1
+check "unplugging mid-long-press runs no action" test "$(count '^long ')" -eq "$before_long"
+check "the unplugged device is reported lost" wait_for 'pressure touchscreen": lost' "$LOG" 2
+check "the second device is still served" test "$(count '^tapA .*device=forcetouch-it second touchscreen')" -eq 1
+check "nothing else ran" test "$(count '^tapA')" -eq $((before_tap + 1))
+check "the daemon is still running" kill -0 "$daemon_pid"
+
+# 6. Overflowing the kernel's buffer: a resync, no phantom gesture, correct gestures after.
+# The flood is a finger held within the slop for 0.3 s in 4000 frames: had the daemon seen it
+# all, it would be a tap. It sees none of it while stopped, then a SYN_DROPPED.
+/usr/bin/python3 - "$W/flood.events" <<'PY'
+import sys
+with open(sys.argv[1], "w") as f:
+    f.write("E: 0.000000 0003 002f 0000\nE: 0.000000 0003 0039 0777\nE: 0.000000 0003 0035 0400\n"
+            "E: 0.000000 0003 0036 0300\nE: 0.000000 0003 003a 0040\nE: 0.000000 0000 0000 0000\n")
+    for i in range(1, 4001):
+        t = i * 0.000075
+        f.write(f"E: {t:.6f} 0003 0035 {400 + i % 2:04d}\nE: {t:.6f} 0003 003a {40 + i % 3:04d}\nE: {t:.6f} 0000 0000 0000\n")
+    f.write("E: 0.310000 0003 0039 -001\nE: 0.310000 0000 0000 0000\n")
+PY
+before="$(wc -l < "$FT_ACTIONS")"
+play pressure-touchscreen.desc "$W/flood.events" --settle 4 --linger 3 > "$W/p6.out" &
+flood=$!
+wait_for 'created .* at /dev/input/event' "$W/p6.out" 10
+flood_node="$(sed -n 's/.* at \(\/dev\/input\/event[0-9]*\)$/\1/p' "$W/p6.out")"
+wait_for "device $flood_node .*found" "$LOG" 10
+kill -STOP "$daemon_pid"
+wait_for '^played ' "$W/p6.out" 20   # the device lingers: the daemon must read its buffer
+kill -CONT "$daemon_pid"
+check "the overflow is noticed and resynchronized" wait_for "device $flood_node: events dropped by the kernel, resynchronizing" "$LOG" 10
+wait "$flood"
+sleep 1
+check "the lost touch became no gesture" test "$(wc -l < "$FT_ACTIONS")" -eq "$before"
+play pressure-touchscreen.desc "$REC/tap.events" > /dev/null
+sleep 1
+check "a tap after the overflow runs its action once" test "$(wc -l < "$FT_ACTIONS")" -eq $((before + 1))
+
+# 7. SIGHUP: a broken file is refused and the old bindings keep working; a fixed one applies.
+printf '[[binding]]\ngesture = "tap"\nexec = ["%s", "tapB"\n' "$ROOT/Tests/Integration/record-action.sh" | config
+kill -HUP "$daemon_pid"
+check "a broken configuration is refused on SIGHUP" wait_for 'reload refused' "$LOG" 5
+check "the refusal names file and line" wait_for "$W/config.toml:[0-9]+:" "$LOG" 1
+play pressure-touchscreen.desc "$REC/tap.events" > /dev/null
+sleep 1
+check "the old binding still runs after the refused reload" test "$(count '^tapA')" -eq $((before_tap + 3))
+config <<TOML
+[[binding]]
+gesture = "tap"
+exec = ["$ROOT/Tests/Integration/record-action.sh", "tapB"]
+TOML
+kill -HUP "$daemon_pid"
+check "a fixed configuration is loaded on SIGHUP" wait_for 'reloaded .*1 binding' "$LOG" 5
+play pressure-touchscreen.desc "$REC/tap.events" > /dev/null
+check "the new binding runs" wait_for '^tapB gesture=tap' "$FT_ACTIONS" 5
+
+# 8. An action that hangs is killed at its timeout, and gestures go on meanwhile.
+config <<TOML
+[[binding]]
+gesture = "tap"
+exec = ["sleep", "60"]
+timeout = 3.0
+
+[[binding]]
+gesture = "deep-press"
+exec = ["$ROOT/Tests/Integration/record-action.sh", "deepDuringHang"]
+TOML
+kill -HUP "$daemon_pid"
+wait_for 'reloaded .*2 binding' "$LOG" 5
+play pressure-touchscreen.desc "$REC/tap.events" --settle 1 > /dev/null &
+p1=$!
+play pressure-touchscreen.desc "$REC/deep-press.events" --settle 2 > /dev/null
+wait "$p1"
+check "the hanging action started" wait_for 'dispatch .* tap ended → sleep 60: started' "$LOG" 2
+check "a deep press during the hang runs its action" wait_for '^deepDuringHang ' "$FT_ACTIONS" 3
+check "the hanging action is still running then" pgrep -x sleep > /dev/null
+check "the hanging action is killed at its timeout" wait_for 'tap ended: killed after its timeout' "$LOG" 8
+check "no hanging child is left" bash -c '! pgrep -x sleep > /dev/null'
+
+# 9. SIGTERM stops the daemon cleanly.
+kill -TERM "$daemon_pid"
+for _ in $(seq 50); do kill -0 "$daemon_pid" 2>/dev/null || break; sleep 0.1; done
+check "SIGTERM stops the daemon" bash -c "! kill -0 $daemon_pid 2>/dev/null"
+daemon_pid=""
+
+echo "integration: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

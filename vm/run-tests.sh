@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# The integration suite: boots the QEMU guest and runs the daemon against real uinput
+# devices there (Tests/Integration/daemon-in-guest.sh). Needs the debug build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+vm/setup.sh
+for bin in forcetouchd forcetest; do
+    [ -x ".build/debug/$bin" ] || { echo "run-tests: .build/debug/$bin missing: swift build first" >&2; exit 1; }
+done
+out="$(mktemp -d "${TMPDIR:-/tmp}/forcetouch-it.XXXXXX")"
+chmod 1777 "$out"
+trap 'rm -rf "$out"' EXIT
+rc=0
+vm/run-guest.sh --share "$out" -- Tests/Integration/daemon-in-guest.sh "$out" || rc=$?
+if [ "$rc" -ne 0 ] && [ -f "$out/daemon.log" ]; then
+    echo "--- daemon log (last 60 lines)"
+    tail -n 60 "$out/daemon.log"
+fi
+exit "$rc"
