@@ -28,8 +28,11 @@ bench: deps
 	$(SWIFT) build -c release --product forcetouch-bench
 	.build/release/forcetouch-bench 30
 
+# The daemon on the bundled demo recording, with config/demo.toml's actions. As root it runs
+# the daemon as nobody: forcetouchd never runs as root.
 demo: build
-	.build/$(CONFIGURATION)/forcetest replay $(DEMO)
+	@if [ "$$(id -u)" = 0 ]; then as_user="--user nobody"; fi; \
+	.build/$(CONFIGURATION)/forcetouchd --replay $(DEMO) --config config/demo.toml $$as_user
 
 clean:
 	rm -rf .build

@@ -56,6 +56,17 @@ struct Forcetouchd: ParsableCommand {
             return
         }
 
+        // Read the recording while the files are still reachable: the user we switch to may
+        // not be able to open them.
+        var recording: Recording?
+        if let replay {
+            do {
+                recording = try RecordingFile.load(replay, description: descriptionFile)
+            } catch {
+                throw ValidationError(error.description)
+            }
+        }
+
         if Privileges.isRoot {
             guard let user else {
                 throw ValidationError("forcetouchd does not run as root: run it as your user (systemctl --user), or pass --user NAME")
@@ -75,13 +86,7 @@ struct Forcetouchd: ParsableCommand {
         }
 
         let daemon = try Daemon(configuration: load.configuration, options: .init(configPath: path), logger: logger)
-        if let replay {
-            let recording: Recording
-            do {
-                recording = try RecordingFile.load(replay, description: descriptionFile)
-            } catch {
-                throw ValidationError(error.description)
-            }
+        if let recording, let replay {
             daemon.runReplay(recording, name: replay)
         } else {
             try daemon.runLive()
