@@ -59,6 +59,10 @@ let package = Package(
             path: "Benchmarks/forcetouch-bench"
         ),
         .testTarget(
+            name: "ForceTouchLinuxTests",
+            dependencies: ["ForceTouchLinux", "ForceTouchCore"]
+        ),
+        .testTarget(
             name: "ForceTouchCoreTests",
             dependencies: ["ForceTouchCore"],
             resources: [.copy("Fixtures")]

@@ -115,10 +115,11 @@ check "device the daemon may not open is unknown, with the reason" \
     wait_for "device $forbidden: capability unknown: .*permission denied" "$LOG" 5
 check "the udev rule marks the touchscreen with pressure for forcetouch" \
     bash -c "udevadm info --query=property --name='$forbidden' | grep -qx FORCETOUCH_DEVICE=1"
+udevadm settle --timeout=10
 udevadm info --query=property --name="$plain" > "$W/plain.props" 2>&1
 check "the udev rule leaves the touchscreen without pressure alone" \
-    bash -c "grep -qx ID_INPUT_TOUCHSCREEN=1 '$W/plain.props' && ! grep -q FORCETOUCH_DEVICE '$W/plain.props'" \
-    || { echo "  $plain:"; sed 's/^/    /' "$W/plain.props"; }
+    bash -c "grep -qx ID_INPUT_TOUCHSCREEN=1 '$W/plain.props' && ! grep -q FORCETOUCH_DEVICE '$W/plain.props'"
+
 wait "$plain_player" "$forbidden_player"
 
 # 5. Unplugged in the middle of a long press: cancelled, no action; a second device is served.

@@ -1,0 +1,76 @@
+import ForceTouchCore
+import Glibc
+import Testing
+@testable import ForceTouchLinux
+
+/// Runs real children on this machine: spawning, environment, timeouts, reaping, caps.
+@Suite(.serialized) struct ChildSupervisorTests {
+    /// Reaps until `supervisor` has no children or `seconds` pass, enforcing timeouts.
+    private func settle(_ supervisor: ChildSupervisor, seconds: Double = 10) {
+        let end = MonotonicClock.now() + Timestamp.Duration(seconds: seconds)
+        while supervisor.count > 0 && MonotonicClock.now() < end {
+            supervisor.reap()
+            supervisor.enforceTimeouts()
+            usleep(10_000)
+        }
+    }
+
+    @Test func runsArgvWithoutAShellAndPassesTheEnvironment() throws {
+        let out = "/tmp/forcetouch-child-\(getpid())"
+        defer { unlink(out) }
+        let s = ChildSupervisor(maximumChildren: 4)
+        var exits: [ChildSupervisor.Exit] = []
+        s.onExit = { exits.append($0) }
+        // `$FORCETOUCH_GESTURE; touch` would do something in a shell; as an argument it is text.
+        try s.spawn(["/bin/sh", "-c", "printf '%s %s' \"$FORCETOUCH_GESTURE\" \"$1\" > \(out)", "sh", "$FORCETOUCH_GESTURE; touch"],
+                    environment: ["FORCETOUCH_GESTURE": "tap"], timeout: .init(seconds: 5), label: "t")
+        settle(s)
+        #expect(exits.count == 1)
+        #expect(exits.first?.succeeded == true)
+        let text = try #require(ConfigurationFile.readFile(out))
+        #expect(text == "tap $FORCETOUCH_GESTURE; touch")
+    }
+
+    @Test func missingProgramIsAnErrorNotACrash() {
+        let s = ChildSupervisor(maximumChildren: 4)
+        #expect(throws: ChildSupervisor.SpawnError.self) {
+            try s.spawn(["/nonexistent/forcetouch-no-such-program"], environment: [:],
+                        timeout: .init(seconds: 1), label: "missing")
+        }
+        do {
+            try s.spawn(["forcetouch-no-such-program-either"], environment: [:], timeout: .init(seconds: 1), label: "missing")
+        } catch {
+            #expect(error.description.contains("command not found"))
+        }
+        #expect(s.count == 0)
+    }
+
+    @Test func hangingChildIsKilledAtItsTimeout() throws {
+        let s = ChildSupervisor(maximumChildren: 4)
+        s.killGrace = .init(seconds: 0.2)
+        var exits: [ChildSupervisor.Exit] = []
+        s.onExit = { exits.append($0) }
+        let started = MonotonicClock.now()
+        // Ignores SIGTERM, so only the SIGKILL after the grace ends it.
+        try s.spawn(["/bin/sh", "-c", "trap '' TERM; sleep 30"], environment: [:], timeout: .init(seconds: 0.3), label: "hang")
+        #expect(s.nextDeadline != nil)
+        settle(s, seconds: 10)
+        let took = (MonotonicClock.now() - started).seconds
+        #expect(exits.count == 1)
+        #expect(exits.first?.timedOut == true)
+        #expect(exits.first?.signal == SIGKILL)
+        #expect(took < 5)
+    }
+
+    @Test func capOnConcurrentChildren() throws {
+        let s = ChildSupervisor(maximumChildren: 2)
+        try s.spawn(["sleep", "5"], environment: [:], timeout: .init(seconds: 0.2), label: "a")
+        try s.spawn(["sleep", "5"], environment: [:], timeout: .init(seconds: 0.2), label: "b")
+        #expect(throws: ChildSupervisor.SpawnError.self) {
+            try s.spawn(["true"], environment: [:], timeout: .init(seconds: 1), label: "c")
+        }
+        s.killGrace = .init(seconds: 0.1)
+        settle(s)
+        #expect(s.count == 0)
+    }
+}
