@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "forcetest", targets: ["forcetest"]),
         .executable(name: "forcetouchd", targets: ["forcetouchd"]),
+        .executable(name: "forcectl", targets: ["forcectl"]),
         .library(name: "ForceTouchCore", targets: ["ForceTouchCore"]),
     ],
     dependencies: [
@@ -42,6 +43,13 @@ let package = Package(
                 "ForceTouchCore", "ForceTouchLinux",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "forcectl",
+            dependencies: [
+                "ForceTouchLinux",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The integration suite: boots the QEMU guest and runs the daemon against real uinput
-# devices there (Tests/Integration/daemon-in-guest.sh). Needs the debug build.
+# devices there (Tests/Integration/daemon-in-guest.sh), then forcetest against them
+# (Tests/Integration/forcetest-in-guest.sh). Needs the debug build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 vm/setup.sh
@@ -16,4 +17,9 @@ if [ "$rc" -ne 0 ] && [ -f "$out/daemon.log" ]; then
     echo "--- daemon log (last 60 lines)"
     tail -n 60 "$out/daemon.log"
 fi
+# forcetest: list, watch and calibrate in tmux, record and evemu-play (Tests/Integration/forcetest-in-guest.sh).
+# FORCETOUCH_BIN (default .build/debug) picks the binaries; run-guest passes FORCETOUCH_* in.
+ftrc=0
+vm/run-guest.sh --share "$out" -- Tests/Integration/forcetest-in-guest.sh "$out" || ftrc=$?
+[ "$rc" -ne 0 ] || rc="$ftrc"
 exit "$rc"

@@ -11,7 +11,7 @@ mkdir -p "$CACHE"
 log() { echo "[vm/setup] $*" >&2; }
 
 # ---------------------------------------------------------------- host packages
-PKGS=(qemu-system-x86 busybox-static udev evemu-tools evtest cpio util-linux kmod xz-utils zstd python3)
+PKGS=(qemu-system-x86 busybox-static udev evemu-tools evtest cpio util-linux kmod xz-utils zstd python3 tmux)
 missing=()
 for p in "${PKGS[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q '^install ok installed$' || missing+=("$p")

@@ -1,3 +1,4 @@
+#define _GNU_SOURCE
 #include "CLinuxSupport.h"
 #include <sys/epoll.h>
 #include <fcntl.h>
@@ -67,3 +68,64 @@ int ft_signalfd_next(int fd) {
     ssize_t n = read(fd, &info, sizeof info);
     return n == (ssize_t)sizeof info ? (int)info.ssi_signo : 0;
 }
+
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <sys/stat.h>
+#include <string.h>
+
+int ft_unix_listen(const char *path, int backlog) {
+    struct sockaddr_un addr = { .sun_family = AF_UNIX };
+    if (strlen(path) >= sizeof addr.sun_path) { errno = ENAMETOOLONG; return -1; }
+    strcpy(addr.sun_path, path);
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    if (fd < 0) return -1;
+    unlink(path);
+    // Created 0600 from the start: no window in which another user could connect.
+    mode_t old = umask(0177);
+    int rc = bind(fd, (struct sockaddr *)&addr, sizeof addr);
+    umask(old);
+    if (rc < 0 || chmod(path, 0600) < 0 || listen(fd, backlog) < 0) {
+        int e = errno;
+        close(fd);
+        errno = e;
+        return -1;
+    }
+    return fd;
+}
+
+int ft_unix_accept(int fd) { return accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC); }
+
+int ft_peer_credentials(int fd, uint32_t *uid, uint32_t *gid, int32_t *pid) {
+    struct ucred cred;
+    socklen_t len = sizeof cred;
+    if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) < 0) return -1;
+    *uid = cred.uid;
+    *gid = cred.gid;
+    *pid = cred.pid;
+    return 0;
+}
+
+int ft_unix_connect(const char *path) {
+    struct sockaddr_un addr = { .sun_family = AF_UNIX };
+    if (strlen(path) >= sizeof addr.sun_path) { errno = ENAMETOOLONG; return -1; }
+    strcpy(addr.sun_path, path);
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) return -1;
+    if (connect(fd, (struct sockaddr *)&addr, sizeof addr) < 0) {
+        int e = errno;
+        close(fd);
+        errno = e;
+        return -1;
+    }
+    return fd;
+}
+
+int ft_epoll_mod(int epfd, int fd, uint64_t token, int writable) {
+    struct epoll_event ev = { .events = EPOLLIN | (writable ? EPOLLOUT : 0), .data.u64 = token };
+    return epoll_ctl(epfd, EPOLL_CTL_MOD, fd, &ev);
+}
+
+int ft_pipe(int fds[2], int nonblocking) { return pipe2(fds, O_CLOEXEC | (nonblocking ? O_NONBLOCK : 0)); }
+
+int ft_set_pipe_size(int fd, int size) { return fcntl(fd, F_SETPIPE_SZ, size); }

@@ -1,3 +1,4 @@
+import CLinuxSupport
 import ForceTouchCore
 import Glibc
 
@@ -33,12 +34,27 @@ public final class ChildSupervisor {
         public var description: String { message }
     }
 
-    private struct Running {
+    private final class Running {
         var label: String
         var started: Timestamp
         var deadline: Timestamp
         var terminated = false
+        /// Read end of the child's stdout, when it is captured.
+        var stdout: Int32 = -1
+        var stdoutToken: UInt64?
+        var output: [UInt8] = []
+        var completion: ((Exit, [UInt8]) -> Void)?
+        init(label: String, started: Timestamp, deadline: Timestamp) {
+            self.label = label
+            self.started = started
+            self.deadline = deadline
+        }
     }
+
+    /// Most a captured stdout keeps; the rest is read and dropped so the child never blocks.
+    public var maximumOutput = 1 << 20
+    /// The loop that reads captured output; without one, output is read when the child exits.
+    public weak var loop: EventLoop?
 
     public let maximumChildren: Int
     /// Grace between SIGTERM at the timeout and SIGKILL.
@@ -55,10 +71,13 @@ public final class ChildSupervisor {
     /// When the next child must be signalled, if any runs.
     public var nextDeadline: Timestamp? { running.values.map(\.deadline).min() }
 
-    /// Starts `argv` with the daemon's environment plus `environment`, stdin from /dev/null.
+    /// Starts `argv` with the daemon's environment plus `environment`. Stdin is `input`
+    /// (from /dev/null when nil). With `captureOutput`, stdout is collected and handed to
+    /// `completion` with the exit; otherwise it is the daemon's own.
     @discardableResult
     public func spawn(_ argv: [String], environment: [String: String], timeout: Timestamp.Duration,
-                      label: String) throws(SpawnError) -> pid_t {
+                      label: String, input: [UInt8]? = nil, captureOutput: Bool = false,
+                      completion: ((Exit, [UInt8]) -> Void)? = nil) throws(SpawnError) -> pid_t {
         guard let program = argv.first, !program.isEmpty else {
             throw SpawnError(message: "\(label): empty command")
         }
@@ -85,7 +104,25 @@ public final class ChildSupervisor {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        var inPipe: [Int32] = [-1, -1]
+        var outPipe: [Int32] = [-1, -1]
+        defer {
+            for fd in [inPipe[0], outPipe[1]] where fd >= 0 { close(fd) }
+        }
+        if let input {
+            guard ft_pipe(&inPipe, 0) == 0 else { throw SpawnError(message: "\(label): pipe: \(String(cString: strerror(errno)))") }
+            _ = ft_set_pipe_size(inPipe[1], Int32(max(input.count, 4096)))
+            posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
+        if captureOutput {
+            guard ft_pipe(&outPipe, 1) == 0 else {
+                if inPipe[1] >= 0 { close(inPipe[1]) }
+                throw SpawnError(message: "\(label): pipe: \(String(cString: strerror(errno)))")
+            }
+            posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+        }
 
         var pid: pid_t = 0
         let rc = withCStrings(argv) { cargv in
@@ -94,11 +131,28 @@ public final class ChildSupervisor {
             }
         }
         guard rc == 0 else {
+            for fd in [inPipe[1], outPipe[0]] where fd >= 0 { close(fd) }
             let reason = rc == ENOENT ? "command not found" : String(cString: strerror(rc))
             throw SpawnError(message: "\(label): cannot run \(program): \(reason)")
         }
         let now = MonotonicClock.now()
-        running[pid] = Running(label: label, started: now, deadline: now + timeout)
+        let r = Running(label: label, started: now, deadline: now + timeout)
+        running[pid] = r
+        if let input {
+            // The pipe was sized to hold it all, so this does not block.
+            var written = 0
+            while written < input.count {
+                let n = input[written...].withUnsafeBytes { Glibc.write(inPipe[1], $0.baseAddress, $0.count) }
+                if n <= 0 { if errno == EINTR { continue }; break }
+                written += n
+            }
+            close(inPipe[1])
+        }
+        r.completion = completion
+        if captureOutput {
+            r.stdout = outPipe[0]
+            r.stdoutToken = loop?.add(fd: outPipe[0]) { [unowned self, unowned r] in self.drain(r) }
+        }
         return pid
     }
 
@@ -109,6 +163,12 @@ public final class ChildSupervisor {
             let pid = waitpid(-1, &status, WNOHANG)
             guard pid > 0 else { return }
             guard let r = running.removeValue(forKey: pid) else { continue }
+            if r.stdout >= 0 {
+                drain(r)
+                if let token = r.stdoutToken { loop?.remove(token) }
+                close(r.stdout)
+                r.stdout = -1
+            }
             let exited = (status & 0x7f) == 0
             let exit = Exit(label: r.label, pid: pid,
                             status: exited ? (status >> 8) & 0xff : nil,
@@ -116,20 +176,36 @@ public final class ChildSupervisor {
                             timedOut: r.terminated,
                             duration: MonotonicClock.now() - r.started)
             onExit?(exit)
+            r.completion?(exit, r.output)
+        }
+    }
+
+    /// Reads what a captured child has written so far.
+    private func drain(_ r: Running) {
+        var buffer = [UInt8](repeating: 0, count: 16384)
+        while r.stdout >= 0 {
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(r.stdout, $0.baseAddress, $0.count) }
+            if n > 0 {
+                let room = maximumOutput - r.output.count
+                if room > 0 { r.output += buffer[0..<min(n, room)] }
+                continue
+            }
+            if n < 0 && errno == EINTR { continue }
+            if n == 0, let token = r.stdoutToken {
+                // End of file: stop watching, the exit will come through SIGCHLD.
+                loop?.remove(token)
+                r.stdoutToken = nil
+            }
+            return
         }
     }
 
     /// Signals children whose time is up: SIGTERM at the timeout, SIGKILL after the grace.
     public func enforceTimeouts(now: Timestamp = MonotonicClock.now()) {
         for (pid, r) in running where r.deadline <= now {
-            if r.terminated {
-                kill(-pid, SIGKILL)
-                running[pid]?.deadline = now + killGrace
-            } else {
-                kill(-pid, SIGTERM)
-                running[pid]?.terminated = true
-                running[pid]?.deadline = now + killGrace
-            }
+            kill(-pid, r.terminated ? SIGKILL : SIGTERM)
+            r.terminated = true
+            r.deadline = now + killGrace
         }
     }
 

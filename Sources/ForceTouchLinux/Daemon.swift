@@ -1,3 +1,4 @@
+import Foundation
 import ForceTouchCore
 import Glibc
 import Logging
@@ -10,7 +11,22 @@ public final class Daemon {
     public struct Options: Sendable {
         /// The configuration file in use, if any.
         public var configPath: String?
-        public init(configPath: String?) { self.configPath = configPath }
+        /// Where dynamic quick actions persist; nil keeps them in memory only (replays).
+        public var shortcutsPath: String?
+        /// The control socket; nil for none.
+        public var controlSocketPath: String?
+        public init(configPath: String?, shortcutsPath: String? = nil, controlSocketPath: String? = nil) {
+            self.configPath = configPath
+            self.shortcutsPath = shortcutsPath
+            self.controlSocketPath = controlSocketPath
+        }
+
+        /// `$XDG_STATE_HOME/forcetouch/shortcuts.json` (else `~/.local/state/…`).
+        public static func defaultShortcutsPath(environment: [String: String] = ProcessEnvironment.current()) -> String? {
+            if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/forcetouch/shortcuts.json" }
+            guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+            return home + "/.local/state/forcetouch/shortcuts.json"
+        }
     }
 
     let logger: Logger
@@ -18,7 +34,10 @@ public final class Daemon {
     public private(set) var configuration: Configuration
     let loop: EventLoop
     let children: ChildSupervisor
+    let runner: ActionRunner
+    public private(set) var control: ControlServer?
     private var discovery: UdevDiscovery?
+    private let started = MonotonicClock.now()
     /// Devices being followed, by device node.
     public private(set) var sessions: [String: DeviceSession] = [:]
     /// Devices seen but not followed (cannot be opened), with why.
@@ -31,13 +50,20 @@ public final class Daemon {
         self.logger = logger
         loop = try EventLoop(signals: [SIGHUP, SIGTERM, SIGINT, SIGCHLD])
         children = ChildSupervisor(maximumChildren: configuration.general.maxChildren)
-        children.onExit = { [logger] exit in
-            if exit.succeeded {
-                logger.info("action \(exit.label): \(exit.summary)")
-            } else {
-                logger.warning("action \(exit.label): \(exit.summary)")
+        children.loop = loop
+        var store = ShortcutStore(configuration: configuration)
+        if let path = options.shortcutsPath, let text = ConfigurationFile.readFile(path) {
+            do {
+                let refused = try store.decodeDynamic(Data(text.utf8))
+                for item in refused { logger.warning("\(path): dynamic quick action \(item.type) not loaded: its type is taken") }
+            } catch {
+                logger.error("\(path): \(error); starting without dynamic quick actions")
             }
         }
+        var publishTarget: ((String) -> Void)?
+        runner = ActionRunner(children: children, keyboard: VirtualKeyboard(), configuration: configuration,
+                              shortcuts: store, logger: logger) { line in publishTarget?(line) }
+        publishTarget = { [weak self] line in self?.control?.publish(line) }
         loop.onSignal { [unowned self] signal in self.handle(signal: signal) }
         loop.onTimer { [unowned self] in self.timerFired() }
     }
@@ -60,6 +86,20 @@ public final class Daemon {
                 }
             }
         }
+        if let path = options.controlSocketPath {
+            do {
+                let server = try ControlServer(path: path, access: resolveAccess(configuration.control), loop: loop)
+                server.log = { [logger] in logger.warning("\($0)") }
+                server.onRequest = { [unowned self] line, client in
+                    ControlRequestHandler(daemon: self).handle(line, client: client)
+                }
+                control = server
+                logger.info("control socket \(path)")
+            } catch {
+                logger.error("control socket: \(error); forcectl will not reach this daemon")
+            }
+        }
+        prepareKeyboard()
         for node in discovery.enumerate() { add(node) }
         logger.info("ready: \(sessions.count) device(s), overall force capability \(overallCapability)")
         SystemdNotify.send("READY=1\nSTATUS=\(sessions.count) device(s)")
@@ -80,6 +120,7 @@ public final class Daemon {
             if node.udevClass != nil || node.properties.isEmpty {
                 unreadable[node.devnode] = error.capabilityReport
                 logger.warning("device \(node.devnode): capability unknown: \(error)")
+                publishCapability(node.devnode, name: nil, report: error.capabilityReport, forceModel: nil)
             }
             return
         }
@@ -95,6 +136,8 @@ public final class Daemon {
         }
         unreadable[node.devnode] = nil
         sessions[node.devnode] = session
+        publishCapability(session.node.devnode, name: session.name, report: session.capability,
+                          forceModel: session.engine.forceModel)
         session.loopToken = loop.add(fd: device.fd) { [unowned self, unowned session] in
             self.readable(session)
         }
@@ -111,6 +154,7 @@ public final class Daemon {
         if let token = session.loopToken { loop.remove(token) }
         session.cancelAll(at: now, dispatch: dispatch)
         logger.info("device \(session.node.devnode) \"\(session.name)\": lost, capability unknown")
+        publishCapability(session.node.devnode, name: session.name, report: .unknown("gone"), forceModel: nil)
     }
 
     private func readable(_ session: DeviceSession) {
@@ -161,21 +205,109 @@ public final class Daemon {
 
     private func dispatch(_ event: GestureEvent, _ session: DeviceSession) {
         logger.debug("\(session.node.devnode): \(GestureReport.gestureText(event))")
+        control?.publish(GestureReport.gestureJSON(event, device: session.name))
         for binding in session.bindings.actions(for: event) {
             let request = ActionRequest(binding: binding, event: event, deviceName: session.name,
                                         general: configuration.general)
             let label = "binding[\(binding.index)] (line \(binding.line)) \(event.gesture.rawValue) \(event.phase.rawValue)"
-            switch request {
-            case .exec(let exec):
-                do {
-                    let pid = try children.spawn(exec.argv, environment: exec.environment,
-                                                 timeout: Timestamp.Duration(seconds: exec.timeout), label: label)
-                    logger.info("dispatch \(label) → \(exec.argv.joined(separator: " ")): started, pid \(pid)")
-                } catch {
-                    logger.error("dispatch \(label) failed: \(error)")
-                }
-            }
+            runner.run(request, label: label, event: event, device: session.name)
         }
+        if let slots = configuration.assistiveTouch, let slot = AssistiveTouch.slot(for: event),
+           let action = slots.action(for: event, device: session.description, deviceClass: session.deviceClass) {
+            let request = ActionRequest(action: action, event: event, deviceName: session.name,
+                                        timeout: configuration.general.actionTimeout)
+            runner.run(request, label: "assistive-touch \(slot.rawValue)", event: event, device: session.name)
+        }
+    }
+
+    private func publishCapability(_ node: String, name: String?, report: CapabilityReport, forceModel: ForceModel?) {
+        var j = JSONLine()
+        j.add("event", "capability")
+        j.add("node", node)
+        if let name { j.add("name", name) }
+        j.add("capability", report.capability.description)
+        j.add("reason", report.reason)
+        if let forceModel { j.add("maximumPossibleForce", forceModel.maximumPossibleForce) }
+        if report.emulated { j.add("emulated", true) }
+        j.add("overall", overallCapability.description)
+        control?.publish(j.text)
+    }
+
+    /// Creates the virtual keyboard when the configuration has `keys` actions; a failure
+    /// is logged once and the rest of the daemon goes on.
+    private func prepareKeyboard() {
+        func typesKeys(_ action: Action?) -> Bool {
+            if case .keys = action { return true }
+            return false
+        }
+        let needed = configuration.bindings.contains { typesKeys($0.action) }
+            || configuration.quickActions.contains { typesKeys($0.action) }
+            || (configuration.assistiveTouch?.slots.values.contains { typesKeys($0) } ?? false)
+        guard needed, runner.keyboard.devnode == nil, runner.keyboard.failure == nil else { return }
+        do {
+            try runner.keyboard.prepare()
+            logger.info("virtual keyboard for keys actions: \(runner.keyboard.devnode ?? "created")")
+        } catch {
+            logger.error("keys actions cannot run: \(error.description); everything else goes on")
+        }
+    }
+
+    // MARK: Control
+
+    func statusJSON() -> [String: Any] {
+        var status: [String: Any] = [
+            "pid": Int(getpid()), "devices": sessions.count, "capability": overallCapability.description,
+            "bindings": configuration.bindings.count, "children": children.count,
+            "subscribers": control?.subscriberCount ?? 0,
+            "uptime": (MonotonicClock.now() - started).seconds,
+            "shortcuts": runner.shortcuts.allItems.count,
+        ]
+        status["config"] = options.configPath ?? NSNull()
+        return status
+    }
+
+    func devicesJSON() -> [[String: Any]] {
+        var list: [[String: Any]] = sessions.values.sorted { $0.node.devnode < $1.node.devnode }.map { s in
+            var d: [String: Any] = ["node": s.node.devnode, "name": s.name, "class": s.deviceClass.rawValue,
+                                    "capability": s.capability.capability.description, "reason": s.capability.reason,
+                                    "id": s.description.id.vendorProduct, "emulated": s.capability.emulated]
+            if let m = s.engine.forceModel { d["maximumPossibleForce"] = m.maximumPossibleForce }
+            return d
+        }
+        for (node, report) in unreadable.sorted(by: { $0.key < $1.key }) {
+            list.append(["node": node, "capability": report.capability.description, "reason": report.reason])
+        }
+        return list
+    }
+
+    func shortcutEntriesJSON(all: Bool) -> [Any] {
+        let entries = all ? runner.shortcuts.allItems : runner.shortcuts.menu
+        return entries.compactMap { entry in
+            try? JSONSerialization.jsonObject(with: Data(ShortcutJSON.text(entry).utf8))
+        }
+    }
+
+    /// Changes the dynamic quick actions and persists them atomically before answering.
+    func changeShortcuts(_ change: (inout ShortcutStore) throws -> Void) throws {
+        var store = runner.shortcuts
+        try change(&store)
+        if let path = options.shortcutsPath {
+            try AtomicFile.write(Array(store.encodeDynamic()), to: path)
+        }
+        runner.shortcuts = store
+    }
+
+    private func resolveAccess(_ settings: ControlSettings) -> ControlServer.Access {
+        var access = ControlServer.Access()
+        for name in settings.allowUsers {
+            if let pw = getpwnam(name) { access.uids.insert(pw.pointee.pw_uid) }
+            else { logger.warning("[control] allow-users: no user \(name)") }
+        }
+        if let group = settings.allowGroup {
+            if let gr = getgrnam(group) { access.gids.insert(gr.pointee.gr_gid) }
+            else { logger.warning("[control] allow-group: no group \(group)") }
+        }
+        return access
     }
 
     // MARK: Loop, time and signals
@@ -208,7 +340,7 @@ public final class Daemon {
         case SIGCHLD:
             children.reap()
         case SIGHUP:
-            reload()
+            _ = reload()
         case SIGTERM, SIGINT:
             logger.info("stopping on signal \(signal)")
             SystemdNotify.send("STOPPING=1")
@@ -218,23 +350,33 @@ public final class Daemon {
         }
     }
 
-    /// SIGHUP: an invalid new file is refused whole, with its errors, and the running
-    /// configuration stays.
-    public func reload() {
+    /// SIGHUP and `forcectl reload`: an invalid new file is refused whole, with its errors,
+    /// and the running configuration stays. Returns whether it loaded, and what happened.
+    @discardableResult
+    public func reload() -> (loaded: Bool, message: String) {
         guard let path = options.configPath else {
-            logger.warning("reload: no configuration file in use; searched \(ConfigurationFile.searchPath().joined(separator: ", "))")
-            return
+            let message = "no configuration file in use; searched \(ConfigurationFile.searchPath().joined(separator: ", "))"
+            logger.warning("reload: \(message)")
+            return (false, message)
         }
         SystemdNotify.send("RELOADING=1")
         defer { SystemdNotify.send("READY=1") }
         let load = ConfigurationFile.load(path)
         guard load.isValid else {
             for e in load.errors { logger.error("\(e)") }
-            logger.error("reload refused: \(load.errors.count) error(s) in \(path); keeping the previous configuration")
-            return
+            let message = "reload refused: \(load.errors.count) error(s) in \(path); keeping the previous configuration"
+            logger.error("\(message)")
+            return (false, message + ": " + load.errors.map(\.description).joined(separator: "; "))
         }
         configuration = load.configuration
         for s in sessions.values { s.reconfigure(configuration) }
-        logger.info("reloaded \(path): \(configuration.bindings.count) binding(s), \(configuration.devices.count) device rule(s)")
+        runner.configuration = configuration
+        _ = runner.shortcuts.replaceStaticItems(configuration.quickActions,
+                                                maximumMenuItems: configuration.quickActionSettings.maximumMenuItems)
+        control?.access = resolveAccess(configuration.control)
+        prepareKeyboard()
+        let message = "reloaded \(path): \(configuration.bindings.count) binding(s), \(configuration.devices.count) device rule(s)"
+        logger.info("\(message)")
+        return (true, message)
     }
 }

@@ -52,6 +52,11 @@ public final class EventLoop {
         return token
     }
 
+    /// Also wakes the handler when `fd` can take output (a client with a backlog).
+    public func watchWritable(_ token: UInt64, _ writable: Bool) {
+        if let h = handlers[token] { _ = ft_epoll_mod(epfd, h.fd, token, writable ? 1 : 0) }
+    }
+
     public func remove(_ token: UInt64) {
         if let h = handlers.removeValue(forKey: token) { _ = ft_epoll_del(epfd, h.fd) }
     }

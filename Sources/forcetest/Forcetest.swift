@@ -6,5 +6,6 @@ struct Forcetest: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "forcetest",
         abstract: "Calibrate and diagnose force-capable touchscreens, tablets and touchpads.",
-        subcommands: [ReplayCommand.self])
+        subcommands: [ListCommand.self, WatchCommand.self, CalibrateCommand.self, RecordCommand.self,
+                      ReplayCommand.self])
 }

@@ -28,6 +28,9 @@ struct Forcetouchd: ParsableCommand {
     @Flag(name: .customLong("check-config"), help: "Validate the configuration, print every error, and exit.")
     var checkConfig = false
 
+    @Option(help: "The control socket (default: $XDG_RUNTIME_DIR/forcetouch/control.sock).")
+    var socket: String?
+
     @Option(help: "When started as root, the user to run as.")
     var user: String?
 
@@ -85,7 +88,10 @@ struct Forcetouchd: ParsableCommand {
             logger.warning("no configuration file (searched \(ConfigurationFile.searchPath().joined(separator: ", "))): no bindings")
         }
 
-        let daemon = try Daemon(configuration: load.configuration, options: .init(configPath: path), logger: logger)
+        let options = Daemon.Options(
+            configPath: path, shortcutsPath: Daemon.Options.defaultShortcutsPath(),
+            controlSocketPath: replay == nil ? (socket ?? ControlClient.defaultPath()) : nil)
+        let daemon = try Daemon(configuration: load.configuration, options: options, logger: logger)
         if let recording, let replay {
             daemon.runReplay(recording, name: replay)
         } else {

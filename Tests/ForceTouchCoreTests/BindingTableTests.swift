@@ -17,7 +17,7 @@ private func event(_ gesture: GestureKind, _ phase: GesturePhase, fingers: Int =
 private func fired(_ t: BindingTable, _ e: GestureEvent, device: DeviceDescription = screen,
                    deviceClass: DeviceClass = .touchscreen) -> [String] {
     t.actions(for: e, device: device, deviceClass: deviceClass).map {
-        switch $0.action { case .exec(let x): x.argv[0] }
+        switch $0.action { case .exec(let x): x.argv[0]; default: $0.action.key }
     }
 }
 

@@ -341,7 +341,7 @@ let invalidCases: [InvalidCase] = [
         exec = ["true"]
         keys = "ctrl+c"
         """),
-    .init("binding[1].keys", "not supported by this version", """
+    .init("binding[1].keys", "unknown key name \"ctrl\"", """
         [[binding]]
         gesture = "tap"
         keys = "ctrl+c"   # <-
@@ -898,7 +898,9 @@ let invalidCases: [InvalidCase] = [
 
     @Test(arguments: configFiles)
     func everyShippedFileParsesCleanly(_ url: URL) throws {
-        let l = Configuration.parse(try TestFiles.text(url), file: url.lastPathComponent)
+        // Files it refers to (an example's import-plist) are read from beside it.
+        let l = Configuration.parse(try TestFiles.text(url), file: url.path,
+                                    loadFile: { try? Data(contentsOf: URL(fileURLWithPath: $0)) })
         #expect(l.errors.isEmpty, "\(l.errors.map(\.description))")
     }
 
@@ -913,6 +915,8 @@ let invalidCases: [InvalidCase] = [
         let text = try TestFiles.text(TestFiles.packageRoot.appendingPathComponent("config/forcetouch.toml"))
         let keys = ConfigurationParser.generalKeys + ConfigurationParser.gestureKeys
             + ConfigurationParser.deviceKeys + ConfigurationParser.bindingKeys
+            + ConfigurationParser.quickActionKeys + ConfigurationParser.quickActionSettingsKeys
+            + ConfigurationParser.assistiveTouchKeys + ConfigurationParser.controlKeys
         for key in keys {
             let documented = text.contains("# \(key) =") || text.contains("# [device.\(key)]")
             #expect(documented, "\(key) is not documented")

@@ -30,3 +30,29 @@ int ft_signalfd_create(const int *signals, int count);
 /// The next queued signal number, or 0 when none is queued.
 int ft_signalfd_next(int fd);
 #endif
+
+#ifndef FORCETOUCH_CLINUXSUPPORT_SOCKET
+#define FORCETOUCH_CLINUXSUPPORT_SOCKET
+/// A non-blocking, close-on-exec Unix stream socket listening at `path` (mode 0600).
+int ft_unix_listen(const char *path, int backlog);
+/// Accepts one client (non-blocking, close-on-exec); -1 with errno when none is waiting.
+int ft_unix_accept(int fd);
+/// The peer's uid and gid through SO_PEERCRED. Returns 0 on success.
+int ft_peer_credentials(int fd, uint32_t *uid, uint32_t *gid, int32_t *pid);
+/// Connects a blocking Unix stream socket to `path`; -1 with errno on failure.
+int ft_unix_connect(const char *path);
+#endif
+
+#ifndef FORCETOUCH_CLINUXSUPPORT_EPOLLOUT
+#define FORCETOUCH_CLINUXSUPPORT_EPOLLOUT
+/// Changes what wakes `fd`: input always, output too when `writable` is non-zero.
+int ft_epoll_mod(int epfd, int fd, uint64_t token, int writable);
+#endif
+
+#ifndef FORCETOUCH_CLINUXSUPPORT_PIPE
+#define FORCETOUCH_CLINUXSUPPORT_PIPE
+/// pipe2(fds, O_CLOEXEC | (nonblocking ? O_NONBLOCK : 0)).
+int ft_pipe(int fds[2], int nonblocking);
+/// fcntl(fd, F_SETPIPE_SZ, size).
+int ft_set_pipe_size(int fd, int size);
+#endif

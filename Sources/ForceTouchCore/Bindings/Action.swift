@@ -1,23 +1,39 @@
-/// What a binding does when its gesture fires (SPEC §8). A binding has exactly one.
-///
-/// Only `exec` exists so far; `keys`, `quick-actions`, `perform`, `intent` and `notify`
-/// are to come as further cases, each its own key in a `[[binding]]` block.
+/// What a binding, an AssistiveTouch slot or a quick action does when it fires (SPEC §8).
+/// Each has exactly one, written as one of the keys in `Action.keys`.
 public enum Action: Hashable, Sendable {
+    /// `exec = ["argv", …]`: run a command.
     case exec(ExecAction)
+    /// `keys = "KEY_LEFTMETA+KEY_A"` or a sequence of such combinations: inject key
+    /// strokes through the daemon's uinput keyboard, one combination after the other.
+    case keys([KeyStroke])
+    /// `quick-actions = true`: present the quick-action menu.
+    case quickActions
+    /// `perform = "type"`: perform one quick action by its type.
+    case perform(type: String)
+    /// `intent = "name"` (with an optional `parameters` table of literal overrides): run an intent.
+    case intent(IntentAction)
+    /// `notify = "text"`: tell subscribers only; nothing runs.
+    case notify(String)
 
     /// The configuration key that names this kind of action.
     public var key: String {
         switch self {
         case .exec: "exec"
+        case .keys: "keys"
+        case .quickActions: "quick-actions"
+        case .perform: "perform"
+        case .intent: "intent"
+        case .notify: "notify"
         }
     }
 
-    /// Every action key the parser accepts today.
-    public static let keys: [String] = ["exec"]
+    /// Every action key the parser accepts. `parameters` is not among them: it only
+    /// qualifies `intent`.
+    public static let keys: [String] = ["exec", "keys", "quick-actions", "perform", "intent", "notify"]
 
-    /// Action keys SPEC §8 defines that this version cannot run yet: named apart from
-    /// unknown keys so that the error says "not supported yet" rather than "unknown".
-    public static let plannedKeys: [String] = ["keys", "quick-actions", "perform", "intent", "notify"]
+    /// Action keys SPEC §8 defines that this version cannot run yet (none left): named apart
+    /// from unknown keys so that the error says "not supported yet" rather than "unknown".
+    public static let plannedKeys: [String] = []
 }
 
 /// Runs a command: `argv[0]` looked up in PATH, the rest its arguments — never through a
@@ -27,4 +43,39 @@ public struct ExecAction: Hashable, Sendable {
     public var argv: [String]
 
     public init(argv: [String]) { self.argv = argv }
+}
+
+/// An intent to run, by name, with literal values that override its parameters' own
+/// sources. The intent itself (its parameters, steps and handler) is defined apart, in
+/// `[[intent]]`; this only refers to it.
+public struct IntentAction: Hashable, Sendable {
+    public var name: String
+    /// Parameter name to the literal that replaces that parameter's configured source.
+    public var parameters: [String: LiteralValue]
+
+    public init(name: String, parameters: [String: LiteralValue] = [:]) {
+        self.name = name
+        self.parameters = parameters
+    }
+}
+
+/// A literal written in the configuration or sent over the control socket: what an
+/// intent parameter override can be (a point is a list of two numbers).
+public enum LiteralValue: Hashable, Sendable {
+    case string(String)
+    case number(Double)
+    case bool(Bool)
+    case list([LiteralValue])
+}
+
+extension LiteralValue {
+    /// The value as JSON, the form intents convert to their parameters' types.
+    public var jsonValue: JSONValue {
+        switch self {
+        case .string(let s): .string(s)
+        case .number(let d): .number(d)
+        case .bool(let b): .bool(b)
+        case .list(let l): .array(l.map(\.jsonValue))
+        }
+    }
 }

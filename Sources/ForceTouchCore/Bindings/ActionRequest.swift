@@ -1,17 +1,61 @@
-/// What to run for a binding that fired, with the gesture filled in: the value handed
-/// from the pure core to the daemon's dispatcher, which does the actual spawning.
+/// What to run for a binding, AssistiveTouch slot or quick action that fired, with the
+/// gesture filled in: the value handed from the pure core to the daemon's dispatcher,
+/// which does the actual spawning, injecting and publishing.
 public enum ActionRequest: Hashable, Sendable {
     case exec(ExecRequest)
+    /// Type these combinations on the uinput keyboard, one after the other.
+    case keys([KeyStroke])
+    /// Present the quick-action menu.
+    case presentMenu
+    /// Perform the quick action of this type (look it up in the `ShortcutStore` and run
+    /// `ActionRequest(item:…)`; an unknown type fails, reported like any other failure).
+    case perform(type: String)
+    /// Run an intent. `gesture` and `device` feed parameters sourced from `gesture.*`;
+    /// both are nil when nothing was touched (a `forcectl perform` of an item).
+    case intent(name: String, gesture: GestureEvent?, device: String?, parameters: [String: LiteralValue])
+    /// Publish this text to subscribers; nothing runs.
+    case notify(String)
 
     /// - Parameters:
     ///   - deviceName: the kernel's name of the device the gesture came from.
     ///   - general: supplies the timeout when the binding sets none.
     public init(binding: Binding, event: GestureEvent, deviceName: String, general: GeneralSettings) {
-        switch binding.action {
+        self.init(action: binding.action, event: event, deviceName: deviceName,
+                  timeout: binding.timeout ?? general.actionTimeout)
+    }
+
+    /// Any action — an AssistiveTouch slot's, say — for a gesture on a device.
+    /// - Parameter timeout: seconds, for `exec`; usually `general.actionTimeout`.
+    public init(action: Action, event: GestureEvent?, deviceName: String?, timeout: Double,
+                extraEnvironment: [String: String] = [:]) {
+        switch action {
         case .exec(let exec):
-            self = .exec(ExecRequest(exec, event: event, deviceName: deviceName,
-                                     timeout: binding.timeout ?? general.actionTimeout))
+            var env = extraEnvironment
+            if let event {
+                env.merge(ExecRequest.environment(for: event, deviceName: deviceName ?? "")) { _, gesture in gesture }
+            }
+            self = .exec(ExecRequest(argv: exec.argv, environment: env, timeout: timeout))
+        case .keys(let strokes):
+            self = .keys(strokes)
+        case .quickActions:
+            self = .presentMenu
+        case .perform(let type):
+            self = .perform(type: type)
+        case .intent(let intent):
+            self = .intent(name: intent.name, gesture: event, device: deviceName, parameters: intent.parameters)
+        case .notify(let text):
+            self = .notify(text)
         }
+    }
+
+    /// Performing a quick action: its action with the gesture (if one led to it) and the
+    /// item itself in the environment of a command (FORCETOUCH_SHORTCUT_TYPE, _TITLE and
+    /// _USERINFO, the last as a JSON object). Nil for an item without an action: performing
+    /// it only tells subscribers, the way iOS hands an item to the app's delegate.
+    public init?(item: ShortcutItem, event: GestureEvent?, deviceName: String?, general: GeneralSettings) {
+        guard let action = item.action else { return nil }
+        self.init(action: action, event: event, deviceName: deviceName, timeout: general.actionTimeout,
+                  extraEnvironment: ExecRequest.environment(for: item))
     }
 }
 
@@ -50,6 +94,17 @@ public struct ExecRequest: Hashable, Sendable {
             "FORCETOUCH_DEVICE": deviceName,
         ]
         if let stage = event.stage { env["FORCETOUCH_STAGE"] = stage.rawValue }
+        return env
+    }
+
+    /// The quick action being performed, for its command.
+    public static func environment(for item: ShortcutItem) -> [String: String] {
+        var env = [
+            "FORCETOUCH_SHORTCUT_TYPE": item.type,
+            "FORCETOUCH_SHORTCUT_TITLE": item.title,
+            "FORCETOUCH_SHORTCUT_USERINFO": ShortcutJSON.userInfoText(item.userInfo),
+        ]
+        if let subtitle = item.subtitle { env["FORCETOUCH_SHORTCUT_SUBTITLE"] = subtitle }
         return env
     }
 }

@@ -1,4 +1,7 @@
-/// Everything `forcetouch.toml` says: global defaults, per-device blocks, and bindings.
+import Foundation
+
+/// Everything `forcetouch.toml` says: global defaults, per-device blocks, bindings, quick
+/// actions, AssistiveTouch slots and who may use the control socket.
 ///
 /// `Configuration()` is SPEC's defaults with no devices and no bindings: what the daemon
 /// runs on with no file, or with a file it could not parse. Values only: parsing is
@@ -12,13 +15,36 @@ public struct Configuration: Hashable, Sendable {
     public var devices: [DeviceRule] = []
     /// `[[binding]]` blocks in file order, which is also the order their actions run in.
     public var bindings: [Binding] = []
+    /// The static quick actions: `[[quick-action]]` blocks in file order, then the items
+    /// `[quick-actions] import-plist` brought in, in the plist's order. The user's own
+    /// blocks come first so that a long imported list never pushes them out of the menu.
+    public var quickActions: [ShortcutItem] = []
+    /// `[quick-actions]`.
+    public var quickActionSettings = QuickActionSettings()
+    /// `[assistive-touch]`; nil when the file has none.
+    public var assistiveTouch: AssistiveTouch?
+    /// `[control]`.
+    public var control = ControlSettings()
+    /// `[[intent]]`: custom intents, by name.
+    public var intents: [IntentDefinition] = []
 
     public init() {}
 
     /// Parses a configuration file's text. Never throws: see `ConfigurationLoad`.
+    /// An `import-plist` in it cannot be read (this does no I/O) and is reported as an
+    /// error: use `parse(_:file:loadFile:)` for a file that imports one.
     /// - Parameter file: the name errors are reported against.
     public static func parse(_ text: String, file: String) -> ConfigurationLoad {
-        var parser = ConfigurationParser(text: text, file: file)
+        parse(text, file: file, loadFile: { _ in nil })
+    }
+
+    /// Parses a configuration file's text, reading the files it refers to through `loadFile`.
+    /// - Parameters:
+    ///   - file: the file's path, which errors are reported against and relative paths in
+    ///     it (`import-plist`) are resolved against.
+    ///   - loadFile: the contents of the file at a path, or nil when it cannot be read.
+    public static func parse(_ text: String, file: String, loadFile: @escaping (String) -> Data?) -> ConfigurationLoad {
+        var parser = ConfigurationParser(text: text, file: file, loadFile: loadFile)
         return parser.parse()
     }
 }

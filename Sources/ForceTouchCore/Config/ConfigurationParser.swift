@@ -1,3 +1,4 @@
+import Foundation
 import TOMLKit
 
 /// Turns the text of `forcetouch.toml` into a `Configuration`, validating everything and
@@ -7,20 +8,31 @@ import TOMLKit
 /// What is invalid is dropped at the smallest sensible unit: a bad `[general]` or
 /// `[gestures]` key keeps its default, a `[[device]]` or `[[binding]]` block with any
 /// error is dropped whole (half a binding could fire where it should not), and a syntax
-/// error leaves nothing to trust, so it yields the default configuration.
+/// error leaves nothing to trust, so it yields the default configuration. Quick actions,
+/// AssistiveTouch and `[control]` follow the same rules (ConfigurationParser+QuickActions).
 struct ConfigurationParser {
     let text: String
     let file: String
-    private let map: TOMLSourceMap
+    let map: TOMLSourceMap
     private var errors: [ConfigError] = []
+    /// Reads files the configuration refers to (`import-plist`); nil for unreadable.
+    let loadFile: (String) -> Data?
+    /// The static quick-action types, once parsed: what `perform` may name.
+    var quickActionTypes: [String] = []
+    /// The valid `[[intent]]` definitions, once parsed: what `intent` may name.
+    var intentDefinitions: [IntentDefinition] = []
 
-    init(text: String, file: String) {
+    init(text: String, file: String, loadFile: @escaping (String) -> Data? = { _ in nil }) {
         self.text = text
         self.file = file
+        self.loadFile = loadFile
         map = TOMLSourceMap(text)
     }
 
-    static let rootKeys = ["general", "gestures", "device", "binding"]
+    static let rootKeys = [
+        "general", "gestures", "device", "binding", "quick-action", "quick-actions", "assistive-touch", "control",
+        "intent",
+    ]
     static let generalKeys = ["sensitivity", "max-children", "action-timeout"]
     static let gestureKeys = [
         "tap-time", "tap-slop", "double-tap-time", "double-tap-distance", "long-press-time",
@@ -32,7 +44,7 @@ struct ConfigurationParser {
     ]
     static let bindingKeys = [
         "gesture", "phase", "stage", "fingers", "device", "region", "min-force", "timeout",
-    ] + Action.keys
+    ] + Action.keys + ["parameters"]
 
     mutating func error(_ path: ConfigPath, _ message: String) {
         errors.append(ConfigError(file: file, line: map.line(of: path), key: path.description, message: message))
@@ -76,8 +88,35 @@ struct ConfigurationParser {
         for (index, t) in blocks(root, "device") {
             if let rule = parseDevice(t, index: index, base: config.gestures) { config.devices.append(rule) }
         }
+        // Intents and quick actions before bindings and slots, which name them.
+        if let v = root["intent"] {
+            let (intents, intentErrors) = IntentConfigParser.parse(v, map: map, file: file)
+            config.intents = intents
+            intentDefinitions = intents
+            errors += intentErrors
+        }
+        for (index, t) in blocks(root, "quick-action") {
+            if let item = parseQuickAction(t, index: index, existing: config.quickActions) {
+                config.quickActions.append(item)
+            }
+        }
+        if let v = root["quick-actions"] {
+            if v.type == .array {
+                error(.root / "quick-actions", "write the settings as one [quick-actions] table; "
+                    + "each item is a [[quick-action]] block")
+            } else if let t = table(v, .root / "quick-actions") {
+                parseQuickActionSettings(t, into: &config)
+            }
+        }
+        quickActionTypes = config.quickActions.map(\.type)
         for (index, t) in blocks(root, "binding") {
             if let binding = parseBinding(t, index: index) { config.bindings.append(binding) }
+        }
+        if let v = root["assistive-touch"], let t = table(v, .root / "assistive-touch") {
+            config.assistiveTouch = parseAssistiveTouch(t)
+        }
+        if let v = root["control"], let t = table(v, .root / "control") {
+            config.control = parseControl(t)
         }
         // Line order reads like the file; the sort is stable, so errors on one line keep
         // the order they were found in.
@@ -177,7 +216,7 @@ struct ConfigurationParser {
     }
 
     /// The elements of an array of tables, with their 1-based index; errors for anything else.
-    private mutating func blocks(_ root: TOMLTable, _ key: String) -> [(Int, TOMLTable)] {
+    mutating func blocks(_ root: TOMLTable, _ key: String) -> [(Int, TOMLTable)] {
         guard let v = root[key] else { return [] }
         let path = ConfigPath.root / key
         guard let array = v.array else {
@@ -269,7 +308,7 @@ struct ConfigurationParser {
 
     private mutating func parseBinding(_ t: TOMLTable, index: Int) -> Binding? {
         let path = ConfigPath.root.appending("binding").appending(index: index)
-        var ok = checkKeys(t, path, allowed: Self.bindingKeys + Action.plannedKeys)
+        var ok = checkKeys(t, path, allowed: Self.bindingKeys)
         func check<T>(_ value: T?) -> T? {
             if value == nil { ok = false }
             return value
@@ -321,19 +360,7 @@ struct ConfigurationParser {
         }
 
         var device: DeviceSelector?
-        if let v = t["device"], let s = check(string(v, path / "device")) {
-            if s.isEmpty {
-                error(path / "device", "must not be empty")
-                ok = false
-            } else {
-                do {
-                    device = try DeviceSelector(s)
-                } catch {
-                    self.error(path / "device", "invalid pattern \"\(s)\": \(error.message)")
-                    ok = false
-                }
-            }
-        }
+        if let v = t["device"] { device = check(deviceSelector(v, path / "device")) }
 
         var region: Region?
         if let v = t["region"] { region = check(self.region(v, path / "region")) }
@@ -349,14 +376,26 @@ struct ConfigurationParser {
         var timeout: Double?
         if let v = t["timeout"] { timeout = check(positive(v, path / "timeout")) }
 
-        let action = check(self.action(t, path))
+        let action = check(self.action(t, path, owner: .binding).action)
         guard ok, let gesture, let action else { return nil }
         return Binding(gesture: gesture, phase: phase, stage: stage, fingers: fingers, device: device,
                        region: region, minimumForce: minimumForce, action: action, timeout: timeout,
                        index: index, line: map.line(of: path))
     }
 
-    private mutating func region(_ v: TOMLValueConvertible, _ path: ConfigPath) -> Region? {
+    /// A `device` key: a class, a vendor:product id or a name glob.
+    mutating func deviceSelector(_ v: TOMLValueConvertible, _ path: ConfigPath) -> DeviceSelector? {
+        guard let s = string(v, path) else { return nil }
+        guard !s.isEmpty else { error(path, "must not be empty"); return nil }
+        do {
+            return try DeviceSelector(s)
+        } catch {
+            self.error(path, "invalid pattern \"\(s)\": \(error.message)")
+            return nil
+        }
+    }
+
+    mutating func region(_ v: TOMLValueConvertible, _ path: ConfigPath) -> Region? {
         let shape = "[x, y, width, height] in 0..1"
         guard let array = v.array else { typeError(path, expected: shape, found: v); return nil }
         guard array.count == 4 else { error(path, "expected \(shape), found \(array.count) values"); return nil }
@@ -376,53 +415,5 @@ struct ConfigurationParser {
             error(path, "reaches past the edge: x + width and y + height must be at most 1"); return nil
         }
         return r
-    }
-
-    /// The one action key of a binding.
-    private mutating func action(_ t: TOMLTable, _ path: ConfigPath) -> Action? {
-        let present = t.keys.filter { Action.keys.contains($0) || Action.plannedKeys.contains($0) }
-        guard !present.isEmpty else {
-            error(path, "needs an action: \(Self.list(Action.keys)) (e.g. exec = [\"notify-send\", \"pressed\"])")
-            return nil
-        }
-        guard present.count == 1 else {
-            error(path, "has \(present.count) actions (\(present.joined(separator: ", "))); a binding runs exactly one")
-            return nil
-        }
-        let key = present[0]
-        let p = path / key
-        guard let v = t[key] else { return nil }
-        switch key {
-        case "exec":
-            return exec(v, p).map(Action.exec)
-        default:
-            error(p, "the \"\(key)\" action is not supported by this version of forcetouch")
-            return nil
-        }
-    }
-
-    private mutating func exec(_ v: TOMLValueConvertible, _ p: ConfigPath) -> ExecAction? {
-        guard let array = v.array else {
-            if v.type == .string {
-                error(p, "expected an argv array such as [\"notify-send\", \"hi\"], not a string; "
-                    + "for a shell write [\"sh\", \"-c\", \"…\"]")
-            } else {
-                typeError(p, expected: "an argv array of strings", found: v)
-            }
-            return nil
-        }
-        var argv: [String] = []
-        for (i, element) in array.enumerated() {
-            guard let s = element.string else {
-                error(p, "element \(i + 1) must be a string, not \(Self.describe(element))")
-                return nil
-            }
-            argv.append(s)
-        }
-        guard let program = argv.first, !program.isEmpty else {
-            error(p, "needs a program to run as its first element")
-            return nil
-        }
-        return ExecAction(argv: argv)
     }
 }

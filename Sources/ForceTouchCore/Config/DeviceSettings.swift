@@ -24,7 +24,8 @@ extension Configuration {
     ///
     /// `waitsForDoubleTap` is on only when some double-tap binding can fire on this device:
     /// holding every tap back for the double-tap window costs 0.3 s of latency, worth paying
-    /// only when a double tap means something here (SPEC §4).
+    /// only when a double tap means something here (SPEC §4) — a double-tap binding, or an
+    /// `[assistive-touch]` double-tap slot, whose timings also apply here (see `AssistiveTouch`).
     public func settings(for device: DeviceDescription, deviceClass: DeviceClass) -> DeviceSettings {
         var result = DeviceSettings(gestures: gestures)
         if let rule = devices.first(where: { $0.match.matches(device, deviceClass: deviceClass) }) {
@@ -38,6 +39,15 @@ extension Configuration {
         }
         result.gestures.waitsForDoubleTap = bindings.contains {
             $0.gesture == .doubleTap && $0.applies(to: device, deviceClass: deviceClass)
+        }
+        // One engine per device: where the AssistiveTouch slots listen, their timings are
+        // the device's (for the gestures whose slot is set).
+        if let at = assistiveTouch, at.applies(to: device, deviceClass: deviceClass) {
+            if at.slots[.longPress] != nil { result.gestures.longPressDuration = at.longPressDuration }
+            if at.slots[.doubleTap] != nil {
+                result.gestures.doubleTapInterval = at.doubleTapTimeout
+                result.gestures.waitsForDoubleTap = true
+            }
         }
         return result
     }

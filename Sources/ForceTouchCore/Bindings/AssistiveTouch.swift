@@ -1,0 +1,81 @@
+/// The `[assistive-touch]` table (SPEC §6): four slots, each bound to an action, the way
+/// iOS's AssistiveTouch custom actions are, with their own timings.
+///
+/// Slots fire on one-finger gestures: `single-tap` on a tap, `double-tap` on a double tap,
+/// `long-press` when a long press begins, `deep-press` (the "3D Touch" slot) when a deep
+/// press reaches peek. They fire in addition to any bindings the same event matches, after
+/// them.
+///
+/// Timings: a device has one gesture engine, so on a device the slots apply to, the slot
+/// timings are that device's timings — for bindings too: `long-press-duration` replaces its
+/// long-press time when the long-press slot is set, `double-tap-timeout` its double-tap
+/// time when the double-tap slot is set (see `Configuration.settings(for:deviceClass:)`).
+public struct AssistiveTouch: Hashable, Sendable {
+    public enum Slot: String, Hashable, Sendable, CaseIterable {
+        case singleTap = "single-tap"
+        case doubleTap = "double-tap"
+        case longPress = "long-press"
+        case deepPress = "deep-press"
+    }
+
+    /// The slots that are set, each to its action.
+    public var slots: [Slot: Action]
+    /// `double-tap-timeout`: longest gap between the two taps. 0.1…0.75 s, default 0.3.
+    public var doubleTapTimeout: Timestamp.Duration
+    /// `long-press-duration`: hold before the long-press slot fires. Default 0.75 s.
+    public var longPressDuration: Timestamp.Duration
+    /// `device`: the devices the slots listen to; nil for all.
+    public var device: DeviceSelector?
+    /// `region`: the part of the surface they listen to; nil for all of it.
+    public var region: Region?
+    /// The line of the table, for logs.
+    public var line: Int
+
+    public static let defaultDoubleTapTimeout = Timestamp.Duration(seconds: 0.3)
+    public static let defaultLongPressDuration = Timestamp.Duration(seconds: 0.75)
+    /// The double-tap timeouts iOS's AssistiveTouch setting offers, in seconds.
+    public static let doubleTapTimeoutRange = 0.1...0.75
+
+    public init(slots: [Slot: Action] = [:], doubleTapTimeout: Timestamp.Duration = defaultDoubleTapTimeout,
+                longPressDuration: Timestamp.Duration = defaultLongPressDuration,
+                device: DeviceSelector? = nil, region: Region? = nil, line: Int = 0) {
+        self.slots = slots
+        self.doubleTapTimeout = doubleTapTimeout
+        self.longPressDuration = longPressDuration
+        self.device = device
+        self.region = region
+        self.line = line
+    }
+
+    /// The slot a gesture event is for, device and region aside; nil for any other event
+    /// (other finger counts, other phases, a deep press's pop).
+    public static func slot(for event: GestureEvent) -> Slot? {
+        guard event.fingers == 1 else { return nil }
+        switch (event.gesture, event.phase) {
+        case (.tap, .ended): return .singleTap
+        case (.doubleTap, .ended): return .doubleTap
+        case (.longPress, .began): return .longPress
+        case (.deepPress, .began) where event.stage == nil || event.stage == .peek: return .deepPress
+        default: return nil
+        }
+    }
+
+    /// Whether the slots listen to this device at all.
+    public func applies(to device: DeviceDescription, deviceClass: DeviceClass) -> Bool {
+        self.device?.matches(device, deviceClass: deviceClass) ?? true
+    }
+
+    /// The action the event fires on this device, if any.
+    public func action(for event: GestureEvent, device: DeviceDescription, deviceClass: DeviceClass) -> Action? {
+        guard applies(to: device, deviceClass: deviceClass) else { return nil }
+        return action(for: event)
+    }
+
+    /// The action the event fires, the device aside (for a daemon that settled
+    /// `applies(to:deviceClass:)` once per device).
+    public func action(for event: GestureEvent) -> Action? {
+        guard let slot = Self.slot(for: event), let action = slots[slot] else { return nil }
+        if let region, !region.contains(x: event.x, y: event.y) { return nil }
+        return action
+    }
+}

@@ -1,0 +1,208 @@
+import Foundation
+import TOMLKit
+
+/// `[[quick-action]]`, `[quick-actions]`, `[assistive-touch]` and `[control]`.
+extension ConfigurationParser {
+    static let quickActionKeys = ShortcutField.allCases.map(\.configKey) + Action.keys + ["parameters"]
+    static let quickActionSettingsKeys = ["import-plist", "menu", "max-items"]
+    static let assistiveTouchKeys = AssistiveTouch.Slot.allCases.map(\.rawValue)
+        + ["double-tap-timeout", "long-press-duration", "device", "region"]
+    static let slotKeys = Action.keys + ["parameters"]
+    static let controlKeys = ["allow-users", "allow-group"]
+
+    // MARK: - [[quick-action]]
+
+    /// One item, or nil (after recording why) when anything about it is wrong: an invalid
+    /// item is refused whole and the others still load (SPEC §5).
+    mutating func parseQuickAction(_ t: TOMLTable, index: Int, existing: [ShortcutItem]) -> ShortcutItem? {
+        let path = ConfigPath.root.appending("quick-action").appending(index: index)
+        var ok = checkKeys(t, path, allowed: Self.quickActionKeys)
+        func text(_ field: ShortcutField) -> String? {
+            guard let v = t[field.configKey] else { return nil }
+            let s = string(v, path / field.configKey)
+            if s == nil { ok = false }
+            return s
+        }
+        let type = text(.type), title = text(.title), subtitle = text(.subtitle)
+        let iconType = text(.iconType), iconFile = text(.iconFile), iconSymbol = text(.iconSymbol)
+        var userInfo: [String: ShortcutValue] = [:]
+        if let v = t["user-info"] {
+            let up = path / "user-info"
+            if let info = table(v, up) {
+                for key in info.keys.sorted() {
+                    if let value = shortcutValue(info[key]!, up / key) { userInfo[key] = value } else { ok = false }
+                }
+            } else {
+                ok = false
+            }
+        }
+        let (actionOK, action) = self.action(t, path, owner: .quickAction)
+        ok = ok && actionOK
+
+        // A key present with the wrong type was reported: do not also call it missing.
+        func given(_ field: ShortcutField, _ value: String?) -> String? {
+            t[field.configKey] != nil && value == nil ? "?" : value
+        }
+        switch ShortcutItem.validated(type: given(.type, type), title: given(.title, title), subtitle: subtitle,
+                                      iconType: iconType, iconFile: iconFile, iconSymbol: iconSymbol,
+                                      userInfo: userInfo, action: action) {
+        case .success(let item):
+            if let earlier = existing.firstIndex(where: { $0.type == item.type }) {
+                error(path / "type", "quick-action[\(earlier + 1)] already has type \"\(item.type)\"; types must be unique")
+                return nil
+            }
+            return ok ? item : nil
+        case .failure(let p):
+            for problem in p.problems {
+                if problem.message == "is required" {
+                    error(path, "needs \"\(problem.field.configKey)\"")
+                } else {
+                    error(path / problem.field.configKey, problem.message)
+                }
+            }
+            return nil
+        }
+    }
+
+    /// A user-info value: a string, number or boolean, as UIApplicationShortcutItem's
+    /// userInfo would hold and a script can read from JSON.
+    private mutating func shortcutValue(_ v: TOMLValueConvertible, _ p: ConfigPath) -> ShortcutValue? {
+        if let s = v.string { return .string(s) }
+        if let b = v.bool { return .bool(b) }
+        if v.int != nil || v.double != nil { return number(v, p).map(ShortcutValue.number) }
+        error(p, "must be a string, number or boolean, not \(Self.describe(v))")
+        return nil
+    }
+
+    // MARK: - [quick-actions]
+
+    mutating func parseQuickActionSettings(_ t: TOMLTable, into config: inout Configuration) {
+        let path = ConfigPath.root / "quick-actions"
+        _ = checkKeys(t, path, allowed: Self.quickActionSettingsKeys)
+        if let v = t["max-items"], let n = integer(v, path / "max-items") {
+            if n >= 1 { config.quickActionSettings.maximumMenuItems = n } else {
+                error(path / "max-items", "must be at least 1, not \(n)")
+            }
+        }
+        if let v = t["menu"], let argv = argv(v, path / "menu", example: "[\"rofi\", \"-dmenu\"]") {
+            config.quickActionSettings.menu = argv
+        }
+        if let v = t["import-plist"], let s = string(v, path / "import-plist") {
+            if s.isEmpty { error(path / "import-plist", "must not be empty") } else {
+                config.quickActionSettings.importPlist = s
+                config.quickActions += importPlist(s, path / "import-plist", existing: config.quickActions)
+            }
+        }
+    }
+
+    /// The valid items of the Info.plist, each refused one reported against the key.
+    private mutating func importPlist(_ written: String, _ p: ConfigPath, existing: [ShortcutItem]) -> [ShortcutItem] {
+        let resolved = resolvePath(written)
+        guard let data = loadFile(resolved) else {
+            error(p, "cannot read \"\(resolved)\"")
+            return []
+        }
+        let (items, errors) = InfoPlistImporter.importItems(from: data, file: written)
+        for e in errors { error(p, e.description) }
+        var out: [ShortcutItem] = []
+        for (i, item) in items.enumerated() {
+            if existing.contains(where: { $0.type == item.type }) {
+                error(p, "\(written): item \(i + 1) (\"\(item.type)\"): a [[quick-action]] already has this type; "
+                    + "types must be unique")
+            } else {
+                out.append(item)
+            }
+        }
+        return out
+    }
+
+    /// A path relative to the configuration file's directory; absolute ones as they are.
+    func resolvePath(_ written: String) -> String {
+        guard !written.hasPrefix("/"), let slash = file.lastIndex(of: "/") else { return written }
+        return String(file[...slash]) + written
+    }
+
+    // MARK: - [assistive-touch]
+
+    /// The slots and their settings. A slot with an error is dropped alone and a bad timing
+    /// keeps its default; a bad `device` or `region` drops the table, since its slots would
+    /// fire where they should not.
+    mutating func parseAssistiveTouch(_ t: TOMLTable) -> AssistiveTouch? {
+        let path = ConfigPath.root / "assistive-touch"
+        _ = checkKeys(t, path, allowed: Self.assistiveTouchKeys)
+        var at = AssistiveTouch(line: map.line(of: path))
+        var placeOK = true
+        for slot in AssistiveTouch.Slot.allCases {
+            guard let v = t[slot.rawValue] else { continue }
+            let sp = path / slot.rawValue
+            guard let st = v.table else {
+                typeError(sp, expected: "an inline table with one action, e.g. { exec = [\"…\"] }", found: v)
+                continue
+            }
+            guard checkKeys(st, sp, allowed: Self.slotKeys) else { continue }
+            if case (true, let action?) = action(st, sp, owner: .slot) { at.slots[slot] = action }
+        }
+        if let v = t["double-tap-timeout"], let d = number(v, path / "double-tap-timeout") {
+            if AssistiveTouch.doubleTapTimeoutRange.contains(d) {
+                at.doubleTapTimeout = Timestamp.Duration(seconds: d)
+            } else {
+                let r = AssistiveTouch.doubleTapTimeoutRange
+                error(path / "double-tap-timeout", "must be from \(JSONLine.number(r.lowerBound)) to "
+                    + "\(JSONLine.number(r.upperBound)) seconds, not \(JSONLine.number(d))")
+            }
+        }
+        if let v = t["long-press-duration"], let d = positive(v, path / "long-press-duration") {
+            at.longPressDuration = Timestamp.Duration(seconds: d)
+        }
+        if let v = t["device"] {
+            at.device = deviceSelector(v, path / "device")
+            if at.device == nil { placeOK = false }
+        }
+        if let v = t["region"] {
+            at.region = region(v, path / "region")
+            if at.region == nil { placeOK = false }
+        }
+        return placeOK ? at : nil
+    }
+
+    // MARK: - [control]
+
+    /// Users and a group; a name that cannot be one is dropped (serving fewer is the safe
+    /// side).
+    mutating func parseControl(_ t: TOMLTable) -> ControlSettings {
+        let path = ConfigPath.root / "control"
+        _ = checkKeys(t, path, allowed: Self.controlKeys)
+        var control = ControlSettings()
+        if let v = t["allow-users"] {
+            let p = path / "allow-users"
+            if let array = v.array {
+                for (i, element) in array.enumerated() {
+                    guard let name = element.string else {
+                        error(p, "element \(i + 1) must be a user name, not \(Self.describe(element))")
+                        continue
+                    }
+                    if let name = accountName(name, p, what: "user") { control.allowUsers.append(name) }
+                }
+            } else {
+                typeError(p, expected: "an array of user names such as [\"alice\"]", found: v)
+            }
+        }
+        if let v = t["allow-group"], let s = string(v, path / "allow-group") {
+            control.allowGroup = accountName(s, path / "allow-group", what: "group")
+        }
+        return control
+    }
+
+    /// A user or group name as shadow-utils accepts it: letters, digits, `.`, `_`, `-`
+    /// (not first), an optional trailing `$`.
+    private mutating func accountName(_ s: String, _ p: ConfigPath, what: String) -> String? {
+        let body = s.hasSuffix("$") ? s.dropLast() : s[...]
+        let valid = !body.isEmpty && body.count <= 32 && !body.hasPrefix("-")
+            && body.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0)) }
+        guard valid else {
+            error(p, "\"\(s)\" is not a valid \(what) name")
+            return nil
+        }
+        return s
+    }
+}

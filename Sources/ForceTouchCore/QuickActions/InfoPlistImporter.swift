@@ -1,0 +1,161 @@
+import Foundation
+
+/// Reads the static quick actions of an iOS app's Info.plist — its
+/// `UIApplicationShortcutItems` array, with the very keys an app uses — in XML or binary
+/// form, through Foundation's PropertyListSerialization.
+///
+/// Keys an app may write that have no meaning here (`UIApplicationShortcutItemTitle`'s
+/// localization variants, `UIApplicationShortcutItemTargetContentIdentifier`…) are
+/// ignored, as they would be on an iOS version that does not know them.
+public enum InfoPlistImporter {
+    /// One item (or the whole file) refused.
+    public struct ImportError: Error, Hashable, Sendable, CustomStringConvertible {
+        public var file: String
+        /// 1-based position in UIApplicationShortcutItems; nil for the file as a whole.
+        public var index: Int?
+        /// The item's type when it had a usable one.
+        public var type: String?
+        /// The Info.plist key at fault, if one is.
+        public var key: String?
+        public var message: String
+
+        /// `Info.plist: item 3 ("com.example.share"): UIApplicationShortcutItemIconType: unknown icon type …`
+        public var description: String {
+            var s = file + ": "
+            if let index {
+                s += "item \(index)"
+                if let type { s += " (\"\(type)\")" }
+                s += ": "
+            }
+            if let key { s += key + ": " }
+            return s + message
+        }
+    }
+
+    public static let arrayKey = "UIApplicationShortcutItems"
+
+    /// Every valid item in file order, and an error for each item refused.
+    /// - Parameter file: the name errors are reported against.
+    public static func importItems(from data: Data, file: String) -> (items: [ShortcutItem], errors: [ImportError]) {
+        func fileError(_ message: String) -> (items: [ShortcutItem], errors: [ImportError]) {
+            ([], [ImportError(file: file, message: message)])
+        }
+        let root: Any
+        do {
+            root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            return fileError("not a property list (XML or binary): \(error.localizedDescription)")
+        }
+        guard let dict = root as? [String: Any] else {
+            return fileError("the top level is \(describe(root)), not a dictionary")
+        }
+        guard let value = dict[arrayKey] else {
+            return fileError("has no \(arrayKey) array")
+        }
+        guard let array = value as? [Any] else {
+            return fileError("\(arrayKey) is \(describe(value)), not an array")
+        }
+
+        var items: [ShortcutItem] = []
+        var errors: [ImportError] = []
+        var seen: Set<String> = []
+        for (i, element) in array.enumerated() {
+            let index = i + 1
+            guard let entry = element as? [String: Any] else {
+                errors.append(ImportError(file: file, index: index, message: "is \(describe(element)), not a dictionary"))
+                continue
+            }
+            let typeName = entry[ShortcutField.type.plistKey] as? String
+            let label = typeName.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
+            var itemErrors: [ImportError] = []
+            func problem(_ field: ShortcutField?, _ message: String) {
+                itemErrors.append(ImportError(file: file, index: index, type: label, key: field?.plistKey, message: message))
+            }
+            func string(_ field: ShortcutField) -> String? {
+                guard let v = entry[field.plistKey] else { return nil }
+                guard let s = v as? String else {
+                    problem(field, "must be a string, not \(describe(v))")
+                    return nil
+                }
+                return s
+            }
+            let type = string(.type), title = string(.title), subtitle = string(.subtitle)
+            let iconType = string(.iconType), iconFile = string(.iconFile), iconSymbol = string(.iconSymbol)
+            var userInfo: [String: ShortcutValue] = [:]
+            if let v = entry[ShortcutField.userInfo.plistKey] {
+                if let info = v as? [String: Any] {
+                    for key in info.keys.sorted() {
+                        if let value = shortcutValue(info[key]!) { userInfo[key] = value } else {
+                            problem(.userInfo, "value \"\(key)\" is \(describe(info[key]!)); "
+                                + "only strings, numbers and booleans are allowed")
+                        }
+                    }
+                } else {
+                    problem(.userInfo, "must be a dictionary, not \(describe(v))")
+                }
+            }
+            // A key present with the wrong type was reported above; a missing one is
+            // reported by validation.
+            let typeForValidation = entry[ShortcutField.type.plistKey] == nil || type != nil ? type : ""
+            let titleForValidation = entry[ShortcutField.title.plistKey] == nil || title != nil ? title : ""
+            switch ShortcutItem.validated(type: typeForValidation, title: titleForValidation, subtitle: subtitle,
+                                          iconType: iconType, iconFile: iconFile, iconSymbol: iconSymbol,
+                                          userInfo: userInfo) {
+            case .success(let item) where itemErrors.isEmpty:
+                if seen.contains(item.type) {
+                    problem(.type, "another item already has this type; types must be unique")
+                } else {
+                    seen.insert(item.type)
+                    items.append(item)
+                }
+            case .success:
+                break
+            case .failure(let p):
+                for x in p.problems {
+                    // Wrong-typed type/title were reported already; skip the echo.
+                    if itemErrors.contains(where: { $0.key == x.field.plistKey }) { continue }
+                    let message = x.field == .iconType
+                        ? ShortcutItem.unknownIconMessage(iconType ?? "", iOSNames: true)
+                        : x.message
+                    problem(x.field, message)
+                }
+            }
+            errors += itemErrors
+        }
+        return (items, errors)
+    }
+
+    /// A user-info value as a plist holds it; nil for dates, data, arrays and dictionaries.
+    static func shortcutValue(_ v: Any) -> ShortcutValue? {
+        if isBoolean(v), let b = v as? Bool { return .bool(b) }
+        if let s = v as? String { return .string(s) }
+        if let n = v as? NSNumber {
+            let d = n.doubleValue
+            return d.isFinite ? .number(d) : nil
+        }
+        return nil
+    }
+
+    /// Booleans and numbers both bridge to NSNumber: tell them apart by what the reader made.
+    static func isBoolean(_ v: Any) -> Bool {
+        #if canImport(Darwin)
+        if let n = v as? NSNumber { return CFGetTypeID(n) == CFBooleanGetTypeID() }
+        return v is Bool
+        #else
+        return type(of: v) == Bool.self
+        #endif
+    }
+
+    static func describe(_ v: Any) -> String {
+        if isBoolean(v) { return "a boolean" }
+        switch v {
+        case is String: return "a string"
+        case is NSNumber: return "a number"
+        case is Date: return "a date"
+        case is Data: return "data"
+        case is [Any]: return "an array"
+        case is [String: Any]: return "a dictionary"
+        default: return "a \(type(of: v))"
+        }
+    }
+}

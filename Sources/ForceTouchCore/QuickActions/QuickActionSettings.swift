@@ -1,0 +1,34 @@
+/// The `[quick-actions]` table: where static items are imported from, which program shows
+/// the menu, and how many items it shows.
+public struct QuickActionSettings: Hashable, Sendable {
+    /// `import-plist`, as written (relative paths are relative to the configuration file's
+    /// directory); its items are already in `Configuration.quickActions`.
+    public var importPlist: String?
+    /// `menu`: the argv of the menu program, which reads titles on stdin, one a line, and
+    /// prints the chosen one. Nil (the default) picks one: see `menuCommand`.
+    public var menu: [String]?
+    /// `max-items`: most items the menu shows.
+    public var maximumMenuItems = ShortcutStore.defaultMaximumMenuItems
+
+    public init() {}
+
+    /// The menu programs tried, in order, when `menu` is not set: Wayland launchers first
+    /// in a Wayland session (fuzzel, wofi, bemenu, then rofi, whose current releases
+    /// speak Wayland), X11 ones otherwise (rofi, dmenu, then bemenu, which does both).
+    public static func automaticMenus(wayland: Bool) -> [[String]] {
+        wayland
+            ? [["fuzzel", "--dmenu"], ["wofi", "--dmenu"], ["bemenu"], ["rofi", "-dmenu"]]
+            : [["rofi", "-dmenu"], ["dmenu"], ["bemenu"]]
+    }
+
+    /// The argv to run for the menu: `menu` when set, else the first automatic one whose
+    /// program is installed. Nil when none is, and then presenting the menu only tells
+    /// subscribers.
+    /// - Parameters:
+    ///   - wayland: whether the session is Wayland (WAYLAND_DISPLAY is set).
+    ///   - isInstalled: whether a program name is found in PATH.
+    public func menuCommand(wayland: Bool, isInstalled: (String) -> Bool) -> [String]? {
+        if let menu { return menu }
+        return Self.automaticMenus(wayland: wayland).first { isInstalled($0[0]) }
+    }
+}

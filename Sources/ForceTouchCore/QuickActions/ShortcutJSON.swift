@@ -1,0 +1,501 @@
+import Foundation
+
+/// The JSON of quick actions, for the control socket, `forcectl` and the file of dynamic
+/// items: Codable conformances, so that they embed in the daemon's own messages, and
+/// helpers that turn decoding errors into sentences.
+///
+/// An item is `{"type": …, "title": …, "subtitle": …, "icon": {"type": "compose"} |
+/// {"file": …} | {"symbol": …}, "userInfo": {…}, "action": {…}}`; a menu or listing entry
+/// adds `"kind": "static" | "dynamic"`. `subtitle`, `icon` and `action` are left out when
+/// absent; `userInfo` is always written. An action is an object with the configuration's
+/// action key: `{"exec": […]}`, `{"keys": ["KEY_LEFTCTRL+KEY_C"]}`, `{"quick-actions": true}`,
+/// `{"perform": "type"}`, `{"intent": "name", "parameters": {…}}`, `{"notify": "text"}`.
+///
+/// Decoding is strict — unknown keys are errors — and applies the same rules as the
+/// configuration. Which actions an item may carry depends on who sends it (see
+/// `ActionPolicy`): a client of the control socket may not make the daemon run commands.
+public enum ShortcutJSON {
+    /// Which actions decoded items may carry, set in a decoder's `userInfo` under
+    /// `ShortcutJSON.actionPolicyKey`; `.safe` when unset.
+    public enum ActionPolicy: String, Sendable {
+        /// No action at all.
+        case none
+        /// `intent` and `notify` only: what any client of the control socket may already do
+        /// itself (`forcectl intent`), so an item adds no power. The default.
+        case safe
+        /// Every action an item may have (not `perform` or `quick-actions`, which no item
+        /// may: an item performing items could loop). For the daemon's own file.
+        case any
+    }
+
+    public static let actionPolicyKey = CodingUserInfoKey(rawValue: "forcetouch.shortcut-action-policy")!
+
+    /// The current version of the dynamic-items file.
+    public static let fileVersion = 1
+
+    // MARK: Encoding
+
+    /// One line, keys sorted: stable output for JSON Lines.
+    public static func text<T: Encodable>(_ value: T) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Everything here encodes: the types hold only strings, finite numbers and booleans.
+        guard let data = try? encoder.encode(value) else { return "null" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The user info as a JSON object, for FORCETOUCH_SHORTCUT_USERINFO.
+    public static func userInfoText(_ userInfo: [String: ShortcutValue]) -> String { text(userInfo) }
+
+    // MARK: Decoding
+
+    /// One item, as `forcectl shortcuts add` sends it.
+    public static func decodeItem(_ data: Data, policy: ActionPolicy = .safe) throws(ShortcutError) -> ShortcutItem {
+        try decode(ShortcutItem.self, data, policy: policy)
+    }
+
+    /// A list of items, as `forcectl shortcuts set` sends it.
+    public static func decodeItems(_ data: Data, policy: ActionPolicy = .safe) throws(ShortcutError) -> [ShortcutItem] {
+        try decode([ShortcutItem].self, data, policy: policy)
+    }
+
+    /// An update, as `forcectl shortcuts update` sends it: the type of the item to change
+    /// and only the fields to change, `null` removing a subtitle or icon.
+    public static func decodeUpdate(_ data: Data) throws(ShortcutError) -> (type: String, update: ShortcutUpdate) {
+        let targeted = try decode(TargetedUpdate.self, data, policy: .none)
+        return (targeted.type, targeted.update)
+    }
+
+    /// Decodes any of these types with a policy and readable errors.
+    public static func decode<T: Decodable>(_ type: T.Type, _ data: Data, policy: ActionPolicy) throws(ShortcutError) -> T {
+        let decoder = JSONDecoder()
+        decoder.userInfo[actionPolicyKey] = policy
+        do {
+            return try decoder.decode(type, from: data)
+        } catch {
+            throw ShortcutError(message(for: error))
+        }
+    }
+
+    /// `items[2].title: must not be empty` from a DecodingError.
+    public static func message(for error: any Error) -> String {
+        func at(_ path: [any CodingKey], _ text: String) -> String {
+            let p = pathText(path)
+            return p.isEmpty ? text : p + ": " + text
+        }
+        guard let e = error as? DecodingError else { return "\(error)" }
+        switch e {
+        case .dataCorrupted(let c):
+            if c.codingPath.isEmpty, c.underlyingError != nil || c.debugDescription.contains("JSON") {
+                return "not valid JSON"
+            }
+            return at(c.codingPath, c.debugDescription)
+        case .keyNotFound(let key, let c):
+            return at(c.codingPath + [key], "is required")
+        case .typeMismatch(let type, let c), .valueNotFound(let type, let c):
+            return at(c.codingPath, "expected \(describe(type))")
+        @unknown default:
+            return "\(e)"
+        }
+    }
+
+    static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Bool.Type: "true or false"
+        case is Double.Type, is Int.Type: "a number"
+        case is [String].Type, is [KeyStroke].Type, is [ShortcutItem].Type, is [LiteralValue].Type: "an array"
+        default: "an object"
+        }
+    }
+
+    static func pathText(_ path: [any CodingKey]) -> String {
+        var s = ""
+        for key in path {
+            if let i = key.intValue {
+                s += "[\(i + 1)]"
+            } else {
+                if !s.isEmpty { s += "." }
+                s += key.stringValue
+            }
+        }
+        return s
+    }
+
+    static func policy(_ decoder: any Decoder) -> ActionPolicy {
+        decoder.userInfo[actionPolicyKey] as? ActionPolicy ?? .safe
+    }
+}
+
+/// Any string key, to read objects whose keys are checked by hand.
+struct AnyKey: CodingKey, Hashable {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ s: String) { stringValue = s }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+private func corrupted(_ c: KeyedDecodingContainer<AnyKey>, _ key: String?, _ message: String) -> DecodingError {
+    DecodingError.dataCorrupted(.init(codingPath: c.codingPath + (key.map { [AnyKey($0)] } ?? []),
+                                      debugDescription: message))
+}
+
+private func checkKeys(_ c: KeyedDecodingContainer<AnyKey>, _ allowed: [String]) throws {
+    for key in c.allKeys where !allowed.contains(key.stringValue) {
+        var message = "unknown key"
+        if let near = ConfigurationParser.nearest(key.stringValue, in: allowed) { message += "; did you mean \"\(near)\"?" }
+        throw corrupted(c, key.stringValue, message)
+    }
+}
+
+// MARK: - Items
+
+extension ShortcutItem: Codable {
+    static let jsonKeys = ["type", "title", "subtitle", "icon", "userInfo", "action", "kind"]
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        // `kind` is accepted and ignored, so a listing can be fed back to `set`.
+        try checkKeys(c, Self.jsonKeys)
+        let type = try c.decodeIfPresent(String.self, forKey: AnyKey("type"))
+        let title = try c.decodeIfPresent(String.self, forKey: AnyKey("title"))
+        let subtitle = try c.decodeIfPresent(String.self, forKey: AnyKey("subtitle"))
+        let icon = try c.decodeIfPresent(ShortcutIcon.self, forKey: AnyKey("icon"))
+        let userInfo = try c.decodeIfPresent([String: ShortcutValue].self, forKey: AnyKey("userInfo")) ?? [:]
+        var action: Action?
+        if c.contains(AnyKey("action")) {
+            let a = try c.decode(Action.self, forKey: AnyKey("action"))
+            let why: String? = switch (ShortcutJSON.policy(decoder), a) {
+            case (.none, _): "an item sent here cannot carry an action"
+            case (_, .perform), (_, .quickActions): "a quick action cannot perform quick actions or present the menu"
+            case (.safe, .intent), (.safe, .notify), (.any, _): nil
+            case (.safe, _): "only \"intent\" and \"notify\" actions can be set here; "
+                + "commands and key strokes are set in the configuration file"
+            }
+            if let why { throw corrupted(c, "action", why) }
+            action = a
+        }
+        var problems: [ShortcutProblem] = []
+        let (iconType, iconFile, iconSymbol): (String?, String?, String?) = switch icon {
+        case .system(let s): (s.rawValue, nil, nil)
+        case .symbol(let s): (nil, nil, s)
+        case .file(let f): (nil, f, nil)
+        case nil: (nil, nil, nil)
+        }
+        switch ShortcutItem.validated(type: type, title: title, subtitle: subtitle, iconType: iconType,
+                                      iconFile: iconFile, iconSymbol: iconSymbol, userInfo: userInfo, action: action) {
+        case .success(let item):
+            self = item
+        case .failure(let p):
+            problems = p.problems
+            let first = problems[0]
+            let key = first.field.jsonKey
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: c.codingPath + key.split(separator: ".").map { AnyKey(String($0)) },
+                debugDescription: problems.map { $0.field == first.field ? $0.message : "\($0.field.jsonKey) \($0.message)" }
+                    .joined(separator: "; ")))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyKey.self)
+        try encodeFields(into: &c)
+    }
+
+    func encodeFields(into c: inout KeyedEncodingContainer<AnyKey>) throws {
+        try c.encode(type, forKey: AnyKey("type"))
+        try c.encode(title, forKey: AnyKey("title"))
+        try c.encodeIfPresent(subtitle, forKey: AnyKey("subtitle"))
+        try c.encodeIfPresent(icon, forKey: AnyKey("icon"))
+        try c.encode(userInfo, forKey: AnyKey("userInfo"))
+        try c.encodeIfPresent(action, forKey: AnyKey("action"))
+    }
+}
+
+extension ShortcutStore.Entry: Codable {
+    public init(from decoder: any Decoder) throws {
+        let item = try ShortcutItem(from: decoder)
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        let kind = try c.decodeIfPresent(ShortcutKind.self, forKey: AnyKey("kind")) ?? .dynamic
+        self.init(item: item, kind: kind)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyKey.self)
+        try item.encodeFields(into: &c)
+        try c.encode(kind, forKey: AnyKey("kind"))
+    }
+}
+
+extension ShortcutIcon: Codable {
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        try checkKeys(c, ["type", "file", "symbol"])
+        guard c.allKeys.count == 1, let key = c.allKeys.first?.stringValue else {
+            throw corrupted(c, nil, "expected exactly one of {\"type\": …}, {\"file\": …} or {\"symbol\": …}")
+        }
+        let value = try c.decode(String.self, forKey: AnyKey(key))
+        switch key {
+        case "type":
+            guard let icon = SystemIcon(name: value) else {
+                throw corrupted(c, key, ShortcutItem.unknownIconMessage(value))
+            }
+            self = .system(icon)
+        case "file":
+            guard !value.isEmpty else { throw corrupted(c, key, "must not be empty") }
+            self = .file(value)
+        default:
+            guard !value.isEmpty else { throw corrupted(c, key, "must not be empty") }
+            self = .symbol(value)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyKey.self)
+        switch self {
+        case .system(let s): try c.encode(s.rawValue, forKey: AnyKey("type"))
+        case .file(let f): try c.encode(f, forKey: AnyKey("file"))
+        case .symbol(let s): try c.encode(s, forKey: AnyKey("symbol"))
+        }
+    }
+}
+
+extension ShortcutValue: Codable {
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if let b = try? c.decode(Bool.self) {
+            self = .bool(b)
+        } else if let d = try? c.decode(Double.self) {
+            self = .number(d)
+        } else if let s = try? c.decode(String.self) {
+            self = .string(s)
+        } else {
+            throw DecodingError.dataCorruptedError(in: c, debugDescription: "must be a string, a number or a boolean")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        switch self {
+        case .string(let s): try c.encode(s)
+        case .number(let d): try c.encode(d)
+        case .bool(let b): try c.encode(b)
+        }
+    }
+}
+
+extension LiteralValue: Codable {
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if let b = try? c.decode(Bool.self) {
+            self = .bool(b)
+        } else if let d = try? c.decode(Double.self) {
+            self = .number(d)
+        } else if let s = try? c.decode(String.self) {
+            self = .string(s)
+        } else if let l = try? c.decode([LiteralValue].self) {
+            self = .list(l)
+        } else {
+            throw DecodingError.dataCorruptedError(in: c, debugDescription: "must be a string, a number, a boolean or a list")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        switch self {
+        case .string(let s): try c.encode(s)
+        case .number(let d): try c.encode(d)
+        case .bool(let b): try c.encode(b)
+        case .list(let l): try c.encode(l)
+        }
+    }
+}
+
+extension KeyStroke: Codable {
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        let text = try c.decode(String.self)
+        do {
+            try self.init(parsing: text)
+        } catch {
+            throw DecodingError.dataCorruptedError(in: c, debugDescription: error.message)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(description)
+    }
+}
+
+extension Action: Codable {
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        try checkKeys(c, Action.keys + ["parameters"])
+        let present = c.allKeys.map(\.stringValue).filter { Action.keys.contains($0) }
+        guard present.count == 1, let key = present.first else {
+            throw corrupted(c, nil, "expected exactly one action key: " + Action.keys.joined(separator: ", "))
+        }
+        if key != "intent", c.contains(AnyKey("parameters")) {
+            throw corrupted(c, "parameters", "only an intent takes parameters")
+        }
+        let k = AnyKey(key)
+        switch key {
+        case "exec":
+            let argv = try c.decode([String].self, forKey: k)
+            guard let first = argv.first, !first.isEmpty else { throw corrupted(c, key, "needs a program to run as its first element") }
+            self = .exec(ExecAction(argv: argv))
+        case "keys":
+            let strokes: [KeyStroke]
+            if let one = try? c.decode(KeyStroke.self, forKey: k) { strokes = [one] } else {
+                strokes = try c.decode([KeyStroke].self, forKey: k)
+            }
+            guard !strokes.isEmpty else { throw corrupted(c, key, "needs at least one key combination") }
+            self = .keys(strokes)
+        case "quick-actions":
+            guard try c.decode(Bool.self, forKey: k) else { throw corrupted(c, key, "must be true") }
+            self = .quickActions
+        case "perform":
+            let type = try c.decode(String.self, forKey: k)
+            guard !type.isEmpty else { throw corrupted(c, key, "must not be empty") }
+            self = .perform(type: type)
+        case "intent":
+            let name = try c.decode(String.self, forKey: k)
+            guard !name.isEmpty else { throw corrupted(c, key, "must not be empty") }
+            let parameters = try c.decodeIfPresent([String: LiteralValue].self, forKey: AnyKey("parameters")) ?? [:]
+            self = .intent(IntentAction(name: name, parameters: parameters))
+        default:
+            self = .notify(try c.decode(String.self, forKey: k))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyKey.self)
+        let k = AnyKey(key)
+        switch self {
+        case .exec(let e): try c.encode(e.argv, forKey: k)
+        case .keys(let strokes): try c.encode(strokes, forKey: k)
+        case .quickActions: try c.encode(true, forKey: k)
+        case .perform(let type): try c.encode(type, forKey: k)
+        case .intent(let i):
+            try c.encode(i.name, forKey: k)
+            if !i.parameters.isEmpty { try c.encode(i.parameters, forKey: AnyKey("parameters")) }
+        case .notify(let text): try c.encode(text, forKey: k)
+        }
+    }
+}
+
+// MARK: - Updates
+
+extension ShortcutUpdate: Codable {
+    /// Reads `title`, `subtitle`, `icon` and `userInfo`; `type` is allowed (it names the
+    /// item, see `ShortcutJSON.decodeUpdate`) and anything else is an error.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        try checkKeys(c, ["type", "title", "subtitle", "icon", "userInfo"])
+        self.init()
+        if c.contains(AnyKey("title")) {
+            guard let t = try c.decodeIfPresent(String.self, forKey: AnyKey("title")) else {
+                throw corrupted(c, "title", "cannot be removed: an item needs a title")
+            }
+            title = t
+        }
+        if c.contains(AnyKey("subtitle")) { subtitle = .some(try c.decodeIfPresent(String.self, forKey: AnyKey("subtitle"))) }
+        if c.contains(AnyKey("icon")) { icon = .some(try c.decodeIfPresent(ShortcutIcon.self, forKey: AnyKey("icon"))) }
+        if c.contains(AnyKey("userInfo")) {
+            // null empties it, as assigning nil to userInfo does.
+            userInfo = try c.decodeIfPresent([String: ShortcutValue].self, forKey: AnyKey("userInfo")) ?? [:]
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyKey.self)
+        try c.encodeIfPresent(title, forKey: AnyKey("title"))
+        if let subtitle {
+            if let s = subtitle { try c.encode(s, forKey: AnyKey("subtitle")) } else { try c.encodeNil(forKey: AnyKey("subtitle")) }
+        }
+        if let icon {
+            if let i = icon { try c.encode(i, forKey: AnyKey("icon")) } else { try c.encodeNil(forKey: AnyKey("icon")) }
+        }
+        try c.encodeIfPresent(userInfo, forKey: AnyKey("userInfo"))
+    }
+}
+
+/// `{"type": …, <fields>}`: an update and the item it is for.
+struct TargetedUpdate: Decodable {
+    var type: String
+    var update: ShortcutUpdate
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        type = try c.decode(String.self, forKey: AnyKey("type"))
+        update = try ShortcutUpdate(from: decoder)
+        if update.isEmpty {
+            throw corrupted(c, nil, "names no field to change (title, subtitle, icon or userInfo)")
+        }
+    }
+}
+
+// MARK: - The file of dynamic items
+
+extension ShortcutStore {
+    /// The dynamic items as the file that keeps them across restarts:
+    /// `{"items": […], "version": 1}`, keys sorted and indented, so the same items always
+    /// give the same bytes and a person can read the file.
+    public func encodeDynamic() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        let file = DynamicFile(version: ShortcutJSON.fileVersion, items: dynamicItems)
+        var data = (try? encoder.encode(file)) ?? Data("{\"items\":[],\"version\":1}".utf8)
+        data.append(0x0a)
+        return data
+    }
+
+    /// Restores the dynamic items from `encodeDynamic()`'s output. Throws, changing
+    /// nothing, for a file that is not that: not JSON, a version this forcetouch does not
+    /// know, or an invalid item (the message says which and why). Items whose type a static
+    /// item has taken since are dropped and returned, for the log.
+    @discardableResult
+    public mutating func decodeDynamic(_ data: Data) throws(ShortcutError) -> [ShortcutItem] {
+        let version: Int
+        do {
+            let header = try JSONDecoder().decode(DynamicFileHeader.self, from: data)
+            version = header.version
+        } catch {
+            if case DecodingError.keyNotFound = error {
+                throw ShortcutError("dynamic quick actions: not a forcetouch file (no \"version\")")
+            }
+            throw ShortcutError("dynamic quick actions: " + ShortcutJSON.message(for: error))
+        }
+        guard version == ShortcutJSON.fileVersion else {
+            throw ShortcutError("dynamic quick actions: version \(version) is not one this forcetouch reads "
+                + "(it reads version \(ShortcutJSON.fileVersion))")
+        }
+        let file: DynamicFile
+        do {
+            file = try ShortcutJSON.decode(DynamicFile.self, data, policy: .any)
+        } catch {
+            throw ShortcutError("dynamic quick actions: " + error.message)
+        }
+        var seen: Set<String> = []
+        for (i, item) in file.items.enumerated() where !seen.insert(item.type).inserted {
+            throw ShortcutError("dynamic quick actions: items[\(i + 1)]: type \"\(item.type)\" appears twice")
+        }
+        guard file.items.count <= maximumDynamicItems else {
+            throw ShortcutError("dynamic quick actions: \(file.items.count) items, more than the \(maximumDynamicItems) kept")
+        }
+        let staticTypes = Set(staticItems.map(\.type))
+        dynamicItems = file.items.filter { !staticTypes.contains($0.type) }
+        return file.items.filter { staticTypes.contains($0.type) }
+    }
+}
+
+private struct DynamicFileHeader: Decodable {
+    var version: Int
+}
+
+private struct DynamicFile: Codable {
+    var version: Int
+    var items: [ShortcutItem]
+}

@@ -1,0 +1,241 @@
+import Foundation
+import ForceTouchCore
+import Logging
+
+/// Carries out what bindings, AssistiveTouch slots, quick actions and forcectl ask for:
+/// commands, key strokes, the quick-action menu, intents and notifications. Nothing here
+/// waits: every child is watched by the event loop and reports through a completion.
+final class ActionRunner {
+    let children: ChildSupervisor
+    let keyboard: VirtualKeyboard
+    let logger: Logger
+    /// Sends one JSON line to subscribers.
+    let publish: (String) -> Void
+    var configuration: Configuration
+    var shortcuts: ShortcutStore
+
+    init(children: ChildSupervisor, keyboard: VirtualKeyboard, configuration: Configuration,
+         shortcuts: ShortcutStore, logger: Logger, publish: @escaping (String) -> Void) {
+        self.children = children
+        self.keyboard = keyboard
+        self.configuration = configuration
+        self.shortcuts = shortcuts
+        self.logger = logger
+        self.publish = publish
+    }
+
+    /// Runs `request`, logs and publishes its dispatch and its result, then calls `completion`.
+    func run(_ request: ActionRequest, label: String, event: GestureEvent? = nil, device: String? = nil,
+             completion: @escaping (ActionResult) -> Void = { _ in }) {
+        var dispatch = JSONLine()
+        dispatch.add("event", "dispatch")
+        dispatch.add("label", label)
+        dispatch.add("action", Self.kind(request))
+        dispatch.add("detail", Self.detail(request))
+        publish(dispatch.text)
+        logger.info("dispatch \(label) → \(Self.kind(request)) \(Self.detail(request))")
+        let finish: (ActionResult) -> Void = { [logger, publish] result in
+            switch result.outcome {
+            case .success, .cancelled: logger.info("action \(label): \(result.outcome.rawValue): \(result.message)")
+            case .failure: logger.warning("action \(label): failure: \(result.message)")
+            }
+            publish(result.eventJSON(label: label))
+            completion(result)
+        }
+        switch request {
+        case .exec(let exec):
+            runExec(exec, label: label, finish)
+        case .keys(let strokes):
+            do {
+                try keyboard.type(strokes)
+                finish(.success("typed \(strokes.map(\.description).joined(separator: ", "))"))
+            } catch {
+                finish(.failure("keys: \(error.description)"))
+            }
+        case .presentMenu:
+            presentMenu(event: event, device: device, label: label, finish)
+        case .perform(let type):
+            perform(type: type, event: event, device: device, label: label, finish)
+        case .intent(let name, let gesture, let deviceName, let parameters):
+            runIntent(name, event: gesture, device: deviceName, arguments: parameters.mapValues(Self.json),
+                      label: label, finish)
+        case .notify(let text):
+            var j = JSONLine()
+            j.add("event", "notify")
+            j.add("text", text)
+            publish(j.text)
+            finish(.success("notified"))
+        }
+    }
+
+    private func runExec(_ exec: ExecRequest, label: String, _ finish: @escaping (ActionResult) -> Void) {
+        do {
+            let pid = try children.spawn(exec.argv, environment: exec.environment,
+                                         timeout: Timestamp.Duration(seconds: exec.timeout), label: label) { exit, _ in
+                finish(exit.succeeded ? .success(exit.summary) : .failure(exit.summary))
+            }
+            logger.debug("\(label): \(exec.argv.joined(separator: " ")) started, pid \(pid)")
+        } catch {
+            finish(.failure(error.description))
+        }
+    }
+
+    // MARK: Quick actions
+
+    /// Hands the menu to subscribers and to the menu program; performs what is chosen.
+    func presentMenu(event: GestureEvent?, device: String?, label: String, _ finish: @escaping (ActionResult) -> Void) {
+        let menu = shortcuts.menu
+        var j = JSONLine()
+        j.add("event", "menu")
+        j.addRaw("items", "[" + menu.map { entry in
+            var item = JSONLine()
+            item.add("type", entry.item.type)
+            item.add("title", entry.item.title)
+            if let subtitle = entry.item.subtitle { item.add("subtitle", subtitle) }
+            item.add("kind", entry.kind.rawValue)
+            return item.text
+        }.joined(separator: ",") + "]")
+        publish(j.text)
+        guard !menu.isEmpty else { return finish(ActionResult(.cancelled, "no quick actions to show")) }
+        let wayland = ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"] != nil
+        guard let argv = configuration.quickActionSettings.menuCommand(wayland: wayland, isInstalled: Self.isInstalled) else {
+            return finish(ActionResult(.cancelled, "menu shown to subscribers only: no menu program installed"))
+        }
+        let titles = Array(shortcuts.menuLines.joined(separator: "\n").utf8) + [10]
+        do {
+            try children.spawn(argv, environment: [:], timeout: Timestamp.Duration(seconds: 120), label: label + " menu",
+                               input: titles, captureOutput: true) { [weak self] exit, output in
+                guard let self else { return }
+                let choice = String(decoding: output, as: UTF8.self)
+                    .split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? ""
+                guard !choice.isEmpty else {
+                    return finish(ActionResult(.cancelled, "nothing chosen"))
+                }
+                guard let entry = self.shortcuts.menuChoice(choice) else {
+                    return finish(.failure("the menu answered \"\(choice)\", which is no item"))
+                }
+                self.perform(type: entry.item.type, event: event, device: device, label: label, finish)
+            }
+        } catch {
+            finish(.failure(error.description))
+        }
+    }
+
+    /// Performs the quick action of `type`: its action runs; without one, subscribers are told.
+    func perform(type: String, event: GestureEvent?, device: String?, label: String,
+                 _ finish: @escaping (ActionResult) -> Void) {
+        guard let entry = shortcuts.item(type: type) else {
+            return finish(.failure("no quick action of type \"\(type)\""))
+        }
+        var j = JSONLine()
+        j.add("event", "perform")
+        j.add("type", entry.item.type)
+        j.add("title", entry.item.title)
+        j.add("kind", entry.kind.rawValue)
+        j.addRaw("userInfo", ShortcutJSON.userInfoText(entry.item.userInfo))
+        publish(j.text)
+        guard let request = ActionRequest(item: entry.item, event: event, deviceName: device,
+                                          general: configuration.general) else {
+            return finish(.success("\(type) performed (no action; subscribers told)"))
+        }
+        run(request, label: "\(label) → \(type)", event: event, device: device, completion: finish)
+    }
+
+    // MARK: Intents
+
+    /// Runs an intent by hand: `key=value` arguments, typed by the intent's parameters.
+    func runIntent(_ name: String, keyValues: [String], label: String, _ finish: @escaping (ActionResult) -> Void) {
+        guard let definition = configuration.intents.first(where: { $0.name == name }) else {
+            return finish(.failure("no intent named \"\(name)\""))
+        }
+        do {
+            let arguments = try IntentArguments.parse(keyValues, for: definition)
+            runIntent(name, event: nil, device: nil, arguments: arguments, label: label, finish)
+        } catch {
+            finish(.failure("intent \(name): \(error)"))
+        }
+    }
+
+    func runIntent(_ name: String, event: GestureEvent?, device: String?, arguments: [String: JSONValue],
+                   label: String, _ finish: @escaping (ActionResult) -> Void) {
+        guard let definition = configuration.intents.first(where: { $0.name == name }) else {
+            return finish(.failure("no intent named \"\(name)\""))
+        }
+        let run = IntentRun(definition: definition, intents: configuration.intents, event: event,
+                            deviceName: device, arguments: arguments,
+                            fileExists: { access($0, F_OK) == 0 })
+        step(run, label: label, finish)
+    }
+
+    static func json(_ v: LiteralValue) -> JSONValue {
+        switch v {
+        case .string(let s): .string(s)
+        case .number(let n): .number(n)
+        case .bool(let b): .bool(b)
+        case .list(let l): .array(l.map(json))
+        }
+    }
+
+    private func step(_ start: IntentRun, label: String, _ finish: @escaping (ActionResult) -> Void) {
+        var run = start
+        while true {
+            let step = run.next()
+            switch step {
+            case .resolved, .responded:
+                publish(step.json)
+                logger.info("intent \(run.intent): \(step.text)")
+            case .runConfirm(let spec), .runHandler(let spec):
+                do {
+                    try children.spawn(spec.argv, environment: spec.environment,
+                                       timeout: Timestamp.Duration(seconds: spec.timeout ?? configuration.general.actionTimeout),
+                                       label: "\(label) intent \(spec.intent) \(spec.stage.rawValue)",
+                                       input: Array(spec.stdin.utf8), captureOutput: true) { [weak self] exit, output in
+                        var next = run
+                        next.deliver(exitStatus: exit.status ?? 128 + (exit.signal ?? 0), stdout: output)
+                        self?.step(next, label: label, finish)
+                    }
+                } catch {
+                    run.deliver(exitStatus: 127, stdout: Array(error.description.utf8))
+                    continue
+                }
+                return
+            case .finished(let outcome):
+                publish(step.json)
+                let result = ActionResult(outcome.succeeded ? .success : .failure,
+                                          outcome.message ?? outcome.code.rawValue,
+                                          outputJSON: outcome.output?.json, code: outcome.code.rawValue)
+                return finish(result)
+            }
+        }
+    }
+
+    // MARK: Descriptions
+
+    static func kind(_ r: ActionRequest) -> String {
+        switch r {
+        case .exec: "exec"
+        case .keys: "keys"
+        case .presentMenu: "quick-actions"
+        case .perform: "perform"
+        case .intent: "intent"
+        case .notify: "notify"
+        }
+    }
+
+    static func detail(_ r: ActionRequest) -> String {
+        switch r {
+        case .exec(let e): e.argv.joined(separator: " ")
+        case .keys(let k): k.map(\.description).joined(separator: " ")
+        case .presentMenu: "menu"
+        case .perform(let type): type
+        case .intent(let name, _, _, _): name
+        case .notify(let text): text
+        }
+    }
+
+    static func isInstalled(_ program: String) -> Bool {
+        if program.contains("/") { return access(program, X_OK) == 0 }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").contains { access("\($0)/\(program)", X_OK) == 0 }
+    }
+}

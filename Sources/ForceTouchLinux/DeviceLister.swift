@@ -1,0 +1,99 @@
+import ForceTouchCore
+import Glibc
+
+/// One input device as `forcetest` sees it: opened when possible, otherwise described from
+/// sysfs with the reason it could not be opened.
+public struct ListedDevice {
+    public var path: String
+    /// The kernel's name: from the device when open, else from sysfs.
+    public var name: String
+    public var id: InputID?
+    /// The device's description; nil when it could not be opened.
+    public var description: DeviceDescription?
+    public var deviceClass: DeviceClass
+    public var report: CapabilityReport
+    /// errno of the failed open, if it failed.
+    public var openErrno: Int32?
+
+    public var isOpen: Bool { description != nil }
+    public var isTouch: Bool { deviceClass != .other }
+    public var permissionDenied: Bool { openErrno == EACCES || openErrno == EPERM }
+}
+
+/// Finds every input device: through libudev when it can (for udev's classification),
+/// else the `event*` nodes in /dev/input.
+public enum DeviceLister {
+    /// What to do when permission is what stands in the way.
+    public static let permissionFix =
+        "install the udev rule (sudo cp udev-rules/70-forcetouch.rules /etc/udev/rules.d/ && "
+        + "sudo udevadm control --reload && sudo udevadm trigger), or add yourself to the "
+        + "\"input\" group (sudo usermod -aG input $USER, then log in again)"
+
+    /// Why a node could not be opened, with what fixes it.
+    public static func openFailure(_ path: String, _ e: Int32) -> String {
+        switch e {
+        case EACCES, EPERM: "\(path): permission denied: \(permissionFix)"
+        case ENOENT, ENODEV, ENXIO: "\(path): no such device (unplugged?)"
+        default: "\(path): \(String(cString: strerror(e)))"
+        }
+    }
+
+    /// The `event*` nodes, in number order, with udev's properties where udev is there.
+    public static func nodes() -> [InputNode] {
+        if let udev = try? UdevDiscovery() {
+            let found = udev.enumerate()
+            if !found.isEmpty { return found }
+        }
+        guard let dir = opendir("/dev/input") else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name.hasPrefix("event"), Int(name.dropFirst(5)) != nil { names.append(name) }
+        }
+        names.sort { Int($0.dropFirst(5))! < Int($1.dropFirst(5))! }
+        return names.map { InputNode(devnode: "/dev/input/" + $0) }
+    }
+
+    /// Every device, opened to be described and closed again.
+    public static func list(emulate: (DeviceDescription, DeviceClass) -> Bool = { _, _ in false }) -> [ListedDevice] {
+        nodes().map { describe($0, emulate: emulate) }
+    }
+
+    public static func describe(_ node: InputNode,
+                                emulate: (DeviceDescription, DeviceClass) -> Bool = { _, _ in false }) -> ListedDevice {
+        do {
+            let dev = try EvdevDevice(path: node.devnode)
+            let d = dev.description
+            let c = node.udevClass ?? DeviceClass(classifying: d)
+            return ListedDevice(path: node.devnode, name: d.name, id: d.id, description: d, deviceClass: c,
+                                report: CapabilityReport.probe(d, emulateFromContactSize: emulate(d, c)))
+        } catch {
+            let sys = sysfs(node.devnode)
+            return ListedDevice(path: node.devnode, name: sys.name ?? "?", id: sys.id, description: nil,
+                                deviceClass: node.udevClass ?? .other,
+                                report: .unknown(openFailure(node.devnode, error.errno)), openErrno: error.errno)
+        }
+    }
+
+    /// Name and id from /sys/class/input/eventN/device, readable without opening the node.
+    static func sysfs(_ devnode: String) -> (name: String?, id: InputID?) {
+        guard let slash = devnode.lastIndex(of: "/") else { return (nil, nil) }
+        let base = "/sys/class/input/" + devnode[devnode.index(after: slash)...] + "/device/"
+        func read(_ file: String) -> String? {
+            ConfigurationFile.readFile(base + file).map {
+                String($0.reversed().drop { $0 == "\n" }.reversed())
+            }
+        }
+        let name = read("name")
+        var id: InputID?
+        if let v = read("id/vendor").flatMap({ UInt16($0, radix: 16) }),
+           let p = read("id/product").flatMap({ UInt16($0, radix: 16) }) {
+            id = InputID(bustype: read("id/bustype").flatMap { UInt16($0, radix: 16) } ?? 0, vendor: v, product: p,
+                         version: read("id/version").flatMap { UInt16($0, radix: 16) } ?? 0)
+        }
+        return (name, id)
+    }
+}

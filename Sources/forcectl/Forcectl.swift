@@ -1,0 +1,174 @@
+import ArgumentParser
+import Foundation
+import ForceTouchLinux
+
+/// `forcectl`: talks to a running forcetouchd over its control socket.
+@main
+struct Forcectl: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "forcectl",
+        abstract: "Talk to a running forcetouchd: status, devices, quick actions, intents, events.",
+        subcommands: [Status.self, Devices.self, Shortcuts.self, Perform.self, Intent.self, Events.self, Reload.self])
+}
+
+/// A failure to report as it is, without the usage text ValidationError would add.
+struct ForcectlError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Options every subcommand shares.
+struct ConnectionOptions: ParsableArguments {
+    @Option(help: "The control socket (default: $XDG_RUNTIME_DIR/forcetouch/control.sock).")
+    var socket: String?
+
+    @Flag(help: "Print the daemon's JSON replies as they are.")
+    var json = false
+
+    func connect() throws -> ControlClient {
+        do {
+            return try ControlClient(path: socket ?? ControlClient.defaultPath())
+        } catch {
+            throw ForcectlError(error.description)
+        }
+    }
+
+    /// Sends one request and returns its reply, failing with the daemon's error.
+    func request(_ object: [String: Any]) throws -> [String: Any] {
+        let client = try connect()
+        return try Self.exchange(client, object, json: json)
+    }
+
+    static func exchange(_ client: ControlClient, _ object: [String: Any], json: Bool) throws -> [String: Any] {
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+        var sendError: ControlClient.Error?
+        do {
+            try client.send(String(decoding: data, as: UTF8.self))
+        } catch {
+            // A refusing daemon says why before it hangs up: read that rather than EPIPE.
+            sendError = error
+        }
+        let line: String?
+        do {
+            line = try client.readLine()
+        } catch {
+            throw ForcectlError((sendError ?? error).description)
+        }
+        guard let line else { throw ForcectlError(sendError?.description ?? "the daemon closed the connection") }
+        if json { print(line) }
+        guard let reply = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else {
+            throw ForcectlError("unreadable reply: \(line)")
+        }
+        if reply["ok"] as? Bool != true {
+            throw ForcectlError((reply["error"] as? String) ?? line)
+        }
+        return reply
+    }
+}
+
+/// Formats a JSON value for people.
+func describe(_ value: Any?) -> String {
+    switch value {
+    case nil, is NSNull: return "-"
+    case let s as String: return s
+    case let n as NSNumber: return n.stringValue
+    case let other?:
+        if let data = try? JSONSerialization.data(withJSONObject: other, options: [.sortedKeys, .fragmentsAllowed]) {
+            return String(decoding: data, as: UTF8.self)
+        }
+        return "\(other)"
+    }
+}
+
+struct Status: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "The daemon's state: devices, capability, configuration.")
+    @OptionGroup var connection: ConnectionOptions
+
+    func run() throws {
+        let reply = try connection.request(["op": "status"])
+        guard !connection.json, let status = reply["status"] as? [String: Any] else { return }
+        for key in status.keys.sorted() { print("\(key): \(describe(status[key]))") }
+    }
+}
+
+struct Devices: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Devices the daemon follows, with their force capability.")
+    @OptionGroup var connection: ConnectionOptions
+
+    func run() throws {
+        let reply = try connection.request(["op": "devices"])
+        guard !connection.json else { return }
+        for d in reply["devices"] as? [[String: Any]] ?? [] {
+            var line = "\(describe(d["node"]))  \"\(describe(d["name"]))\"  \(describe(d["class"]))  \(describe(d["capability"]))"
+            if let mpf = d["maximumPossibleForce"] as? NSNumber { line += "  maximumPossibleForce \(mpf)" }
+            line += "  (\(describe(d["reason"])))"
+            print(line)
+        }
+    }
+}
+
+struct Perform: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Perform one quick action by its type, and wait for its result.")
+    @OptionGroup var connection: ConnectionOptions
+    @Argument(help: "The quick action's type.") var type: String
+
+    func run() throws {
+        let reply = try connection.request(["op": "perform", "type": type])
+        if !connection.json { print("\(type): \(describe(reply["result"]))\(reply["message"].map { " — \(describe($0))" } ?? "")") }
+        if reply["result"] as? String == "failure" { throw ExitCode(1) }
+    }
+}
+
+struct Intent: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Run an intent by hand: forcectl intent NAME key=value…")
+    @OptionGroup var connection: ConnectionOptions
+    @Argument(help: "The intent's name.") var name: String
+    @Argument(help: "Parameter values, key=value.") var parameters: [String] = []
+
+    func run() throws {
+        var values: [String: String] = [:]
+        for p in parameters {
+            guard let eq = p.firstIndex(of: "=") else { throw ForcectlError("\(p): expected key=value") }
+            values[String(p[..<eq])] = String(p[p.index(after: eq)...])
+        }
+        let reply = try connection.request(["op": "intent", "name": name, "parameters": values])
+        if !connection.json {
+            let message = describe(reply["message"])
+            let code = describe(reply["code"])
+            print("\(name): \(code)\(message == code ? "" : " — \(message)")")
+            if let output = reply["output"], !(output is NSNull) { print(describe(output)) }
+        }
+        if let code = reply["code"] as? String, code.hasPrefix("failure") { throw ExitCode(1) }
+    }
+}
+
+struct Events: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Follow the daemon's events: capability changes, gestures, menus, dispatches and results (JSON Lines).")
+    @OptionGroup var connection: ConnectionOptions
+    @Option(help: "Stop after this many events.") var count: Int?
+
+    func run() throws {
+        let client = try connection.connect()
+        _ = try ConnectionOptions.exchange(client, ["op": "subscribe"], json: false)
+        var seen = 0
+        while count.map({ seen < $0 }) ?? true {
+            let next: String?
+            do { next = try client.readLine() } catch { throw ForcectlError(error.description) }
+            guard let line = next else { return }
+            print(line)
+            fflush(nil)
+            seen += 1
+        }
+    }
+}
+
+struct Reload: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Re-read the configuration (like SIGHUP).")
+    @OptionGroup var connection: ConnectionOptions
+
+    func run() throws {
+        let reply = try connection.request(["op": "reload"])
+        if !connection.json { print(describe(reply["message"])) }
+    }
+}

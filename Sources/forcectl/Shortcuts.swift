@@ -1,0 +1,123 @@
+import ArgumentParser
+import Foundation
+import ForceTouchLinux
+
+/// `forcectl shortcuts`: the dynamic quick actions, UIApplication.shortcutItems-style.
+struct Shortcuts: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List and change quick actions (dynamic items persist across restarts).",
+        subcommands: [List.self, Set.self, Add.self, Update.self, Remove.self, Clear.self])
+
+    /// The fields of an item given on the command line.
+    struct ItemOptions: ParsableArguments {
+        @Option(help: "The title shown in the menu.") var title: String?
+        @Option(help: "A second line under the title.") var subtitle: String?
+        @Option(name: .customLong("icon-type"), help: "A system icon: compose, play, search, …") var iconType: String?
+        @Option(name: .customLong("icon-file"), help: "An icon image file.") var iconFile: String?
+        @Option(name: .customLong("icon-symbol"), help: "An icon by symbol name.") var iconSymbol: String?
+        @Option(name: .customLong("user-info"), help: "key=value, repeatable; numbers and true/false are typed.")
+        var userInfo: [String] = []
+
+        func fields() throws -> [String: Any] {
+            var item: [String: Any] = [:]
+            if let title { item["title"] = title }
+            if let subtitle { item["subtitle"] = subtitle }
+            if let iconFile { item["icon"] = ["file": iconFile] }
+            else if let iconSymbol { item["icon"] = ["symbol": iconSymbol] }
+            else if let iconType { item["icon"] = ["type": iconType] }
+            if !userInfo.isEmpty {
+                var info: [String: Any] = [:]
+                for pair in userInfo {
+                    guard let eq = pair.firstIndex(of: "=") else { throw ValidationError("--user-info \(pair): expected key=value") }
+                    let value = String(pair[pair.index(after: eq)...])
+                    info[String(pair[..<eq])] = value == "true" ? true : value == "false" ? false : Double(value).map { $0 as Any } ?? value
+                }
+                item["userInfo"] = info
+            }
+            return item
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "The menu as the user sees it: at most 4 items, static first.")
+        @OptionGroup var connection: ConnectionOptions
+        @Flag(help: "Every item, not only those in the menu.") var all = false
+
+        func run() throws {
+            let reply = try connection.request(["op": "shortcuts", "action": "list"])
+            guard !connection.json else { return }
+            let items = (all ? reply["items"] : reply["menu"]) as? [[String: Any]] ?? []
+            if items.isEmpty { print("no quick actions") }
+            for (i, item) in items.enumerated() {
+                var line = "\(i + 1). \(describe(item["title"]))  [\(describe(item["type"]))]  \(describe(item["kind"]))"
+                if let subtitle = item["subtitle"] as? String { line += "  — \(subtitle)" }
+                print(line)
+            }
+        }
+    }
+
+    struct Set: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Replace all dynamic items with a JSON array (from FILE, or - for stdin).")
+        @OptionGroup var connection: ConnectionOptions
+        @Argument(help: "A JSON file holding an array of items.") var file: String
+
+        func run() throws {
+            let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: file)
+            guard let data, let items = try? JSONSerialization.jsonObject(with: data) as? [Any] else {
+                throw ForcectlError("\(file): expected a JSON array of items")
+            }
+            let reply = try connection.request(["op": "shortcuts", "action": "set", "items": items])
+            if !connection.json { print("\(describe(reply["count"])) dynamic item(s)") }
+        }
+    }
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Add a dynamic item.")
+        @OptionGroup var connection: ConnectionOptions
+        @Option(help: "The item's type (what performing it is known by).") var type: String
+        @OptionGroup var item: ItemOptions
+
+        func run() throws {
+            var fields = try item.fields()
+            fields["type"] = type
+            guard fields["title"] != nil else { throw ValidationError("--title is required") }
+            let reply = try connection.request(["op": "shortcuts", "action": "add", "item": fields])
+            if !connection.json { print("\(type): \(describe(reply["result"]))") }
+        }
+    }
+
+    struct Update: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Change fields of the dynamic item of TYPE; the rest stays.")
+        @OptionGroup var connection: ConnectionOptions
+        @Argument(help: "The item's type.") var type: String
+        @OptionGroup var item: ItemOptions
+
+        func run() throws {
+            var fields = try item.fields()
+            fields["type"] = type
+            _ = try connection.request(["op": "shortcuts", "action": "update", "item": fields])
+            if !connection.json { print("\(type): updated") }
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove the dynamic item of TYPE.")
+        @OptionGroup var connection: ConnectionOptions
+        @Argument(help: "The item's type.") var type: String
+
+        func run() throws {
+            _ = try connection.request(["op": "shortcuts", "action": "remove", "type": type])
+            if !connection.json { print("\(type): removed") }
+        }
+    }
+
+    struct Clear: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove every dynamic item.")
+        @OptionGroup var connection: ConnectionOptions
+
+        func run() throws {
+            let reply = try connection.request(["op": "shortcuts", "action": "clear"])
+            if !connection.json { print("removed \(describe(reply["count"])) dynamic item(s)") }
+        }
+    }
+}

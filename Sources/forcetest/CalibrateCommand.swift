@@ -1,0 +1,313 @@
+import ArgumentParser
+import ForceTouchCore
+import ForceTouchLinux
+import Glibc
+
+/// `forcetest calibrate`: the user's light, average and firm presses become the device's
+/// average touch and its peek and pop thresholds.
+struct CalibrateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "calibrate",
+        abstract: "Calibrate force from your own light, average and firm presses.",
+        discussion: """
+            Three guided steps — light presses, average presses, firm presses, --presses of \
+            each (3), lifting between presses — then: the raw value of your average touch \
+            (force 1.0), the noise, and peek and pop thresholds placed between your average and \
+            your firm presses (a third and two thirds of the way from the firmest average press \
+            to the lightest firm one), with hysteresis. A device whose pressure is constant or \
+            barely varies is `unavailable`; with --emulate a device without pressure is judged \
+            on contact size instead (`emulated`).
+
+            The result goes into a [[device]] block of the configuration (--config, else the \
+            file forcetouchd reads, else ~/.config/forcetouch/forcetouch.toml) after you \
+            confirm, atomically and without touching the rest of the file; --print prints the \
+            block instead, --yes writes without asking.
+
+            --from-recording FILE calibrates from a recording of the same steps (see forcetest \
+            record): each contact from touch-down to lift is one press (contacts shorter than \
+            0.1 s are ignored); the first third of the presses are the light ones, the second \
+            third the average ones, the last third the firm ones.
+            """)
+
+    @Argument(help: "The device: path, eventN, or name.")
+    var device: String?
+
+    @Option(help: "Calibrate from a recording of the guided steps instead of a live device.")
+    var fromRecording: String?
+
+    @Option(name: .customLong("desc"), help: "With --from-recording: an evemu description for an events-only file.")
+    var descriptionFile: String?
+
+    @Option(help: "The configuration file to write (default: the one forcetouchd reads).")
+    var config: String?
+
+    @Option(help: "Presses per step.")
+    var presses = 3
+
+    @Flag(help: "For a device without pressure: emulate force from contact size (ABS_MT_TOUCH_MAJOR).")
+    var emulate = false
+
+    @Flag(name: .customLong("print"), help: "Print the [[device]] block instead of writing it.")
+    var printOnly = false
+
+    @Flag(name: [.customShort("y"), .long], help: "Write without asking.")
+    var yes = false
+
+    @Flag(help: "Print the result as one JSON object (guidance goes to stderr).")
+    var json = false
+
+    func validate() throws {
+        guard (1...20).contains(presses) else { throw ValidationError("--presses must be from 1 to 20") }
+    }
+
+    func run() throws {
+        try reporting { try calibrate() }
+    }
+
+    /// Guidance and progress: stdout, or stderr when stdout carries JSON.
+    func say(_ s: String) {
+        if json { Terminal.writeError(s + "\n") } else { print(s); fflush(nil) }
+    }
+
+    func calibrate() throws {
+        let loaded = try LoadedConfiguration.load(config, quiet: true)
+        let signals: SignalWatcher
+        do { signals = try SignalWatcher() } catch { throw UserError("\(error)") }
+        let d: DeviceDescription
+        let label: String
+        let collected: [CalibrationPress]
+        if let fromRecording {
+            let recording = try loadRecording(fromRecording, description: descriptionFile)
+            d = recording.device
+            label = fromRecording
+            let useSize = emulate && PressureSource.find(in: d) == nil
+            collected = PressSegmenter.presses(in: recording, emulateFromContactSize: useSize)
+            say("forcetest calibrate: \"\(d.name)\" from \(label): \(collected.count) presses")
+            let n = collected.count / 3
+            if n > 0 && collected.count % 3 == 0 {
+                for (k, step) in Calibration.steps.enumerated() {
+                    say("Step \(k + 1)/3: \(step.rawValue)")
+                    for (i, p) in collected[(k * n)..<((k + 1) * n)].enumerated() {
+                        say(pressLine(step, i + 1, n, p, d))
+                    }
+                }
+            }
+        } else {
+            let dev = try DeviceChooser.choose(device, purpose: emulate ? .touch : .force, configuration: loaded,
+                                               signals: signals)
+            d = dev.description
+            label = dev.path
+            collected = try guided(LiveSource(dev), signals: signals)
+        }
+        let deviceClass = DeviceClass(classifying: d)
+        let result: CalibrationResult
+        do {
+            result = try Calibration.analyze(collected, device: d, emulate: emulate,
+                                             hysteresis: loaded.configuration.gestures.hysteresis)
+        } catch {
+            throw UserError("calibration failed: \(error.message)")
+        }
+        if json {
+            print(Self.json(result, device: d))
+        } else {
+            show(result, device: d, label: label)
+        }
+        guard result.isUsable else {
+            say("Nothing to write: force is \(result.verdict.rawValue) on this device.")
+            return
+        }
+        let values = CalibrationBlock.Values(result)
+        let comment = "Calibrated by forcetest calibrate on \(Self.today()): light \(fmt(result.light.level)), "
+            + "average \(fmt(result.average.level)), firm \(fmt(result.firm.level)) raw "
+            + "\(result.axisName ?? ""), noise ±\(fmt(result.noise))."
+        if printOnly {
+            print(CalibrationBlock.render(values, device: d, comment: comment), terminator: "")
+            return
+        }
+        let target = ConfigFileEditor.target(explicit: config)
+        guard let old = ConfigFileEditor.read(target) else {
+            throw UserError("cannot read \(target): \(String(cString: strerror(errno))); "
+                + "--print prints the block to add by hand")
+        }
+        let new: String
+        do {
+            new = try CalibrationBlock.apply(values, to: old, file: target, device: d, deviceClass: deviceClass,
+                                             comment: comment)
+        } catch {
+            say("Add this block to \(target) by hand:\n")
+            say(CalibrationBlock.render(values, device: d, comment: comment))
+            throw UserError(error.message)
+        }
+        say("\nThe change to \(target):")
+        for line in Self.changedLines(old, new) { say(line) }
+        if !yes {
+            guard Terminal.isTerminal(0) else {
+                say("Not written: no terminal to confirm on (--yes writes, --print prints the block).")
+                return
+            }
+            Terminal.write("\nWrite this calibration to \(target)? [y/N] ")
+            let answer = Terminal.readLine(signals: signals)?.trimmingSpaces.lowercased() ?? ""
+            guard answer == "y" || answer == "yes" else {
+                say("Not written.")
+                return
+            }
+        }
+        do {
+            try ConfigFileEditor.writeAtomically(new, to: target)
+        } catch {
+            say("Add this block to \(target) by hand:\n")
+            say(CalibrationBlock.render(values, device: d, comment: comment))
+            var hint = ""
+            if error.errno == EACCES || error.errno == EPERM || error.errno == EROFS {
+                hint = " (--config ~/.config/forcetouch/forcetouch.toml writes your own file)"
+            }
+            throw UserError("\(error)\(hint)")
+        }
+        say("Wrote the calibration for \"\(d.name)\" to \(target). forcetouchd applies it on reload "
+            + "(systemctl --user reload forcetouchd, or SIGHUP) or restart.")
+    }
+
+    // MARK: - Guided steps
+
+    func guided(_ source: LiveSource, signals: SignalWatcher) throws -> [CalibrationPress] {
+        let d = source.device
+        let useSize = emulate && PressureSource.find(in: d) == nil
+        var segmenter = PressSegmenter(device: d, emulateFromContactSize: useSize)
+        let tty = Terminal.isTerminal(json ? 2 : 1) && !json
+        say("forcetest calibrate: \"\(d.name)\" (\(source.label))")
+        if let s = segmenter.source {
+            let name = EventNames.codeName(type: EV.ABS, code: s.code) ?? "axis"
+            say("measuring \(name) \(s.info.minimum)..\(s.info.maximum)\(useSize ? " (contact size)" : "")")
+        } else {
+            say("this device has no usable pressure axis: the presses will show what it reports")
+        }
+        say("\(Calibration.steps.count) steps of \(presses) presses each. Lift your finger fully between presses. "
+            + "Ctrl-C stops.\n")
+        var all: [CalibrationPress] = []
+        var meterShown = false
+        func clearMeter() {
+            if meterShown { Terminal.write("\r" + Terminal.clearToEndOfLine) }
+            meterShown = false
+        }
+        for (k, step) in Calibration.steps.enumerated() {
+            say("Step \(k + 1)/\(Calibration.steps.count) — \(step.rawValue): \(step.instruction) (\(presses) times)")
+            var count = 0
+            while count < presses {
+                switch source.wait(until: nil, signals: signals) {
+                case .events(let events):
+                    for e in events {
+                        for p in segmenter.process(e) where count < presses {
+                            count += 1
+                            all.append(p)
+                            clearMeter()
+                            say(pressLine(step, count, presses, p, d))
+                        }
+                    }
+                    if tty, let raw = segmenter.currentRaw {
+                        Terminal.write("\r  pressing: raw \(raw) " + meter(raw, segmenter.source?.info)
+                            + Terminal.clearToEndOfLine)
+                        meterShown = true
+                    } else {
+                        clearMeter()
+                    }
+                case .signal:
+                    clearMeter()
+                    say("\nStopped: nothing was written.")
+                    throw ExitCode(130)
+                case .gone:
+                    clearMeter()
+                    throw UserError("\(source.label) (\"\(d.name)\") disappeared (unplugged?): calibration abandoned")
+                case .timeout, .ended:
+                    break
+                }
+            }
+            say("")
+        }
+        return all
+    }
+
+    func meter(_ raw: Int32, _ axis: AbsInfo?) -> String {
+        guard let a = axis, a.maximum > a.minimum else { return "" }
+        let width = 30
+        let f = min(max((Double(raw) - Double(a.minimum)) / a.range, 0), 1)
+        let n = Int((f * Double(width)).rounded())
+        return "[" + String(repeating: "#", count: n) + String(repeating: ".", count: width - n) + "]"
+    }
+
+    func pressLine(_ step: CalibrationStep, _ i: Int, _ n: Int, _ p: CalibrationPress, _ d: DeviceDescription) -> String {
+        let floor = (PressureSource.find(in: d, emulateFromContactSize: emulate)?.info.minimum) ?? 0
+        return "  \(step.rawValue) press \(i)/\(n): level \(fmt(p.level(floor: floor))) (peak \(p.peak), "
+            + "\(formatNumber(p.duration.seconds)) s)"
+    }
+
+    // MARK: - Result
+
+    func show(_ r: CalibrationResult, device d: DeviceDescription, label: String) {
+        say("\nResult for \"\(d.name)\"")
+        say("  verdict:              \(r.verdict.rawValue) (\(r.reason))")
+        say("  light/average/firm:   \(fmt(r.light.level)) / \(fmt(r.average.level)) / \(fmt(r.firm.level)) raw"
+            + " (median press levels, \(r.pressesPerStep) presses each)")
+        say("  noise:                ±\(fmt(r.noise)) raw while holding; lightest reading \(r.floor)")
+        if r.isUsable {
+            say("  average touch:        \(fmt(r.averageRaw)) raw = force 1.0")
+            say("  maximumPossibleForce: \(formatNumber(r.maximumPossibleForce))")
+            say("  peek:                 force \(formatNumber(r.peekForce)) (peek = \(JSONLine.number(r.peekFraction)) "
+                + "of maximumPossibleForce), re-arms below \(formatNumber(r.peekForce * r.hysteresis))")
+            say("  pop:                  force \(formatNumber(r.popForce)) (pop = \(JSONLine.number(r.popFraction))), "
+                + "re-arms below \(formatNumber(r.popForce * r.hysteresis))")
+            say("  your presses:         average up to force \(formatNumber(r.force(raw: Double(r.average.highestPeak)))), "
+                + "firm from \(formatNumber(r.force(raw: r.firm.lowestLevel)))")
+            say("  hysteresis:           \(JSONLine.number(r.hysteresis))\(r.hysteresisChanged ? " (lowered for the noise)" : "")")
+        }
+        for w in r.warnings { say("  note: \(w)") }
+    }
+
+    static func json(_ r: CalibrationResult, device d: DeviceDescription) -> String {
+        var j = JSONLine()
+        j.add("event", "calibration")
+        j.add("name", d.name)
+        j.add("verdict", r.verdict.rawValue)
+        j.add("reason", r.reason)
+        if let a = r.axisName { j.add("axis", a) }
+        j.add("pressesPerStep", r.pressesPerStep)
+        j.add("light", r.light.level)
+        j.add("average", r.average.level)
+        j.add("firm", r.firm.level)
+        j.add("noise", r.noise)
+        j.add("floor", Int(r.floor))
+        if r.isUsable {
+            j.add("averageRaw", r.averageRaw)
+            j.add("maximumPossibleForce", r.maximumPossibleForce)
+            j.add("peek", r.peekForce)
+            j.add("pop", r.popForce)
+            j.add("peekFraction", r.peekFraction)
+            j.add("popFraction", r.popFraction)
+            j.add("hysteresis", r.hysteresis)
+        }
+        j.addRaw("warnings", "[" + r.warnings.map(JSONLine.quote).joined(separator: ",") + "]")
+        return j.text
+    }
+
+    /// The new file's lines from the first that differs to the last, `+` marking new ones.
+    static func changedLines(_ old: String, _ new: String) -> [String] {
+        let a = old.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        let b = new.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        var p = 0
+        while p < a.count, p < b.count, a[p] == b[p] { p += 1 }
+        var s = 0
+        while s < a.count - p, s < b.count - p, a[a.count - 1 - s] == b[b.count - 1 - s] { s += 1 }
+        let middleOld = Set(a[p..<(a.count - s)])
+        return b[p..<(b.count - s)].map { (middleOld.contains($0) ? "  " : "+ ") + $0 }
+    }
+
+    static func today() -> String {
+        var t = time(nil)
+        var tm = tm()
+        localtime_r(&t, &tm)
+        var buf = [CChar](repeating: 0, count: 32)
+        strftime(&buf, buf.count, "%Y-%m-%d", &tm)
+        return String(decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    func fmt(_ v: Double) -> String { JSONLine.number((v * 100).rounded() / 100) }
+}

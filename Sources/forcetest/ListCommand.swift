@@ -1,0 +1,143 @@
+import ArgumentParser
+import ForceTouchCore
+import ForceTouchLinux
+import Glibc
+
+/// `forcetest list`: every input device, whether it senses force, and why.
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List input devices with their class, force capability and pressure axis.",
+        discussion: """
+            Every /dev/input/event* node: its name, vendor:product id, class (touchscreen, \
+            tablet, touchpad, other), force capability (available, unavailable, unknown) and \
+            why, the pressure and contact-size axes, slots, maximumPossibleForce, and whether \
+            the configuration holds a calibration for it. A device that cannot be opened is \
+            `unknown`, with what would let you open it. Exits 1 when there is no device.
+            """)
+
+    @Flag(help: "Print JSON Lines, one object per device.")
+    var json = false
+
+    @Option(help: "The configuration file (default: the first of the search path that exists).")
+    var config: String?
+
+    @Flag(help: "Only touchscreens, tablets and touchpads.")
+    var touchOnly = false
+
+    func run() throws {
+        try reporting {
+            let loaded = try LoadedConfiguration.load(config)
+            var devices = DeviceLister.list { d, c in loaded.settings(d, c).emulateForce }
+            if touchOnly { devices = devices.filter(\.isTouch) }
+            guard !devices.isEmpty else {
+                throw UserError(touchOnly ? "no touchscreen, tablet or touchpad found"
+                    : "no input devices found: /dev/input has no event nodes")
+            }
+            for d in devices {
+                print(json ? Self.json(d, loaded) : Self.text(d, loaded))
+            }
+            if !json, devices.contains(where: \.permissionDenied) {
+                print("\nSome devices could not be opened. To fix: \(DeviceLister.permissionFix)")
+            }
+            if !json {
+                print("\nconfiguration: \(loaded.path ?? "none (defaults; calibrate creates \(ConfigFileEditor.target(explicit: nil)))")")
+            }
+        }
+    }
+
+    struct Facts {
+        var settings: DeviceSettings?
+        var model: ForceModel?
+        var source: PressureSource?
+        var contactSize: AbsInfo?
+        var slots: Int?
+    }
+
+    static func facts(_ d: ListedDevice, _ loaded: LoadedConfiguration) -> Facts {
+        guard let desc = d.description else { return Facts() }
+        let s = loaded.settings(desc, d.deviceClass)
+        let source = PressureSource.find(in: desc, emulateFromContactSize: s.emulateForce)
+        return Facts(settings: s, model: source.map { ForceModel(axis: $0.info, average: s.calibrationAverage) },
+                     source: source, contactSize: desc.axis(ABS.MT_TOUCH_MAJOR),
+                     slots: desc.axis(ABS.MT_SLOT).map { Int($0.maximum) - Int($0.minimum) + 1 })
+    }
+
+    static func axisName(_ code: UInt16) -> String { EventNames.codeName(type: EV.ABS, code: code) ?? "ABS_\(code)" }
+
+    static func text(_ d: ListedDevice, _ loaded: LoadedConfiguration) -> String {
+        let f = facts(d, loaded)
+        var lines: [String] = []
+        var head = "\(d.path)  \"\(d.name)\""
+        if let id = d.id { head += "  \(id.vendorProduct)" }
+        head += "  \(d.deviceClass.rawValue)"
+        lines.append(head)
+        var cap = "    force: \(d.report.capability) (\(d.report.reason))"
+        if d.report.emulated { cap += ", emulated" }
+        lines.append(cap)
+        guard let desc = d.description, d.isTouch else { return lines.joined(separator: "\n") }
+        // The pressure axis the device declares, usable or not.
+        let declared = [ABS.MT_PRESSURE, ABS.PRESSURE].first { desc.axis($0) != nil }
+        if let code = f.source?.code ?? declared, let a = desc.axis(code) {
+            lines.append("    pressure: \(axisName(code)) min \(a.minimum) max \(a.maximum) resolution \(a.resolution)")
+        } else {
+            lines.append("    pressure: none")
+        }
+        if let c = f.contactSize {
+            lines.append("    contact size: ABS_MT_TOUCH_MAJOR min \(c.minimum) max \(c.maximum) resolution \(c.resolution)")
+        } else {
+            lines.append("    contact size: none")
+        }
+        lines.append("    slots: \(f.slots.map(String.init) ?? "none (single touch)")")
+        if let m = f.model {
+            lines.append("    maximumPossibleForce: \(formatNumber(m.maximumPossibleForce)) "
+                + "(average touch \(formatNumber(m.average)) raw\(m.isCalibrated ? "" : ", uncalibrated"))")
+        }
+        if let avg = f.settings?.calibrationAverage, let rule = f.settings?.rule {
+            lines.append("    calibration: average \(JSONLine.number(avg)) ([[device]] block \(rule) of \(loaded.path ?? "?"))")
+        } else {
+            lines.append("    calibration: none (forcetest calibrate \(d.path))")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func json(_ d: ListedDevice, _ loaded: LoadedConfiguration) -> String {
+        let f = facts(d, loaded)
+        var j = JSONLine()
+        j.add("event", "device")
+        j.add("path", d.path)
+        j.add("name", d.name)
+        if let id = d.id { j.add("id", id.vendorProduct) }
+        j.add("class", d.deviceClass.rawValue)
+        j.add("capability", d.report.capability.description)
+        j.add("reason", d.report.reason)
+        if d.report.emulated { j.add("emulated", true) }
+        func axis(_ code: UInt16, _ a: AbsInfo) -> String {
+            var o = JSONLine()
+            o.add("code", axisName(code))
+            o.add("min", Int(a.minimum))
+            o.add("max", Int(a.maximum))
+            o.add("resolution", Int(a.resolution))
+            return o.text
+        }
+        if let desc = d.description {
+            let declared = [ABS.MT_PRESSURE, ABS.PRESSURE].first { desc.axis($0) != nil }
+            if let code = f.source?.code ?? declared, let a = desc.axis(code) {
+                j.addRaw("pressure", axis(code, a))
+            } else {
+                j.addRaw("pressure", "null")
+            }
+            j.addRaw("contactSize", f.contactSize.map { axis(ABS.MT_TOUCH_MAJOR, $0) } ?? "null")
+            j.addRaw("slots", f.slots.map(String.init) ?? "null")
+            j.add("maximumPossibleForce", f.model?.maximumPossibleForce ?? 0)
+            j.add("calibrated", f.settings?.calibrationAverage != nil)
+            if let avg = f.settings?.calibrationAverage { j.add("calibrationAverage", avg) }
+            if let rule = f.settings?.rule { j.add("rule", rule) }
+        } else {
+            j.add("maximumPossibleForce", 0)
+            j.add("calibrated", false)
+        }
+        if let p = loaded.path { j.add("config", p) }
+        return j.text
+    }
+}

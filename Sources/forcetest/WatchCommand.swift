@@ -1,0 +1,146 @@
+import ArgumentParser
+import ForceTouchCore
+import ForceTouchLinux
+import Glibc
+
+/// `forcetest watch`: force, live.
+struct WatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Show force live: a bar per contact, peek/pop marks, long-press progress, gestures.",
+        discussion: """
+            DEVICE is a path (/dev/input/event3), a node name (event3) or a device name. \
+            Without it the one force-capable device is used, or you are asked to choose. \
+            The view is redrawn in place on the terminal's alternate screen; Ctrl-C quits and \
+            leaves the terminal as it was. Force, thresholds and timings are the device's \
+            own from the configuration (calibration included). When stdout is not a terminal, \
+            gesture events are printed one per line instead. With --replay the view is driven \
+            by a recording with its own timing.
+            """)
+
+    @Argument(help: "The device: path, eventN, or name.")
+    var device: String?
+
+    @Option(help: "Drive the view from a recording (evemu or libinput record) instead of a device.")
+    var replay: String?
+
+    @Option(name: .customLong("desc"), help: "With --replay: an evemu description for an events-only file.")
+    var descriptionFile: String?
+
+    @Option(help: "The configuration file (default: the first of the search path that exists).")
+    var config: String?
+
+    @Flag(help: "With --replay: quit when the recording ends instead of waiting for Ctrl-C.")
+    var exitAtEnd = false
+
+    func run() throws {
+        try reporting { try watch() }
+    }
+
+    func watch() throws {
+        let loaded = try LoadedConfiguration.load(config)
+        let signals: SignalWatcher
+        do { signals = try SignalWatcher([SIGINT, SIGTERM, SIGHUP, SIGWINCH]) } catch { throw UserError("\(error)") }
+        let source: EventSource
+        if let replay {
+            source = ReplaySource(try loadRecording(replay, description: descriptionFile), label: replay)
+        } else {
+            source = LiveSource(try DeviceChooser.choose(device, purpose: .force, configuration: loaded, signals: signals))
+        }
+        let d = source.device
+        let deviceClass = DeviceClass(classifying: d)
+        let s = loaded.settings(d, deviceClass)
+        var engine = GestureEngine(device: d, settings: s.gestures, average: s.calibrationAverage,
+                                   emulateFromContactSize: s.emulateForce)
+        var view = WatchView(title: "\"\(d.name)\" (\(source.label))", engine: engine)
+        let tty = Terminal.isTerminal(1)
+        if tty {
+            Terminal.write(Terminal.enterFullScreen)
+        } else {
+            print(GestureReport.deviceText(name: d.name, report: engine.capability, forceModel: engine.forceModel,
+                                           deviceClass: deviceClass))
+            fflush(nil)
+        }
+        var size = Terminal.size()
+        var fullScreen = tty
+        func restore() {
+            if fullScreen { Terminal.write(Terminal.leaveFullScreen) }
+            fullScreen = false
+        }
+        defer { restore() }
+
+        func draw() {
+            guard tty else { return }
+            let lines = view.render(now: source.now(), columns: size.columns, rows: size.rows)
+            var out = Terminal.home
+            for l in lines.prefix(size.rows) { out += l + Terminal.clearToEndOfLine + "\r\n" }
+            out += Terminal.clearToEndOfScreen
+            Terminal.write(out)
+        }
+        func drain() {
+            for g in engine.takeOutput() {
+                view.record(g)
+                if !tty {
+                    print(GestureReport.gestureText(g))
+                    fflush(nil)
+                }
+            }
+        }
+
+        draw()
+        var dirty = false
+        var lastDraw = MonotonicClock.now()
+        let frameTime = Timestamp.Duration(microseconds: 33_000)
+        loop: while true {
+            // Wake for the engine's next deadline, and to animate or flush a pending redraw.
+            var deadline = engine.nextDeadline
+            if tty && (dirty || view.isAnimating) {
+                let redraw = source.now() + Timestamp.Duration(microseconds: dirty ? 10_000 : 50_000)
+                deadline = deadline.map { min($0, redraw) } ?? redraw
+            }
+            switch source.wait(until: deadline, signals: signals) {
+            case .events(let events):
+                for e in events {
+                    engine.process(e)
+                    if e.isSynReport { view.update(engine.frames) }
+                }
+                drain()
+                dirty = true
+            case .timeout:
+                // Only to the deadline itself: an event due before `now` must go first.
+                if let due = engine.nextDeadline, due <= source.now() { engine.advance(to: due) }
+                drain()
+                dirty = true
+            case .signal(let sig):
+                if sig == SIGWINCH {
+                    size = Terminal.size()
+                    dirty = true
+                    continue loop
+                }
+                break loop
+            case .gone:
+                engine.cancelAll(at: source.now())
+                drain()
+                restore()
+                Terminal.writeError("forcetest: \(source.label) (\"\(d.name)\") disappeared (unplugged?)\n")
+                throw ExitCode.failure
+            case .ended:
+                // Let pending decisions come due, then say so.
+                while let t = engine.nextDeadline {
+                    _ = source.wait(until: t, signals: signals)
+                    engine.advance(to: t)
+                    drain()
+                }
+                if exitAtEnd || !tty { break loop }
+                view.status = "(end of the recording: Ctrl-C quits)"
+                dirty = true
+            }
+            let now = MonotonicClock.now()
+            if dirty && (now - lastDraw >= frameTime) {
+                draw()
+                dirty = false
+                lastDraw = now
+            }
+        }
+    }
+}

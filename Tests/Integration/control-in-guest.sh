@@ -1,0 +1,197 @@
+#!/usr/bin/env bash
+# Integration tests for quick actions, key strokes, the control socket and forcectl, run
+# inside the QEMU guest by vm/run-tests.sh. The daemon runs as `nobody`, as forcectl does.
+# Usage: control-in-guest.sh OUTDIR
+set -uo pipefail
+ROOT="$PWD"
+BIN="$ROOT/.build/debug"
+REC="$ROOT/Tests/Integration/recordings"
+OUT="$1"
+W=/tmp/ftc
+mkdir -p "$W/run" "$W/state" && chmod -R 777 "$W"
+export FT_ACTIONS="$W/actions.log" FT_MENU_SHOWN="$W/menu.txt"
+export XDG_RUNTIME_DIR="$W/run" XDG_STATE_HOME="$W/state"
+: > "$FT_ACTIONS" && chmod 666 "$FT_ACTIONS"
+LOG="$OUT/control-daemon.log"
+SOCK="$W/run/forcetouch/control.sock"
+pass=0 fail=0
+ok()  { echo "PASS: $*"; pass=$((pass + 1)); }
+bad() { echo "FAIL: $*"; fail=$((fail + 1)); }
+check() { local what="$1"; shift; if "$@"; then ok "$what"; else bad "$what"; fi; }
+wait_for() {
+    local i
+    for ((i = 0; i < ${3:-20} * 10; i++)); do
+        grep -Eq -- "$1" "$2" 2>/dev/null && return 0
+        sleep 0.1
+    done
+    return 1
+}
+count() { grep -Ec -- "$1" "$FT_ACTIONS"; }
+play() {
+    local desc="$1" events="$2"; shift 2
+    "$BIN/forcetest" replay --uinput --desc "$REC/$desc" "$events" "$@"
+}
+as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
+forcectl() { as_nobody "$BIN/forcectl" "$@" --socket "$SOCK"; }
+daemon_pid=""
+start_daemon() {
+    "$BIN/forcetouchd" --config "$W/config.toml" --user nobody --verbose >> "$LOG" 2>&1 &
+    daemon_pid=$!
+    wait_for "ready: " "$LOG" 30
+    for _ in $(seq 100); do [ -S "$SOCK" ] && break; sleep 0.1; done
+}
+stop_daemon() {
+    kill -TERM "$daemon_pid" 2>/dev/null
+    wait "$daemon_pid" 2>/dev/null
+    daemon_pid=""
+    : >> "$LOG"
+}
+cleanup() { [ -n "$daemon_pid" ] && kill "$daemon_pid" 2>/dev/null; kill $(jobs -p) 2>/dev/null; }
+trap cleanup EXIT
+
+cp "$ROOT/udev-rules/70-forcetouch.rules" /etc/udev/rules.d/
+# Stand-in for logind's uaccess ACLs: the daemon's user may open touch devices and uinput.
+cat > /etc/udev/rules.d/71-forcetouch-test.rules <<'RULES'
+SUBSYSTEM=="input", KERNEL=="event*", ENV{ID_INPUT_TOUCHSCREEN}=="1", MODE="0666"
+KERNEL=="uinput", MODE="0666"
+RULES
+/lib/systemd/systemd-udevd --daemon
+udevadm trigger --action=add --subsystem-match=input --subsystem-match=misc >/dev/null 2>&1
+udevadm settle --timeout=60
+
+R="$ROOT/Tests/Integration/record-action.sh"
+cat > "$W/config.toml" <<TOML
+[quick-actions]
+menu = ["$ROOT/Tests/Integration/pick-second.sh"]
+
+[[quick-action]]
+type = "compose"
+title = "New Message"
+icon-type = "compose"
+exec = ["$R", "qa-compose"]
+
+[[quick-action]]
+type = "search"
+title = "Search"
+subtitle = "Find anything"
+icon-type = "search"
+exec = ["$R", "qa-search"]
+
+[[binding]]
+gesture = "deep-press"
+quick-actions = true
+
+[[binding]]
+gesture = "long-press"
+keys = "KEY_LEFTCTRL+KEY_A"
+
+[[binding]]
+gesture = "tap"
+exec = ["$R", "tap"]
+TOML
+chmod 644 "$W/config.toml"
+start_daemon
+check "daemon is ready with its control socket (mode 0600)" \
+    bash -c "[ \"\$(stat -c %a '$SOCK')\" = 600 ] && [ \"\$(stat -c %U '$SOCK')\" = nobody ]"
+
+# 1. A deep press presents the menu; the stub menu program picks the second title.
+play pressure-touchscreen.desc "$REC/deep-press.events" > /dev/null
+check "a deep press presents the menu with the titles" wait_for '^Search$' "$FT_MENU_SHOWN" 5
+check "the menu shows static items in order" bash -c "[ \"\$(head -1 '$FT_MENU_SHOWN')\" = 'New Message' ]"
+check "the chosen (second) item's action runs" wait_for '^qa-search ' "$FT_ACTIONS" 5
+check "the other item's action does not" test "$(count '^qa-compose')" -eq 0
+
+# 2. forcectl shortcuts add, a restart, and list shows the item.
+forcectl shortcuts add --type share --title "Share Screen" --icon-type share --user-info room=42 > "$W/add.out" 2>&1
+check "forcectl shortcuts add succeeds" grep -q "share: added" "$W/add.out"
+forcectl shortcuts list > "$W/list1.out" 2>&1
+check "the menu lists the dynamic item after the static ones" \
+    bash -c "grep -q '^3\\. Share Screen  \\[share\\]  dynamic' '$W/list1.out' && grep -q '^1\\. New Message  \\[compose\\]  static' '$W/list1.out'"
+check "the dynamic item is persisted" test -s "$W/state/forcetouch/shortcuts.json"
+stop_daemon
+start_daemon
+forcectl shortcuts list > "$W/list2.out" 2>&1
+check "after a restart the dynamic item is still listed" grep -q '^3\. Share Screen  \[share\]  dynamic' "$W/list2.out"
+forcectl shortcuts update share --title "Share This Screen" > /dev/null 2>&1
+forcectl shortcuts list --json > "$W/list3.json" 2>&1
+check "update by type changes the title and keeps the rest" \
+    bash -c "grep -q '\"title\":\"Share This Screen\"' '$W/list3.json' && grep -q '\"room\":42' '$W/list3.json'"
+for i in 1 2 3; do forcectl shortcuts add --type "extra$i" --title "Extra $i" > /dev/null 2>&1; done
+forcectl shortcuts list > "$W/list4.out" 2>&1
+check "the menu shows at most 4 items" test "$(grep -c '^[0-9]\.' "$W/list4.out")" -eq 4
+forcectl perform compose > "$W/perform.out" 2>&1
+check "forcectl perform runs the item and reports success" \
+    bash -c "grep -q 'compose: success' '$W/perform.out' && grep -q '^qa-compose ' '$FT_ACTIONS'"
+forcectl perform nonexistent > "$W/perform2.out" 2>&1
+check "performing an unknown type reports failure" grep -q 'no quick action of type' "$W/perform2.out"
+
+# 3. A keys action types on the virtual keyboard; read back through libevdev (evemu-record).
+kbd="$(grep -B1 -A5 'Name="forcetouch virtual keyboard"' /proc/bus/input/devices | sed -n 's/.*Handlers=.*\(event[0-9]*\).*/\1/p' | head -1)"
+check "the virtual keyboard exists" test -n "$kbd"
+timeout 20 evemu-record "/dev/input/$kbd" > "$W/keys.evemu" 2>/dev/null &
+recorder=$!
+sleep 1
+play pressure-touchscreen.desc "$REC/long-press.events" > /dev/null
+sleep 1
+kill "$recorder" 2>/dev/null; wait "$recorder" 2>/dev/null
+check "KEY_LEFTCTRL+KEY_A pressed in order and released in reverse" bash -c "
+    grep -E '^E: .* 0001 00(1d|1e) ' '$W/keys.evemu' | awk '{print \$4, \$5}' | tr '\n' ' ' | grep -q '^001d 0001 001e 0001 001e 0000 001d 0000 '"
+
+# 4. Another user's forcectl is refused.
+setpriv --reuid=4242 --regid=4242 --clear-groups "$BIN/forcectl" status --socket "$SOCK" > "$W/other.out" 2>&1
+check "another user's forcectl is refused" bash -c "grep -q 'permission denied' '$W/other.out' || grep -q 'Permission denied' '$W/other.out'"
+forcectl status > "$W/status.out" 2>&1
+check "the daemon's own user is served" grep -q '^capability: available\|^capability: unknown\|^capability: ' "$W/status.out"
+
+# 5. A subscriber sees gesture, dispatch and result events, in order.
+forcectl events --count 40 > "$W/events.out" 2>&1 &
+sub=$!
+sleep 1
+play pressure-touchscreen.desc "$REC/tap.events" > /dev/null
+wait_for '"event":"result".*"label":"binding\[3\]' "$W/events.out" 10
+kill "$sub" 2>/dev/null
+g=$(grep -n '"event":"gesture","gesture":"tap"' "$W/events.out" | head -1 | cut -d: -f1)
+d=$(grep -n '"event":"dispatch".*binding\[3\]' "$W/events.out" | head -1 | cut -d: -f1)
+r=$(grep -n '"event":"result".*binding\[3\].*"result":"success"' "$W/events.out" | head -1 | cut -d: -f1)
+check "the subscriber saw the gesture, then the dispatch, then the result" \
+    bash -c "[ -n '$g' ] && [ -n '$d' ] && [ -n '$r' ] && [ '$g' -lt '$d' ] && [ '$d' -lt '$r' ]"
+check "the subscriber saw the capability of the new device" grep -q '"event":"capability".*"capability":"available"' "$W/events.out"
+
+# 6. Garbage on the socket: errors and dropped clients, while gestures and dispatch go on.
+as_nobody /usr/bin/python3 - "$SOCK" > "$W/garbage.out" 2>&1 <<'PY'
+import socket, sys, os
+path = sys.argv[1]
+replies = 0
+for i in range(20):
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    s.connect(path)
+    s.settimeout(5)
+    try:
+        if i % 4 == 0:
+            s.sendall(os.urandom(200000))            # binary noise, no newline: too long
+        elif i % 4 == 1:
+            s.sendall(b"{not json}\n[1,2]\n{\"op\":42}\n{\"op\":\"nope\"}\n")
+        elif i % 4 == 2:
+            s.sendall(b"{\"op\":\"subscribe\"}\n")     # a subscriber that never reads
+            continue
+        else:
+            s.sendall(b"\xff\xfe\n" * 1000)
+        data = s.recv(65536)
+        replies += data.count(b'"ok":false')
+    except Exception as e:
+        pass
+    s.close()
+print("error replies", replies)
+PY
+check "malformed requests get error replies" grep -Eq 'error replies [1-9]' "$W/garbage.out"
+before="$(count '^tap ')"
+play pressure-touchscreen.desc "$REC/tap.events" > /dev/null
+check "after the garbage, a tap still runs its action" wait_for "^tap " "$FT_ACTIONS" 5
+sleep 0.5
+check "exactly once" test "$(count '^tap ')" -eq $((before + 1))
+check "forcectl still works after the garbage" forcectl status
+check "the daemon is still running" kill -0 "$daemon_pid"
+
+stop_daemon
+echo "control-integration: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
