@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # The integration suite: boots the QEMU guest and runs the daemon against real uinput
-# devices there (Tests/Integration/daemon-in-guest.sh), then forcetest against them
+# devices there (Tests/Integration/daemon-in-guest.sh), then quick actions, keys and the
+# control socket (control-in-guest.sh), then forcetest against them
 # (Tests/Integration/forcetest-in-guest.sh). Needs the debug build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 vm/setup.sh
-for bin in forcetouchd forcetest; do
+for bin in forcetouchd forcetest forcectl; do
     [ -x ".build/debug/$bin" ] || { echo "run-tests: .build/debug/$bin missing: swift build first" >&2; exit 1; }
 done
 out="$(mktemp -d "${TMPDIR:-/tmp}/forcetouch-it.XXXXXX")"
@@ -17,6 +18,14 @@ if [ "$rc" -ne 0 ] && [ -f "$out/daemon.log" ]; then
     echo "--- daemon log (last 60 lines)"
     tail -n 60 "$out/daemon.log"
 fi
+# Quick actions, keys, the control socket and forcectl (Tests/Integration/control-in-guest.sh).
+ctlrc=0
+vm/run-guest.sh --share "$out" -- Tests/Integration/control-in-guest.sh "$out" || ctlrc=$?
+if [ "$ctlrc" -ne 0 ] && [ -f "$out/control-daemon.log" ]; then
+    echo "--- control daemon log (last 60 lines)"
+    tail -n 60 "$out/control-daemon.log"
+fi
+[ "$rc" -ne 0 ] || rc="$ctlrc"
 # forcetest: list, watch and calibrate in tmux, record and evemu-play (Tests/Integration/forcetest-in-guest.sh).
 # FORCETOUCH_BIN (default .build/debug) picks the binaries; run-guest passes FORCETOUCH_* in.
 ftrc=0

@@ -8,12 +8,16 @@ BIN="$ROOT/.build/debug"
 REC="$ROOT/Tests/Integration/recordings"
 OUT="$1"
 W=/tmp/ftc
-mkdir -p "$W/run" "$W/state" && chmod -R 777 "$W"
+rm -rf "$W"   # a clean start, whatever an earlier run left
+# The runtime directory lives on /run (tmpfs), as /run/user/UID does: the guest's /tmp is an
+# overlay on 9p, where Unix sockets cannot be bound.
+RUNDIR=/run/ftc-runtime
+mkdir -p "$W/state" "$RUNDIR" && chmod -R 777 "$W" "$RUNDIR"
 export FT_ACTIONS="$W/actions.log" FT_MENU_SHOWN="$W/menu.txt"
-export XDG_RUNTIME_DIR="$W/run" XDG_STATE_HOME="$W/state"
+export XDG_RUNTIME_DIR="$RUNDIR" XDG_STATE_HOME="$W/state"
 : > "$FT_ACTIONS" && chmod 666 "$FT_ACTIONS"
 LOG="$OUT/control-daemon.log"
-SOCK="$W/run/forcetouch/control.sock"
+SOCK="$RUNDIR/forcetouch/control.sock"
 pass=0 fail=0
 ok()  { echo "PASS: $*"; pass=$((pass + 1)); }
 bad() { echo "FAIL: $*"; fail=$((fail + 1)); }
@@ -193,5 +197,7 @@ check "forcectl still works after the garbage" forcectl status
 check "the daemon is still running" kill -0 "$daemon_pid"
 
 stop_daemon
+# What the checks read, kept beside the daemon log for whoever reads a failure.
+mkdir -p "$OUT/control" && cp "$W"/*.out "$W"/*.json "$W"/*.txt "$OUT/control/" 2>/dev/null
 echo "control-integration: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

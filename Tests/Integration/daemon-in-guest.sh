@@ -8,6 +8,7 @@ BIN="$ROOT/.build/debug"
 REC="$ROOT/Tests/Integration/recordings"
 OUT="$1"
 W=/tmp/ft
+rm -rf "$W"   # a clean start, whatever an earlier run left
 mkdir -p "$W" && chmod 777 "$W"
 export FT_ACTIONS="$W/actions.log"
 : > "$FT_ACTIONS" && chmod 666 "$FT_ACTIONS"

@@ -16,7 +16,7 @@ rm -rf "$W" && mkdir -p "$W" && chmod 777 "$W"
 pass=0 fail=0
 ok()  { echo "PASS: $*"; pass=$((pass + 1)); }
 bad() { echo "FAIL: $*"; fail=$((fail + 1)); }
-check() { local what="$1"; shift; if "$@"; then ok "$what"; else bad "$what"; fi; }
+check() { local what="$1"; shift; if "$@"; then ok "$what"; else bad "$what"; return 1; fi; }
 
 # Waits up to $3 seconds (default 20) for a line matching the ERE $1 in file $2.
 wait_for() {
@@ -48,6 +48,7 @@ capture_until() {
 }
 pane() { "${TMUX_CMD[@]}" display-message -p -t ft "$1"; }
 cleanup() {
+    [ "$fail" -eq 0 ] || tail -n 50 "$W"/*.screens 2>/dev/null | tail -n 200
     "${TMUX_CMD[@]}" kill-server 2>/dev/null
     kill $(jobs -p) 2>/dev/null
     cp -r "$W" "$OUT/forcetest" 2>/dev/null
@@ -82,7 +83,7 @@ for level in (30, 80, 200):
         t += 0.02; e(t, 3, 0x39, -1); e(t, 0, 0, 0)
         t += 0.5
 f.close()
-# gestures.events: a tap, a long press held still 1.2 s, a deep press to pop, 1 s apart.
+# gestures.events: a tap, a long press held still 2.5 s, a deep press to pop, 1 s apart.
 f, e = writer(w + "/gestures.events")
 def down(t, tid, x, p):
     for c, v in ((0x2f, 0), (0x39, tid), (0x35, x), (0x36, 300), (0x3a, p)):
@@ -91,9 +92,9 @@ def down(t, tid, x, p):
 def up(t):
     e(t, 3, 0x39, -1); e(t, 0, 0, 0)
 down(0.0, 1, 200, 40); up(0.1)
-down(1.0, 2, 500, 40); up(2.2)
-down(3.2, 3, 800, 40)
-t = 3.2
+down(1.0, 2, 500, 40); up(3.5)
+down(4.5, 3, 800, 40)
+t = 4.5
 for p in (60, 100, 140, 200, 240, 200, 140, 60):
     t += 0.05; e(t, 3, 0x3a, p); e(t, 0, 0, 0)
 up(t + 0.05)
@@ -139,26 +140,45 @@ rc=$?
 check "record on a device the user may not open fails with the fix" \
     bash -c "[ $rc -ne 0 ] && grep -q 'permission denied' '$W/record-nobody.err' && grep -q 'usermod -aG input' '$W/record-nobody.err'"
 check "a device given by name is found" bash -c "'$FT' record 'pressure touchscreen' --duration 0.2 -o '$W/byname.evemu' 2>&1 | grep -q '($A)'"
+# Two devices that sense force: watch asks which.
+"$FT" replay --uinput --desc "$REC/second-touchscreen.desc" "$REC/tap.events" --settle 0.2 --linger 300 \
+    > "$W/second.out" 2>&1 &
+wait_for '^played' "$W/second.out" 20
+SECOND="$(node_of "$W/second.out")"
+"${TMUX_CMD[@]}" new-session -d -s ft -x 110 -y 45 "bash -c '\"$FT\" watch; echo WATCH-EXIT=\$?; sleep 600'"
+check "watch asks which device when several sense force" capture_until choose "Which one\\? \\[1-2\\]" 20
+check "the choice lists both with their paths and names" bash -c "
+    grep -q '$A  \"forcetouch-it pressure touchscreen\"' '$W/choose.screen' &&
+    grep -q '$SECOND  \"forcetouch-it second touchscreen\"' '$W/choose.screen'"
+n="$(grep -o "[12]\. $SECOND" "$W/choose.screen" | cut -c1)"
+"${TMUX_CMD[@]}" send-keys -t ft "$n" Enter
+check "and watches the one chosen" capture_until chosen "forcetest watch: \"forcetouch-it second touchscreen\" \\($SECOND\\)" 15
+"${TMUX_CMD[@]}" send-keys -t ft C-c
+capture_until chosen-exit "WATCH-EXIT=0" 10
+"${TMUX_CMD[@]}" kill-server 2>/dev/null
 kill $(jobs -p) 2>/dev/null
 wait 2>/dev/null
 
 # --- 2. watch in tmux: bars, marks, gestures; Ctrl-C leaves the terminal clean.
 # The player waits long enough for watch to start (a few seconds under TCG) before it plays.
-play w "$W/gestures.events" --settle 15 --linger 3
+play w "$W/gestures.events" --settle 15 --linger 120
 wait_for ' at /dev/input/event' "$W/w.out" 20
 WNODE="$(node_of "$W/w.out")"
-"${TMUX_CMD[@]}" new-session -d -s ft -x 110 -y 45 "bash -c '\"$FT\" watch; echo WATCH-EXIT=\$?; sleep 600'"
+printf '[gestures]\nlong-press-time = 1.5\n' > "$W/watch.toml"
+"${TMUX_CMD[@]}" new-session -d -s ft -x 110 -y 45 \
+    "bash -c '\"$FT\" watch --config \"$W/watch.toml\"; echo WATCH-EXIT=\$?; sleep 600'"
 check "watch with no argument picks the one force-capable device" capture_until watch "forcetest watch: .*\\($WNODE\\)" 15
 check "watch was ready before the device played" bash -c "! grep -q '^played' '$W/w.out'"
 check "watch shows the peek and pop thresholds and the long-press deadline" bash -c "
-    grep -q 'peek 2.00  pop 5.00' '$W/watch.screen' && grep -q 'long press 0.50 s' '$W/watch.screen'"
+    grep -q 'peek 2.00  pop 5.00' '$W/watch.screen' && grep -q 'long press 1.50 s' '$W/watch.screen'"
 check "watch shows a bar for the contact with force, raw pressure and peak" \
     capture_until watch "contact 0  force [0-9.]+  raw [0-9]+  peak" 20
 check "the bar is drawn with its peek and pop marks" \
     grep -Eq '^  \[#+ *\|.*\|' "$W/watch.screens"
-check "the long-press progress shows while the finger is held" \
-    grep -Eq "long press \[#+\.*\] 0\.[0-9]+ / 0.50 s" "$W/watch.screens"
 check "watch shows the long press as recognized" capture_until watch "long-press began" 20
+check "the long-press deadline's progress shows while the finger is held" \
+    grep -Eq "long press \[#+\.+\] [01]\.[0-9]+ / 1.50 s" "$W/watch.screens"
+check "and the long press fires at the deadline" grep -Eq "long press \[#+\] fired at 1.5" "$W/watch.screens"
 check "watch shows the deep press reaching pop" capture_until watch "deep-press changed \(pop\)" 20
 check "watch shows the tap" grep -q "  tap ended  fingers 1" "$W/watch.screen"
 check "watch is on the alternate screen with the cursor hidden" \
@@ -169,6 +189,7 @@ check "and leaves the terminal as it was: normal screen, cursor shown, no leftov
     [ \"\$(${TMUX_CMD[*]} display-message -p -t ft '#{alternate_on}#{cursor_flag}')\" = 01 ] &&
     ! grep -q 'forcetest watch' '$W/watch-exit.screen'"
 "${TMUX_CMD[@]}" kill-server 2>/dev/null
+kill $(jobs -p) 2>/dev/null
 wait 2>/dev/null
 
 # --- 3. A device that vanishes mid-run: a clean message, a non-zero exit.
@@ -223,7 +244,8 @@ check "calibrate --from-recording gives the same verdict and average" \
     grep -Eq '"verdict":"available".*"averageRaw":(7[6-9]|8[0-4])' "$W/calib.json"
 
 # --- 5. record, then evemu-play into a second device: the same gestures.
-play r "$W/gestures.events" --settle 10 --linger 2
+play r "$W/gestures.events" --settle 10 --linger 60
+player=$!
 wait_for ' at /dev/input/event' "$W/r.out" 20
 RNODE="$(node_of "$W/r.out")"
 "$FT" record "$RNODE" -o "$W/first.evemu" 2> "$W/record1.err" &
@@ -235,8 +257,10 @@ sleep 0.5
 kill -INT "$rec1" "$rec1y"
 wait "$rec1"; rc1=$?
 wait "$rec1y"
+kill "$player" 2>/dev/null
 check "record stops on Ctrl-C and writes the recording" \
-    bash -c "[ $rc1 -eq 0 ] && grep -q '^# EVEMU 1.3' '$W/first.evemu' && grep -q '^E: 0.000000 ' '$W/first.evemu'"
+    bash -c "[ $rc1 -eq 0 ] && grep -q '^# EVEMU 1.3' '$W/first.evemu' && grep -q '^E: 0.000000 ' '$W/first.evemu'" \
+    || { echo "  record exit $rc1:"; sed 's/^/    /' "$W/record1.err"; }
 check "record --format follows a .yml output: libinput record YAML" grep -q '^ndevices: 1' "$W/first.yml"
 evemu-device "$W/first.evemu" > "$W/evemu-device.out" 2>&1 &
 evdev=$!
