@@ -18,18 +18,7 @@ export XDG_RUNTIME_DIR="$RUNDIR" XDG_STATE_HOME="$W/state"
 : > "$FT_ACTIONS" && chmod 666 "$FT_ACTIONS"
 LOG="$OUT/control-daemon.log"
 SOCK="$RUNDIR/forcetouch/control.sock"
-pass=0 fail=0
-ok()  { echo "PASS: $*"; pass=$((pass + 1)); }
-bad() { echo "FAIL: $*"; fail=$((fail + 1)); }
-check() { local what="$1"; shift; if "$@"; then ok "$what"; else bad "$what"; fi; }
-wait_for() {
-    local i
-    for ((i = 0; i < ${3:-20} * 10; i++)); do
-        grep -Eq -- "$1" "$2" 2>/dev/null && return 0
-        sleep 0.1
-    done
-    return 1
-}
+. "$ROOT/Tests/Integration/lib.sh"
 count() { grep -Ec -- "$1" "$FT_ACTIONS"; }
 play() {
     local desc="$1" events="$2"; shift 2
@@ -199,5 +188,4 @@ check "the daemon is still running" kill -0 "$daemon_pid"
 stop_daemon
 # What the checks read, kept beside the daemon log for whoever reads a failure.
 mkdir -p "$OUT/control" && cp "$W"/*.out "$W"/*.json "$W"/*.txt "$OUT/control/" 2>/dev/null
-echo "control-integration: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary control-integration

@@ -13,20 +13,7 @@ mkdir -p "$W" && chmod 777 "$W"
 export FT_ACTIONS="$W/actions.log"
 : > "$FT_ACTIONS" && chmod 666 "$FT_ACTIONS"
 LOG="$OUT/daemon.log"
-pass=0 fail=0
-ok()  { echo "PASS: $*"; pass=$((pass + 1)); }
-bad() { echo "FAIL: $*"; fail=$((fail + 1)); }
-check() { local what="$1"; shift; if "$@"; then ok "$what"; else bad "$what"; fi; }
-
-# Waits up to $3 seconds (default 20) for a line matching the ERE $1 in file $2.
-wait_for() {
-    local i
-    for ((i = 0; i < ${3:-20} * 10; i++)); do
-        grep -Eq -- "$1" "$2" 2>/dev/null && return 0
-        sleep 0.1
-    done
-    return 1
-}
+. "$ROOT/Tests/Integration/lib.sh"
 count() { grep -Ec -- "$1" "$FT_ACTIONS"; }
 # Plays an events file into a new uinput device: play DESC EVENTS [forcetest options].
 play() {
@@ -108,8 +95,8 @@ play forbidden-touchscreen.desc "$REC/tap.events" --linger 2 > "$W/p4b.out" &
 forbidden_player=$!
 wait_for '^played ' "$W/p4a.out" 20
 wait_for '^played ' "$W/p4b.out" 20
-plain="$(sed -n 's/.* at \(\/dev\/input\/event[0-9]*\)$/\1/p' "$W/p4a.out")"
-forbidden="$(sed -n 's/.* at \(\/dev\/input\/event[0-9]*\)$/\1/p' "$W/p4b.out")"
+plain="$(node_of "$W/p4a.out")"
+forbidden="$(node_of "$W/p4b.out")"
 check "touchscreen without pressure axis is unavailable" \
     wait_for "device $plain \"forcetouch-it plain touchscreen\".*found, capability unavailable \(no pressure axis\)" "$LOG" 5
 check "device the daemon may not open is unknown, with the reason" \
@@ -154,7 +141,7 @@ before="$(wc -l < "$FT_ACTIONS")"
 play pressure-touchscreen.desc "$W/flood.events" --settle 4 --linger 3 > "$W/p6.out" &
 flood=$!
 wait_for 'created .* at /dev/input/event' "$W/p6.out" 10
-flood_node="$(sed -n 's/.* at \(\/dev\/input\/event[0-9]*\)$/\1/p' "$W/p6.out")"
+flood_node="$(node_of "$W/p6.out")"
 wait_for "device $flood_node .*found" "$LOG" 10
 kill -STOP "$daemon_pid"
 wait_for '^played ' "$W/p6.out" 20   # the device lingers: the daemon must read its buffer
@@ -214,5 +201,4 @@ for _ in $(seq 50); do kill -0 "$daemon_pid" 2>/dev/null || break; sleep 0.1; do
 check "SIGTERM stops the daemon" bash -c "! kill -0 $daemon_pid 2>/dev/null"
 daemon_pid=""
 
-echo "integration: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary integration
