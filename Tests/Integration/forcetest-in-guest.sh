@@ -35,14 +35,14 @@ play() {
     "$FT" replay --uinput --desc "$DESC" "$events" "$@" > "$W/$name.out" 2>&1 &
 }
 TMUX_CMD=(tmux -L forcetest -f /dev/null)
-# Captures the pane into $W/NAME.screens (appending), every 0.2 s until ERE $2 shows or $3 s pass.
+# Captures the pane into $W/NAME.screens (appending), every 0.1 s until ERE $2 shows or $3 s pass.
 capture_until() {
-    local name="$1" re="$2" secs="${3:-30}" i
-    for ((i = 0; i < secs * 5; i++)); do
-        "${TMUX_CMD[@]}" capture-pane -p -t ft > "$W/$name.screen" 2>/dev/null
-        { cat "$W/$name.screen"; echo "-----"; } >> "$W/$name.screens"
+    local name="$1" re="$2" end=$((SECONDS + ${3:-30}))
+    while [ "$SECONDS" -lt "$end" ]; do
+        "${TMUX_CMD[@]}" capture-pane -p -t ft 2>/dev/null | tee "$W/$name.screen" >> "$W/$name.screens"
+        echo "-----" >> "$W/$name.screens"
         grep -Eq -- "$re" "$W/$name.screen" && return 0
-        sleep 0.2
+        sleep 0.1
     done
     return 1
 }
@@ -51,7 +51,7 @@ cleanup() {
     [ "$fail" -eq 0 ] || tail -n 50 "$W"/*.screens 2>/dev/null | tail -n 200
     "${TMUX_CMD[@]}" kill-server 2>/dev/null
     kill $(jobs -p) 2>/dev/null
-    cp -r "$W" "$OUT/forcetest" 2>/dev/null
+    rm -rf "$OUT/forcetest" && cp -r "$W" "$OUT/forcetest" 2>/dev/null
 }
 trap cleanup EXIT
 
@@ -83,7 +83,7 @@ for level in (30, 80, 200):
         t += 0.02; e(t, 3, 0x39, -1); e(t, 0, 0, 0)
         t += 0.5
 f.close()
-# gestures.events: a tap, a long press held still 2.5 s, a deep press to pop, 1 s apart.
+# gestures.events: a tap, a long press held still 4 s, a deep press to pop, 1 s apart.
 f, e = writer(w + "/gestures.events")
 def down(t, tid, x, p):
     for c, v in ((0x2f, 0), (0x39, tid), (0x35, x), (0x36, 300), (0x3a, p)):
@@ -92,9 +92,9 @@ def down(t, tid, x, p):
 def up(t):
     e(t, 3, 0x39, -1); e(t, 0, 0, 0)
 down(0.0, 1, 200, 40); up(0.1)
-down(1.0, 2, 500, 40); up(3.5)
-down(4.5, 3, 800, 40)
-t = 4.5
+down(1.0, 2, 500, 40); up(5.0)
+down(6.0, 3, 800, 40)
+t = 6.0
 for p in (60, 100, 140, 200, 240, 200, 140, 60):
     t += 0.05; e(t, 3, 0x3a, p); e(t, 0, 0, 0)
 up(t + 0.05)
@@ -164,21 +164,21 @@ wait 2>/dev/null
 play w "$W/gestures.events" --settle 15 --linger 120
 wait_for ' at /dev/input/event' "$W/w.out" 20
 WNODE="$(node_of "$W/w.out")"
-printf '[gestures]\nlong-press-time = 1.5\n' > "$W/watch.toml"
+printf '[gestures]\nlong-press-time = 3.0\n' > "$W/watch.toml"
 "${TMUX_CMD[@]}" new-session -d -s ft -x 110 -y 45 \
     "bash -c '\"$FT\" watch --config \"$W/watch.toml\"; echo WATCH-EXIT=\$?; sleep 600'"
 check "watch with no argument picks the one force-capable device" capture_until watch "forcetest watch: .*\\($WNODE\\)" 15
 check "watch was ready before the device played" bash -c "! grep -q '^played' '$W/w.out'"
 check "watch shows the peek and pop thresholds and the long-press deadline" bash -c "
-    grep -q 'peek 2.00  pop 5.00' '$W/watch.screen' && grep -q 'long press 1.50 s' '$W/watch.screen'"
+    grep -q 'peek 2.00  pop 5.00' '$W/watch.screen' && grep -q 'long press 3.00 s' '$W/watch.screen'"
 check "watch shows a bar for the contact with force, raw pressure and peak" \
     capture_until watch "contact 0  force [0-9.]+  raw [0-9]+  peak" 20
 check "the bar is drawn with its peek and pop marks" \
     grep -Eq '^  \[#+ *\|.*\|' "$W/watch.screens"
 check "watch shows the long press as recognized" capture_until watch "long-press began" 20
 check "the long-press deadline's progress shows while the finger is held" \
-    grep -Eq "long press \[#+\.+\] [01]\.[0-9]+ / 1.50 s" "$W/watch.screens"
-check "and the long press fires at the deadline" grep -Eq "long press \[#+\] fired at 1.5" "$W/watch.screens"
+    grep -Eq "long press \[#+\.+\] [0-2]\.[0-9]+ / 3.00 s" "$W/watch.screens"
+check "and the long press fires at the deadline" grep -Eq "long press \[#+\] fired at 3.00 s" "$W/watch.screens"
 check "watch shows the deep press reaching pop" capture_until watch "deep-press changed \(pop\)" 20
 check "watch shows the tap" grep -q "  tap ended  fingers 1" "$W/watch.screen"
 check "watch is on the alternate screen with the cursor hidden" \
