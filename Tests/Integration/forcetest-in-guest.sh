@@ -13,21 +13,8 @@ DESC="$REC/pressure-touchscreen.desc"
 OUT="${1:-/tmp}"
 W=/tmp/ftt
 rm -rf "$W" && mkdir -p "$W" && chmod 777 "$W"
-pass=0 fail=0
-ok()  { echo "PASS: $*"; pass=$((pass + 1)); }
-bad() { echo "FAIL: $*"; fail=$((fail + 1)); }
-check() { local what="$1"; shift; if "$@"; then ok "$what"; else bad "$what"; return 1; fi; }
+. "$ROOT/Tests/Integration/lib.sh"   # pass/fail, ok, bad, check, wait_for, node_of, summary
 
-# Waits up to $3 seconds (default 20) for a line matching the ERE $1 in file $2.
-wait_for() {
-    local i
-    for ((i = 0; i < ${3:-20} * 10; i++)); do
-        grep -Eq -- "$1" "$2" 2>/dev/null && return 0
-        sleep 0.1
-    done
-    return 1
-}
-node_of() { sed -n 's/.* at \(\/dev\/input\/event[0-9]*\)$/\1/p' "$1"; }
 # Plays an events file into a new uinput device in the background: play NAME EVENTS [options];
 # the player's output goes to $W/NAME.out.
 play() {
@@ -293,5 +280,4 @@ if [ "$fail" -gt 0 ]; then
     for f in g-original g-first g-first-yml g-second; do echo "  $f:"; sed 's/^/    /' "$W/$f.txt"; done
 fi
 
-echo "forcetest-integration: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary forcetest-integration
