@@ -114,27 +114,8 @@ public enum CalibrationBlock {
         return out
     }
 
-    /// A TOML basic string.
-    static func tomlString(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if u.value < 0x20 || u.value == 0x7f {
-                    let hex = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out + "\""
-    }
+    /// A TOML basic string: JSON's escapes are TOML's, control characters included.
+    static func tomlString(_ s: String) -> String { JSONLine.quote(s) }
 }
 
 // MARK: - The file as lines
@@ -205,7 +186,7 @@ extension CalibrationBlock {
                     kinds.append(.header(components(trimmed.dropFirst(2).prefix { $0 != "]" }), array: true))
                 } else if trimmed.hasPrefix("[") {
                     kinds.append(.header(components(trimmed.dropFirst().prefix { $0 != "]" }), array: false))
-                } else if let eq = keyEnd(trimmed) {
+                } else if let eq = TOMLSourceMap.keyEnd(trimmed) {
                     kinds.append(.key(components(trimmed[..<eq])))
                     depth += bracketDelta(trimmed[trimmed.index(after: eq)...], multiline: &multiline)
                 } else {
@@ -250,24 +231,6 @@ extension CalibrationBlock {
             return delta
         }
 
-        static func keyEnd(_ line: Substring) -> Substring.Index? {
-            var i = line.startIndex
-            var quote: Character? = nil
-            while i < line.endIndex {
-                let c = line[i]
-                if let q = quote {
-                    if c == q { quote = nil }
-                } else if c == "\"" || c == "'" {
-                    quote = c
-                } else if c == "=" {
-                    return i
-                } else if !(c.isLetter || c.isNumber || c == "-" || c == "_" || c == "." || c == " " || c == "\t") {
-                    return nil
-                }
-                i = line.index(after: i)
-            }
-            return nil
-        }
 
         static func components(_ s: Substring) -> [String] {
             var out: [String] = []

@@ -79,7 +79,7 @@ struct TOMLSourceMap: Sendable {
     }
 
     /// Where the `=` of a `key = value` line is; nil for comments, blanks and array continuations.
-    private static func keyEnd(_ line: Substring) -> Substring.Index? {
+    static func keyEnd(_ line: Substring) -> Substring.Index? {
         var i = line.startIndex
         var quote: Character? = nil
         while i < line.endIndex {

@@ -54,6 +54,8 @@ public struct JSONLine: Sendable {
         return negative ? "-" + whole : whole
     }
 
+    /// A JSON string. Control characters, DEL included, are escaped, which also makes it a
+    /// valid TOML basic string and YAML double-quoted scalar.
     public static func quote(_ s: String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
@@ -63,7 +65,7 @@ public struct JSONLine: Sendable {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
+            case _ where scalar.value < 0x20 || scalar.value == 0x7f:
                 let hex = String(scalar.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)

@@ -119,24 +119,7 @@ public enum LibinputRecordWriter {
         return props
     }
 
-    /// A YAML double-quoted scalar: device names carry quotes, colons and `#` often enough.
-    static func quoted(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 || u.value == 0x7f {
-                    out += "\\x" + RecordingText.hex2(Int(u.value))
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out + "\""
-    }
+    /// A YAML double-quoted scalar (device names carry quotes, colons and `#` often
+    /// enough): a JSON string is one, escapes included.
+    static func quoted(_ s: String) -> String { JSONLine.quote(s) }
 }
