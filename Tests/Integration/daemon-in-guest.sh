@@ -89,25 +89,28 @@ sleep 0.5
 check "the deep press ran exactly once" test "$(count '^deep ')" -eq 1
 
 # 4. A device without pressure is unavailable; one the daemon's user may not open is unknown.
-play plain-touchscreen.desc "$REC/tap.events" --linger 2 > "$W/p4a.out" &
+# Both devices stay while they are checked (a long linger), and are unplugged after.
+play plain-touchscreen.desc "$REC/tap.events" --linger 30 > "$W/p4a.out" &
 plain_player=$!
-play forbidden-touchscreen.desc "$REC/tap.events" --linger 2 > "$W/p4b.out" &
+play forbidden-touchscreen.desc "$REC/tap.events" --linger 30 > "$W/p4b.out" &
 forbidden_player=$!
 wait_for '^played ' "$W/p4a.out" 20
 wait_for '^played ' "$W/p4b.out" 20
 plain="$(node_of "$W/p4a.out")"
 forbidden="$(node_of "$W/p4b.out")"
+udevadm settle --timeout=10
+udevadm info --query=property --name="$plain" > "$W/plain.props" 2>&1
+udevadm info --query=property --name="$forbidden" > "$W/forbidden.props" 2>&1
+check "the udev rule marks the touchscreen with pressure for forcetouch" \
+    grep -qx FORCETOUCH_DEVICE=1 "$W/forbidden.props" || sed 's/^/    /' "$W/forbidden.props"
+check "the udev rule leaves the touchscreen without pressure alone" \
+    bash -c "grep -qx ID_INPUT_TOUCHSCREEN=1 '$W/plain.props' && ! grep -q FORCETOUCH_DEVICE '$W/plain.props'" \
+    || sed 's/^/    /' "$W/plain.props"
 check "touchscreen without pressure axis is unavailable" \
     wait_for "device $plain \"forcetouch-it plain touchscreen\".*found, capability unavailable \(no pressure axis\)" "$LOG" 5
 check "device the daemon may not open is unknown, with the reason" \
     wait_for "device $forbidden: capability unknown: .*permission denied" "$LOG" 5
-check "the udev rule marks the touchscreen with pressure for forcetouch" \
-    bash -c "udevadm info --query=property --name='$forbidden' | grep -qx FORCETOUCH_DEVICE=1"
-udevadm settle --timeout=10
-udevadm info --query=property --name="$plain" > "$W/plain.props" 2>&1
-check "the udev rule leaves the touchscreen without pressure alone" \
-    bash -c "grep -qx ID_INPUT_TOUCHSCREEN=1 '$W/plain.props' && ! grep -q FORCETOUCH_DEVICE '$W/plain.props'"
-
+kill "$plain_player" "$forbidden_player" 2>/dev/null
 wait "$plain_player" "$forbidden_player"
 
 # 5. Unplugged in the middle of a long press: cancelled, no action; a second device is served.
