@@ -34,6 +34,9 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "With --uinput: seconds to keep the device after the last event.")
     var linger = 0.5
 
+    @Option(help: "A configuration whose device rules (calibration, sensitivity, timings, rotation) apply; default: uncalibrated SPEC defaults.")
+    var config: String?
+
     @Flag(name: .customLong("no-double-tap-wait"),
           help: "Report each tap at release instead of waiting out the double-tap window.")
     var noDoubleTapWait = false
@@ -42,8 +45,8 @@ struct ReplayCommand: ParsableCommand {
         let recording: Recording
         do {
             recording = try RecordingFile.load(file, description: descriptionFile)
-        } catch let e as RecordingError {
-            throw ValidationError(e.description)
+        } catch {
+            throw ValidationError(error.description)
         }
         if uinput {
             let player = UinputPlayer(recording: recording, settle: .init(seconds: settle), linger: .init(seconds: linger))
@@ -62,18 +65,35 @@ struct ReplayCommand: ParsableCommand {
             }
             return
         }
-        var settings = GestureSettings()
-        settings.waitsForDoubleTap = !noDoubleTapWait
-        let engine = GestureEngine(device: recording.device, settings: settings)
         let deviceClass = DeviceClass(classifying: recording.device)
+        let deviceSettings = try Self.deviceSettings(config, recording.device, deviceClass)
+        var settings = deviceSettings.gestures
+        // Without a configuration every gesture counts as bound, double taps included.
+        settings.waitsForDoubleTap = config == nil ? !noDoubleTapWait : settings.waitsForDoubleTap && !noDoubleTapWait
+        let engine = GestureEngine(device: recording.device, settings: settings, average: deviceSettings.calibrationAverage,
+                                   emulateFromContactSize: deviceSettings.emulateForce)
         let name = recording.device.name
         print(json
               ? GestureReport.deviceJSON(name: name, report: engine.capability, forceModel: engine.forceModel,
                                          deviceClass: deviceClass)
               : GestureReport.deviceText(name: name, report: engine.capability, forceModel: engine.forceModel,
                                          deviceClass: deviceClass))
-        for g in RecordingPlayback.run(recording, settings: settings) {
+        for g in RecordingPlayback.run(recording, settings: settings, average: deviceSettings.calibrationAverage,
+                                       emulateFromContactSize: deviceSettings.emulateForce) {
             print(json ? GestureReport.gestureJSON(g) : GestureReport.gestureText(g))
         }
+    }
+
+    /// The settings `config` gives this device; SPEC defaults without one.
+    static func deviceSettings(_ config: String?, _ device: DeviceDescription, _ deviceClass: DeviceClass) throws
+        -> DeviceSettings
+    {
+        guard let config else { return DeviceSettings() }
+        let load = ConfigurationFile.load(config)
+        if let first = load.errors.first {
+            throw ValidationError(load.errors.count == 1 ? first.description
+                                  : load.errors.map { $0.description }.joined(separator: "\n"))
+        }
+        return load.configuration.settings(for: device, deviceClass: deviceClass)
     }
 }
