@@ -183,11 +183,11 @@ extension CalibrationBlock {
                 }
                 let trimmed = line.drop { $0 == " " || $0 == "\t" }
                 if trimmed.hasPrefix("[[") {
-                    kinds.append(.header(components(trimmed.dropFirst(2).prefix { $0 != "]" }), array: true))
+                    kinds.append(.header(TOMLSourceMap.keyComponents(trimmed.dropFirst(2).prefix { $0 != "]" }), array: true))
                 } else if trimmed.hasPrefix("[") {
-                    kinds.append(.header(components(trimmed.dropFirst().prefix { $0 != "]" }), array: false))
+                    kinds.append(.header(TOMLSourceMap.keyComponents(trimmed.dropFirst().prefix { $0 != "]" }), array: false))
                 } else if let eq = TOMLSourceMap.keyEnd(trimmed) {
-                    kinds.append(.key(components(trimmed[..<eq])))
+                    kinds.append(.key(TOMLSourceMap.keyComponents(trimmed[..<eq])))
                     depth += bracketDelta(trimmed[trimmed.index(after: eq)...], multiline: &multiline)
                 } else {
                     kinds.append(.other)
@@ -231,26 +231,6 @@ extension CalibrationBlock {
             return delta
         }
 
-
-        static func components(_ s: Substring) -> [String] {
-            var out: [String] = []
-            var current = ""
-            var quote: Character? = nil
-            for c in s {
-                if let q = quote {
-                    if c == q { quote = nil } else { current.append(c) }
-                } else if c == "\"" || c == "'" {
-                    quote = c
-                } else if c == "." {
-                    out.append(current)
-                    current = ""
-                } else if c != " " && c != "\t" {
-                    current.append(c)
-                }
-            }
-            out.append(current)
-            return out
-        }
 
         // MARK: Blocks
 

@@ -99,7 +99,7 @@ struct TOMLSourceMap: Sendable {
     }
 
     /// `a."b.c". d` to `["a", "b.c", "d"]`.
-    private static func keyComponents(_ s: Substring) -> [String] {
+    static func keyComponents(_ s: Substring) -> [String] {
         var out: [String] = []
         var current = ""
         var quote: Character? = nil
