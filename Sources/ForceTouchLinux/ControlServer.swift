@@ -96,7 +96,7 @@ public final class ControlServer {
                 log?("control: refused uid \(uid) (pid \(pid)): not the daemon's user")
                 let refusal = Array(#"{"ok":false,"error":"permission denied: this daemon serves only its own user"}"#.utf8) + [10]
                 _ = refusal.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-                close(fd)
+                Self.closeAfterReply(fd)
                 continue
             }
             guard clients.count < maximumClients else {
@@ -185,6 +185,16 @@ public final class ControlServer {
     private func drop(_ c: Client) {
         guard clients.removeValue(forKey: c.fd) != nil else { return }
         loop.remove(c.token)
-        close(c.fd)
+        Self.closeAfterReply(c.fd)
+    }
+
+    /// Closes so that what was sent still arrives: a Unix socket closed with unread input
+    /// resets the peer, which then loses our last reply. Shutting down first stops more
+    /// input; what is queued is read and dropped.
+    private static func closeAfterReply(_ fd: Int32) {
+        shutdown(fd, Int32(SHUT_RDWR))
+        var sink = [UInt8](repeating: 0, count: 16384)
+        while sink.withUnsafeMutableBytes({ recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }) > 0 {}
+        close(fd)
     }
 }
