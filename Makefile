@@ -18,7 +18,7 @@ build: deps
 # The whole suite: unit tests on this machine, then the integration tests in a QEMU guest.
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	timeout 900 $(SWIFT) test --skip-build
 	@if [ -x vm/run-tests.sh ]; then ./vm/run-tests.sh; fi
 
 unit-test: deps

@@ -156,13 +156,12 @@ public final class ChildSupervisor {
         return pid
     }
 
-    /// Collects every child that has ended (call on SIGCHLD).
+    /// Collects every child of ours that has ended (call on SIGCHLD). Only our own pids are
+    /// waited for, so that another part of the process may have children of its own.
     public func reap() {
-        while true {
+        for pid in Array(running.keys) {
             var status: Int32 = 0
-            let pid = waitpid(-1, &status, WNOHANG)
-            guard pid > 0 else { return }
-            guard let r = running.removeValue(forKey: pid) else { continue }
+            guard waitpid(pid, &status, WNOHANG) == pid, let r = running.removeValue(forKey: pid) else { continue }
             if r.stdout >= 0 {
                 drain(r)
                 if let token = r.stdoutToken { loop?.remove(token) }
