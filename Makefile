@@ -37,7 +37,7 @@ demo: build
 clean:
 	rm -rf .build
 
-# Installs binaries, the udev rule, the systemd user unit and the default configuration
+# Installs forcetouchd, forcetest and forcectl, the udev rule, the systemd user unit and the default configuration
 # (an existing /etc/forcetouch/forcetouch.toml is kept). DESTDIR is honoured.
 BINDIR ?= $(PREFIX)/bin
 UDEVRULESDIR ?= /etc/udev/rules.d
@@ -45,7 +45,7 @@ USERUNITDIR ?= $(PREFIX)/lib/systemd/user
 SYSCONFDIR ?= /etc
 install: build
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UDEVRULESDIR) $(DESTDIR)$(USERUNITDIR) $(DESTDIR)$(SYSCONFDIR)/forcetouch
-	install -m 0755 .build/$(CONFIGURATION)/forcetouchd .build/$(CONFIGURATION)/forcetest $(DESTDIR)$(BINDIR)/
+	install -m 0755 .build/$(CONFIGURATION)/forcetouchd .build/$(CONFIGURATION)/forcetest .build/$(CONFIGURATION)/forcectl $(DESTDIR)$(BINDIR)/
 	install -m 0644 udev-rules/70-forcetouch.rules $(DESTDIR)$(UDEVRULESDIR)/
 	sed 's|@BINDIR@|$(BINDIR)|g' systemd/forcetouchd.service > $(DESTDIR)$(USERUNITDIR)/forcetouchd.service
 	chmod 0644 $(DESTDIR)$(USERUNITDIR)/forcetouchd.service
