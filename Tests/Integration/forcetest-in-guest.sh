@@ -156,6 +156,8 @@ printf '[gestures]\nlong-press-time = 3.0\n' > "$W/watch.toml"
     "bash -c '\"$FT\" watch --config \"$W/watch.toml\"; echo WATCH-EXIT=\$?; sleep 600'"
 check "watch with no argument picks the one force-capable device" capture_until watch "forcetest watch: .*\\($WNODE\\)" 15
 check "watch was ready before the device played" bash -c "! grep -q '^played' '$W/w.out'"
+# The header can be captured before the rest of the first frame is drawn: wait for it.
+capture_until watch "peek 2\.00  pop 5\.00" 10
 check "watch shows the peek and pop thresholds and the long-press deadline" bash -c "
     grep -q 'peek 2.00  pop 5.00' '$W/watch.screen' && grep -q 'long press 3.00 s' '$W/watch.screen'"
 check "watch shows a bar for the contact with force, raw pressure and peak" \
