@@ -332,6 +332,9 @@ public final class Daemon {
         for s in sessions.values where (s.nextDeadline.map { $0 <= now } ?? false) {
             s.advance(to: now, dispatch: dispatch)
         }
+        // A SIGCHLD taken by another thread would leave a child unreaped: every child has a
+        // deadline armed, so looking here too bounds how late its exit can be noticed.
+        children.reap()
         children.enforceTimeouts(now: now)
     }
 
