@@ -286,28 +286,31 @@ extension ShortcutValue: Codable {
 }
 
 extension LiteralValue: Codable {
+    /// A scalar reads as a ShortcutValue does; a list is what a literal adds.
     public init(from decoder: any Decoder) throws {
+        if let scalar = try? ShortcutValue(from: decoder) {
+            switch scalar {
+            case .string(let s): self = .string(s)
+            case .number(let d): self = .number(d)
+            case .bool(let b): self = .bool(b)
+            }
+            return
+        }
         let c = try decoder.singleValueContainer()
-        if let b = try? c.decode(Bool.self) {
-            self = .bool(b)
-        } else if let d = try? c.decode(Double.self) {
-            self = .number(d)
-        } else if let s = try? c.decode(String.self) {
-            self = .string(s)
-        } else if let l = try? c.decode([LiteralValue].self) {
-            self = .list(l)
-        } else {
+        guard let l = try? c.decode([LiteralValue].self) else {
             throw DecodingError.dataCorruptedError(in: c, debugDescription: "must be a string, a number, a boolean or a list")
         }
+        self = .list(l)
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.singleValueContainer()
         switch self {
-        case .string(let s): try c.encode(s)
-        case .number(let d): try c.encode(d)
-        case .bool(let b): try c.encode(b)
-        case .list(let l): try c.encode(l)
+        case .string(let s): try ShortcutValue.string(s).encode(to: encoder)
+        case .number(let d): try ShortcutValue.number(d).encode(to: encoder)
+        case .bool(let b): try ShortcutValue.bool(b).encode(to: encoder)
+        case .list(let l):
+            var c = encoder.singleValueContainer()
+            try c.encode(l)
         }
     }
 }
