@@ -70,6 +70,9 @@ let package = Package(
             name: "ForceTouchLinuxTests",
             dependencies: ["ForceTouchLinux", "ForceTouchCore"]
         ),
+        // Runs the built executables as a user would, through their command lines
+        // (`swift build --build-tests` builds them beside the tests).
+        .testTarget(name: "ProgramTests"),
         .testTarget(
             name: "ForceTouchCoreTests",
             dependencies: ["ForceTouchCore"],
