@@ -144,25 +144,28 @@ final class ActionRunner {
     // MARK: Intents
 
     /// Runs an intent by hand: `key=value` arguments, typed by the intent's parameters.
-    func runIntent(_ name: String, keyValues: [String], label: String, _ finish: @escaping (ActionResult) -> Void) {
+    /// `confirmed` counts every `confirm = true` parameter as confirmed by the person who
+    /// asked (`forcectl intent … --yes`), as a run confirmed in a dialog would.
+    func runIntent(_ name: String, keyValues: [String], confirmed: Bool = false, label: String,
+                   _ finish: @escaping (ActionResult) -> Void) {
         guard let definition = configuration.intents.first(where: { $0.name == name }) else {
             return finish(.failure("no intent named \"\(name)\""))
         }
         do {
             let arguments = try IntentArguments.parse(keyValues, for: definition)
-            runIntent(name, event: nil, device: nil, arguments: arguments, label: label, finish)
+            runIntent(name, event: nil, device: nil, arguments: arguments, confirmed: confirmed, label: label, finish)
         } catch {
             finish(.failure("intent \(name): \(error)"))
         }
     }
 
     func runIntent(_ name: String, event: GestureEvent?, device: String?, arguments: [String: JSONValue],
-                   label: String, _ finish: @escaping (ActionResult) -> Void) {
+                   confirmed: Bool = false, label: String, _ finish: @escaping (ActionResult) -> Void) {
         guard let definition = configuration.intents.first(where: { $0.name == name }) else {
             return finish(.failure("no intent named \"\(name)\""))
         }
         let run = IntentRun(definition: definition, intents: configuration.intents, event: event,
-                            deviceName: device, arguments: arguments,
+                            deviceName: device, arguments: arguments, confirmed: confirmed,
                             fileExists: { access($0, F_OK) == 0 })
         step(run, label: label, finish)
     }

@@ -5,7 +5,7 @@ import ForceTouchCore
 ///
 /// Requests: `{"op":"status"}`, `{"op":"devices"}`, `{"op":"subscribe"}`, `{"op":"reload"}`,
 /// `{"op":"shortcuts","action":"list|set|add|update|remove|clear",…}`,
-/// `{"op":"perform","type":…}`, `{"op":"intent","name":…,"parameters":{…}}`. Replies carry
+/// `{"op":"perform","type":…}`, `{"op":"intent","name":…,"parameters":{…},"confirmed":true|false}`. Replies carry
 /// `"ok"`; failures say why in `"error"`. An `"id"` in the request comes back in the reply.
 struct ControlRequestHandler {
     unowned let daemon: Daemon
@@ -46,7 +46,12 @@ struct ControlRequestHandler {
             }
             let keyValues = (request["parameters"] as? [String: Any] ?? [:]).sorted { $0.key < $1.key }
                 .map { "\($0.key)=\(Self.text($0.value))" }
-            daemon.runner.runIntent(name, keyValues: keyValues, label: "forcectl intent \(name)") { [weak daemon] result in
+            guard request["confirmed"] == nil || request["confirmed"] is Bool else {
+                return Self.error("\"confirmed\" must be true or false", id: id)
+            }
+            let confirmed = request["confirmed"] as? Bool ?? false
+            daemon.runner.runIntent(name, keyValues: keyValues, confirmed: confirmed,
+                                    label: "forcectl intent \(name)") { [weak daemon] result in
                 var fields: [String: Any] = ["result": result.outcome.rawValue, "message": result.message,
                                              "code": result.code ?? result.outcome.rawValue]
                 if let output = result.outputJSON, let value = try? JSONSerialization.jsonObject(

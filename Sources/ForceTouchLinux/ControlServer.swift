@@ -52,10 +52,16 @@ public final class ControlServer {
         self.loop = loop
         let dir = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
         if !dir.isEmpty {
-            mkdir(dir, 0o700)
+            if mkdir(dir, 0o700) != 0, errno != EEXIST {
+                // Most often the runtime directory itself is missing: no login session made it.
+                throw SystemError("cannot create the control socket directory \(dir) "
+                    + "(is $XDG_RUNTIME_DIR set up by a login session? --socket picks another place)")
+            }
             var st = stat()
-            guard stat(dir, &st) == 0, st.st_uid == geteuid() else {
-                throw SystemError("control socket directory \(dir) is not ours", errno: EPERM)
+            guard stat(dir, &st) == 0 else { throw SystemError("control socket directory \(dir)") }
+            guard st.st_uid == geteuid() else {
+                throw SystemError("control socket directory \(dir) belongs to uid \(st.st_uid), not to uid \(geteuid())",
+                                  errno: EPERM)
             }
         }
         let fd = ft_unix_listen(path, 16)

@@ -23,11 +23,21 @@ public struct ListedDevice {
 /// Finds every input device: through libudev when it can (for udev's classification),
 /// else the `event*` nodes in /dev/input.
 public enum DeviceLister {
-    /// What to do when permission is what stands in the way.
-    public static let permissionFix =
-        "install the udev rule (sudo cp udev-rules/70-forcetouch.rules /etc/udev/rules.d/ && "
-        + "sudo udevadm control --reload && sudo udevadm trigger), or add yourself to the "
-        + "\"input\" group (sudo usermod -aG input $USER, then log in again)"
+    /// What to do when permission is what stands in the way, for this machine: install the
+    /// rule where it is missing, else apply it (a rule installed after the device appeared,
+    /// or a session started before it, does not grant access until then).
+    public static var permissionFix: String { permissionFix(installedRule: UdevRule.installedPath()) }
+
+    static func permissionFix(installedRule: String?) -> String {
+        let apply = "sudo udevadm control --reload && sudo udevadm trigger --subsystem-match=input"
+        let group = "or add yourself to the \"input\" group (sudo usermod -aG input $USER, then log in again)"
+        guard let installedRule else {
+            return "install forcetouch's udev rule \(UdevRule.fileName) (sudo make install puts it in "
+                + "/etc/udev/rules.d; a package in /usr/lib/udev/rules.d), then \(apply); \(group)"
+        }
+        return "the udev rule \(installedRule) is installed: apply it (\(apply)) and log in again "
+            + "if you were not logged in at the seat; \(group)"
+    }
 
     /// Why a node could not be opened, with what fixes it.
     public static func openFailure(_ path: String, _ e: Int32) -> String {

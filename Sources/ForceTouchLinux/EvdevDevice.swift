@@ -8,7 +8,7 @@ public struct DeviceOpenError: Error, CustomStringConvertible, Sendable {
     public var errno: Int32
     public var description: String {
         let reason = errno == EACCES || errno == EPERM
-            ? "permission denied (the udev rule 70-forcetouch.rules grants the logged-in user access)"
+            ? "permission denied (the udev rule \(UdevRule.fileName) grants the logged-in user access)"
             : String(cString: strerror(errno))
         return "\(path): \(reason)"
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import ForceTouchCore
 
 /// Loads a recording from disk: one self-contained file in either format, or an evemu
@@ -19,7 +20,11 @@ public enum RecordingFile {
 
     public static func readText(_ path: String) throws(RecordingError) -> String {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw RecordingError(.unreadable, line: nil, "cannot read the file", file: path)
+            // FileManager keeps no errno: ask the system why, for a message the user can act on.
+            var st = stat()
+            let reason = stat(path, &st) != 0 || access(path, R_OK) != 0 ? String(cString: strerror(errno))
+                : (st.st_mode & S_IFMT) == S_IFDIR ? "is a directory" : "cannot read the file"
+            throw RecordingError(.unreadable, line: nil, reason, file: path)
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw RecordingError(.unreadable, line: nil, "not UTF-8 text", file: path)

@@ -8,13 +8,18 @@ struct Forcectl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "forcectl",
         abstract: "Talk to a running forcetouchd: status, devices, quick actions, intents, events.",
+        version: ForceTouchVersion.string,
         subcommands: [Status.self, Devices.self, Shortcuts.self, Perform.self, Intent.self, Events.self, Reload.self])
-}
 
-/// A failure to report as it is, without the usage text ValidationError would add.
-struct ForcectlError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            CommandFailure.exitIfFailure(error, program: "forcectl")
+            exit(withError: error)
+        }
+    }
 }
 
 /// Options every subcommand shares.
@@ -29,7 +34,7 @@ struct ConnectionOptions: ParsableArguments {
         do {
             return try ControlClient(path: socket ?? ControlClient.defaultPath())
         } catch {
-            throw ForcectlError(error.description)
+            throw CommandFailure(error.description)
         }
     }
 
@@ -52,15 +57,15 @@ struct ConnectionOptions: ParsableArguments {
         do {
             line = try client.readLine()
         } catch {
-            throw ForcectlError((sendError ?? error).description)
+            throw CommandFailure((sendError ?? error).description)
         }
-        guard let line else { throw ForcectlError(sendError?.description ?? "the daemon closed the connection") }
+        guard let line else { throw CommandFailure(sendError?.description ?? "the daemon closed the connection") }
         if json { print(line) }
         guard let reply = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else {
-            throw ForcectlError("unreadable reply: \(line)")
+            throw CommandFailure("unreadable reply: \(line)")
         }
         if reply["ok"] as? Bool != true {
-            throw ForcectlError((reply["error"] as? String) ?? line)
+            throw CommandFailure((reply["error"] as? String) ?? line)
         }
         return reply
     }
@@ -98,7 +103,9 @@ struct Devices: ParsableCommand {
     func run() throws {
         let reply = try connection.request(["op": "devices"])
         guard !connection.json else { return }
-        for d in reply["devices"] as? [[String: Any]] ?? [] {
+        let devices = reply["devices"] as? [[String: Any]] ?? []
+        if devices.isEmpty { print("no devices: the daemon has found no touchscreen, tablet or touchpad") }
+        for d in devices {
             var line = "\(describe(d["node"]))  \"\(describe(d["name"]))\"  \(describe(d["class"]))  \(describe(d["capability"]))"
             if let mpf = d["maximumPossibleForce"] as? NSNumber { line += "  maximumPossibleForce \(mpf)" }
             line += "  (\(describe(d["reason"])))"
@@ -124,14 +131,17 @@ struct Intent: ParsableCommand {
     @OptionGroup var connection: ConnectionOptions
     @Argument(help: "The intent's name.") var name: String
     @Argument(help: "Parameter values, key=value.") var parameters: [String] = []
+    @Flag(name: [.customLong("yes"), .customShort("y")],
+          help: "Confirm the parameters marked confirm = true, instead of asking the intent's confirm handler.")
+    var yes = false
 
     func run() throws {
         var values: [String: String] = [:]
         for p in parameters {
-            guard let eq = p.firstIndex(of: "=") else { throw ForcectlError("\(p): expected key=value") }
+            guard let eq = p.firstIndex(of: "=") else { throw CommandFailure("\(p): expected key=value") }
             values[String(p[..<eq])] = String(p[p.index(after: eq)...])
         }
-        let reply = try connection.request(["op": "intent", "name": name, "parameters": values])
+        let reply = try connection.request(["op": "intent", "name": name, "parameters": values, "confirmed": yes])
         if !connection.json {
             let message = describe(reply["message"])
             let code = describe(reply["code"])
@@ -154,7 +164,7 @@ struct Events: ParsableCommand {
         var seen = 0
         while count.map({ seen < $0 }) ?? true {
             let next: String?
-            do { next = try client.readLine() } catch { throw ForcectlError(error.description) }
+            do { next = try client.readLine() } catch { throw CommandFailure(error.description) }
             guard let line = next else { return }
             print(line)
             fflush(nil)

@@ -64,7 +64,7 @@ struct Shortcuts: ParsableCommand {
         func run() throws {
             let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: file)
             guard let data, let items = try? JSONSerialization.jsonObject(with: data) as? [Any] else {
-                throw ForcectlError("\(file): expected a JSON array of items")
+                throw CommandFailure("\(file): expected a JSON array of items")
             }
             let reply = try connection.request(["op": "shortcuts", "action": "set", "items": items])
             if !connection.json { print("\(describe(reply["count"])) dynamic item(s)") }
@@ -72,15 +72,33 @@ struct Shortcuts: ParsableCommand {
     }
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add a dynamic item.")
+        static let configuration = CommandConfiguration(
+            abstract: "Add a dynamic item, from options or from a JSON object.",
+            discussion: """
+                forcectl shortcuts add --type timer --title "Stop timer" --icon-type alarm
+                forcectl shortcuts add '{"type": "timer", "title": "Stop timer", "icon": {"type": "alarm"}}'
+                Options given beside a JSON object override its fields.
+                """)
         @OptionGroup var connection: ConnectionOptions
-        @Option(help: "The item's type (what performing it is known by).") var type: String
-        @OptionGroup var item: ItemOptions
+        @Argument(help: "The item as a JSON object (the fields of `shortcuts set`), or - for stdin.")
+        var item: String?
+        @Option(help: "The item's type (what performing it is known by).") var type: String?
+        @OptionGroup var options: ItemOptions
 
         func run() throws {
-            var fields = try item.fields()
-            fields["type"] = type
-            guard fields["title"] != nil else { throw ValidationError("--title is required") }
+            var fields: [String: Any] = [:]
+            if let item {
+                let data = item == "-" ? FileHandle.standardInput.readDataToEndOfFile() : Data(item.utf8)
+                guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+                    throw ValidationError("\(item == "-" ? "stdin" : "the item"): expected a JSON object such as "
+                        + #"'{"type": "timer", "title": "Stop timer"}'"#)
+                }
+                fields = object
+            }
+            fields.merge(try options.fields()) { _, new in new }
+            if let type { fields["type"] = type }
+            guard let type = fields["type"] as? String else { throw ValidationError("the item needs a type (--type)") }
+            guard fields["title"] != nil else { throw ValidationError("the item needs a title (--title)") }
             let reply = try connection.request(["op": "shortcuts", "action": "add", "item": fields])
             if !connection.json { print("\(type): \(describe(reply["result"]))") }
         }

@@ -61,7 +61,7 @@ struct CalibrateCommand: ParsableCommand {
     }
 
     func run() throws {
-        try reporting { try calibrate() }
+        try calibrate()
     }
 
     /// Guidance and progress: stdout, or stderr when stdout carries JSON.
@@ -72,7 +72,7 @@ struct CalibrateCommand: ParsableCommand {
     func calibrate() throws {
         let loaded = try LoadedConfiguration.load(config, quiet: true)
         let signals: SignalWatcher
-        do { signals = try SignalWatcher() } catch { throw UserError("\(error)") }
+        do { signals = try SignalWatcher() } catch { throw CommandFailure("\(error)") }
         let d: DeviceDescription
         let label: String
         let collected: [CalibrationPress]
@@ -105,7 +105,7 @@ struct CalibrateCommand: ParsableCommand {
             result = try Calibration.analyze(collected, device: d, emulate: emulate,
                                              hysteresis: loaded.configuration.gestures.hysteresis)
         } catch {
-            throw UserError("calibration failed: \(error.message)")
+            throw CommandFailure("calibration failed: \(error.message)")
         }
         if json {
             print(Self.json(result, device: d))
@@ -126,7 +126,7 @@ struct CalibrateCommand: ParsableCommand {
         }
         let target = ConfigFileEditor.target(explicit: config)
         guard let old = ConfigFileEditor.read(target) else {
-            throw UserError("cannot read \(target): \(String(cString: strerror(errno))); "
+            throw CommandFailure("cannot read \(target): \(String(cString: strerror(errno))); "
                 + "--print prints the block to add by hand")
         }
         let new: String
@@ -136,7 +136,7 @@ struct CalibrateCommand: ParsableCommand {
         } catch {
             say("Add this block to \(target) by hand:\n")
             say(CalibrationBlock.render(values, device: d, comment: comment))
-            throw UserError(error.message)
+            throw CommandFailure(error.message)
         }
         say("\nThe change to \(target):")
         for line in Self.changedLines(old, new) { say(line) }
@@ -161,7 +161,7 @@ struct CalibrateCommand: ParsableCommand {
             if error.errno == EACCES || error.errno == EPERM || error.errno == EROFS {
                 hint = " (--config ~/.config/forcetouch/forcetouch.toml writes your own file)"
             }
-            throw UserError("\(error)\(hint)")
+            throw CommandFailure("\(error)\(hint)")
         }
         say("Wrote the calibration for \"\(d.name)\" to \(target). forcetouchd applies it on reload "
             + "(systemctl --user reload forcetouchd, or SIGHUP) or restart.")
@@ -216,7 +216,7 @@ struct CalibrateCommand: ParsableCommand {
                     throw ExitCode(130)
                 case .gone:
                     clearMeter()
-                    throw UserError("\(source.label) (\"\(d.name)\") disappeared (unplugged?): calibration abandoned")
+                    throw CommandFailure("\(source.label) (\"\(d.name)\") disappeared (unplugged?): calibration abandoned")
                 case .timeout, .ended:
                     break
                 }

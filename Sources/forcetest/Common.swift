@@ -3,25 +3,6 @@ import ForceTouchCore
 import ForceTouchLinux
 import Glibc
 
-/// A failure the user can act on: printed as `forcetest: MESSAGE`, exit status 1.
-struct UserError: Error, CustomStringConvertible {
-    var message: String
-    init(_ message: String) { self.message = message }
-    var description: String { message }
-}
-
-extension ParsableCommand {
-    /// Runs `body`, turning a UserError into a message on stderr and exit status 1.
-    func reporting(_ body: () throws -> Void) throws {
-        do {
-            try body()
-        } catch let e as UserError {
-            Terminal.writeError("forcetest: \(e.message)\n")
-            throw ExitCode.failure
-        }
-    }
-}
-
 /// The configuration in force: `--config`, else the first file on the search path.
 struct LoadedConfiguration {
     var path: String?
@@ -70,15 +51,15 @@ enum DeviceChooser {
             if matches.count == 1 { return try open(matches[0].path) }
             if matches.isEmpty {
                 let names = all.filter(\.isTouch).map { "  \($0.path)  \"\($0.name)\"" }
-                throw UserError("no input device is named \"\(a)\""
+                throw CommandFailure("no input device is named \"\(a)\""
                     + (names.isEmpty ? "" : "; touch devices:\n" + names.joined(separator: "\n")))
             }
-            throw UserError("\"\(a)\" matches \(matches.count) devices; name one by path:\n"
+            throw CommandFailure("\"\(a)\" matches \(matches.count) devices; name one by path:\n"
                 + matches.map { "  \($0.path)  \"\($0.name)\"" }.joined(separator: "\n"))
         }
         let all = DeviceLister.list { d, c in configuration.settings(d, c).emulateForce }
         if all.isEmpty {
-            throw UserError("no input devices found: /dev/input has no event nodes "
+            throw CommandFailure("no input devices found: /dev/input has no event nodes "
                 + "(is this a container or a VM without input devices?)")
         }
         let candidates = all.filter {
@@ -88,19 +69,19 @@ enum DeviceChooser {
         if candidates.isEmpty {
             let denied = all.filter(\.permissionDenied)
             if !denied.isEmpty {
-                throw UserError("no device could be opened for reading: permission denied on "
+                throw CommandFailure("no device could be opened for reading: permission denied on "
                     + denied.map(\.path).joined(separator: ", ") + ".\nTo fix: " + DeviceLister.permissionFix)
             }
             let touch = all.filter(\.isTouch)
             if purpose == .force, !touch.isEmpty {
-                throw UserError("no force-capable device found; touch devices:\n"
+                throw CommandFailure("no force-capable device found; touch devices:\n"
                     + touch.map { "  \($0.path)  \"\($0.name)\": \($0.report.capability) (\($0.report.reason))" }
                         .joined(separator: "\n"))
             }
-            throw UserError("no touchscreen, tablet or touchpad found (forcetest list shows every input device)")
+            throw CommandFailure("no touchscreen, tablet or touchpad found (forcetest list shows every input device)")
         }
         guard Terminal.isTerminal(0) else {
-            throw UserError("\(candidates.count) devices could do; name one:\n"
+            throw CommandFailure("\(candidates.count) devices could do; name one:\n"
                 + candidates.map { "  \($0.path)  \"\($0.name)\"" }.joined(separator: "\n"))
         }
         print("Several devices \(purpose == .force ? "sense force" : "can be recorded"):")
@@ -120,7 +101,7 @@ enum DeviceChooser {
         do {
             return try EvdevDevice(path: path)
         } catch {
-            throw UserError("cannot open " + DeviceLister.openFailure(path, error.errno))
+            throw CommandFailure("cannot open " + DeviceLister.openFailure(path, error.errno))
         }
     }
 }
@@ -220,7 +201,7 @@ func loadRecording(_ path: String, description: String? = nil) throws -> Recordi
     do {
         return try RecordingFile.load(path, description: description)
     } catch {
-        throw UserError(error.description)
+        throw CommandFailure(error.description)
     }
 }
 

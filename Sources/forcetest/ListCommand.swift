@@ -26,23 +26,21 @@ struct ListCommand: ParsableCommand {
     var touchOnly = false
 
     func run() throws {
-        try reporting {
-            let loaded = try LoadedConfiguration.load(config)
-            var devices = DeviceLister.list { d, c in loaded.settings(d, c).emulateForce }
-            if touchOnly { devices = devices.filter(\.isTouch) }
-            guard !devices.isEmpty else {
-                throw UserError(touchOnly ? "no touchscreen, tablet or touchpad found"
-                    : "no input devices found: /dev/input has no event nodes")
-            }
-            for d in devices {
-                print(json ? Self.json(d, loaded) : Self.text(d, loaded))
-            }
-            if !json, devices.contains(where: \.permissionDenied) {
-                print("\nSome devices could not be opened. To fix: \(DeviceLister.permissionFix)")
-            }
-            if !json {
-                print("\nconfiguration: \(loaded.path ?? "none (defaults; calibrate creates \(ConfigFileEditor.target(explicit: nil)))")")
-            }
+        let loaded = try LoadedConfiguration.load(config)
+        var devices = DeviceLister.list { d, c in loaded.settings(d, c).emulateForce }
+        if touchOnly { devices = devices.filter(\.isTouch) }
+        guard !devices.isEmpty else {
+            throw CommandFailure(touchOnly ? "no touchscreen, tablet or touchpad found"
+                : "no input devices found: /dev/input has no event nodes")
+        }
+        for d in devices {
+            print(json ? Self.json(d, loaded) : Self.text(d, loaded))
+        }
+        if !json, devices.contains(where: \.permissionDenied) {
+            print("\nSome devices could not be opened. To fix: \(DeviceLister.permissionFix)")
+        }
+        if !json {
+            print("\nconfiguration: \(loaded.path ?? "none (defaults; calibrate creates \(ConfigFileEditor.target(explicit: nil)))")")
         }
     }
 

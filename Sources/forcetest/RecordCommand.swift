@@ -40,7 +40,7 @@ struct RecordCommand: ParsableCommand {
     }
 
     func run() throws {
-        try reporting { try record() }
+        try record()
     }
 
     func record() throws {
@@ -49,12 +49,12 @@ struct RecordCommand: ParsableCommand {
             o.hasSuffix(".yml") || o.hasSuffix(".yaml") { chosen = .libinput } else { chosen = .evemu }
         let loaded = try LoadedConfiguration.load(config, quiet: true)
         let signals: SignalWatcher
-        do { signals = try SignalWatcher() } catch { throw UserError("\(error)") }
+        do { signals = try SignalWatcher() } catch { throw CommandFailure("\(error)") }
         let dev = try DeviceChooser.choose(device, purpose: .touch, configuration: loaded, signals: signals)
         // Check the output can be written before the user performs anything.
         if let output {
             let fd = open(output, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
-            guard fd >= 0 else { throw UserError("cannot write \(output): \(String(cString: strerror(errno)))") }
+            guard fd >= 0 else { throw CommandFailure("cannot write \(output): \(String(cString: strerror(errno)))") }
             close(fd)
         }
         Terminal.writeError("recording \"\(dev.description.name)\" (\(dev.path)) as \(chosen.rawValue)"
@@ -84,7 +84,7 @@ struct RecordCommand: ParsableCommand {
             do {
                 try ConfigFileEditor.writeAtomically(text, to: output)
             } catch {
-                throw UserError("\(error)")
+                throw CommandFailure("\(error)")
             }
             Terminal.writeError("wrote \(events.count) events to \(output)\n")
         } else {
@@ -92,7 +92,7 @@ struct RecordCommand: ParsableCommand {
             fflush(nil)
         }
         if gone {
-            throw UserError("\(dev.path) (\"\(dev.description.name)\") disappeared (unplugged?); "
+            throw CommandFailure("\(dev.path) (\"\(dev.description.name)\") disappeared (unplugged?); "
                 + "the \(events.count) events before were \(output == nil ? "written" : "saved")")
         }
     }

@@ -12,8 +12,9 @@ struct ReplayCommand: ParsableCommand {
             FILE is an evemu recording (evemu-record) or a libinput record YAML file. With \
             --desc, FILE holds only the evemu events and the description is read from the \
             other file. Time is the recording's own: a finger still down when the recording \
-            ends is followed until every pending gesture has decided. Uncalibrated defaults \
-            (SPEC §2, §4) apply.
+            ends is followed until every pending gesture has decided. Without --config the \
+            uncalibrated defaults apply: an average touch at 15 % of the pressure axis, and the \
+            default gesture timings and thresholds (docs/SPEC.md, Force and Gestures).
             """)
 
     @Argument(help: "The recording to replay.")
@@ -34,7 +35,7 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "With --uinput: seconds to keep the device after the last event.")
     var linger = 0.5
 
-    @Option(help: "A configuration whose device rules (calibration, sensitivity, timings, rotation) apply; default: uncalibrated SPEC defaults.")
+    @Option(help: "A configuration whose device rules (calibration, sensitivity, timings, rotation) apply; default: the uncalibrated defaults.")
     var config: String?
 
     @Flag(name: .customLong("no-double-tap-wait"),
@@ -46,7 +47,7 @@ struct ReplayCommand: ParsableCommand {
         do {
             recording = try RecordingFile.load(file, description: descriptionFile)
         } catch {
-            throw ValidationError(error.description)
+            throw CommandFailure(error.description)
         }
         if uinput {
             let player = UinputPlayer(recording: recording, settle: .init(seconds: settle), linger: .init(seconds: linger))
@@ -61,7 +62,7 @@ struct ReplayCommand: ParsableCommand {
                         fflush(nil)
                     })
             } catch {
-                throw ValidationError(error.description)
+                throw CommandFailure(error.description)
             }
             return
         }
@@ -91,7 +92,7 @@ struct ReplayCommand: ParsableCommand {
         guard let config else { return DeviceSettings() }
         let load = ConfigurationFile.load(config)
         if let first = load.errors.first {
-            throw ValidationError(load.errors.count == 1 ? first.description
+            throw CommandFailure(load.errors.count == 1 ? first.description
                                   : load.errors.map { $0.description }.joined(separator: "\n"))
         }
         return load.configuration.settings(for: device, deviceClass: deviceClass)

@@ -34,13 +34,13 @@ struct WatchCommand: ParsableCommand {
     var exitAtEnd = false
 
     func run() throws {
-        try reporting { try watch() }
+        try watch()
     }
 
     func watch() throws {
         let loaded = try LoadedConfiguration.load(config)
         let signals: SignalWatcher
-        do { signals = try SignalWatcher([SIGINT, SIGTERM, SIGHUP, SIGWINCH]) } catch { throw UserError("\(error)") }
+        do { signals = try SignalWatcher([SIGINT, SIGTERM, SIGHUP, SIGWINCH]) } catch { throw CommandFailure("\(error)") }
         let source: EventSource
         if let replay {
             source = ReplaySource(try loadRecording(replay, description: descriptionFile), label: replay)

@@ -14,7 +14,18 @@ struct Forcetouchd: ParsableCommand {
             /etc/forcetouch/forcetouch.toml. SIGHUP reloads it (an invalid file is refused and the \
             running configuration stays); SIGTERM stops. The daemon never runs as root: started as \
             root it needs --user.
-            """)
+            """,
+        version: ForceTouchVersion.string)
+
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            CommandFailure.exitIfFailure(error, program: "forcetouchd")
+            exit(withError: error)
+        }
+    }
 
     @Option(help: "The configuration file.")
     var config: String?
@@ -66,7 +77,7 @@ struct Forcetouchd: ParsableCommand {
             do {
                 recording = try RecordingFile.load(replay, description: descriptionFile)
             } catch {
-                throw ValidationError(error.description)
+                throw CommandFailure(error.description)
             }
         }
 
