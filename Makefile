@@ -15,10 +15,12 @@ deps:
 build: deps
 	$(SWIFT) build -c $(CONFIGURATION)
 
-# The whole suite: unit tests on this machine, then the integration tests in a QEMU guest.
+# The whole suite: unit and program tests on this machine, the README's commands as written,
+# then the integration tests in a QEMU guest.
 test: deps
 	$(SWIFT) build --build-tests
 	timeout 900 $(SWIFT) test --skip-build
+	Tests/Documented/on-host.sh
 	@if [ -x vm/run-tests.sh ]; then ./vm/run-tests.sh; fi
 
 unit-test: deps

@@ -31,4 +31,12 @@ fi
 ftrc=0
 vm/run-guest.sh --share "$out" -- Tests/Integration/forcetest-in-guest.sh "$out" || ftrc=$?
 [ "$rc" -ne 0 ] || rc="$ftrc"
+# The commands README.md and the shipped configs show, as written (Tests/Documented/in-guest.sh).
+docrc=0
+vm/run-guest.sh --share "$out" -- Tests/Documented/in-guest.sh "$out" || docrc=$?
+if [ "$docrc" -ne 0 ] && [ -f "$out/documented-daemon.log" ]; then
+    echo "--- documented-commands daemon log (last 60 lines)"
+    tail -n 60 "$out/documented-daemon.log"
+fi
+[ "$rc" -ne 0 ] || rc="$docrc"
 exit "$rc"

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The documented commands that need no device and no daemon, run as they are written on this
+# machine by `make test`: the first command of the README, and what it promises to print.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+ROOT="$PWD"
+. Tests/Integration/lib.sh
+. Tests/Documented/lib.sh
+DOC_DIR="$(mktemp -d "${TMPDIR:-/tmp}/forcetouch-doc.XXXXXX")"
+trap 'rm -rf "$DOC_DIR"' EXIT
+
+# The README shows what `make demo` prints: its first plain ``` block after the command.
+expected="$(awk '/^`make demo` replays/ { found = 1 } found && /^```$/ { if (inside) exit; inside = 1; next } inside' README.md)"
+
+doc <<'CMD'
+make demo
+CMD
+check "make demo exits 0" test "$doc_status" -eq 0
+check "the README shows make demo's output" test -n "$expected"
+# Sorted: each action is a process of its own, and two that start in the same frame (a peek
+# and the pop right after it) may print in either order.
+actual="$(grep '^action: ' "$DOC_OUT" | sort)"
+expected="$(sort <<< "$expected")"
+check "make demo prints exactly the actions the README shows" test "$actual" = "$expected"
+[ "$actual" = "$expected" ] || diff <(echo "$expected") <(echo "$actual")
+
+summary documented-commands-on-host
