@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import ForceTouchCore
 
-private func load(_ text: String) -> ConfigurationLoad { Configuration.parse(text, file: "test.toml") }
+private func load(_ text: String) -> ConfigurationLoad { Configuration.parse(text, file: "test.toml", lookups: .fake()) }
 
 /// The 1-based line holding `# <-`, which the validation cases put on the offending line.
 private func markedLine(_ text: String) -> Int {
@@ -899,14 +899,13 @@ let invalidCases: [InvalidCase] = [
     @Test(arguments: configFiles)
     func everyShippedFileParsesCleanly(_ url: URL) throws {
         // Files it refers to (an example's import-plist) are read from beside it.
-        let l = Configuration.parse(try TestFiles.text(url), file: url.path,
-                                    loadFile: { try? Data(contentsOf: URL(fileURLWithPath: $0)) })
+        let l = Configuration.parse(try TestFiles.text(url), file: url.path, lookups: .diskFiles)
         #expect(l.errors.isEmpty, "\(l.errors.map(\.description))")
     }
 
     @Test func theDefaultFileChangesNothing() throws {
         let url = TestFiles.packageRoot.appendingPathComponent("config/forcetouch.toml")
-        let l = Configuration.parse(try TestFiles.text(url), file: "forcetouch.toml")
+        let l = Configuration.parse(try TestFiles.text(url), file: "forcetouch.toml", lookups: .fake())
         #expect(l.configuration == Configuration())
     }
 

@@ -98,7 +98,7 @@ extension ConfigurationParser {
     /// The valid items of the Info.plist, each refused one reported against the key.
     private mutating func importPlist(_ written: String, _ p: ConfigPath, existing: [ShortcutItem]) -> [ShortcutItem] {
         let resolved = resolvePath(written)
-        guard let data = loadFile(resolved) else {
+        guard let data = lookups.readFile(resolved) else {
             error(p, "cannot read \"\(resolved)\"")
             return []
         }

@@ -15,17 +15,18 @@ struct ConfigurationParser {
     let file: String
     let map: TOMLSourceMap
     private var errors: [ConfigError] = []
-    /// Reads files the configuration refers to (`import-plist`); nil for unreadable.
-    let loadFile: (String) -> Data?
+    /// How files the configuration refers to (`import-plist`) are read, and users and
+    /// groups (`[control]`) are found.
+    let lookups: ConfigurationLookups
     /// The static quick-action types, once parsed: what `perform` may name.
     var quickActionTypes: [String] = []
     /// The valid `[[intent]]` definitions, once parsed: what `intent` may name.
     var intentDefinitions: [IntentDefinition] = []
 
-    init(text: String, file: String, loadFile: @escaping (String) -> Data? = { _ in nil }) {
+    init(text: String, file: String, lookups: ConfigurationLookups) {
         self.text = text
         self.file = file
-        self.loadFile = loadFile
+        self.lookups = lookups
         map = TOMLSourceMap(text)
     }
 
@@ -50,6 +51,12 @@ struct ConfigurationParser {
         errors.append(ConfigError(file: file, line: map.line(of: path), key: path.description, message: message))
     }
 
+    /// Something kept as written that is very likely not what was meant.
+    mutating func warning(_ path: ConfigPath, _ message: String) {
+        errors.append(ConfigError(file: file, line: map.line(of: path), key: path.description, message: message,
+                                  severity: .warning))
+    }
+
     mutating func parse() -> ConfigurationLoad {
         let root: TOMLTable
         do {
@@ -57,11 +64,11 @@ struct ConfigurationParser {
         } catch let e as TOMLParseError {
             return ConfigurationLoad(
                 configuration: Configuration(),
-                errors: [ConfigError(file: file, line: max(e.source.begin.line, 1), key: "", message: e.description)])
+                diagnostics: [ConfigError(file: file, line: max(e.source.begin.line, 1), key: "", message: e.description)])
         } catch {
             return ConfigurationLoad(
                 configuration: Configuration(),
-                errors: [ConfigError(file: file, line: 1, key: "", message: "\(error)")])
+                diagnostics: [ConfigError(file: file, line: 1, key: "", message: "\(error)")])
         }
 
         var config = Configuration()
@@ -121,7 +128,7 @@ struct ConfigurationParser {
         // Line order reads like the file; the sort is stable, so errors on one line keep
         // the order they were found in.
         let sorted = errors.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }
-        return ConfigurationLoad(configuration: config, errors: sorted.map(\.element))
+        return ConfigurationLoad(configuration: config, diagnostics: sorted.map(\.element))
     }
 
     // MARK: - Tables
