@@ -1,10 +1,15 @@
 import ForceTouchCore
+import Foundation
 import Glibc
 
 /// Finds and reads the configuration file: `--config`, then
 /// `$XDG_CONFIG_HOME/forcetouch/forcetouch.toml` (or `~/.config/…`), then
 /// `/etc/forcetouch/forcetouch.toml`.
 public enum ConfigurationFile {
+    /// The most a configuration, or a file it imports, may weigh: far above any real one,
+    /// low enough that a path to something endless (a device, a FIFO) stops.
+    static let sizeLimit = 16 << 20
+
     /// The search order, for messages and docs.
     public static func searchPath(environment: [String: String] = ProcessEnvironment.current()) -> [String] {
         var paths: [String] = []
@@ -23,17 +28,32 @@ public enum ConfigurationFile {
         return searchPath().first { access($0, F_OK) == 0 }
     }
 
+    /// What a configuration may look up on this system: files it imports read like the
+    /// configuration itself (bounded), users and groups from the passwd and group databases
+    /// (NSS included, so LDAP or systemd-homed accounts count).
+    public static let systemLookups = ConfigurationLookups(
+        readFile: { path in readBytes(path).map { Data($0) } },
+        userExists: { name in accountExists(name, getpwnam_r) },
+        groupExists: { name in accountExists(name, getgrnam_r) })
+
     /// Reads and parses `path`. An unreadable file is one error at line 0.
     public static func load(_ path: String) -> ConfigurationLoad {
         guard let text = readFile(path) else {
             let reason = String(cString: strerror(errno))
-            return ConfigurationLoad(configuration: Configuration(),
-                                     errors: [ConfigError(file: path, line: 0, key: "", message: "cannot read: \(reason)")])
+            return ConfigurationLoad(
+                configuration: Configuration(),
+                diagnostics: [ConfigError(file: path, line: 0, key: "", message: "cannot read: \(reason)")])
         }
-        return Configuration.parse(text, file: path)
+        return Configuration.parse(text, file: path, lookups: systemLookups)
     }
 
     static func readFile(_ path: String) -> String? {
+        readBytes(path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The whole file, or nil (with errno set) when it cannot be opened or read, or is
+    /// larger than `sizeLimit` (EFBIG).
+    static func readBytes(_ path: String) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -44,8 +64,29 @@ public enum ConfigurationFile {
             if n < 0 { if errno == EINTR { continue }; return nil }
             if n == 0 { break }
             bytes += buffer[0..<n]
-            if bytes.count > 16 << 20 { errno = EFBIG; return nil }
+            if bytes.count > sizeLimit { errno = EFBIG; return nil }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
+    }
+
+    /// Whether the reentrant lookup (getpwnam_r, getgrnam_r) finds an entry; the buffer
+    /// grows while it is too small for the entry (ERANGE), as a group with many members
+    /// needs.
+    private static func accountExists<Entry>(
+        _ name: String,
+        _ lookup: (UnsafePointer<CChar>, UnsafeMutablePointer<Entry>, UnsafeMutablePointer<CChar>, Int,
+                   UnsafeMutablePointer<UnsafeMutablePointer<Entry>?>) -> Int32
+    ) -> Bool {
+        var size = 4096
+        while size <= 1 << 24 {
+            let entry = UnsafeMutablePointer<Entry>.allocate(capacity: 1)
+            let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: size)
+            var result: UnsafeMutablePointer<Entry>?
+            defer { entry.deallocate(); buffer.deallocate() }
+            let status = lookup(name, entry, buffer, size, &result)
+            if status == ERANGE { size *= 2; continue }
+            return status == 0 && result != nil
+        }
+        return false
     }
 }

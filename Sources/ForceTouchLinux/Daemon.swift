@@ -365,6 +365,7 @@ public final class Daemon {
         SystemdNotify.send("RELOADING=1")
         defer { SystemdNotify.send("READY=1") }
         let load = ConfigurationFile.load(path)
+        for w in load.warnings { logger.warning("\(w)") }
         guard load.isValid else {
             for e in load.errors { logger.error("\(e)") }
             let message = "reload refused: \(load.errors.count) error(s) in \(path); keeping the previous configuration"

@@ -39,9 +39,9 @@ public final class VirtualKeyboard {
     private func open() throws(UinputError) -> UinputDevice {
         if let device { return device }
         if let failure { throw failure }
-        // Every key a keyboard has (KEY_ESC … KEY_MICMUTE and the higher media keys), no buttons.
-        var keys = Set<UInt16>(1...0xff)
-        keys.formUnion(0x160...0x2ff)
+        // The very codes the configuration accepts in `keys`, so none is accepted there
+        // that this device cannot type.
+        let keys = KeyStroke.typeableCodes
         let description = DeviceDescription(
             name: Self.name, id: InputID(bustype: 0x06, vendor: 0x0001, product: 0x0001, version: 1),
             codes: [EV.SYN: [SYN.REPORT], EV.KEY: keys])

@@ -132,7 +132,7 @@ struct CalibrateCommand: ParsableCommand {
         let new: String
         do {
             new = try CalibrationBlock.apply(values, to: old, file: target, device: d, deviceClass: deviceClass,
-                                             comment: comment)
+                                             comment: comment, lookups: ConfigurationFile.systemLookups)
         } catch {
             say("Add this block to \(target) by hand:\n")
             say(CalibrationBlock.render(values, device: d, comment: comment))

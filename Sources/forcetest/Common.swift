@@ -18,7 +18,8 @@ struct LoadedConfiguration {
         }
         let load = ConfigurationFile.load(path)
         if !quiet {
-            for e in load.errors { Terminal.writeError("forcetest: warning: \(e)\n") }
+            // An error drops a block, which forcetest goes on without: a warning here too.
+            for e in load.diagnostics { Terminal.writeError("forcetest: \(e.isWarning ? "" : "warning: ")\(e)\n") }
         }
         return LoadedConfiguration(path: path, configuration: load.configuration)
     }

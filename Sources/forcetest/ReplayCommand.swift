@@ -91,6 +91,7 @@ struct ReplayCommand: ParsableCommand {
     {
         guard let config else { return DeviceSettings() }
         let load = ConfigurationFile.load(config)
+        for w in load.warnings { Terminal.writeError("forcetest: \(w)\n") }
         if let first = load.errors.first {
             throw CommandFailure(load.errors.count == 1 ? first.description
                                   : load.errors.map { $0.description }.joined(separator: "\n"))

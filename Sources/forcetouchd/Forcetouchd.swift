@@ -58,15 +58,19 @@ struct Forcetouchd: ParsableCommand {
         let logger = Logger(label: "forcetouchd")
 
         let path = ConfigurationFile.locate(explicit: config)
-        let load = path.map(ConfigurationFile.load) ?? ConfigurationLoad(configuration: Configuration(), errors: [])
+        let load = path.map(ConfigurationFile.load) ?? ConfigurationLoad(configuration: Configuration(), diagnostics: [])
         if checkConfig {
             guard let path else {
                 print("no configuration file; searched \(ConfigurationFile.searchPath().joined(separator: ", "))")
                 throw ExitCode(1)
             }
-            for e in load.errors { print(e) }
+            // Warnings are printed with the errors, in line order, but do not fail the check:
+            // the daemon would use the file as written.
+            for e in load.diagnostics { print(e) }
             guard load.isValid else { throw ExitCode(1) }
-            print("\(path): ok, \(load.configuration.bindings.count) binding(s), \(load.configuration.devices.count) device rule(s)")
+            let warnings = load.warnings.isEmpty ? "" : ", \(load.warnings.count) warning(s)"
+            print("\(path): ok, \(load.configuration.bindings.count) binding(s), "
+                + "\(load.configuration.devices.count) device rule(s)\(warnings)")
             return
         }
 
@@ -90,7 +94,9 @@ struct Forcetouchd: ParsableCommand {
         }
 
         if let path {
-            for e in load.errors { logger.error("\(e)") }
+            for e in load.diagnostics {
+                if e.isWarning { logger.warning("\(e)") } else { logger.error("\(e)") }
+            }
             if !load.isValid {
                 logger.error("\(path): \(load.errors.count) error(s); running with what was valid")
             }

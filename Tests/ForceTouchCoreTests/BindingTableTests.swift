@@ -2,7 +2,7 @@ import Testing
 @testable import ForceTouchCore
 
 private func table(_ text: String) -> BindingTable {
-    let l = Configuration.parse(text, file: "test.toml")
+    let l = Configuration.parse(text, file: "test.toml", lookups: .fake())
     #expect(l.errors.isEmpty, "\(l.errors.map(\.description))")
     return BindingTable(l.configuration)
 }
@@ -204,7 +204,7 @@ private let pen = DeviceDescription(name: "Wacom Intuos Pro M Pen", id: InputID(
             [[binding]]
             gesture = "tap"
             exec = ["true"]
-            """, file: "t.toml").configuration
+            """, file: "t.toml", lookups: .fake()).configuration
         let e = event(.deepPress, .changed, fingers: 2, x: 0.25, y: 1.0 / 3.0, force: 5.0000004, stage: .pop)
         let request = ActionRequest(binding: c.bindings[0], event: e, deviceName: "Wacom Pen", general: c.general)
         guard case .exec(let r) = request else { Issue.record("not exec"); return }

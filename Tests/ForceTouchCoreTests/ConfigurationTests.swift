@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import ForceTouchCore
 
-private func load(_ text: String) -> ConfigurationLoad { Configuration.parse(text, file: "test.toml") }
+private func load(_ text: String) -> ConfigurationLoad { Configuration.parse(text, file: "test.toml", lookups: .fake()) }
 
 /// The 1-based line holding `# <-`, which the validation cases put on the offending line.
 private func markedLine(_ text: String) -> Int {
@@ -141,6 +141,21 @@ let invalidCases: [InvalidCase] = [
         [[device]]
         calibration = { average = "412" }   # <-
         """),
+    // Issue 9: a non-positive average was kept, then ignored (maximumPossibleForce stayed 6.67).
+    .init("device[1].calibration.average", "must be greater than 0", """
+        [[device]]
+        calibration = { average = -3 }   # <-
+        """),
+    .init("device[1].calibration.average", "must be greater than 0 (the raw pressure of an average touch", """
+        [[device]]
+        match-class = "touchpad"
+        calibration = { average = 0 }   # <-
+        """),
+    .init("device[1].calibration.average", "not 0", """
+        [[device]]
+        [device.calibration]
+        average = 0.0   # <-
+        """),
     .init("device[1].calibration", "needs \"average\"", """
         [[device]]
         match-class = "tablet"
@@ -268,6 +283,24 @@ let invalidCases: [InvalidCase] = [
         device = "Wacom[*"   # <-
         exec = ["true"]
         """),
+    // Issue 9: shaped like vendor:product, this was taken as a name glob matching nothing.
+    .init("binding[1].device", "\"056A:ZZZZ\" looks like a vendor:product id but is not one", """
+        [[binding]]
+        gesture = "tap"
+        device = "056A:ZZZZ"   # <-
+        exec = ["true"]
+        """),
+    .init("binding[1].device", "four hex digits each", """
+        [[binding]]
+        gesture = "tap"
+        device = "56a:333"   # <-
+        exec = ["true"]
+        """),
+    .init("assistive-touch.device", "looks like a vendor:product id", """
+        [assistive-touch]
+        device = "O56A:0333"   # <-
+        single-tap = { notify = "x" }
+        """),
     .init("binding[1].device", "must not be empty", """
         [[binding]]
         gesture = "tap"
@@ -345,6 +378,25 @@ let invalidCases: [InvalidCase] = [
         [[binding]]
         gesture = "tap"
         keys = "ctrl+c"   # <-
+        """),
+    // Issue 9: accepted, these typed nothing (the virtual keyboard has no pointer buttons).
+    .init("binding[1].keys", "BTN_RIGHT is a button, not a key: BTN_* pointer buttons cannot be typed by the virtual keyboard", """
+        [[binding]]
+        gesture = "tap"
+        keys = "BTN_RIGHT"   # <-
+        """),
+    .init("binding[1].keys", "element 2: BTN_LEFT is a button", """
+        [[binding]]
+        gesture = "tap"
+        keys = ["KEY_A", "btn_left"]   # <-
+        """),
+    // Issue 9: an unknown array of tables was reported at line 1.
+    .init("bindings", "unknown key; did you mean \"binding\"?", """
+        # a comment
+
+        [[bindings]]   # <-
+        gesture = "tap"
+        exec = ["true"]
         """),
     .init("binding[1].finger", "did you mean \"fingers\"", """
         [[binding]]
@@ -792,7 +844,8 @@ let invalidCases: [InvalidCase] = [
             [[device]]
             ignore = true
             """)
-        #expect(l.errors.isEmpty)
+        // Most specific first, catch-all last: no block is shadowed, so no warning either.
+        #expect(l.diagnostics.isEmpty)
         let c = l.configuration
         let w = c.settings(for: wacom, deviceClass: .tablet)
         #expect(w.rule == 1)
@@ -899,14 +952,14 @@ let invalidCases: [InvalidCase] = [
     @Test(arguments: configFiles)
     func everyShippedFileParsesCleanly(_ url: URL) throws {
         // Files it refers to (an example's import-plist) are read from beside it.
-        let l = Configuration.parse(try TestFiles.text(url), file: url.path,
-                                    loadFile: { try? Data(contentsOf: URL(fileURLWithPath: $0)) })
-        #expect(l.errors.isEmpty, "\(l.errors.map(\.description))")
+        let l = Configuration.parse(try TestFiles.text(url), file: url.path, lookups: .diskFiles)
+        // Warnings too: a shipped file shows what a clean one looks like.
+        #expect(l.diagnostics.isEmpty, "\(l.diagnostics.map(\.description))")
     }
 
     @Test func theDefaultFileChangesNothing() throws {
         let url = TestFiles.packageRoot.appendingPathComponent("config/forcetouch.toml")
-        let l = Configuration.parse(try TestFiles.text(url), file: "forcetouch.toml")
+        let l = Configuration.parse(try TestFiles.text(url), file: "forcetouch.toml", lookups: .fake())
         #expect(l.configuration == Configuration())
     }
 

@@ -3,7 +3,7 @@ import Testing
 @testable import ForceTouchCore
 
 private func load(_ text: String, files: [String: Data] = [:]) -> ConfigurationLoad {
-    Configuration.parse(text, file: "/etc/forcetouch/test.toml", loadFile: { files[$0] })
+    Configuration.parse(text, file: "/etc/forcetouch/test.toml", lookups: .fake(files: files))
 }
 
 private func line(markedIn text: String) -> Int {
@@ -500,11 +500,11 @@ let actionInvalidCases: [InvalidCase] = [
         #expect(l.configuration.quickActions.filter { $0.type == "com.example.notes.scan" }.map(\.title) == ["My scan"])
     }
 
-    @Test func theOldSignatureCannotReadPlists() {
+    @Test func anUnreadablePlistIsNamed() {
         let l = Configuration.parse("""
             [quick-actions]
             import-plist = "Info.plist"
-            """, file: "forcetouch.toml")
+            """, file: "forcetouch.toml", lookups: .fake())
         #expect(l.errors.map(\.description) == ["forcetouch.toml:2: quick-actions.import-plist: cannot read \"Info.plist\""])
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ForceTouchCore
 
 /// Where the tests find recordings: the project's own fixtures and the shared real ones.
 enum TestFiles {
@@ -34,4 +35,21 @@ enum TestFiles {
     static func text(_ url: URL) throws -> String {
         try String(contentsOf: url, encoding: .utf8)
     }
+}
+
+extension ConfigurationLookups {
+    /// What the tests' imaginary system holds: these files (by absolute path), users and
+    /// groups, and nothing else.
+    static func fake(files: [String: Data] = [:],
+                     users: Set<String> = ["root", "alice", "bob.smith", "svc-backup$"],
+                     groups: Set<String> = ["root", "wheel", "input"]) -> ConfigurationLookups {
+        ConfigurationLookups(readFile: { files[$0] }, userExists: { users.contains($0) },
+                             groupExists: { groups.contains($0) })
+    }
+
+    /// The real files under the given paths, read straight from disk, with the fake
+    /// accounts: for fixtures and the shipped configurations.
+    static let diskFiles = ConfigurationLookups(
+        readFile: { try? Data(contentsOf: URL(fileURLWithPath: $0)) },
+        userExists: { fake().userExists($0) }, groupExists: { fake().groupExists($0) })
 }

@@ -9,15 +9,40 @@ public enum DeviceSelector: Hashable, Sendable, CustomStringConvertible {
     case id(VendorProduct)
     case name(Glob)
 
-    /// Classifies the text; throws only for a malformed glob.
-    public init(_ text: String) throws(Glob.SyntaxError) {
+    /// Why a selector was refused.
+    public struct ParseError: Error, Hashable, Sendable {
+        public var message: String
+    }
+
+    /// Classifies the text; throws for a malformed glob, and for text shaped like a
+    /// vendor:product id that is not one (`056A:ZZZZ`, `56a:333`): taken as a name glob it
+    /// would match nothing, silently.
+    public init(_ text: String) throws(ParseError) {
         if let c = DeviceClass(rawValue: text), c != .other {
             self = .deviceClass(c)
         } else if let id = VendorProduct(text) {
             self = .id(id)
+        } else if Self.looksLikeID(text) {
+            throw ParseError(message: "\"\(text)\" looks like a vendor:product id but is not one: write four hex "
+                + "digits each, like \"056a:0333\" (to match a device name, escape the colon: \\:)")
         } else {
-            self = .name(try Glob(text))
+            do {
+                self = .name(try Glob(text))
+            } catch {
+                throw ParseError(message: "invalid pattern \"\(text)\": \(error.message)")
+            }
         }
+    }
+
+    /// Two runs of letters and digits around one colon, four and four (a mistyped digit),
+    /// or hex digits of the wrong length (a dropped leading zero). Real device names have
+    /// spaces or other words around a colon, and an escaped colon (`\:`) is never this.
+    static func looksLikeID(_ text: String) -> Bool {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return false }
+        let alphanumeric = parts.allSatisfy { $0.count == 4 && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+        let hex = parts.allSatisfy { (1...8).contains($0.count) && $0.allSatisfy(\.isHexDigit) }
+        return alphanumeric || hex
     }
 
     public func matches(_ device: DeviceDescription, deviceClass c: DeviceClass) -> Bool {

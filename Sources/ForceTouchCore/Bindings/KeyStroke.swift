@@ -35,13 +35,25 @@ public struct KeyStroke: Hashable, Sendable, CustomStringConvertible {
         keys = codes
     }
 
-    /// The EV_KEY code a key name stands for.
+    /// The EV_KEY codes the virtual keyboard has, so the only ones a `keys` action can type:
+    /// every keyboard key (KEY_ESC … KEY_MICMUTE, then the higher media and function keys),
+    /// but none of the pointer, joystick, pen and touch buttons (BTN_MISC … BTN_GEAR_UP,
+    /// 0x100–0x15f), which a keyboard device that has them would make readers take for a
+    /// mouse or a tablet.
+    public static let typeableCodes: Set<UInt16> = Set(1...0xff).union(0x160...0x2ff)
+
+    /// The EV_KEY code a key name stands for; only codes in `typeableCodes`.
     public static func code(_ name: String) throws(ParseError) -> UInt16 {
         let upper = name.uppercased()
         for candidate in [upper, "KEY_" + upper] {
             if let (type, code) = EventNames.code(named: candidate) {
                 guard type == EV.KEY else {
                     throw ParseError(message: "\(name) is not a key (it is an \(EventNames.typeName(type) ?? "other") code)")
+                }
+                guard typeableCodes.contains(code) else {
+                    // Accepted once, such a name typed nothing at all: say so instead.
+                    throw ParseError(message: "\(candidate) is a button, not a key: BTN_* pointer buttons cannot be "
+                        + "typed by the virtual keyboard (pointer output is not supported yet)")
                 }
                 return code
             }

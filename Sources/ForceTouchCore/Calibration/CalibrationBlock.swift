@@ -57,9 +57,12 @@ public enum CalibrationBlock {
     /// The file's text with the calibration written in. Checks the result by parsing it:
     /// it must have no error the original did not have, and must give `device` exactly
     /// these values; otherwise this throws and the caller prints the block instead.
+    /// - Parameter lookups: what the configuration may look up (its `import-plist`…), as
+    ///   the daemon will: with none, a file that imports a plist would look broken.
     public static func apply(_ v: Values, to text: String, file: String, device: DeviceDescription,
-                             deviceClass: DeviceClass, comment: String? = nil) throws(CalibrationError) -> String {
-        let before = Configuration.parse(text, file: file)
+                             deviceClass: DeviceClass, comment: String? = nil,
+                             lookups: ConfigurationLookups) throws(CalibrationError) -> String {
+        let before = Configuration.parse(text, file: file, lookups: lookups)
         if before.errors.contains(where: { $0.key.isEmpty }) {
             throw CalibrationError("\(file) does not parse as TOML (\(before.errors[0])); fix it first")
         }
@@ -73,7 +76,7 @@ public enum CalibrationBlock {
             doc.append(render(v, device: device, comment: comment))
         }
         let out = doc.text
-        let after = Configuration.parse(out, file: file)
+        let after = Configuration.parse(out, file: file, lookups: lookups)
         let old = Set(before.errors.map { "\($0.key): \($0.message)" })
         if let e = after.errors.first(where: { !old.contains("\($0.key): \($0.message)") }) {
             throw CalibrationError("writing the calibration would make \(file) invalid (\(e)); add the block by hand")

@@ -2,23 +2,39 @@
 ///
 /// Its description is `file:line: key: message`, the form compilers use, so editors and
 /// terminals can jump to it; a syntax error, which belongs to no key, reads
-/// `file:line: message`.
+/// `file:line: message`. A warning reads `file:line: key: warning: message`, again as
+/// compilers write it.
 public struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Whether the file can be used as written.
+    public enum Severity: String, Hashable, Sendable {
+        /// The value (and the block holding it) is dropped; a reload or `--check-config`
+        /// refuses the file.
+        case error
+        /// The file means something and is used as written, but very likely not what its
+        /// author meant: a block that can never apply, an item that is never shown.
+        case warning
+    }
+
     public var file: String
     /// 1-based line. For a semantic error this is `TOMLSourceMap`'s best guess (see there).
     public var line: Int
     /// Dotted path of the offending value, e.g. `binding[2].fingers`; empty for syntax errors.
     public var key: String
     public var message: String
+    public var severity: Severity
 
-    public init(file: String, line: Int, key: String, message: String) {
+    public init(file: String, line: Int, key: String, message: String, severity: Severity = .error) {
         self.file = file
         self.line = line
         self.key = key
         self.message = message
+        self.severity = severity
     }
 
+    public var isWarning: Bool { severity == .warning }
+
     public var description: String {
-        key.isEmpty ? "\(file):\(line): \(message)" : "\(file):\(line): \(key): \(message)"
+        let text = isWarning ? "warning: " + message : message
+        return key.isEmpty ? "\(file):\(line): \(text)" : "\(file):\(line): \(key): \(text)"
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// `Configuration()` is SPEC's defaults with no devices and no bindings: what the daemon
 /// runs on with no file, or with a file it could not parse. Values only: parsing is
-/// `Configuration.parse(_:file:)`, reading the file is the caller's business.
+/// `Configuration.parse(_:file:lookups:)`, reading the file is the caller's business.
 public struct Configuration: Hashable, Sendable {
     public var general = GeneralSettings()
     /// What every device starts from: `[gestures]`, plus `[general] sensitivity`.
@@ -30,21 +30,15 @@ public struct Configuration: Hashable, Sendable {
 
     public init() {}
 
-    /// Parses a configuration file's text. Never throws: see `ConfigurationLoad`.
-    /// An `import-plist` in it cannot be read (this does no I/O) and is reported as an
-    /// error: use `parse(_:file:loadFile:)` for a file that imports one.
-    /// - Parameter file: the name errors are reported against.
-    public static func parse(_ text: String, file: String) -> ConfigurationLoad {
-        parse(text, file: file, loadFile: { _ in nil })
-    }
-
-    /// Parses a configuration file's text, reading the files it refers to through `loadFile`.
+    /// Parses a configuration file's text, looking up what it refers to outside itself
+    /// through `lookups`. Never throws: see `ConfigurationLoad`.
     /// - Parameters:
     ///   - file: the file's path, which errors are reported against and relative paths in
     ///     it (`import-plist`) are resolved against.
-    ///   - loadFile: the contents of the file at a path, or nil when it cannot be read.
-    public static func parse(_ text: String, file: String, loadFile: @escaping (String) -> Data?) -> ConfigurationLoad {
-        var parser = ConfigurationParser(text: text, file: file, loadFile: loadFile)
+    ///   - lookups: how files are read and users and groups are found; there is no default,
+    ///     so that no caller can forget to say.
+    public static func parse(_ text: String, file: String, lookups: ConfigurationLookups) -> ConfigurationLoad {
+        var parser = ConfigurationParser(text: text, file: file, lookups: lookups)
         return parser.parse()
     }
 }

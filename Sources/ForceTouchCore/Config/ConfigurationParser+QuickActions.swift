@@ -98,7 +98,7 @@ extension ConfigurationParser {
     /// The valid items of the Info.plist, each refused one reported against the key.
     private mutating func importPlist(_ written: String, _ p: ConfigPath, existing: [ShortcutItem]) -> [ShortcutItem] {
         let resolved = resolvePath(written)
-        guard let data = loadFile(resolved) else {
+        guard let data = lookups.readFile(resolved) else {
             error(p, "cannot read \"\(resolved)\"")
             return []
         }
@@ -114,6 +114,28 @@ extension ConfigurationParser {
             }
         }
         return out
+    }
+
+    /// The menu shows the static items first and at most `max-items` in all, so those past
+    /// the limit are never shown: a warning on the first of them (its block, or the
+    /// `import-plist` that brought it), since the file is otherwise fine.
+    /// - Parameter blocks: the `[[quick-action]]` index of each item that came from a block,
+    ///   in order; the items after them were imported.
+    mutating func warnAboutHiddenQuickActions(_ config: Configuration, blocks: [Int]) {
+        let limit = config.quickActionSettings.maximumMenuItems
+        let total = config.quickActions.count
+        guard total > limit else { return }
+        let hidden = total - limit
+        var message = "the menu shows at most \(limit) item\(limit == 1 ? "" : "s") ([quick-actions] max-items), "
+            + "so \(hidden) of the \(total) static quick actions \(hidden == 1 ? "is" : "are") never shown"
+        if limit < blocks.count {
+            warning(ConfigPath.root.appending("quick-action").appending(index: blocks[limit]),
+                    message + ", from this one on")
+        } else {
+            let plist = config.quickActionSettings.importPlist ?? "the Info.plist"
+            message += ": \(plist) item \(limit - blocks.count + 1) (\"\(config.quickActions[limit].type)\") and after"
+            warning(.root / "quick-actions" / "import-plist", message)
+        }
     }
 
     /// A path relative to the configuration file's directory; absolute ones as they are.
@@ -168,7 +190,9 @@ extension ConfigurationParser {
     // MARK: - [control]
 
     /// Users and a group; a name that cannot be one is dropped (serving fewer is the safe
-    /// side).
+    /// side). A well-formed name that no account has is a warning, not an error: the file
+    /// still means something, an account can be added later (or come from a directory
+    /// service that is not up yet), and refusing a reload for it would help no one.
     mutating func parseControl(_ t: TOMLTable) -> ControlSettings {
         let path = ConfigPath.root / "control"
         _ = checkKeys(t, path, allowed: Self.controlKeys)
@@ -181,7 +205,12 @@ extension ConfigurationParser {
                         error(p, "element \(i + 1) must be a user name, not \(Self.describe(element))")
                         continue
                     }
-                    if let name = accountName(name, p, what: "user") { control.allowUsers.append(name) }
+                    guard let name = accountName(name, p, what: "user") else { continue }
+                    control.allowUsers.append(name)
+                    if !lookups.userExists(name) {
+                        warning(p, "no user \"\(name)\" exists on this system; "
+                            + "it is allowed once it does and the configuration is reloaded")
+                    }
                 }
             } else {
                 typeError(p, expected: "an array of user names such as [\"alice\"]", found: v)
@@ -189,6 +218,10 @@ extension ConfigurationParser {
         }
         if let v = t["allow-group"], let s = string(v, path / "allow-group") {
             control.allowGroup = accountName(s, path / "allow-group", what: "group")
+            if let group = control.allowGroup, !lookups.groupExists(group) {
+                warning(path / "allow-group", "no group \"\(group)\" exists on this system; "
+                    + "its members are allowed once it does and the configuration is reloaded")
+            }
         }
         return control
     }

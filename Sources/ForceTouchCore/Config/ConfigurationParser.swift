@@ -15,17 +15,18 @@ struct ConfigurationParser {
     let file: String
     let map: TOMLSourceMap
     private var errors: [ConfigError] = []
-    /// Reads files the configuration refers to (`import-plist`); nil for unreadable.
-    let loadFile: (String) -> Data?
+    /// How files the configuration refers to (`import-plist`) are read, and users and
+    /// groups (`[control]`) are found.
+    let lookups: ConfigurationLookups
     /// The static quick-action types, once parsed: what `perform` may name.
     var quickActionTypes: [String] = []
     /// The valid `[[intent]]` definitions, once parsed: what `intent` may name.
     var intentDefinitions: [IntentDefinition] = []
 
-    init(text: String, file: String, loadFile: @escaping (String) -> Data? = { _ in nil }) {
+    init(text: String, file: String, lookups: ConfigurationLookups) {
         self.text = text
         self.file = file
-        self.loadFile = loadFile
+        self.lookups = lookups
         map = TOMLSourceMap(text)
     }
 
@@ -50,6 +51,12 @@ struct ConfigurationParser {
         errors.append(ConfigError(file: file, line: map.line(of: path), key: path.description, message: message))
     }
 
+    /// Something kept as written that is very likely not what was meant.
+    mutating func warning(_ path: ConfigPath, _ message: String) {
+        errors.append(ConfigError(file: file, line: map.line(of: path), key: path.description, message: message,
+                                  severity: .warning))
+    }
+
     mutating func parse() -> ConfigurationLoad {
         let root: TOMLTable
         do {
@@ -57,11 +64,11 @@ struct ConfigurationParser {
         } catch let e as TOMLParseError {
             return ConfigurationLoad(
                 configuration: Configuration(),
-                errors: [ConfigError(file: file, line: max(e.source.begin.line, 1), key: "", message: e.description)])
+                diagnostics: [ConfigError(file: file, line: max(e.source.begin.line, 1), key: "", message: e.description)])
         } catch {
             return ConfigurationLoad(
                 configuration: Configuration(),
-                errors: [ConfigError(file: file, line: 1, key: "", message: "\(error)")])
+                diagnostics: [ConfigError(file: file, line: 1, key: "", message: "\(error)")])
         }
 
         var config = Configuration()
@@ -86,7 +93,10 @@ struct ConfigurationParser {
             config.gestures = merged
         }
         for (index, t) in blocks(root, "device") {
-            if let rule = parseDevice(t, index: index, base: config.gestures) { config.devices.append(rule) }
+            if let rule = parseDevice(t, index: index, base: config.gestures) {
+                warnIfShadowed(rule, by: config.devices)
+                config.devices.append(rule)
+            }
         }
         // Intents and quick actions before bindings and slots, which name them.
         if let v = root["intent"] {
@@ -95,9 +105,11 @@ struct ConfigurationParser {
             intentDefinitions = intents
             errors += intentErrors
         }
+        var quickActionBlocks: [Int] = []
         for (index, t) in blocks(root, "quick-action") {
             if let item = parseQuickAction(t, index: index, existing: config.quickActions) {
                 config.quickActions.append(item)
+                quickActionBlocks.append(index)
             }
         }
         if let v = root["quick-actions"] {
@@ -109,6 +121,7 @@ struct ConfigurationParser {
             }
         }
         quickActionTypes = config.quickActions.map(\.type)
+        warnAboutHiddenQuickActions(config, blocks: quickActionBlocks)
         for (index, t) in blocks(root, "binding") {
             if let binding = parseBinding(t, index: index) { config.bindings.append(binding) }
         }
@@ -121,7 +134,7 @@ struct ConfigurationParser {
         // Line order reads like the file; the sort is stable, so errors on one line keep
         // the order they were found in.
         let sorted = errors.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }
-        return ConfigurationLoad(configuration: config, errors: sorted.map(\.element))
+        return ConfigurationLoad(configuration: config, diagnostics: sorted.map(\.element))
     }
 
     // MARK: - Tables
@@ -264,7 +277,7 @@ struct ConfigurationParser {
             let cp = path / "calibration"
             ok = checkKeys(c, cp, allowed: ["average"]) && ok
             if let a = c["average"] {
-                rule.calibrationAverage = check(number(a, cp / "average"))
+                rule.calibrationAverage = check(calibrationAverage(a, cp / "average"))
             } else {
                 error(cp, "needs \"average\", the raw value of an average touch (forcetest calibrate writes it)")
                 ok = false
@@ -281,6 +294,31 @@ struct ConfigurationParser {
             ok = ok && gesturesOK && checkThresholds(overrides.applied(to: base), overrides, path / "gestures")
         }
         return ok ? rule : nil
+    }
+
+    /// `calibration.average`: a raw pressure above the axis minimum, which is 0 on every
+    /// pressure axis the kernel reports, so 0 and below can never be an average touch.
+    /// Whether it is also within the axis can only be known per device; ForceModel falls
+    /// back to the uncalibrated default there.
+    private mutating func calibrationAverage(_ v: TOMLValueConvertible, _ path: ConfigPath) -> Double? {
+        guard let a = number(v, path) else { return nil }
+        guard a > 0 else {
+            error(path, "must be greater than 0 (the raw pressure of an average touch, as forcetest calibrate "
+                + "measures it), not \(JSONLine.number(a))")
+            return nil
+        }
+        return a
+    }
+
+    /// The first matching block wins (DeviceRule), so a block after one that matches
+    /// everything it would match never applies: kept, since the file still means something,
+    /// but said, on the shadowed block's line.
+    private mutating func warnIfShadowed(_ rule: DeviceRule, by earlier: [DeviceRule]) {
+        guard let first = earlier.first(where: { $0.match.covers(rule.match) }) else { return }
+        let path = ConfigPath.root.appending("device").appending(index: rule.index)
+        let why = first.match.matchesEveryDevice ? "matches every device" : "matches every device this one does"
+        warning(path, "this block never applies: device[\(first.index)] (line \(first.line)) \(why), "
+            + "and only the first matching block is used; move this block above it")
     }
 
     /// `other` is what forcetouch leaves alone, so no block can be about it.
@@ -390,7 +428,7 @@ struct ConfigurationParser {
         do {
             return try DeviceSelector(s)
         } catch {
-            self.error(path, "invalid pattern \"\(s)\": \(error.message)")
+            self.error(path, error.message)
             return nil
         }
     }

@@ -15,6 +15,21 @@ public struct DeviceMatch: Hashable, Sendable {
         self.deviceClass = deviceClass
     }
 
+    /// True for a block naming no criterion, or only `match-name = "*"`.
+    public var matchesEveryDevice: Bool { deviceClass == nil && id == nil && (name?.matchesEverything ?? true) }
+
+    /// Whether every device `other` matches, this matches too: each criterion this names,
+    /// `other` names as well and no more broadly. Decided from the criteria alone (see
+    /// `Glob.covers`), so it can miss an overlap but never reports a false one.
+    public func covers(_ other: DeviceMatch) -> Bool {
+        if let deviceClass, deviceClass != other.deviceClass { return false }
+        if let id, id != other.id { return false }
+        if let name, !name.matchesEverything {
+            guard let otherName = other.name, name.covers(otherName) else { return false }
+        }
+        return true
+    }
+
     public func matches(_ device: DeviceDescription, deviceClass c: DeviceClass) -> Bool {
         if let deviceClass, deviceClass != c { return false }
         if let id, !id.matches(device.id) { return false }

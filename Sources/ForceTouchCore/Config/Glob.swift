@@ -32,6 +32,20 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
         tokens.allSatisfy { if case .literal = $0 { true } else { false } }
     }
 
+    /// True when the pattern matches every name (`*`).
+    public var matchesEverything: Bool { tokens == [.anyRun] }
+
+    /// Whether every name `other` matches, this matches too, as far as it can be told
+    /// without enumerating names: this matches everything, both are the same pattern
+    /// (however escaped), or `other` is literal and this matches its one name. False in
+    /// every other case, so a caller warning about overlap never warns wrongly.
+    public func covers(_ other: Glob) -> Bool {
+        if matchesEverything || tokens == other.tokens { return true }
+        guard other.isLiteral else { return false }
+        let name = String(other.tokens.compactMap { if case .literal(let c) = $0 { c } else { nil } })
+        return matches(name)
+    }
+
     private static func compile(_ p: [Character]) throws(SyntaxError) -> [Token] {
         var out: [Token] = []
         var i = 0

@@ -2,8 +2,8 @@
 ///
 /// TOMLKit gives positions only for syntax errors, so this scans the text itself: it
 /// tracks `[table]` and `[[array]]` headers (counting the elements of each array of
-/// tables, so `binding[2]` is the second `[[binding]]` header) and records the line of
-/// every `key =` under them. A path not written anywhere — a missing required key, or a
+/// tables, so `binding[2]` is the second `[[binding]]` header, and `binding` the first)
+/// and records the line of every `key =` under them. A path not written anywhere — a missing required key, or a
 /// key inside an inline table — falls back to its nearest written ancestor, e.g. the
 /// block's header line.
 ///
@@ -31,11 +31,11 @@ struct TOMLSourceMap: Sendable {
                 let names = TOMLSourceMap.keyComponents(line.dropFirst(2).prefix { $0 != "]" })
                 arrayCounts[names, default: 0] += 1
                 section = TOMLSourceMap.resolve(names, arrayCounts)
-                record(ConfigPath(section), lineNumber)
+                recordWithAncestors(section, lineNumber)
             } else if line.hasPrefix("[") {
                 let names = TOMLSourceMap.keyComponents(line.dropFirst().prefix { $0 != "]" })
                 section = TOMLSourceMap.resolve(names, arrayCounts)
-                record(ConfigPath(section), lineNumber)
+                recordWithAncestors(section, lineNumber)
             } else if let eq = TOMLSourceMap.keyEnd(line) {
                 let keys = TOMLSourceMap.keyComponents(line[..<eq])
                 guard !keys.isEmpty else { continue }
@@ -60,6 +60,13 @@ struct TOMLSourceMap: Sendable {
             if components.isEmpty { return 1 }
             components.removeLast()
         }
+    }
+
+    /// A header also introduces every table above it that was not written yet: the array
+    /// itself for `[[binding]]` (the path an unknown `[[bindings]]` is reported at), and
+    /// `a` for `[a.b]`.
+    private mutating func recordWithAncestors(_ section: [ConfigPath.Component], _ line: Int) {
+        for end in section.indices { record(ConfigPath(Array(section[...end])), line) }
     }
 
     private mutating func record(_ path: ConfigPath, _ line: Int) {

@@ -1,0 +1,27 @@
+import Foundation
+
+/// Everything the configuration parser may look up outside the text it is given: the files
+/// the configuration refers to (`import-plist`) and whether the users and group that
+/// `[control]` names exist.
+///
+/// The core does no I/O, so whoever parses says how these are answered: the programs pass
+/// the system's (`ConfigurationFile.systemLookups` in ForceTouchLinux), tests pass fakes.
+/// It is a required argument of `Configuration.parse` on purpose: a parse that quietly
+/// could not read anything is how Info.plist import once failed in every built program
+/// while its unit tests passed.
+public struct ConfigurationLookups: Sendable {
+    /// The contents of the file at an absolute path, or nil when it cannot be read.
+    public var readFile: @Sendable (String) -> Data?
+    /// Whether a user of this name exists (getpwnam).
+    public var userExists: @Sendable (String) -> Bool
+    /// Whether a group of this name exists (getgrnam).
+    public var groupExists: @Sendable (String) -> Bool
+
+    public init(readFile: @escaping @Sendable (String) -> Data?,
+                userExists: @escaping @Sendable (String) -> Bool,
+                groupExists: @escaping @Sendable (String) -> Bool) {
+        self.readFile = readFile
+        self.userExists = userExists
+        self.groupExists = groupExists
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+
+/// `forcetouchd --check-config` on mistakes it once accepted without a word (issue 9,
+/// item 4): each is now an error (exit 1, the block dropped) or, where the file still means
+/// something, a warning (printed the same way with `warning:`, exit 0).
+@Suite struct ConfigDiagnosticsTests {
+    /// Checks `text` as a file of its own; the path is what the messages start with.
+    func check(_ text: String) throws -> (path: String, run: Program.Run) {
+        let dir = try ScratchDirectory()
+        defer { dir.remove() }
+        let file = try dir.write("forcetouch.toml", text)
+        return (file.path, try Program.forcetouchd.run(["--check-config", "--config", file.path]))
+    }
+
+    @Test(arguments: [
+        ("""
+            [[device]]
+            match-class = "touchpad"
+            calibration = { average = -3 }
+            """, "3: device[1].calibration.average: must be greater than 0 (the raw pressure of an average touch, "
+            + "as forcetest calibrate measures it), not -3"),
+        ("""
+            [[device]]
+            calibration = { average = 0 }
+            """, "2: device[1].calibration.average: must be greater than 0 (the raw pressure of an average touch, "
+            + "as forcetest calibrate measures it), not 0"),
+        ("""
+            [[binding]]
+            gesture = "tap"
+            device = "056A:ZZZZ"
+            exec = ["true"]
+            """, "3: binding[1].device: \"056A:ZZZZ\" looks like a vendor:product id but is not one: write four hex "
+            + "digits each, like \"056a:0333\" (to match a device name, escape the colon: \\:)"),
+        ("""
+            [[binding]]
+            gesture = "deep-press"
+            keys = "BTN_RIGHT"
+            """, "3: binding[1].keys: BTN_RIGHT is a button, not a key: BTN_* pointer buttons cannot be typed by "
+            + "the virtual keyboard (pointer output is not supported yet)"),
+        ("""
+            # Bindings.
+
+            [[bindings]]
+            gesture = "tap"
+            exec = ["true"]
+            """, "3: bindings: unknown key; did you mean \"binding\"?"),
+    ])
+    func anErrorFailsTheCheck(_ text: String, _ expected: String) throws {
+        let (path, run) = try check(text)
+        #expect(run.status == 1, "\(run)")
+        #expect(run.stdout == "\(path):\(expected)\n", "\(run)")
+    }
+
+    @Test func aShadowedDeviceBlockIsAWarning() throws {
+        let (path, run) = try check("""
+            [[device]]
+            match-name = "*"
+            rotation = 90
+
+            [[device]]
+            match-id = "056a:0333"
+            rotation = 180
+            """)
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout == """
+            \(path):5: device[2]: warning: this block never applies: device[1] (line 1) matches every device, \
+            and only the first matching block is used; move this block above it
+            \(path): ok, 0 binding(s), 2 device rule(s), 1 warning(s)
+
+            """, "\(run)")
+    }
+
+    @Test func quickActionsPastMaxItemsAreAWarning() throws {
+        let (path, run) = try check("""
+            [quick-actions]
+            max-items = 1
+
+            [[quick-action]]
+            type = "one"
+            title = "One"
+
+            [[quick-action]]
+            type = "two"
+            title = "Two"
+
+            [[quick-action]]
+            type = "three"
+            title = "Three"
+            """)
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout.hasPrefix("\(path):8: quick-action[2]: warning: the menu shows at most 1 item "
+            + "([quick-actions] max-items), so 2 of the 3 static quick actions are never shown, from this one on\n"),
+            "\(run)")
+        #expect(run.stdout.hasSuffix("ok, 0 binding(s), 0 device rule(s), 1 warning(s)\n"), "\(run)")
+    }
+
+    /// Looked up on the machine the test runs on, as the daemon would (getpwnam, getgrnam):
+    /// root exists everywhere, these names nowhere.
+    @Test func unknownAccountsAreWarnings() throws {
+        let (path, run) = try check("""
+            [control]
+            allow-users = ["root", "forcetouch-no-such-user"]
+            allow-group = "forcetouch-no-such-group"
+            """)
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout == """
+            \(path):2: control.allow-users: warning: no user "forcetouch-no-such-user" exists on this system; \
+            it is allowed once it does and the configuration is reloaded
+            \(path):3: control.allow-group: warning: no group "forcetouch-no-such-group" exists on this system; \
+            its members are allowed once it does and the configuration is reloaded
+            \(path): ok, 0 binding(s), 0 device rule(s), 2 warning(s)
+
+            """, "\(run)")
+        let known = try check("[control]\nallow-users = [\"root\"]\nallow-group = \"root\"\n")
+        #expect(known.run.status == 0 && !known.run.stdout.contains("warning"), "\(known.run)")
+    }
+
+    @Test func errorsAndWarningsPrintTogetherInLineOrder() throws {
+        let (path, run) = try check("""
+            [[device]]
+            [[device]]
+            match-class = "tablet"
+            [[device]]
+            calibration = { average = -1 }
+            """)
+        #expect(run.status == 1, "\(run)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(run)")
+        #expect(lines.first?.hasPrefix("\(path):2: device[2]: warning: this block never applies") == true, "\(run)")
+        #expect(lines.last?.hasPrefix("\(path):5: device[3].calibration.average: must be greater than 0") == true,
+                "\(run)")
+    }
+}
