@@ -1,0 +1,308 @@
+#!/usr/bin/env bash
+# README "Install and run", command for command, inside the QEMU guest against a real systemd
+# user manager (/lib/systemd/systemd --user, systemd 252) run for an ordinary test user, with
+# a real systemd-journald: make install, the udev reload and trigger, daemon-reload,
+# import-environment, enable --now, journalctl --user -u forcetouchd -f, then reload (SIGHUP),
+# the unit's hardening as seen by a bound action, and stop.
+# Usage: vm/run-guest.sh [--share OUTDIR] -- Tests/Integration/systemd-user-in-guest.sh [OUTDIR]
+# OUTDIR (default: a new mktemp -d) receives the journal and the manager's view when done.
+# FORCETOUCH_BIN (absolute, or relative to the project; default .build/debug) picks the
+# binaries `make install` installs. The Makefile's `build` prerequisite is skipped
+# (make -o build: only install's own recipe runs): in the guest under TCG,
+# `make install CONFIGURATION=debug` with an up-to-date debug build was still in
+# `swift build` ("Building for debugging...") when killed after 300 s.
+set -uo pipefail
+ROOT="$PWD"
+. "$ROOT/Tests/Integration/lib.sh"   # pass/fail, ok, bad, check, wait_for, summary
+case "${FORCETOUCH_BIN:-.build/debug}" in
+    /*) BIN="$FORCETOUCH_BIN" ;;
+    *) BIN="$ROOT/${FORCETOUCH_BIN:-.build/debug}" ;;
+esac
+REC="$ROOT/Tests/Integration/recordings"
+OUT="${1:-$(mktemp -d)}"
+W="$(mktemp -d)"                     # scratch: logs, the probe's reports
+chmod 755 "$W"
+T0=$SECONDS
+step() { echo "--- [$((SECONDS - T0)) s] $*"; }
+# The README's `sudo …` lines: this script already runs as root, and the guest has no sudo.
+sudo() { "$@"; }
+
+manager_pid="" journal_pid="" follow_pid="" device_pid=""
+cleanup() {
+    for p in $follow_pid $device_pid; do kill "$p" 2>/dev/null; done
+    if [ -n "$manager_pid" ] && kill -0 "$manager_pid" 2>/dev/null; then
+        as_user systemctl --user exit 2>/dev/null
+        for _ in $(seq 50); do kill -0 "$manager_pid" 2>/dev/null || break; sleep 0.2; done
+        kill "$manager_pid" 2>/dev/null
+    fi
+    # What a failure needs: both journals (root reads them all) and the manager's units.
+    journalctl --no-pager -o short-precise > "$OUT/systemd-journal.txt" 2>&1
+    cp "$W"/*.txt "$W"/*.log "$OUT/" 2>/dev/null
+    [ -n "$journal_pid" ] && kill "$journal_pid" 2>/dev/null
+}
+trap cleanup EXIT
+
+# ---------------------------------------------------------------- what a systemd boot provides
+step "cgroup2, journald, udevd"
+# The guest's PID 1 is busybox: no cgroup hierarchy is mounted and every process is in the root.
+mountpoint -q /sys/fs/cgroup || mount -t cgroup2 cgroup2 /sys/fs/cgroup
+# `systemd --user` refuses to start ("Trying to run as user instance, but the system has not been
+# booted with systemd.") unless sd_booted(), i.e. /run/systemd/system exists.
+mkdir -p /run/systemd/system
+# journald, started by hand (it binds /run/systemd/journal/{socket,stdout,dev-log} itself);
+# --flush moves it from /run/log/journal to /var/log/journal, where it splits per user
+# (user-UID.journal, readable by that user through an ACL): `journalctl --user` reads only those.
+mkdir -p /var/log/journal
+/lib/systemd/systemd-journald > "$W/journald.log" 2>&1 &
+journal_pid=$!
+for _ in $(seq 100); do [ -S /run/systemd/journal/stdout ] && break; sleep 0.1; done
+check "systemd-journald runs and listens on /run/systemd/journal/stdout" test -S /run/systemd/journal/stdout
+journalctl --flush
+/lib/systemd/systemd-udevd --daemon
+udevadm trigger --action=add --subsystem-match=input --subsystem-match=misc > /dev/null 2>&1
+udevadm settle --timeout=60
+
+# A pressure touchscreen that is there before the rule is installed, as on a real machine.
+evemu-device "$REC/pressure-touchscreen.desc" > "$W/evemu-device.txt" 2>&1 &
+device_pid=$!
+wait_for ': /dev/input/event[0-9]+' "$W/evemu-device.txt" 20
+node="$(grep -o '/dev/input/event[0-9]*' "$W/evemu-device.txt" | head -1)"
+check "a pressure touchscreen exists before make install ($node)" test -n "$node"
+udevadm settle --timeout=30
+check "before make install udev does not mark it (no FORCETOUCH_DEVICE)" \
+    bash -c "! udevadm info '$node' | grep -q FORCETOUCH_DEVICE=1"
+
+# ---------------------------------------------------------------- the test user and its session
+step "user, runtime dir, delegated cgroup"
+USERNAME=ftsysd
+HOMEDIR="$(mktemp -d /home/ftsysd.XXXXXX)"
+# uid >= 1000 (useradd's default): journald keeps system users' (and nobody's) messages in the
+# system journal, which `journalctl --user` does not read.
+useradd -M -d "$HOMEDIR" -s /bin/bash "$USERNAME"
+U="$(id -u "$USERNAME")" G="$(id -g "$USERNAME")"
+chown "$U:$G" "$HOMEDIR" && chmod 700 "$HOMEDIR"
+check "the test user exists with uid >= 1000 ($U)" test "$U" -ge 1000
+# What pam_systemd/logind would do: /run/user/UID (tmpfs; /run is a tmpfs in the guest), and
+# user@UID.service's cgroup delegated to the user.
+RUNTIME="/run/user/$U"
+mkdir -p "$RUNTIME" && chown "$U:$G" "$RUNTIME" && chmod 700 "$RUNTIME"
+CG="/sys/fs/cgroup/user.slice/user-$U.slice/user@$U.service"
+mkdir -p "$CG" && chown -R "$U:$G" "$CG"
+# The environment a login session gives; SYSTEMD_IGNORE_CHROOT because the guest runs this in
+# a chroot, where systemctl otherwise ignores e.g. `enable --now`'s start.
+user_env=(env -i "HOME=$HOMEDIR" "USER=$USERNAME" "LOGNAME=$USERNAME" SHELL=/bin/bash
+          PATH=/usr/local/bin:/usr/bin:/bin "XDG_RUNTIME_DIR=$RUNTIME" SYSTEMD_IGNORE_CHROOT=1 LANG=C.UTF-8)
+as_user() { setpriv --reuid="$U" --regid="$G" --init-groups "${user_env[@]}" "$@"; }
+prop() { as_user systemctl --user show -p "$1" --value forcetouchd; }   # a property of the unit
+
+# The user's own configuration: a tap runs the probe, which reports what the unit's hardening
+# leaves its actions (and the environment they get).
+cat > "$W/probe.sh" <<'PROBE'
+#!/bin/sh
+# probe.sh OUTFILE: what this process may do, one key=value a line.
+out="$1"
+{
+    echo "gesture=${FORCETOUCH_GESTURE:-}"
+    echo "uid=$(id -u)"
+    echo "umask=$(umask)"
+    echo "display=${DISPLAY:-}"
+    sed -n 's/^\(NoNewPrivs\|Seccomp\):[[:space:]]*/\1=/p' /proc/self/status
+    python3 -c '
+import mmap
+try:
+    mmap.mmap(-1, 4096, prot=mmap.PROT_READ | mmap.PROT_WRITE | mmap.PROT_EXEC)
+    print("wx-mmap=allowed")
+except OSError as e:
+    print("wx-mmap=denied errno=%d" % e.errno)'
+    if unshare --user true 2>/dev/null; then echo "unshare-user=allowed"; else echo "unshare-user=denied"; fi
+    if setarch linux32 true 2>/dev/null; then echo "personality=allowed"; else echo "personality=denied"; fi
+    f="$(mktemp)"
+    if chmod u+s "$f" 2>/dev/null && [ -u "$f" ]; then echo "setuid-bit=allowed"; else echo "setuid-bit=denied"; fi
+    rm -f "$f"
+    echo "end"
+} > "$out.new" 2>&1
+mv "$out.new" "$out"
+PROBE
+chmod 755 "$W/probe.sh"
+mkdir -p "$W/reports" && chown "$U:$G" "$W/reports"
+CONFIG="$HOMEDIR/.config/forcetouch/forcetouch.toml"
+mkdir -p "$(dirname "$CONFIG")"
+cat > "$CONFIG" <<TOML
+[general]
+action-timeout = 30.0
+
+[[binding]]
+gesture = "tap"
+exec = ["$W/probe.sh", "$W/reports/unit.txt"]
+TOML
+chown -R "$U:$G" "$HOMEDIR/.config"
+
+# ---------------------------------------------------------------- sudo make install
+step "sudo make install"
+make_args=(-o build install CONFIGURATION=debug)
+if [ "$(realpath -m "$BIN")" = "$(realpath -m "$ROOT/.build/debug")" ]; then
+    make_dir="$ROOT"
+else
+    # The project's Makefile and files, with .build/debug = $BIN (the project stays untouched).
+    make_dir="$W/project"
+    mkdir -p "$make_dir/.build"
+    for f in Makefile udev-rules systemd config scripts; do ln -s "$ROOT/$f" "$make_dir/$f"; done
+    ln -s "$BIN" "$make_dir/.build/debug"
+fi
+t=$SECONDS
+sudo make -C "$make_dir" "${make_args[@]}" > "$W/make-install.log" 2>&1
+rc=$?
+echo "make ${make_args[*]}: exit $rc after $((SECONDS - t)) s"
+check "make install succeeds" test "$rc" -eq 0 || tail -20 "$W/make-install.log"
+UNIT=/usr/local/lib/systemd/user/forcetouchd.service
+check "the unit is installed with @BINDIR@ substituted" grep -qx 'ExecStart=/usr/local/bin/forcetouchd' "$UNIT"
+check "the binaries, the udev rule and the default configuration are installed" \
+    test -x /usr/local/bin/forcetouchd -a -x /usr/local/bin/forcectl -a -x /usr/local/bin/forcetest \
+         -a -f /etc/udev/rules.d/70-forcetouch.rules -a -f /etc/forcetouch/forcetouch.toml
+
+# ---------------------------------------------------------------- sudo udevadm control --reload && trigger
+step "udevadm control --reload && udevadm trigger"
+# Stand-in for logind's uaccess ACL (no logind here): a node the project's rule marked becomes
+# readable by everyone, so the daemon's user may open it. It keys on the project rule's own
+# FORCETOUCH_DEVICE=1, so it still tests that rule.
+cat > /etc/udev/rules.d/71-forcetouch-test.rules <<'RULES'
+SUBSYSTEM=="input", KERNEL=="event*", ENV{FORCETOUCH_DEVICE}=="1", MODE="0666"
+KERNEL=="uinput", MODE="0666"
+RULES
+check "sudo udevadm control --reload && sudo udevadm trigger --subsystem-match=input" \
+    bash -c 'udevadm control --reload && udevadm trigger --subsystem-match=input'
+udevadm settle --timeout=60
+check "after the trigger the touchscreen has FORCETOUCH_DEVICE=1 and the uaccess tag" \
+    bash -c "udevadm info '$node' | grep -q 'E: FORCETOUCH_DEVICE=1' && udevadm info '$node' | grep -q 'uaccess'"
+
+# ---------------------------------------------------------------- the user manager
+step "systemd --user"
+(
+    echo "$BASHPID" > "$CG/cgroup.procs"
+    # The manager logs to the journal as under user@.service (where stderr is the journal).
+    exec setpriv --reuid="$U" --regid="$G" --init-groups "${user_env[@]}" SYSTEMD_LOG_TARGET=journal \
+        /lib/systemd/systemd --user
+) > "$W/manager-stderr.log" 2>&1 &
+manager_pid=$!
+for _ in $(seq 300); do [ -S "$RUNTIME/systemd/private" ] && break; sleep 0.1; done
+state="$(as_user timeout 120 systemctl --user is-system-running --wait 2>&1)"
+echo "user manager (pid $manager_pid): $state after $((SECONDS - T0)) s"
+check "the user manager is running (is-system-running: $state)" test "$state" = running
+check "the manager moved itself into its delegated cgroup's init.scope" \
+    grep -qx "0::/user.slice/user-$U.slice/user@$U.service/init.scope" "/proc/$manager_pid/cgroup"
+# systemctl --user reaches the manager over $XDG_RUNTIME_DIR/systemd/private, not the session
+# bus: with a bogus bus address it still works.
+check "systemctl --user talks over \$XDG_RUNTIME_DIR/systemd/private (no session bus needed)" \
+    as_user DBUS_SESSION_BUS_ADDRESS=unix:path=/nonexistent systemctl --user --quiet is-system-running
+
+# ---------------------------------------------------------------- systemctl --user daemon-reload
+step "systemctl --user daemon-reload"
+check "systemctl --user daemon-reload" as_user systemctl --user daemon-reload
+check "the manager finds the unit in /usr/local/lib/systemd/user" test "$(prop FragmentPath)" = "$UNIT"
+
+# ---------------------------------------------------------------- import-environment
+step "systemctl --user import-environment DISPLAY WAYLAND_DISPLAY"
+# A session with an X display and no Wayland one.
+as_user DISPLAY=:0 systemctl --user import-environment DISPLAY WAYLAND_DISPLAY > "$W/import-environment.txt" 2>&1
+check "import-environment succeeds" test $? -eq 0
+cat "$W/import-environment.txt"
+as_user systemctl --user show-environment > "$W/show-environment.txt" 2>&1
+check "the manager's environment has DISPLAY=:0" grep -qx 'DISPLAY=:0' "$W/show-environment.txt"
+
+# ---------------------------------------------------------------- enable --now
+step "systemctl --user enable --now forcetouchd"
+t=$SECONDS
+as_user systemctl --user enable --now forcetouchd > "$W/enable.txt" 2>&1
+rc=$?
+cat "$W/enable.txt"
+echo "enable --now: exit $rc after $((SECONDS - t)) s"
+check "systemctl --user enable --now forcetouchd succeeds" test "$rc" -eq 0
+check "enable linked it into graphical-session.target.wants" \
+    test -L "$HOMEDIR/.config/systemd/user/graphical-session.target.wants/forcetouchd.service"
+check "is-enabled: enabled" test "$(as_user systemctl --user is-enabled forcetouchd)" = enabled
+# Type=notify: the start job (and so enable --now) finishes only when READY=1 arrives.
+check "active (running) right after enable --now returns (READY=1 arrived)" \
+    test "$(prop ActiveState)/$(prop SubState)" = active/running
+check "the daemon's STATUS= is the unit's status text (1 device(s))" test "$(prop StatusText)" = "1 device(s)"
+main_pid="$(prop MainPID)"
+echo "MainPID $main_pid, cgroup $(cat "/proc/$main_pid/cgroup" 2>/dev/null)"
+check "the daemon runs as the user, in app.slice/forcetouchd.service" \
+    bash -c "[ \"\$(stat -c %u /proc/$main_pid)\" = $U ] &&
+             grep -q '/user@$U.service/app.slice/forcetouchd.service\$' /proc/$main_pid/cgroup"
+check "the daemon got DISPLAY from import-environment" \
+    bash -c "tr '\\0' '\\n' < /proc/$main_pid/environ | grep -qx 'DISPLAY=:0'"
+as_user systemctl --user status forcetouchd --no-pager > "$W/status-started.txt" 2>&1
+cat "$W/status-started.txt"
+check "systemctl --user status: active (running)" grep -q 'Active: active (running)' "$W/status-started.txt"
+
+# ---------------------------------------------------------------- journalctl --user -u forcetouchd -f
+step "journalctl --user -u forcetouchd -f"
+as_user journalctl --user -u forcetouchd -f > "$W/journal-follow.log" 2>&1 &
+follow_pid=$!
+check "journalctl --user -u forcetouchd -f shows the daemon's ready line" \
+    wait_for 'forcetouchd\[[0-9]+\]: .*ready: 1 device\(s\), overall force capability available' "$W/journal-follow.log" 20
+check "... and the configuration it read" \
+    wait_for "configuration $CONFIG: 1 binding" "$W/journal-follow.log" 5
+check "... and the manager's own line about starting the unit" \
+    wait_for 'systemd\[[0-9]+\]: Started forcetouchd.service' "$W/journal-follow.log" 5
+
+# ---------------------------------------------------------------- hardening, as a bound action sees it
+step "hardening"
+grep -E '^(NoNewPrivs|Seccomp|Seccomp_filters):' "/proc/$main_pid/status" | tr '\n' ' '; echo
+check "the daemon has NoNewPrivs=1 and a seccomp filter" \
+    bash -c "grep -q '^NoNewPrivs:[[:space:]]*1' /proc/$main_pid/status && grep -q '^Seccomp:[[:space:]]*2' /proc/$main_pid/status"
+"$BIN/forcetest" replay --uinput --desc "$REC/pressure-touchscreen.desc" "$REC/tap.events" > "$W/replay-tap.txt" 2>&1
+check "a tap runs the bound action under the unit" wait_for '^end$' "$W/reports/unit.txt" 30
+# The same probe as the same user outside the unit, for comparison.
+as_user "$W/probe.sh" "$W/reports/baseline.txt"
+echo "probe in the unit:     $(grep -v '^end$' "$W/reports/unit.txt" 2>/dev/null | tr '\n' ' ')"
+echo "probe outside the unit: $(grep -v '^end$' "$W/reports/baseline.txt" 2>/dev/null | tr '\n' ' ')"
+has() { grep -qx -- "$2" "$W/reports/$1.txt"; }
+check "the action ran as the user with the tap's environment" has unit "gesture=tap"
+check "the action inherits NoNewPrivileges and the seccomp filter" bash -c "grep -qx NoNewPrivs=1 '$W/reports/unit.txt' && grep -qx Seccomp=2 '$W/reports/unit.txt'"
+check "UMask=0077 reaches the action" has unit "umask=0077"
+check "the action sees DISPLAY=:0" has unit "display=:0"
+check "MemoryDenyWriteExecute: W+X mmap denied (allowed outside the unit)" \
+    bash -c "grep -q '^wx-mmap=denied' '$W/reports/unit.txt' && grep -qx wx-mmap=allowed '$W/reports/baseline.txt'"
+if has baseline unshare-user=allowed; then
+    check "RestrictNamespaces: unshare --user denied (allowed outside the unit)" has unit unshare-user=denied
+else
+    # The kernel refuses user namespaces to chrooted processes (EPERM), so there is no
+    # difference to see here; the filter is there all the same (Seccomp=2 above).
+    echo "NOTE: RestrictNamespaces not observable: unshare --user is denied outside the unit too (chroot)"
+fi
+check "LockPersonality: setarch linux32 denied (allowed outside the unit)" \
+    bash -c "grep -qx personality=denied '$W/reports/unit.txt' && grep -qx personality=allowed '$W/reports/baseline.txt'"
+check "RestrictSUIDSGID: chmod u+s denied (allowed outside the unit)" \
+    bash -c "grep -qx setuid-bit=denied '$W/reports/unit.txt' && grep -qx setuid-bit=allowed '$W/reports/baseline.txt'"
+no_hardening_failure() { ! journalctl --no-pager -q | grep -Ei 'forcetouchd\.service: .*(seccomp|failed to)'; }
+check "the manager logged no failure to apply the hardening" no_hardening_failure
+
+# ---------------------------------------------------------------- systemctl --user reload
+step "systemctl --user reload forcetouchd"
+cat >> "$CONFIG" <<'TOML'
+
+[[binding]]
+gesture = "long-press"
+exec = ["/bin/true"]
+TOML
+check "systemctl --user reload forcetouchd" as_user systemctl --user reload forcetouchd
+check "the daemon logs the reload (SIGHUP) with the new binding count" \
+    wait_for "reloaded $CONFIG: 2 binding\\(s\\)" "$W/journal-follow.log" 20
+check "the same process, still active (running)" \
+    test "$(prop MainPID)/$(prop ActiveState)/$(prop SubState)" = "$main_pid/active/running"
+as_user systemctl --user status forcetouchd --no-pager > "$W/status-reloaded.txt" 2>&1
+check "status: ExecReload=/bin/kill -HUP \$MAINPID ran and exited 0" \
+    grep -q 'ExecReload=/bin/kill -HUP \$MAINPID (code=exited, status=0/SUCCESS)' "$W/status-reloaded.txt"
+check "systemctl --user status shows the reload in its log tail" grep -q 'reloaded ' "$W/status-reloaded.txt"
+
+# ---------------------------------------------------------------- stop
+step "systemctl --user stop forcetouchd"
+check "systemctl --user stop forcetouchd" as_user systemctl --user stop forcetouchd
+check "the daemon logs stopping on SIGTERM" wait_for 'stopping on signal 15' "$W/journal-follow.log" 20
+check "inactive (not failed) after stop" test "$(prop ActiveState)" = inactive
+check "nothing needed the session bus (dbus.service never started)" \
+    test "$(as_user systemctl --user show -p ActiveState --value dbus.service)" = inactive
+kill "$follow_pid" 2>/dev/null; follow_pid=""
+step "done"
+summary systemd-user-integration
