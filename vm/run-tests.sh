@@ -39,4 +39,12 @@ if [ "$docrc" -ne 0 ] && [ -f "$out/documented-daemon.log" ]; then
     tail -n 60 "$out/documented-daemon.log"
 fi
 [ "$rc" -ne 0 ] || rc="$docrc"
+# README's install-and-run commands against a real systemd user manager and journald.
+sysrc=0
+vm/run-guest.sh --share "$out" -- Tests/Integration/systemd-user-in-guest.sh "$out" || sysrc=$?
+if [ "$sysrc" -ne 0 ] && [ -f "$out/systemd-journal.txt" ]; then
+    echo "--- journal (last 60 lines)"
+    tail -n 60 "$out/systemd-journal.txt"
+fi
+[ "$rc" -ne 0 ] || rc="$sysrc"
 exit "$rc"

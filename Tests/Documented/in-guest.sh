@@ -28,7 +28,7 @@ AS_USER=(setpriv --reuid=65534 --regid=65534 --clear-groups
     env HOME="$W/home" XDG_RUNTIME_DIR="$RUNDIR" XDG_STATE_HOME="$W/state"
     PATH="$BIN:$W/bin:/usr/local/bin:/usr/bin:/bin" FT_LOG="$W/stand-ins.log")
 as_user() { "${AS_USER[@]}" "$@"; }
-doc_runner="${AS_USER[*]}"
+doc_runner=("${AS_USER[@]}")
 daemon_pid=""
 start_daemon() {
     echo "--- forcetouchd --config $1" >> "$LOG"

@@ -6,12 +6,12 @@
 #   CMD
 #
 # runs the one command line between the markers exactly as it is written — in bash, as a
-# user pasting it into a terminal would — through `doc_runner` (set by the script: as the
-# test user, or as root for sudo commands). Output goes to $DOC_OUT, the status to
+# user pasting it into a terminal would — prefixed by the array `doc_runner` (set by the
+# script: setpriv … to run as the test user; empty to run as root, for sudo commands). Output goes to $DOC_OUT, the status to
 # $doc_status; with --bg the command runs in the background and $doc_pid is its pid.
 # ProgramTests/DocumentedCommandsTests reads these blocks: every command README.md and the
 # shipped configs show must be run by one of them.
-doc_runner=""
+doc_runner=()
 doc() {
     local bg="" cmd
     [ "${1:-}" = --bg ] && bg=1
@@ -20,11 +20,11 @@ doc() {
     chmod 666 "$DOC_OUT"
     echo "\$ $cmd"
     if [ -n "$bg" ]; then
-        $doc_runner bash -c "$cmd" > "$DOC_OUT" 2>&1 &
+        "${doc_runner[@]}" bash -c "$cmd" > "$DOC_OUT" 2>&1 &
         doc_pid=$!
         return 0
     fi
-    $doc_runner bash -c "$cmd" > "$DOC_OUT" 2>&1
+    "${doc_runner[@]}" bash -c "$cmd" > "$DOC_OUT" 2>&1
     doc_status=$?
     sed 's/^/  | /' "$DOC_OUT" | head -n 15
     return 0

@@ -46,3 +46,21 @@ import Testing
         #expect(String(decoding: buffer[0..<max(n, 0)], as: UTF8.self) == "READY=1")
     }
 }
+
+/// The fix a permission problem gets names what is on this machine, never the source tree.
+@Suite struct PermissionFixTests {
+    @Test func withoutTheRuleItSaysHowToInstallIt() {
+        let fix = DeviceLister.permissionFix(installedRule: nil)
+        #expect(fix.contains("70-forcetouch.rules"))
+        #expect(fix.contains("sudo make install"))
+        #expect(fix.contains("udevadm trigger"))
+        #expect(!fix.contains("udev-rules/"), "a path in the source tree means nothing to an installed user")
+    }
+
+    @Test func withTheRuleInstalledItSaysHowToApplyIt() {
+        let fix = DeviceLister.permissionFix(installedRule: "/usr/lib/udev/rules.d/70-forcetouch.rules")
+        #expect(fix.contains("/usr/lib/udev/rules.d/70-forcetouch.rules is installed"))
+        #expect(fix.contains("udevadm control --reload"))
+        #expect(!fix.contains("sudo make install"))
+    }
+}

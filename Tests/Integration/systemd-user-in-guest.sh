@@ -14,6 +14,7 @@
 set -uo pipefail
 ROOT="$PWD"
 . "$ROOT/Tests/Integration/lib.sh"   # pass/fail, ok, bad, check, wait_for, summary
+. "$ROOT/Tests/Documented/lib.sh"    # doc: the README's commands, run as written
 case "${FORCETOUCH_BIN:-.build/debug}" in
     /*) BIN="$FORCETOUCH_BIN" ;;
     *) BIN="$ROOT/${FORCETOUCH_BIN:-.build/debug}" ;;
@@ -22,10 +23,12 @@ REC="$ROOT/Tests/Integration/recordings"
 OUT="${1:-$(mktemp -d)}"
 W="$(mktemp -d)"                     # scratch: logs, the probe's reports
 chmod 755 "$W"
+DOC_DIR="$W/doc" && mkdir -m 777 "$DOC_DIR"
 T0=$SECONDS
 step() { echo "--- [$((SECONDS - T0)) s] $*"; }
 # The README's `sudo …` lines: this script already runs as root, and the guest has no sudo.
 sudo() { "$@"; }
+export -f sudo
 
 manager_pid="" journal_pid="" follow_pid="" device_pid=""
 cleanup() {
@@ -149,11 +152,16 @@ else
     for f in Makefile udev-rules systemd config scripts; do ln -s "$ROOT/$f" "$make_dir/$f"; done
     ln -s "$BIN" "$make_dir/.build/debug"
 fi
+# `make` with the build step taken as done (-o build): the binaries are built already.
+make() { command make -C "$make_dir" -o build CONFIGURATION=debug "$@"; }
+export -f make && export make_dir
 t=$SECONDS
-sudo make -C "$make_dir" "${make_args[@]}" > "$W/make-install.log" 2>&1
-rc=$?
-echo "make ${make_args[*]}: exit $rc after $((SECONDS - t)) s"
-check "make install succeeds" test "$rc" -eq 0 || tail -20 "$W/make-install.log"
+doc <<'CMD'
+sudo make install
+CMD
+echo "make install: exit $doc_status after $((SECONDS - t)) s"
+check "make install succeeds" test "$doc_status" -eq 0
+unset -f make
 UNIT=/usr/local/lib/systemd/user/forcetouchd.service
 check "the unit is installed with @BINDIR@ substituted" grep -qx 'ExecStart=/usr/local/bin/forcetouchd' "$UNIT"
 check "the binaries, the udev rule and the default configuration are installed" \
@@ -169,8 +177,10 @@ cat > /etc/udev/rules.d/71-forcetouch-test.rules <<'RULES'
 SUBSYSTEM=="input", KERNEL=="event*", ENV{FORCETOUCH_DEVICE}=="1", MODE="0666"
 KERNEL=="uinput", MODE="0666"
 RULES
-check "sudo udevadm control --reload && sudo udevadm trigger --subsystem-match=input" \
-    bash -c 'udevadm control --reload && udevadm trigger --subsystem-match=input'
+doc <<'CMD'
+sudo udevadm control --reload && sudo udevadm trigger --subsystem-match=input
+CMD
+check "udevadm control --reload && udevadm trigger succeed" test "$doc_status" -eq 0
 udevadm settle --timeout=60
 check "after the trigger the touchscreen has FORCETOUCH_DEVICE=1 and the uaccess tag" \
     bash -c "udevadm info '$node' | grep -q 'E: FORCETOUCH_DEVICE=1' && udevadm info '$node' | grep -q 'uaccess'"
@@ -197,26 +207,34 @@ check "systemctl --user talks over \$XDG_RUNTIME_DIR/systemd/private (no session
 
 # ---------------------------------------------------------------- systemctl --user daemon-reload
 step "systemctl --user daemon-reload"
-check "systemctl --user daemon-reload" as_user systemctl --user daemon-reload
+# From here on the README's commands are the user's.
+doc_runner=(setpriv --reuid="$U" --regid="$G" --init-groups "${user_env[@]}")
+doc <<'CMD'
+systemctl --user daemon-reload
+CMD
+check "systemctl --user daemon-reload" test "$doc_status" -eq 0
 check "the manager finds the unit in /usr/local/lib/systemd/user" test "$(prop FragmentPath)" = "$UNIT"
 
 # ---------------------------------------------------------------- import-environment
 step "systemctl --user import-environment DISPLAY WAYLAND_DISPLAY"
 # A session with an X display and no Wayland one.
-as_user DISPLAY=:0 systemctl --user import-environment DISPLAY WAYLAND_DISPLAY > "$W/import-environment.txt" 2>&1
-check "import-environment succeeds" test $? -eq 0
-cat "$W/import-environment.txt"
+doc_runner+=(DISPLAY=:0)
+doc <<'CMD'
+systemctl --user import-environment DISPLAY WAYLAND_DISPLAY
+CMD
+unset 'doc_runner[-1]'
+check "import-environment succeeds" test "$doc_status" -eq 0
 as_user systemctl --user show-environment > "$W/show-environment.txt" 2>&1
 check "the manager's environment has DISPLAY=:0" grep -qx 'DISPLAY=:0' "$W/show-environment.txt"
 
 # ---------------------------------------------------------------- enable --now
 step "systemctl --user enable --now forcetouchd"
 t=$SECONDS
-as_user systemctl --user enable --now forcetouchd > "$W/enable.txt" 2>&1
-rc=$?
-cat "$W/enable.txt"
-echo "enable --now: exit $rc after $((SECONDS - t)) s"
-check "systemctl --user enable --now forcetouchd succeeds" test "$rc" -eq 0
+doc <<'CMD'
+systemctl --user enable --now forcetouchd
+CMD
+echo "enable --now: exit $doc_status after $((SECONDS - t)) s"
+check "systemctl --user enable --now forcetouchd succeeds" test "$doc_status" -eq 0
 check "enable linked it into graphical-session.target.wants" \
     test -L "$HOMEDIR/.config/systemd/user/graphical-session.target.wants/forcetouchd.service"
 check "is-enabled: enabled" test "$(as_user systemctl --user is-enabled forcetouchd)" = enabled
@@ -237,8 +255,11 @@ check "systemctl --user status: active (running)" grep -q 'Active: active (runni
 
 # ---------------------------------------------------------------- journalctl --user -u forcetouchd -f
 step "journalctl --user -u forcetouchd -f"
-as_user journalctl --user -u forcetouchd -f > "$W/journal-follow.log" 2>&1 &
-follow_pid=$!
+doc --bg <<'CMD'
+journalctl --user -u forcetouchd -f
+CMD
+follow_pid=$doc_pid
+ln -s "$DOC_OUT" "$W/journal-follow.log"
 check "journalctl --user -u forcetouchd -f shows the daemon's ready line" \
     wait_for 'forcetouchd\[[0-9]+\]: .*ready: 1 device\(s\), overall force capability available' "$W/journal-follow.log" 20
 check "... and the configuration it read" \
@@ -286,7 +307,10 @@ cat >> "$CONFIG" <<'TOML'
 gesture = "long-press"
 exec = ["/bin/true"]
 TOML
-check "systemctl --user reload forcetouchd" as_user systemctl --user reload forcetouchd
+doc <<'CMD'
+systemctl --user reload forcetouchd
+CMD
+check "systemctl --user reload forcetouchd" test "$doc_status" -eq 0
 check "the daemon logs the reload (SIGHUP) with the new binding count" \
     wait_for "reloaded $CONFIG: 2 binding\\(s\\)" "$W/journal-follow.log" 20
 check "the same process, still active (running)" \

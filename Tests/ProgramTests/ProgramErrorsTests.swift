@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// How the programs fail: a failure at run time says its cause and exits 1; only a
+/// mistake in the command line gets the usage text (status 64).
+@Suite struct ProgramErrorsTests {
+    /// The daemon refuses to run as root; these tests run as whoever runs the suite.
+    private var asUser: [String] { getuid() == 0 ? ["--user", "nobody"] : [] }
+
+    @Test func aMissingRecordingIsARuntimeFailureWithItsCause() throws {
+        let run = try Program.forcetest.run(["replay", "/nonexistent/forcetouch.evemu"])
+        #expect(run.status == 1, "\(run)")
+        #expect(run.stderr == "forcetest: /nonexistent/forcetouch.evemu: No such file or directory\n", "\(run)")
+        #expect(!run.output.contains("Usage:"))
+    }
+
+    @Test func aDirectoryIsNotARecording() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let run = try Program.forcetest.run(["replay", scratch.url.path])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("is a directory"), "\(run)")
+    }
+
+    @Test func aBrokenRecordingNamesItsLine() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let file = try scratch.write("broken.evemu", "# EVEMU 1.3\nN: x\nI: 0003 0001 0002 0001\nE: nonsense\n")
+        let run = try Program.forcetest.run(["replay", file.path])
+        #expect(run.status == 1, "\(run)")
+        #expect(run.stderr.hasPrefix("forcetest: \(file.path):"), "\(run)")
+        #expect(!run.output.contains("Usage:"))
+    }
+
+    @Test func theDaemonReportsAMissingReplayAsAFailure() throws {
+        let run = try Program.forcetouchd.run(["--replay", "/nonexistent/demo.evemu"] + asUser)
+        #expect(run.status == 1, "\(run)")
+        #expect(run.stderr.contains("forcetouchd: /nonexistent/demo.evemu: No such file or directory"), "\(run)")
+        #expect(!run.output.contains("Usage:"))
+    }
+
+    @Test func aMistakenCommandLineStillGetsTheUsage() throws {
+        let run = try Program.forcetest.run(["replay", "--no-such-option", "x"])
+        #expect(run.status == 64, "\(run)")
+        #expect(run.stderr.contains("Usage:"), "\(run)")
+    }
+
+    @Test func forcectlWithoutADaemonSaysSo() throws {
+        let run = try Program.forcectl.run(["status", "--socket", "/nonexistent/forcetouch/control.sock"])
+        #expect(run.status == 1, "\(run)")
+        #expect(run.stderr == "forcectl: /nonexistent/forcetouch/control.sock: No such file or directory (is forcetouchd running?)\n",
+                "\(run)")
+    }
+
+    @Test("every program answers --version with the same release", arguments: ["forcetouchd", "forcetest", "forcectl"])
+    func version(_ name: String) throws {
+        let run = try Program(name: name).run(["--version"])
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil, "\(run)")
+        #expect(run.stdout == (try Program.forcetouchd.run(["--version"])).stdout)
+    }
+
+    @Test func aMissingRuntimeDirectoryIsNamedAsMissing() throws {
+        // Without a login session /run/user/UID does not exist: the daemon must say that, not
+        // that the directory "is not ours". It goes on without its control socket, until the
+        // test stops it.
+        let socket = "/nonexistent-forcetouch-runtime/forcetouch/control.sock"
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let config = try scratch.write("empty.toml", "")
+        chmod(scratch.url.path, 0o755)
+        chmod(config.path, 0o644)
+        let run = try Program.forcetouchd.run(["--config", config.path, "--socket", socket] + asUser,
+                                              timeout: 5)
+        #expect(run.stderr.contains("cannot create the control socket directory /nonexistent-forcetouch-runtime/forcetouch"),
+                "\(run)")
+        #expect(run.stderr.contains("No such file or directory"), "\(run)")
+        #expect(!run.stderr.contains("is not ours"))
+    }
+}
