@@ -90,6 +90,12 @@ CMD
 check "the menu shows the items of the XML Info.plist (New Note)" doc_says '^[0-9]\. New Note  \[org\.example\.notes\.compose\]  static'
 
 doc <<'CMD'
+forcectl shortcuts add --type timer --title "Stop timer" --icon-type alarm
+CMD
+check "forcectl shortcuts add with options, as the README shows, succeeds" \
+    bash -c "[ $doc_status -eq 0 ] && grep -q '^timer: added' '$DOC_OUT'"
+as_user forcectl shortcuts remove timer > /dev/null 2>&1
+doc <<'CMD'
 forcectl shortcuts add '{"type": "timer", "title": "Stop timer", "icon": {"type": "alarm"}}'
 CMD
 check "forcectl shortcuts add with a JSON item, as quick-actions.toml shows, succeeds" \

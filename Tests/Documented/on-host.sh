@@ -24,4 +24,13 @@ expected="$(sort <<< "$expected")"
 check "make demo prints exactly the actions the README shows" test "$actual" = "$expected"
 [ "$actual" = "$expected" ] || diff <(echo "$expected") <(echo "$actual")
 
+# The benchmark the README describes: it prints its figures (nothing here judges them).
+doc <<'CMD'
+make bench
+CMD
+check "make bench exits 0" test "$doc_status" -eq 0
+check "make bench prints events per second, ns per event and allocations per event" \
+    bash -c "grep -Eq '[0-9.]+ ?M? events/s' '$DOC_OUT' && grep -Eq 'ns.*event' '$DOC_OUT' && grep -Eq 'allocations' '$DOC_OUT'"
+grep -E 'events/s|ns|allocations' "$DOC_OUT"
+
 summary documented-commands-on-host
