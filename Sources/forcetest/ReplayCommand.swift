@@ -13,8 +13,9 @@ struct ReplayCommand: ParsableCommand {
             --desc, FILE holds only the evemu events and the description is read from the \
             other file. Time is the recording's own: a finger still down when the recording \
             ends is followed until every pending gesture has decided. Without --config the \
-            uncalibrated defaults apply: an average touch at 15 % of the pressure axis, and the \
-            default gesture timings and thresholds (docs/SPEC.md, Force and Gestures).
+            defaults apply: uncalibrated force (an average touch is 15% of the pressure \
+            range, maximumPossibleForce 6.67) and the default gesture timings and \
+            thresholds; docs/SPEC.md, "2. Force" and "4. Gestures", lists them.
             """)
 
     @Argument(help: "The recording to replay.")
@@ -35,7 +36,7 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "With --uinput: seconds to keep the device after the last event.")
     var linger = 0.5
 
-    @Option(help: "A configuration whose device rules (calibration, sensitivity, timings, rotation) apply; default: the uncalibrated defaults.")
+    @Option(help: "A configuration whose device rules (calibration, sensitivity, timings, rotation) apply; default: uncalibrated, default timings and thresholds.")
     var config: String?
 
     @Flag(name: .customLong("no-double-tap-wait"),
@@ -85,7 +86,7 @@ struct ReplayCommand: ParsableCommand {
         }
     }
 
-    /// The settings `config` gives this device; SPEC defaults without one.
+    /// The settings `config` gives this device; the defaults (docs/SPEC.md) without one.
     static func deviceSettings(_ config: String?, _ device: DeviceDescription, _ deviceClass: DeviceClass) throws
         -> DeviceSettings
     {

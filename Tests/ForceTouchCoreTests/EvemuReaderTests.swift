@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import ForceTouchCore
 
-/// What the README of shared/recordings promises about each real recording.
-struct SharedRecording: Sendable, CustomTestStringConvertible {
+/// What Fixtures/recordings/README.md promises about each real recording.
+struct RealRecording: Sendable, CustomTestStringConvertible {
     let file: String
     let name: String
     let id: InputID
@@ -13,30 +13,30 @@ struct SharedRecording: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { file }
 
-    static let all: [SharedRecording] = [
-        SharedRecording(
+    static let all: [RealRecording] = [
+        RealRecording(
             file: "alps-glidepoint.double-tap.evemu", name: "AlpsPS/2 ALPS GlidePoint",
             id: InputID(bustype: 0x11, vendor: 0x0002, product: 0x0008, version: 0x0300), eventCount: 88,
             first: InputEvent(time: .zero, type: EV.ABS, code: ABS.MT_TRACKING_ID, value: 18),
             last: InputEvent(time: Timestamp(microseconds: 222_372), type: EV.SYN, code: SYN.REPORT, value: 0)),
-        SharedRecording(
+        RealRecording(
             file: "cypress-trackpad.two_finger_press.evemu", name: "CyPS/2 Cypress Trackpad",
             id: InputID(bustype: 0x11, vendor: 0x0002, product: 0x0011, version: 0x0001), eventCount: 278,
             first: InputEvent(time: Timestamp(microseconds: 1_382_570_965_735_216), type: EV.ABS, code: ABS.MT_SLOT, value: 0),
             last: InputEvent(time: Timestamp(microseconds: 1_382_570_966_307_635), type: EV.SYN, code: SYN.REPORT, value: 0)),
-        SharedRecording(
+        RealRecording(
             file: "wacom-cintiq-13hd-touch-pen.evemu", name: "Wacom Cintiq 13HD touch Pen",
             id: InputID(bustype: 0x03, vendor: 0x056a, product: 0x0333, version: 0x0110), eventCount: 425,
             first: InputEvent(time: Timestamp(microseconds: 1), type: EV.ABS, code: ABS.X, value: 27246),
             last: InputEvent(time: Timestamp(microseconds: 499_964), type: EV.SYN, code: SYN.REPORT, value: 0)),
-        SharedRecording(
+        RealRecording(
             file: "elantech-touchpad.samsung-700z3a.evemu", name: "ETPS/2 Elantech Touchpad",
             id: InputID(bustype: 0x11, vendor: 0x0002, product: 0x000e, version: 0x0000), eventCount: 1557,
             first: InputEvent(time: .zero, type: EV.ABS, code: ABS.MT_TRACKING_ID, value: 948),
             last: InputEvent(time: Timestamp(microseconds: 7_426_427), type: EV.SYN, code: SYN.REPORT, value: 0)),
     ]
 
-    func text() throws -> String { try TestFiles.text(TestFiles.shared(file)) }
+    func text() throws -> String { try TestFiles.text(TestFiles.realRecording(file)) }
     func read() throws -> Recording { try EvemuReader.read(try text()) }
 }
 
@@ -68,18 +68,18 @@ enum RecordingTests {}
 extension RecordingTests {
     @Suite("EvemuReader")
     struct EvemuReaderTests {
-        @Test("every shared recording reads with the name, ids and events the README lists",
-              arguments: SharedRecording.all)
-        func sharedRecordingReads(_ shared: SharedRecording) throws {
-            let text = try shared.text()
+        @Test("every real recording reads with the name, ids and events the README lists",
+              arguments: RealRecording.all)
+        func realRecordingReads(_ real: RealRecording) throws {
+            let text = try real.text()
             let recording = try EvemuReader.read(text)
-            #expect(recording.device.name == shared.name)
-            #expect(recording.device.id == shared.id)
+            #expect(recording.device.name == real.name)
+            #expect(recording.device.id == real.id)
             let eLines = text.split(separator: "\n").filter { $0.hasPrefix("E:") }.count
             #expect(recording.events.count == eLines)
-            #expect(recording.events.count == shared.eventCount)
-            #expect(recording.events.first == shared.first)
-            #expect(recording.events.last == shared.last)
+            #expect(recording.events.count == real.eventCount)
+            #expect(recording.events.first == real.first)
+            #expect(recording.events.last == real.last)
             // evemu's A: line carries no current value.
             #expect(recording.device.absInfo.values.allSatisfy { $0.value == 0 })
             // The first B: line of every file is `B: 00 0b`: SYN_REPORT, SYN_CONFIG, SYN_DROPPED.
@@ -88,7 +88,7 @@ extension RecordingTests {
 
         @Test("the Wacom pen's axes, keys and properties")
         func wacom() throws {
-            let d = try SharedRecording.all[2].read().device
+            let d = try RealRecording.all[2].read().device
             #expect(d.axis(ABS.PRESSURE) == AbsInfo(minimum: 0, maximum: 2047))
             #expect(d.axis(ABS.DISTANCE) == AbsInfo(minimum: 0, maximum: 63, fuzz: 1))
             #expect(d.axis(ABS.X) == AbsInfo(minimum: 400, maximum: 59152, fuzz: 4, resolution: 200))
@@ -104,7 +104,7 @@ extension RecordingTests {
 
         @Test("the ALPS touchpad: ABS_PRESSURE 0..127, no ABS_MT_PRESSURE, SEMI_MT")
         func alps() throws {
-            let d = try SharedRecording.all[0].read().device
+            let d = try RealRecording.all[0].read().device
             #expect(d.axis(ABS.PRESSURE) == AbsInfo(minimum: 0, maximum: 127))
             #expect(d.axis(ABS.MT_PRESSURE) == nil)
             #expect(d.properties == [INPUT_PROP.SEMI_MT])
@@ -116,7 +116,7 @@ extension RecordingTests {
 
         @Test("the Cypress trackpad: MT pressure 0..255, BUTTONPAD+SEMI_MT, exact absolute times")
         func cypress() throws {
-            let r = try SharedRecording.all[1].read()
+            let r = try RealRecording.all[1].read()
             #expect(r.device.axis(ABS.PRESSURE)?.maximum == 255)
             #expect(r.device.axis(ABS.MT_PRESSURE) == AbsInfo(minimum: 0, maximum: 255))
             #expect(r.device.axis(ABS.X) == AbsInfo(minimum: 0, maximum: 1600, resolution: 16))
@@ -127,7 +127,7 @@ extension RecordingTests {
 
         @Test("the Elantech touchpad: 5 slots, touch major, POINTER+BUTTONPAD")
         func elantech() throws {
-            let d = try SharedRecording.all[3].read().device
+            let d = try RealRecording.all[3].read().device
             #expect(d.axis(ABS.MT_SLOT) == AbsInfo(minimum: 0, maximum: 4))
             #expect(d.axis(ABS.MT_TOUCH_MAJOR) == AbsInfo(minimum: 0, maximum: 2445))
             #expect(d.axis(ABS.MT_PRESSURE)?.maximum == 255)
@@ -138,7 +138,7 @@ extension RecordingTests {
 
         @Test("-001 reads as -1")
         func negativeValue() throws {
-            let r = try SharedRecording.all[0].read()
+            let r = try RealRecording.all[0].read()
             let lifts = r.events.filter { $0.code == ABS.MT_TRACKING_ID && $0.type == EV.ABS && $0.value < 0 }
             #expect(lifts.count == 2)
             #expect(lifts.allSatisfy { $0.value == -1 })

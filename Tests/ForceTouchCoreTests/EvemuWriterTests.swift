@@ -12,9 +12,9 @@ extension RecordingTests {
                 .map(String.init)
         }
 
-        @Test("read → write → read gives the same recording", arguments: SharedRecording.all)
-        func roundTrip(_ shared: SharedRecording) throws {
-            let recording = try shared.read()
+        @Test("read → write → read gives the same recording", arguments: RealRecording.all)
+        func roundTrip(_ real: RealRecording) throws {
+            let recording = try real.read()
             let written = EvemuWriter.write(recording)
             #expect(try EvemuReader.read(written) == recording)
             // And as a .desc + .events pair.
@@ -23,9 +23,9 @@ extension RecordingTests {
             #expect(pair == recording)
         }
 
-        @Test("the description lines match evemu's own, line for line", arguments: SharedRecording.all)
-        func descriptionLinesMatchEvemu(_ shared: SharedRecording) throws {
-            let text = try shared.text()
+        @Test("the description lines match evemu's own, line for line", arguments: RealRecording.all)
+        func descriptionLinesMatchEvemu(_ real: RealRecording) throws {
+            let text = try real.text()
             let written = EvemuWriter.write(try EvemuReader.read(text))
             #expect(lines(written, "N:", "I:", "P:", "A:") == lines(text, "N:", "I:", "P:", "A:"))
             // Files from libevdev before EV_REP had a maximum lack the B: 14 line; the rest match.
@@ -34,22 +34,22 @@ extension RecordingTests {
                 original.insert("B: 14 00 00 00 00 00 00 00 00", at: original.firstIndex { $0.hasPrefix("B: 15") }!)
             }
             #expect(lines(written, "B:") == original)
-            #expect(written.hasPrefix("# EVEMU 1.3\n# Input device name: \"\(shared.name)\"\n"))
+            #expect(written.hasPrefix("# EVEMU 1.3\n# Input device name: \"\(real.name)\"\n"))
         }
 
         @Test("E: lines are byte for byte what evemu 1.3 wrote for the Wacom pen")
         func eventLinesMatchEvemu13() throws {
-            let shared = SharedRecording.all[2]
-            let text = try shared.text()
+            let real = RealRecording.all[2]
+            let text = try real.text()
             let written = EvemuWriter.write(try EvemuReader.read(text))
             #expect(lines(written, "E:") == lines(text, "E:"))
             // The banner evemu-record prints between description and events.
             #expect(written.contains("################################\n#      Waiting for events      #\n################################\nE: "))
         }
 
-        @Test("E: fields match evemu 1.2 files too (their comments lack the +ms)", arguments: SharedRecording.all)
-        func eventFieldsMatch(_ shared: SharedRecording) throws {
-            let text = try shared.text()
+        @Test("E: fields match evemu 1.2 files too (their comments lack the +ms)", arguments: RealRecording.all)
+        func eventFieldsMatch(_ real: RealRecording) throws {
+            let text = try real.text()
             let written = EvemuWriter.write(try EvemuReader.read(text))
             let fields = { (t: String) in self.lines(t, "E:").map { $0.split(separator: "\t")[0] } }
             #expect(fields(written) == fields(text))

@@ -59,9 +59,9 @@ extension RecordingTests {
             #expect(r.events.last == InputEvent(time: Timestamp(microseconds: 24_101), type: EV.SYN, code: SYN.REPORT, value: 0))
         }
 
-        @Test("write → read gives the same recording for every shared file", arguments: SharedRecording.all)
-        func roundTripShared(_ shared: SharedRecording) throws {
-            let recording = withoutAxisValues(try shared.read())
+        @Test("write → read gives the same recording for every real recording", arguments: RealRecording.all)
+        func roundTripReal(_ real: RealRecording) throws {
+            let recording = withoutAxisValues(try real.read())
             let yaml = LibinputRecordWriter.write(recording)
             #expect(withoutAxisValues(try LibinputRecordReader.read(yaml)) == recording)
         }
@@ -79,7 +79,7 @@ extension RecordingTests {
 
         @Test("the output has what libinput replay fetches, one SYN_REPORT frame per evdev item")
         func writerLayout() throws {
-            let recording = try SharedRecording.all[1].read()  // Cypress, absolute times
+            let recording = try RealRecording.all[1].read()  // Cypress, absolute times
             let yaml = LibinputRecordWriter.write(recording)
             let lines = yaml.split(separator: "\n").map(String.init)
             for needed in ["version: 1", "ndevices: 1", "libinput:", "system:", "devices:", "- node: /dev/input/event0",
@@ -113,11 +113,11 @@ extension RecordingTests {
 
         @Test("udev classification of the kinds forcetouch handles")
         func udevClassification() throws {
-            let wacom = try SharedRecording.all[2].read().device
+            let wacom = try RealRecording.all[2].read().device
             #expect(LibinputRecordWriter.udevProperties(wacom) == ["ID_INPUT=1", "ID_INPUT_TABLET=1"])
             let touchscreen = try LibinputRecordReader.read(try TestFiles.text(TestFiles.fixture("touchscreen.libinput.yml"))).device
             #expect(LibinputRecordWriter.udevProperties(touchscreen) == ["ID_INPUT=1", "ID_INPUT_TOUCHSCREEN=1"])
-            let alps = try SharedRecording.all[0].read().device
+            let alps = try RealRecording.all[0].read().device
             #expect(LibinputRecordWriter.udevProperties(alps) == ["ID_INPUT=1", "ID_INPUT_TOUCHPAD=1"])
         }
 
@@ -182,10 +182,10 @@ extension RecordingTests {
             #expect(RecordingReader.detectFormat("\n---\nversion: 1\n") == .libinput)
             #expect(RecordingReader.detectFormat("devices:\n") == .libinput)
             #expect(try RecordingReader.read(yaml) == LibinputRecordReader.read(yaml))
-            for shared in SharedRecording.all {
-                let text = try shared.text()
+            for real in RealRecording.all {
+                let text = try real.text()
                 #expect(RecordingReader.detectFormat(text) == .evemu)
-                #expect(try RecordingReader.read(text) == shared.read())
+                #expect(try RecordingReader.read(text) == real.read())
             }
             let desc = try TestFiles.text(TestFiles.fixture("pen-tablet.desc"))
             #expect(RecordingReader.detectFormat(desc) == .evemu)
@@ -195,7 +195,7 @@ extension RecordingTests {
             #expect(forced?.kind == .unknownLine)
             #expect(forced?.line == 4)
             // Written output is detected as what it is.
-            let recording = try SharedRecording.all[0].read()
+            let recording = try RealRecording.all[0].read()
             #expect(RecordingReader.detectFormat(LibinputRecordWriter.write(recording)) == .libinput)
             #expect(RecordingReader.detectFormat(EvemuWriter.write(recording)) == .evemu)
         }

@@ -1,10 +1,10 @@
 import Testing
 @testable import ForceTouchCore
 
-/// What the engine makes of the real devices in ../shared/recordings.
+/// What the engine makes of the real devices in Fixtures/recordings.
 @Suite struct RealRecordingGestureTests {
     private func load(_ name: String) throws -> Recording {
-        try EvemuReader.read(TestFiles.text(TestFiles.shared(name)))
+        try EvemuReader.read(TestFiles.text(TestFiles.realRecording(name)))
     }
 
     @Test func alpsDoubleTapIsExactlyOneOneFingerDoubleTap() throws {
@@ -36,7 +36,7 @@ import Testing
         #expect(g.allSatisfy { $0.fingers == 2 })
     }
 
-    @Test func everySharedRecordingReplaysDeterministically() throws {
+    @Test func everyRealRecordingReplaysDeterministically() throws {
         for name in ["alps-glidepoint.double-tap.evemu", "cypress-trackpad.two_finger_press.evemu",
                      "elantech-touchpad.samsung-700z3a.evemu", "wacom-cintiq-13hd-touch-pen.evemu"] {
             let r = try load(name)

@@ -1,7 +1,8 @@
 import Foundation
 import ForceTouchCore
 
-/// Where the tests find recordings: the project's own fixtures and the shared real ones.
+/// Where the tests find their files: everything lives in this repository, so that a clone
+/// alone passes the suite.
 enum TestFiles {
     /// The package root, found from this file's own path so that it holds wherever the
     /// checkout lives (and in CI, where the layout is the same).
@@ -12,10 +13,11 @@ enum TestFiles {
             .deletingLastPathComponent()
     }
 
-    /// `../shared/recordings` from the package root: real evemu recordings kept beside the repo.
-    static var sharedRecordings: URL {
-        packageRoot.deletingLastPathComponent().appendingPathComponent("shared/recordings", isDirectory: true)
-    }
+    /// Real evemu recordings (whot/evemu-devices, MIT; see their README.md): `Fixtures/recordings`.
+    static var realRecordings: URL { fixture("recordings") }
+
+    /// The labelled corpus of real devices: `Fixtures/recordings/corpus`.
+    static var corpus: URL { realRecordings.appendingPathComponent("corpus", isDirectory: true) }
 
     /// A file in the test target's `Fixtures` resources. Read from the bundle when SwiftPM
     /// built one, else straight from the source tree.
@@ -26,9 +28,9 @@ enum TestFiles {
         return packageRoot.appendingPathComponent("Tests/ForceTouchCoreTests/Fixtures/\(name)")
     }
 
-    /// A shared recording by file name, e.g. `alps-glidepoint.double-tap.evemu`.
-    static func shared(_ name: String) -> URL {
-        sharedRecordings.appendingPathComponent(name)
+    /// A real recording by file name, e.g. `alps-glidepoint.double-tap.evemu`.
+    static func realRecording(_ name: String) -> URL {
+        realRecordings.appendingPathComponent(name)
     }
 
     /// The text of a file, as UTF-8.

@@ -16,8 +16,9 @@ import Testing
     }
 
     @Test func runsArgvWithoutAShellAndPassesTheEnvironment() throws {
-        let out = "/tmp/forcetouch-child-\(getpid())"
-        defer { unlink(out) }
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let out = "\(scratch.path)/out"
         let s = ChildSupervisor(maximumChildren: 4)
         var exits: [ChildSupervisor.Exit] = []
         s.onExit = { exits.append($0) }

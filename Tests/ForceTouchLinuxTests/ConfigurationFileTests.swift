@@ -24,10 +24,10 @@ import Testing
     }
 
     @Test func sdNotifyReachesTheSocket() throws {
-        let path = "/tmp/forcetouch-notify-\(getpid())"
-        unlink(path)
+        let scratch = try ScratchDirectory()
+        let path = "\(scratch.path)/notify"
         let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
-        defer { close(fd); unlink(path) }
+        defer { close(fd); scratch.remove() }
         var addr = sockaddr_un()
         addr.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &addr.sun_path) { raw in

@@ -9,7 +9,10 @@ import Testing
     private func run(client script: String, server configure: (ControlServer) -> Void = { _ in })
         throws -> (output: String, server: ControlServer)
     {
-        let path = "/tmp/forcetouch-control-test-\(getpid())/control.sock"
+        // The server makes the socket's directory itself, inside a scratch directory of our own.
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let path = "\(scratch.path)/run/control.sock"
         let loop = try EventLoop(signals: [])
         let server = try ControlServer(path: path, access: .init(), loop: loop)
         server.onRequest = { line, _ in
