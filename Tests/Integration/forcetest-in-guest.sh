@@ -119,8 +119,8 @@ check "list --json has the device, available, with its axis" \
     grep -q "\"path\":\"$A\",\"name\":\"forcetouch-it pressure touchscreen\",\"id\":\"1234:5678\",\"class\":\"touchscreen\",\"capability\":\"available\".*\"pressure\":{\"code\":\"ABS_MT_PRESSURE\",\"min\":0,\"max\":255,\"resolution\":0}.*\"slots\":10,\"maximumPossibleForce\":6.666667,\"calibrated\":false" "$W/list.json"
 setpriv --reuid=65534 --regid=65534 --clear-groups "$FT" list > "$W/list-nobody.txt" 2>&1
 check "list as a user without access says unknown, permission denied, and the fix" bash -c "
-    grep -A1 '^$A ' '$W/list-nobody.txt' | grep -q 'force: unknown ($A: permission denied: install the udev rule' &&
-    grep -q '70-forcetouch.rules' '$W/list-nobody.txt' && grep -q '\"input\" group' '$W/list-nobody.txt'"
+    grep -A1 '^$A ' '$W/list-nobody.txt' | grep -q 'force: unknown ($A: permission denied: install forcetouch.s udev rule 70-forcetouch.rules' &&
+    grep -q 'sudo make install puts it in /etc/udev/rules.d' '$W/list-nobody.txt' && grep -q '\"input\" group' '$W/list-nobody.txt'"
 setpriv --reuid=65534 --regid=65534 --clear-groups "$FT" record "$A" -o "$W/denied.evemu" --duration 1 \
     > /dev/null 2> "$W/record-nobody.err"
 rc=$?
