@@ -7,12 +7,11 @@ ROOT="$PWD"
 BIN="$ROOT/.build/debug"
 REC="$ROOT/Tests/Integration/recordings"
 OUT="$1"
-W=/tmp/ftc
-rm -rf "$W"   # a clean start, whatever an earlier run left
+W="$(mktemp -d -t ftc.XXXXXX)"
 # The runtime directory lives on /run (tmpfs), as /run/user/UID does: the guest's /tmp is an
 # overlay on 9p, where Unix sockets cannot be bound.
-RUNDIR=/run/ftc-runtime
-mkdir -p "$W/state" "$RUNDIR" && chmod -R 777 "$W" "$RUNDIR"
+RUNDIR="$(mktemp -d -p /run ftc-runtime.XXXXXX)"
+mkdir -p "$W/state" && chmod -R 777 "$W" "$RUNDIR"   # the daemon's user, nobody, writes in both
 export FT_ACTIONS="$W/actions.log" FT_MENU_SHOWN="$W/menu.txt"
 export XDG_RUNTIME_DIR="$RUNDIR" XDG_STATE_HOME="$W/state"
 : > "$FT_ACTIONS" && chmod 666 "$FT_ACTIONS"
@@ -39,7 +38,7 @@ stop_daemon() {
     daemon_pid=""
     : >> "$LOG"
 }
-cleanup() { [ -n "$daemon_pid" ] && kill "$daemon_pid" 2>/dev/null; kill $(jobs -p) 2>/dev/null; }
+cleanup() { [ -n "$daemon_pid" ] && kill "$daemon_pid" 2>/dev/null; kill $(jobs -p) 2>/dev/null; rm -rf "$W" "$RUNDIR"; }
 trap cleanup EXIT
 
 cp "$ROOT/udev-rules/70-forcetouch.rules" /etc/udev/rules.d/
