@@ -27,38 +27,39 @@ pass=0 fail=0
 ok()  { echo "PASS: $*"; pass=$((pass + 1)); }
 bad() { echo "FAIL: $*"; fail=$((fail + 1)); }
 pids=()
-trap 'kill "${pids[@]}" 2>/dev/null' EXIT
+tmp="$(mktemp -d)"   # scratch files of this run only
+trap 'kill "${pids[@]}" 2>/dev/null; rm -rf "$tmp"' EXIT
 
 [ "${FORCETOUCH_IN_VM:-}" = 1 ] && ok "FORCETOUCH_IN_VM=1, kernel $(uname -r), cwd $PWD" || bad "FORCETOUCH_IN_VM not set"
 [ -c /dev/uinput ] && ok "/dev/uinput: $(ls -l /dev/uinput)" || bad "/dev/uinput missing"
 [ "$(cat "$share/in.txt" 2>/dev/null)" = from-host ] && ok "read host file from shared dir" || bad "shared dir not readable"
 echo from-guest > "$share/out.txt" && ok "wrote to shared dir" || bad "cannot write shared dir"
-touch /tmp/x /var/tmp/x && ok "/tmp and /var/tmp writable" || bad "/tmp not writable"
+t="$(mktemp -p /tmp)" && v="$(mktemp -p /var/tmp)" && rm -f "$t" "$v" && ok "/tmp and /var/tmp writable" || bad "/tmp not writable"
 
 # udevd first, so the device created below gets its properties (ID_INPUT_*)
 t0=$(date +%s%N)
-if /lib/systemd/systemd-udevd --daemon 2>/tmp/udevd.err; then
+if /lib/systemd/systemd-udevd --daemon 2>"$tmp/udevd.err"; then
     # coldplug only what input tests need: a full "udevadm trigger" costs ~10 s under TCG
     udevadm trigger --action=add --subsystem-match=input --subsystem-match=misc >/dev/null 2>&1
     udevadm settle --timeout=60
     ok "systemd-udevd started ($(udevadm --version)), trigger+settle done in $(( ($(date +%s%N) - t0) / 1000000 )) ms"
 else
-    bad "systemd-udevd failed: $(cat /tmp/udevd.err)"
+    bad "systemd-udevd failed: $(cat "$tmp/udevd.err")"
 fi
 
 before="$(ls /dev/input/)"
-evemu-device "$VM_DIR/selftest-touchscreen.evemu" > /tmp/evemu-device.out 2>&1 &
+evemu-device "$VM_DIR/selftest-touchscreen.evemu" > "$tmp/evemu-device.out" 2>&1 &
 pids+=($!)
 node=""
 for _ in $(seq 100); do
-    node="$(grep -o '/dev/input/event[0-9]*' /tmp/evemu-device.out 2>/dev/null | head -n1)"
+    node="$(grep -o '/dev/input/event[0-9]*' "$tmp/evemu-device.out" 2>/dev/null | head -n1)"
     [ -n "$node" ] && [ -c "$node" ] && break
     sleep 0.1
 done
 if [ -n "$node" ] && [ -c "$node" ]; then
-    ok "evemu-device created $node ($(cat /tmp/evemu-device.out)); new in /dev/input: $(comm -13 <(echo "$before") <(ls /dev/input/) | tr '\n' ' ')"
+    ok "evemu-device created $node ($(cat "$tmp/evemu-device.out")); new in /dev/input: $(comm -13 <(echo "$before") <(ls /dev/input/) | tr '\n' ' ')"
 else
-    bad "evemu-device: no node ($(cat /tmp/evemu-device.out))"
+    bad "evemu-device: no node ($(cat "$tmp/evemu-device.out"))"
 fi
 
 if [ -n "$node" ]; then
@@ -69,10 +70,10 @@ if [ -n "$node" ]; then
         || bad "no ID_INPUT_TOUCHSCREEN: $props"
 
     # raw read of the event node while evemu-play injects a touch down/up
-    python3 - "$node" > /tmp/read.out 2>&1 <<'PY' &
+    python3 - "$node" "$tmp/reader.ready" > "$tmp/read.out" 2>&1 <<'PY' &
 import os, select, struct, sys
 fd = os.open(sys.argv[1], os.O_RDONLY)
-open("/tmp/reader.ready", "w").close()
+open(sys.argv[2], "w").close()
 seen = []
 while True:
     r, _, _ = select.select([fd], [], [], 10)
@@ -87,7 +88,7 @@ while True:
 print("events:", " ".join("%d/%#x/%d" % e for e in seen))
 PY
     reader=$!
-    for _ in $(seq 300); do [ -e /tmp/reader.ready ] && break; sleep 0.1; done
+    for _ in $(seq 300); do [ -e "$tmp/reader.ready" ] && break; sleep 0.1; done
     printf '%s\n' \
         'E: 0.000000 0003 002f 0000' 'E: 0.000000 0003 0039 0001' 'E: 0.000000 0003 0035 0100' \
         'E: 0.000000 0003 0036 0200' 'E: 0.000000 0001 014a 0001' 'E: 0.000000 0003 0000 0100' \
@@ -95,10 +96,10 @@ PY
         'E: 0.010000 0003 0039 -001' 'E: 0.010000 0001 014a 0000' 'E: 0.010000 0000 0000 0000' \
         | evemu-play "$node"
     wait "$reader"
-    if grep -q '1/0x14a/1' /tmp/read.out && grep -q '1/0x14a/0' /tmp/read.out && grep -q '3/0x35/100' /tmp/read.out; then
-        ok "read back injected events: $(cat /tmp/read.out)"
+    if grep -q '1/0x14a/1' "$tmp/read.out" && grep -q '1/0x14a/0' "$tmp/read.out" && grep -q '3/0x35/100' "$tmp/read.out"; then
+        ok "read back injected events: $(cat "$tmp/read.out")"
     else
-        bad "event read-back: $(cat /tmp/read.out)"
+        bad "event read-back: $(cat "$tmp/read.out")"
     fi
 fi
 

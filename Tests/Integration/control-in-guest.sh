@@ -7,12 +7,11 @@ ROOT="$PWD"
 BIN="$ROOT/.build/debug"
 REC="$ROOT/Tests/Integration/recordings"
 OUT="$1"
-W=/tmp/ftc
-rm -rf "$W"   # a clean start, whatever an earlier run left
+W="$(mktemp -d -t ftc.XXXXXX)"
 # The runtime directory lives on /run (tmpfs), as /run/user/UID does: the guest's /tmp is an
 # overlay on 9p, where Unix sockets cannot be bound.
-RUNDIR=/run/ftc-runtime
-mkdir -p "$W/state" "$RUNDIR" && chmod -R 777 "$W" "$RUNDIR"
+RUNDIR="$(mktemp -d -p /run ftc-runtime.XXXXXX)"
+mkdir -p "$W/state" && chmod -R 777 "$W" "$RUNDIR"   # the daemon's user, nobody, writes in both
 export FT_ACTIONS="$W/actions.log" FT_MENU_SHOWN="$W/menu.txt"
 export XDG_RUNTIME_DIR="$RUNDIR" XDG_STATE_HOME="$W/state"
 : > "$FT_ACTIONS" && chmod 666 "$FT_ACTIONS"
@@ -39,7 +38,7 @@ stop_daemon() {
     daemon_pid=""
     : >> "$LOG"
 }
-cleanup() { [ -n "$daemon_pid" ] && kill "$daemon_pid" 2>/dev/null; kill $(jobs -p) 2>/dev/null; }
+cleanup() { [ -n "$daemon_pid" ] && kill "$daemon_pid" 2>/dev/null; kill $(jobs -p) 2>/dev/null; rm -rf "$W" "$RUNDIR"; }
 trap cleanup EXIT
 
 cp "$ROOT/udev-rules/70-forcetouch.rules" /etc/udev/rules.d/
@@ -123,9 +122,11 @@ kbd="$(grep -B1 -A5 'Name="forcetouch virtual keyboard"' /proc/bus/input/devices
 check "the virtual keyboard exists" test -n "$kbd"
 timeout 20 evemu-record "/dev/input/$kbd" > "$W/keys.evemu" 2>/dev/null &
 recorder=$!
-sleep 1
+# The recorder is reading once it has written the device's description; the combination is
+# complete once KEY_LEFTCTRL (001d) is released.
+wait_for '^N: ' "$W/keys.evemu" 30
 play pressure-touchscreen.desc "$REC/long-press.events" > /dev/null
-sleep 1
+wait_for '^E: .* 0001 001d 0000' "$W/keys.evemu" 30
 kill "$recorder" 2>/dev/null; wait "$recorder" 2>/dev/null
 check "KEY_LEFTCTRL+KEY_A pressed in order and released in reverse" bash -c "
     grep -E '^E: .* 0001 00(1d|1e) ' '$W/keys.evemu' | awk '{print \$4, \$5}' | tr '\n' ' ' | grep -q '^001d 0001 001e 0001 001e 0000 001d 0000 '"
@@ -139,9 +140,11 @@ check "the daemon's own user is served" grep -q '^capability: available\|^capabi
 # 5. A subscriber sees gesture, dispatch and result events, in order.
 forcectl events --count 40 > "$W/events.out" 2>&1 &
 sub=$!
-sleep 1
+# The subscriber must be registered before the device appears, or its capability event is
+# missed: wait until the daemon counts it rather than for a fixed second.
+for _ in $(seq 300); do forcectl status 2>/dev/null | grep -q '^subscribers: [1-9]' && break; sleep 0.1; done
 play pressure-touchscreen.desc "$REC/tap.events" > /dev/null
-wait_for '"event":"result".*"label":"binding\[3\]' "$W/events.out" 10
+wait_for '"event":"result".*"label":"binding\[3\]' "$W/events.out" 30
 kill "$sub" 2>/dev/null
 g=$(grep -n '"event":"gesture","gesture":"tap"' "$W/events.out" | head -1 | cut -d: -f1)
 d=$(grep -n '"event":"dispatch".*binding\[3\]' "$W/events.out" | head -1 | cut -d: -f1)
@@ -179,7 +182,7 @@ PY
 check "malformed requests get error replies" grep -Eq 'error replies [1-9]' "$W/garbage.out"
 before="$(count '^tap ')"
 play pressure-touchscreen.desc "$REC/tap.events" > /dev/null
-check "after the garbage, a tap still runs its action" wait_for "^tap " "$FT_ACTIONS" 5
+check "after the garbage, a tap still runs its action" wait_for "^tap " "$FT_ACTIONS" 30
 sleep 0.5
 check "exactly once" test "$(count '^tap ')" -eq $((before + 1))
 check "forcectl still works after the garbage" forcectl status

@@ -10,9 +10,8 @@ BIN="$ROOT/${FORCETOUCH_BIN:-.build/debug}"
 FT="$BIN/forcetest"
 REC="$ROOT/Tests/Integration/recordings"
 DESC="$REC/pressure-touchscreen.desc"
-OUT="${1:-/tmp}"
-W=/tmp/ftt
-rm -rf "$W" && mkdir -p "$W" && chmod 777 "$W"
+OUT="${1:?usage: forcetest-in-guest.sh OUTDIR}"
+W="$(mktemp -d -t ftt.XXXXXX)" && chmod 777 "$W"   # nobody writes here in the permission checks
 . "$ROOT/Tests/Integration/lib.sh"   # pass/fail, ok, bad, check, wait_for, node_of, summary
 
 # Plays an events file into a new uinput device in the background: play NAME EVENTS [options];
@@ -39,6 +38,7 @@ cleanup() {
     "${TMUX_CMD[@]}" kill-server 2>/dev/null
     kill $(jobs -p) 2>/dev/null
     rm -rf "$OUT/forcetest" && cp -r "$W" "$OUT/forcetest" 2>/dev/null
+    rm -rf "$W"
 }
 trap cleanup EXIT
 

@@ -1,6 +1,6 @@
 # Shared by the guest test scripts: PASS/FAIL bookkeeping and waiting for output.
-# Source it after setting nothing; it defines pass, fail, ok, bad, check, wait_for, node_of
-# and summary.
+# Source it after setting nothing; it defines pass, fail, ok, bad, check, wait_for, mark,
+# wait_for_new, node_of and summary.
 pass=0 fail=0
 ok()  { echo "PASS: $*"; pass=$((pass + 1)); }
 bad() { echo "FAIL: $*"; fail=$((fail + 1)); }
@@ -12,6 +12,20 @@ wait_for() {
     local i
     for ((i = 0; i < ${3:-20} * 10; i++)); do
         grep -Eq -- "$1" "$2" 2>/dev/null && return 0
+        sleep 0.1
+    done
+    return 1
+}
+
+# The size of file $1 now, for wait_for_new: a line written before it must not count (an earlier
+# step's line about the same, reused, /dev/input/eventN, say).
+mark() { stat -c %s "$1" 2>/dev/null || echo 0; }
+
+# wait_for_new OFFSET ERE FILE [SECONDS]: wait_for, looking only past byte OFFSET of FILE.
+wait_for_new() {
+    local i
+    for ((i = 0; i < ${4:-20} * 10; i++)); do
+        tail -c "+$(($1 + 1))" "$3" 2>/dev/null | grep -Eq -- "$2" && return 0
         sleep 0.1
     done
     return 1
