@@ -54,14 +54,10 @@ trap cleanup EXIT
 
 # udev with the project's rule, and a stand-in for logind's uaccess ACLs: the test user may
 # open touch devices and uinput (for the virtual keyboard of keys actions).
-cp "$ROOT/udev-rules/70-forcetouch.rules" /etc/udev/rules.d/
-cat > /etc/udev/rules.d/71-forcetouch-test.rules <<'RULES'
+start_udev <<'RULES'
 SUBSYSTEM=="input", KERNEL=="event*", ENV{ID_INPUT_TOUCHSCREEN}=="1", MODE="0666"
 KERNEL=="uinput", MODE="0666"
 RULES
-/lib/systemd/systemd-udevd --daemon
-udevadm trigger --action=add --subsystem-match=input --subsystem-match=misc >/dev/null 2>&1
-udevadm settle --timeout=60
 
 # The user's own programs the examples name, standing in: each logs how it was called.
 cat > "$W/bin/my-image-search" <<'SH'

@@ -41,15 +41,11 @@ stop_daemon() {
 cleanup() { [ -n "$daemon_pid" ] && kill "$daemon_pid" 2>/dev/null; kill $(jobs -p) 2>/dev/null; rm -rf "$W" "$RUNDIR"; }
 trap cleanup EXIT
 
-cp "$ROOT/udev-rules/70-forcetouch.rules" /etc/udev/rules.d/
 # Stand-in for logind's uaccess ACLs: the daemon's user may open touch devices and uinput.
-cat > /etc/udev/rules.d/71-forcetouch-test.rules <<'RULES'
+start_udev <<'RULES'
 SUBSYSTEM=="input", KERNEL=="event*", ENV{ID_INPUT_TOUCHSCREEN}=="1", MODE="0666"
 KERNEL=="uinput", MODE="0666"
 RULES
-/lib/systemd/systemd-udevd --daemon
-udevadm trigger --action=add --subsystem-match=input --subsystem-match=misc >/dev/null 2>&1
-udevadm settle --timeout=60
 
 R="$ROOT/Tests/Integration/record-action.sh"
 cat > "$W/config.toml" <<TOML

@@ -60,13 +60,9 @@ trap cleanup EXIT
 
 # --- udev: the project's rule, plus a stand-in for logind's uaccess ACL (no logind here):
 # the daemon's user may open touch devices, except the one whose name says forbidden.
-cp "$ROOT/udev-rules/70-forcetouch.rules" /etc/udev/rules.d/
-cat > /etc/udev/rules.d/71-forcetouch-test.rules <<'RULES'
+start_udev <<'RULES'
 SUBSYSTEM=="input", KERNEL=="event*", ENV{ID_INPUT_TOUCHSCREEN}=="1", ATTRS{name}!="*forbidden*", MODE="0666"
 RULES
-/lib/systemd/systemd-udevd --daemon
-udevadm trigger --action=add --subsystem-match=input --subsystem-match=misc >/dev/null 2>&1
-udevadm settle --timeout=60
 
 config() {
     cat > "$W/config.toml.new"

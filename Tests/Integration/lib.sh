@@ -39,3 +39,13 @@ summary() {
     echo "$1: $pass passed, $fail failed"
     [ "$fail" -eq 0 ]
 }
+
+# Starts udevd with the project's rule (from $ROOT) and, read from stdin, the test's stand-in
+# for logind's uaccess ACLs (no logind in the guest): which nodes the test user may open.
+start_udev() {
+    cp "$ROOT/udev-rules/70-forcetouch.rules" /etc/udev/rules.d/
+    cat > /etc/udev/rules.d/71-forcetouch-test.rules
+    /lib/systemd/systemd-udevd --daemon
+    udevadm trigger --action=add --subsystem-match=input --subsystem-match=misc >/dev/null 2>&1
+    udevadm settle --timeout=60
+}
