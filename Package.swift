@@ -37,10 +37,18 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // What the three programs share on their command lines: failures, --version.
+        .target(
+            name: "ForceTouchCommandLine",
+            dependencies: [
+                "ForceTouchLinux",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .executableTarget(
             name: "forcetouchd",
             dependencies: [
-                "ForceTouchCore", "ForceTouchLinux",
+                "ForceTouchCommandLine", "ForceTouchCore", "ForceTouchLinux",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -48,14 +56,14 @@ let package = Package(
         .executableTarget(
             name: "forcectl",
             dependencies: [
-                "ForceTouchLinux",
+                "ForceTouchCommandLine", "ForceTouchLinux",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "forcetest",
             dependencies: [
-                "ForceTouchCore", "ForceTouchLinux",
+                "ForceTouchCommandLine", "ForceTouchCore", "ForceTouchLinux",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,25 +1,17 @@
 import ArgumentParser
+import ForceTouchCommandLine
 import Foundation
 import ForceTouchLinux
 
 /// `forcectl`: talks to a running forcetouchd over its control socket.
 @main
-struct Forcectl: ParsableCommand {
+struct Forcectl: ForceTouchCommand {
     static let configuration = CommandConfiguration(
         commandName: "forcectl",
         abstract: "Talk to a running forcetouchd: status, devices, quick actions, intents, events.",
         version: ForceTouchVersion.string,
         subcommands: [Status.self, Devices.self, Shortcuts.self, Perform.self, Intent.self, Events.self, Reload.self])
 
-    static func main() {
-        do {
-            var command = try parseAsRoot()
-            try command.run()
-        } catch {
-            CommandFailure.exitIfFailure(error, program: "forcectl")
-            exit(withError: error)
-        }
-    }
 }
 
 /// Options every subcommand shares.

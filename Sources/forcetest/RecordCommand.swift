@@ -1,4 +1,5 @@
 import ArgumentParser
+import ForceTouchCommandLine
 import ForceTouchCore
 import ForceTouchLinux
 import Glibc

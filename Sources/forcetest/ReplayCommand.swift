@@ -1,4 +1,5 @@
 import ArgumentParser
+import ForceTouchCommandLine
 import ForceTouchLinux
 import ForceTouchCore
 import Glibc

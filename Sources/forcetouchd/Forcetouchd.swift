@@ -1,11 +1,12 @@
 import ArgumentParser
+import ForceTouchCommandLine
 import ForceTouchCore
 import ForceTouchLinux
 import Logging
 
 /// `forcetouchd`: the force- and gesture-input daemon.
 @main
-struct Forcetouchd: ParsableCommand {
+struct Forcetouchd: ForceTouchCommand {
     static let configuration = CommandConfiguration(
         commandName: "forcetouchd",
         abstract: "Recognize taps, long presses and deep presses on pressure-capable devices and run what they are bound to.",
@@ -17,15 +18,6 @@ struct Forcetouchd: ParsableCommand {
             """,
         version: ForceTouchVersion.string)
 
-    static func main() {
-        do {
-            var command = try parseAsRoot()
-            try command.run()
-        } catch {
-            CommandFailure.exitIfFailure(error, program: "forcetouchd")
-            exit(withError: error)
-        }
-    }
 
     @Option(help: "The configuration file.")
     var config: String?
