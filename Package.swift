@@ -76,11 +76,13 @@ let package = Package(
         ),
         .testTarget(
             name: "ForceTouchLinuxTests",
-            dependencies: ["ForceTouchLinux", "ForceTouchCore"]
+            dependencies: ["ForceTouchLinux", "ForceTouchCore", "ForceTouchTestSupport"]
         ),
         // Runs the built executables as a user would, through their command lines
         // (`swift build --build-tests` builds them beside the tests).
-        .testTarget(name: "ProgramTests"),
+        .testTarget(name: "ProgramTests", dependencies: ["ForceTouchTestSupport"]),
+        // What the test targets share: scratch directories.
+        .target(name: "ForceTouchTestSupport", path: "Tests/ForceTouchTestSupport"),
         .testTarget(
             name: "ForceTouchCoreTests",
             dependencies: ["ForceTouchCore"],

@@ -18,7 +18,6 @@ struct Forcetouchd: ForceTouchCommand {
             """,
         version: ForceTouchVersion.string)
 
-
     @Option(help: "The configuration file.")
     var config: String?
 

@@ -1,4 +1,5 @@
 import ForceTouchCore
+import ForceTouchTestSupport
 import Glibc
 import Testing
 @testable import ForceTouchLinux

@@ -1,4 +1,5 @@
 import Foundation
+import ForceTouchTestSupport
 import Testing
 
 /// `forcetouchd --check-config` on mistakes it once accepted without a word (issue 9,

@@ -1,4 +1,5 @@
 import Foundation
+import ForceTouchTestSupport
 import Testing
 
 /// `[quick-actions] import-plist` through the built programs (issue 9, item 1): the

@@ -85,24 +85,3 @@ struct Program {
     static let forcetest = Program(name: "forcetest")
     static let forcectl = Program(name: "forcectl")
 }
-
-/// A scratch directory from `mktemp`, removed when the value is dropped by `remove()`.
-struct ScratchDirectory {
-    let url: URL
-
-    init() throws {
-        var template = Array((NSTemporaryDirectory() + "/forcetouch-test.XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else { throw CocoaError(.fileWriteUnknown) }
-        url = URL(fileURLWithPath: String(cString: made), isDirectory: true)
-    }
-
-    func file(_ name: String) -> URL { url.appendingPathComponent(name) }
-
-    func write(_ name: String, _ text: String) throws -> URL {
-        let f = file(name)
-        try text.write(to: f, atomically: true, encoding: .utf8)
-        return f
-    }
-
-    func remove() { try? FileManager.default.removeItem(at: url) }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import ForceTouchTestSupport
 import Testing
 
 /// How the programs fail: a failure at run time says its cause and exits 1; only a
