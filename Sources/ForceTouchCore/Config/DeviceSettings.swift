@@ -8,14 +8,26 @@ public struct DeviceSettings: Hashable, Sendable {
     public var ignore: Bool
     /// The `[[device]]` block that applied (its 1-based index), for logs; nil for none.
     public var rule: Int?
+    /// What the device database knows of the device.
+    public var quirks: DeviceQuirks
 
     public init(gestures: GestureSettings = GestureSettings(), calibrationAverage: Double? = nil,
-                emulateForce: Bool = false, ignore: Bool = false, rule: Int? = nil) {
+                emulateForce: Bool = false, ignore: Bool = false, rule: Int? = nil, quirks: DeviceQuirks = .none) {
         self.gestures = gestures
         self.calibrationAverage = calibrationAverage
         self.emulateForce = emulateForce
         self.ignore = ignore
         self.rule = rule
+        self.quirks = quirks
+    }
+
+    /// The average touch and where it comes from, first match wins (SPEC §2): the
+    /// configuration, what was learned once it converged, the device database, the default.
+    public func calibration(learned: LearnedCalibration?) -> (source: CalibrationSource, average: Double?) {
+        if let a = calibrationAverage { return (.config, a) }
+        if let l = learned, let a = l.average { return (.learned(touches: l.touches), a) }
+        if let a = quirks.averageTouch { return (.database(entry: quirks.averageTouchEntry ?? "?"), a) }
+        return (.default, nil)
     }
 }
 
@@ -26,10 +38,17 @@ extension Configuration {
     /// holding every tap back for the double-tap window costs 0.3 s of latency, worth paying
     /// only when a double tap means something here (SPEC §4) — a double-tap binding, or an
     /// `[assistive-touch]` double-tap slot, whose timings also apply here (see `AssistiveTouch`).
-    public func settings(for device: DeviceDescription, deviceClass: DeviceClass) -> DeviceSettings {
-        var result = DeviceSettings(gestures: gestures)
+    ///
+    /// The device database's thresholds (`database`) rank between the two: above
+    /// `[gestures]`, below the device's own block.
+    public func settings(for device: DeviceDescription, deviceClass: DeviceClass,
+                         database: DeviceDatabase = .empty) -> DeviceSettings {
+        let quirks = database.quirks(for: device, deviceClass: deviceClass)
+        var result = DeviceSettings(gestures: gestures, quirks: quirks)
+        if let v = quirks.peekFraction { result.gestures.peekFraction = v }
+        if let v = quirks.popFraction { result.gestures.popFraction = v }
         if let rule = devices.first(where: { $0.match.matches(device, deviceClass: deviceClass) }) {
-            result.gestures = rule.gestures.applied(to: gestures)
+            result.gestures = rule.gestures.applied(to: result.gestures)
             if let r = rule.rotation { result.gestures.rotation = r }
             if let s = rule.sensitivity { result.gestures.sensitivity = s }
             result.calibrationAverage = rule.calibrationAverage

@@ -12,20 +12,26 @@ public struct CapabilityReport: Hashable, Sendable {
         self.emulated = emulated
     }
 
-    /// Probes an open device's description.
-    public static func probe(_ d: DeviceDescription, emulateFromContactSize: Bool = false) -> CapabilityReport {
+    /// Probes an open device's description, with what the device database knows of it.
+    public static func probe(_ d: DeviceDescription, emulateFromContactSize: Bool = false,
+                             quirks: DeviceQuirks = .none) -> CapabilityReport {
         let deviceClass = DeviceClass(classifying: d)
-        if let source = PressureSource.find(in: d, emulateFromContactSize: emulateFromContactSize) {
+        if let source = PressureSource.find(in: d, emulateFromContactSize: emulateFromContactSize, quirks: quirks) {
             let name = EventNames.codeName(type: EV.ABS, code: source.code) ?? "axis"
-            return CapabilityReport(
-                capability: .available,
-                reason: source.isEmulated
-                    ? "force emulated from \(name) \(source.info.minimum)..\(source.info.maximum)"
-                    : "\(name) \(source.info.minimum)..\(source.info.maximum)",
-                emulated: source.isEmulated)
+            let contactSize = quirks.pressureKind == .contactSize
+            var reason = source.isEmulated
+                ? "force emulated from \(name) \(source.info.minimum)..\(source.info.maximum)"
+                : "\(name) \(source.info.minimum)..\(source.info.maximum)"
+            if contactSize { reason += ", which measures contact size (device database)" }
+            return CapabilityReport(capability: .available, reason: reason,
+                                    emulated: source.isEmulated || contactSize)
         }
         if deviceClass == .other {
             return CapabilityReport(capability: .unavailable, reason: "not a touchscreen, tablet or touchpad")
+        }
+        if let kind = quirks.pressureKind, !kind.sensesForce {
+            return CapabilityReport(capability: .unavailable,
+                                    reason: "pressure is \(kind.rawValue) (device database: \(quirks.entries.last ?? "?"))")
         }
         for code in [ABS.MT_PRESSURE, ABS.PRESSURE] {
             if let info = d.axis(code), info.maximum <= info.minimum {

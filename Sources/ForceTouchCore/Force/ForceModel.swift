@@ -29,8 +29,14 @@ public struct ForceModel: Hashable, Sendable {
         self.maximumPossibleForce = (hi - lo) * scale
     }
 
-    public init(axis: AbsInfo, average: Double? = nil) {
-        self.init(minimum: axis.minimum, maximum: axis.maximum, average: average)
+    /// - Parameter usableRange: the part of the axis real touches use (the device
+    ///   database's `AttrPressureRange`); the whole axis when nil.
+    public init(axis: AbsInfo, usableRange: ClosedRange<Int32>? = nil, average: Double? = nil) {
+        if let r = usableRange, r.upperBound > r.lowerBound {
+            self.init(minimum: r.lowerBound, maximum: r.upperBound, average: average)
+        } else {
+            self.init(minimum: axis.minimum, maximum: axis.maximum, average: average)
+        }
     }
 
     public var isCalibrated: Bool {

@@ -17,8 +17,11 @@ public struct PressureSource: Hashable, Sendable {
     /// has it, else ABS_PRESSURE; contact size only when the user opted in to emulation.
     /// SEMI_MT pads take ABS_PRESSURE even when they send ABS_MT_PRESSURE: their slots are
     /// the corners of a bounding box, not fingers, so per-slot pressure is one reading twice.
-    /// Returns nil when the device has no usable axis (missing, or max <= min).
-    public static func find(in d: DeviceDescription, emulateFromContactSize: Bool = false) -> PressureSource? {
+    /// Returns nil when the device has no usable axis (missing, or max <= min), or when the
+    /// device database says its pressure is binary or unusable.
+    public static func find(in d: DeviceDescription, emulateFromContactSize: Bool = false,
+                            quirks: DeviceQuirks = .none) -> PressureSource? {
+        if let kind = quirks.pressureKind, !kind.sensesForce { return nil }
         if d.isMultitouch, !d.isSemiMultitouch, let info = d.axis(ABS.MT_PRESSURE), info.maximum > info.minimum {
             return PressureSource(axis: .multitouchPressure, code: ABS.MT_PRESSURE, info: info)
         }

@@ -8,7 +8,7 @@ public struct FrameAssembler: Sendable {
     public let device: DeviceDescription
     public let geometry: DeviceGeometry
     public let pressureSource: PressureSource?
-    public let forceModel: ForceModel?
+    public private(set) var forceModel: ForceModel?
 
     /// Contacts in slot order; inspect `isDown`, `began` and `ended`.
     public private(set) var contacts: [Contact]
@@ -39,12 +39,15 @@ public struct FrameAssembler: Sendable {
     /// - Parameters:
     ///   - average: calibrated raw average touch; nil for the uncalibrated default.
     ///   - emulateFromContactSize: opt in to force from ABS_MT_TOUCH_MAJOR (SPEC §3).
-    public init(device: DeviceDescription, average: Double? = nil, emulateFromContactSize: Bool = false) {
+    ///   - quirks: what the device database knows: a pressure that is no force, the range
+    ///     real touches use.
+    public init(device: DeviceDescription, average: Double? = nil, emulateFromContactSize: Bool = false,
+                quirks: DeviceQuirks = .none) {
         self.device = device
         self.geometry = DeviceGeometry(device: device)
-        let source = PressureSource.find(in: device, emulateFromContactSize: emulateFromContactSize)
+        let source = PressureSource.find(in: device, emulateFromContactSize: emulateFromContactSize, quirks: quirks)
         self.pressureSource = source
-        self.forceModel = source.map { ForceModel(axis: $0.info, average: average) }
+        self.forceModel = source.map { ForceModel(axis: $0.info, usableRange: quirks.pressureRange, average: average) }
         self.isMultitouch = device.isMultitouch
         self.pressureIsPerSlot = source?.axis == .multitouchPressure
         self.emulated = source?.axis == .emulatedFromTouchMajor
@@ -58,6 +61,12 @@ public struct FrameAssembler: Sendable {
         contacts = Array(repeating: Contact(), count: slots)
         pendingTrackingID = Array(repeating: -1, count: slots)
         slotTouched = Array(repeating: false, count: slots)
+    }
+
+    /// A new average touch: force is scaled on it from the next frame on.
+    public mutating func recalibrate(average: Double?) {
+        guard let m = forceModel else { return }
+        forceModel = ForceModel(minimum: Int32(m.minimum), maximum: Int32(m.maximum), average: average)
     }
 
     public var activeCount: Int {

@@ -1,17 +1,54 @@
-/// Recognizes deep presses per contact: `began` (stage peek) on the frame whose force
-/// crosses peek, `changed` (stage pop) on the frame that crosses pop, `ended` when force
-/// falls back below the re-arm level of peek or the contact lifts, `cancelled` when the
-/// contact's state is lost. Each threshold fires once until force falls below its
-/// hysteresis level, so a finger hovering at a threshold does not stutter.
+/// Recognizes deep presses per contact: `began` (stage peek) once a press is deliberate,
+/// `changed` (stage pop) on the frame that crosses pop, `ended` when force falls back below
+/// the re-arm level of peek or the contact lifts, `cancelled` when the contact's state is
+/// lost. Each threshold fires once until force falls below its hysteresis level, so a
+/// finger hovering at a threshold does not stutter.
+///
+/// A press is deliberate (SPEC §4) when force has stayed at or above peek for
+/// `deepPressDwell` while the contact never moved more than `deepPressSlop` from where it
+/// came down. The impact of a tap is over before the dwell, and a scroll, drag or pen
+/// stroke has moved: neither is a deep press, however hard it pressed. The press fires on
+/// the first frame where the dwell has passed, or at the dwell's deadline when a still
+/// contact sends no frame (docs/deep-press.md).
 struct DeepPressRecognizer: Sendable {
-    private enum Stage: UInt8 { case none, peek, pop }
+    private enum Stage: Equatable {
+        case none
+        /// At or above peek since this time (µs), not yet for the whole dwell.
+        case holding(since: Int64)
+        case peek
+        case pop
+        /// Moved beyond the slop before pressing: never a deep press until it lifts.
+        case moving
+    }
 
-    let thresholds: DeepPressThresholds
+    private(set) var thresholds: DeepPressThresholds
+    private let dwell: Int64
+    private let slop: Double
     private var stages: [Stage]
+    /// Per slot: a deep press began during the contact's life (it is then no ordinary
+    /// touch for auto-calibration).
+    private(set) var pressedDuringContact: [Bool]
 
-    init(thresholds: DeepPressThresholds, slots: Int) {
+    init(thresholds: DeepPressThresholds, settings: GestureSettings, slots: Int) {
         self.thresholds = thresholds
+        dwell = settings.deepPressDwell.microseconds
+        slop = settings.deepPressSlop
         stages = Array(repeating: .none, count: slots)
+        pressedDuringContact = Array(repeating: false, count: slots)
+    }
+
+    /// New thresholds (the force scale changed); only while no contact is down.
+    mutating func recalibrate(_ t: DeepPressThresholds) {
+        thresholds = t
+    }
+
+    /// When the earliest held press becomes deliberate, if a contact is holding.
+    var deadline: Timestamp? {
+        var earliest = Int64.max
+        for s in stages {
+            if case .holding(let since) = s, since + dwell < earliest { earliest = since + dwell }
+        }
+        return earliest == .max ? nil : Timestamp(microseconds: earliest)
     }
 
     /// Returns true when a deep press began in this frame.
@@ -19,41 +56,50 @@ struct DeepPressRecognizer: Sendable {
                          into out: inout [GestureEvent]) -> Bool {
         var began = false
         let contacts = frame.contacts
+        let now = frame.time.microseconds
         for i in contacts.indices {
             let c = contacts[i]
             let stage = stages[i]
+            if c.began { pressedDuringContact[i] = false }
             if c.ended || c.isCancelled {
-                if stage != .none {
-                    emit(c.isCancelled ? .cancelled : .ended, nil, c, frame, rotation, &out)
-                    stages[i] = .none
+                if stage == .peek || stage == .pop {
+                    emit(c.isCancelled ? .cancelled : .ended, nil, c, frame, rotation, frame.time, &out)
                 }
+                stages[i] = .none
                 continue
             }
             guard c.isDown else { continue }
             let f = c.force
             switch stage {
-            case .none:
-                if f >= thresholds.peek {
-                    stages[i] = .peek
-                    began = true
-                    emit(.began, .peek, c, frame, rotation, &out)
-                    if f >= thresholds.pop {
-                        stages[i] = .pop
-                        emit(.changed, .pop, c, frame, rotation, &out)
+            case .none, .holding:
+                if c.travel > slop {
+                    stages[i] = .moving
+                } else if f < thresholds.peek {
+                    stages[i] = .none
+                } else {
+                    var since = now
+                    if case .holding(let s) = stage { since = s }
+                    if now - since >= dwell {
+                        began = true
+                        fire(i, c, frame, rotation, frame.time, &out)
+                    } else {
+                        stages[i] = .holding(since: since)
                     }
                 }
+            case .moving:
+                break
             case .peek:
                 if f < thresholds.peekRearm {
                     stages[i] = .none
-                    emit(.ended, nil, c, frame, rotation, &out)
+                    emit(.ended, nil, c, frame, rotation, frame.time, &out)
                 } else if f >= thresholds.pop {
                     stages[i] = .pop
-                    emit(.changed, .pop, c, frame, rotation, &out)
+                    emit(.changed, .pop, c, frame, rotation, frame.time, &out)
                 }
             case .pop:
                 if f < thresholds.peekRearm {
                     stages[i] = .none
-                    emit(.ended, nil, c, frame, rotation, &out)
+                    emit(.ended, nil, c, frame, rotation, frame.time, &out)
                 } else if f < thresholds.popRearm {
                     stages[i] = .peek  // pop re-armed; the press itself goes on
                 }
@@ -62,29 +108,54 @@ struct DeepPressRecognizer: Sendable {
         return began
     }
 
+    /// Time passes to `t` without a frame: every held press whose dwell is over by then
+    /// fires, at its own deadline. Returns true when one began.
+    mutating func advance(to t: Timestamp, _ frame: borrowing FrameAssembler, rotation: Rotation,
+                          into out: inout [GestureEvent]) -> Bool {
+        var began = false
+        for i in stages.indices {
+            guard case .holding(let since) = stages[i], since + dwell <= t.microseconds else { continue }
+            began = true
+            fire(i, frame.contacts[i], frame, rotation, Timestamp(microseconds: since + dwell), &out)
+        }
+        return began
+    }
+
+    private mutating func fire(_ i: Int, _ c: Contact, _ frame: borrowing FrameAssembler, _ rotation: Rotation,
+                               _ time: Timestamp, _ out: inout [GestureEvent]) {
+        stages[i] = .peek
+        pressedDuringContact[i] = true
+        emit(.began, .peek, c, frame, rotation, time, &out)
+        if c.force >= thresholds.pop {
+            stages[i] = .pop
+            emit(.changed, .pop, c, frame, rotation, time, &out)
+        }
+    }
+
     /// Every deep press in progress is cancelled (the device is gone).
     mutating func cancelAll(_ frame: borrowing FrameAssembler, rotation: Rotation, at t: Timestamp,
                             into out: inout [GestureEvent]) {
-        for i in stages.indices where stages[i] != .none {
+        for i in stages.indices {
+            if stages[i] == .peek || stages[i] == .pop {
+                out.append(makeEvent(.cancelled, nil, frame.contacts[i], frame, rotation, t))
+            }
             stages[i] = .none
-            var e = makeEvent(.cancelled, nil, frame.contacts[i], frame, rotation)
-            e.time = t
-            out.append(e)
         }
     }
 
     private func emit(_ phase: GesturePhase, _ stage: DeepPressStage?, _ c: Contact,
-                      _ frame: borrowing FrameAssembler, _ rotation: Rotation,
+                      _ frame: borrowing FrameAssembler, _ rotation: Rotation, _ time: Timestamp,
                       _ out: inout [GestureEvent]) {
-        out.append(makeEvent(phase, stage, c, frame, rotation))
+        out.append(makeEvent(phase, stage, c, frame, rotation, time))
     }
 
     private func makeEvent(_ phase: GesturePhase, _ stage: DeepPressStage?, _ c: Contact,
-                           _ frame: borrowing FrameAssembler, _ rotation: Rotation) -> GestureEvent {
+                           _ frame: borrowing FrameAssembler, _ rotation: Rotation,
+                           _ time: Timestamp) -> GestureEvent {
         let n = frame.geometry.normalized(x: Double(c.x), y: Double(c.y))
         let p = rotation.apply(x: n.x, y: n.y)
         return GestureEvent(
-            gesture: .deepPress, phase: phase, fingers: max(frame.fingerCount, 1), time: frame.time,
+            gesture: .deepPress, phase: phase, fingers: max(frame.fingerCount, 1), time: time,
             x: p.x, y: p.y, force: c.force, stage: stage,
             transitionProgress: thresholds.transitionProgress(c.force),
             commitProgress: thresholds.commitProgress(c.force))

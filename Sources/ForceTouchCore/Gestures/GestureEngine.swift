@@ -6,31 +6,60 @@
 /// nothing, and a replay decides exactly what the live device decided.
 public struct GestureEngine: Sendable {
     public let settings: GestureSettings
+    public let deviceSettings: DeviceSettings
     public let capability: CapabilityReport
+    /// Where the force scale comes from now; `learned` once auto-calibration converges
+    /// (unless the configuration fixes the average).
+    public private(set) var calibrationSource: CalibrationSource
+    /// What auto-calibration has learned of this device, including this run's touches: the
+    /// daemon persists it when `learnedRevision` changes.
+    public private(set) var learned: LearnedCalibration
+    /// Counts the touches learned from, so that a caller can tell when to save `learned`.
+    public private(set) var learnedRevision = 0
     public private(set) var frames: FrameAssembler
     /// Gesture events recognized so far; read them and call `removeOutput()`.
     public private(set) var output: [GestureEvent] = []
 
     private var deepPress: DeepPressRecognizer?
+    private var levels: ContactLevels?
+    private var endedLevels: [(slot: Int, level: Double)] = []
+    /// The learned average changed while fingers were down: applied once they all lift.
+    private var recalibrationPending = false
     private var longPress: LongPressRecognizer
     private var tap: TapRecognizer
 
     /// - Parameters:
-    ///   - average: the calibrated raw value of an average touch, if any.
-    ///   - emulateFromContactSize: opt in to force from ABS_MT_TOUCH_MAJOR.
-    public init(device: DeviceDescription, settings: GestureSettings = GestureSettings(),
-                average: Double? = nil, emulateFromContactSize: Bool = false) {
-        self.settings = settings
-        self.capability = CapabilityReport.probe(device, emulateFromContactSize: emulateFromContactSize)
-        frames = FrameAssembler(device: device, average: average, emulateFromContactSize: emulateFromContactSize)
+    ///   - settings: the device's settings, as `Configuration.settings(for:deviceClass:database:)`
+    ///     resolves them.
+    ///   - learned: what auto-calibration learned of this device so far; it goes on
+    ///     learning from every ordinary one-finger touch (see `learned`).
+    public init(device: DeviceDescription, settings: DeviceSettings, learned: LearnedCalibration = LearnedCalibration()) {
+        self.deviceSettings = settings
+        self.settings = settings.gestures
+        self.learned = learned
+        let (source, average) = settings.calibration(learned: learned)
+        calibrationSource = source
+        capability = CapabilityReport.probe(device, emulateFromContactSize: settings.emulateForce, quirks: settings.quirks)
+        frames = FrameAssembler(device: device, average: average, emulateFromContactSize: settings.emulateForce,
+                                quirks: settings.quirks)
         if let model = frames.forceModel {
             deepPress = DeepPressRecognizer(
-                thresholds: DeepPressThresholds(maximumPossibleForce: model.maximumPossibleForce, settings: settings),
-                slots: frames.contacts.count)
+                thresholds: DeepPressThresholds(maximumPossibleForce: model.maximumPossibleForce, settings: settings.gestures),
+                settings: settings.gestures, slots: frames.contacts.count)
+            levels = ContactLevels(slots: frames.contacts.count, floor: Int32(model.minimum))
         }
-        longPress = LongPressRecognizer(settings: settings)
-        tap = TapRecognizer(settings: settings)
+        longPress = LongPressRecognizer(settings: settings.gestures)
+        tap = TapRecognizer(settings: settings.gestures)
         output.reserveCapacity(16)
+        endedLevels.reserveCapacity(frames.contacts.count)
+    }
+
+    /// Gesture settings alone, with an optional calibrated average: for tests and tools that
+    /// have no configuration.
+    public init(device: DeviceDescription, settings: GestureSettings = GestureSettings(),
+                average: Double? = nil, emulateFromContactSize: Bool = false) {
+        self.init(device: device, settings: DeviceSettings(gestures: settings, calibrationAverage: average,
+                                                           emulateForce: emulateFromContactSize))
     }
 
     public var device: DeviceDescription { frames.device }
@@ -51,12 +80,11 @@ public struct GestureEngine: Sendable {
     }
 
     private func computeDeadline() -> Timestamp? {
-        switch (longPress.deadline, tap.deadline) {
-        case let (a?, b?): min(a, b)
-        case let (a?, nil): a
-        case let (nil, b?): b
-        case (nil, nil): nil
+        var d = longPress.deadline
+        for other in [tap.deadline, deepPress?.deadline] {
+            if let o = other, d == nil || o < d! { d = o }
         }
+        return d
     }
 
     /// Feeds one event. Deadlines that fall due by its time fire first.
@@ -73,13 +101,44 @@ public struct GestureEngine: Sendable {
             if !longPress.hasBegun { longPress.fail() }
             tap.fail(at: frames.time, into: &output)
         }
+        learn()
+    }
+
+    /// Feeds the contacts that lifted to auto-calibration, and applies a newly learned
+    /// average between touches, never under a finger.
+    private mutating func learn() {
+        guard levels != nil, let model = frames.forceModel else { return }
+        let range = model.minimum...model.maximum
+        var changed = false
+        levels!.update(frames, ended: &endedLevels)
+        for (slot, level) in endedLevels where !(deepPress?.pressedDuringContact[slot] ?? false) {
+            changed = learned.observe(level: level, range: range) || changed
+            learnedRevision += 1
+        }
+        endedLevels.removeAll(keepingCapacity: true)
+        if changed, deviceSettings.calibrationAverage == nil { recalibrationPending = true }
+        if recalibrationPending, frames.activeCount == 0, let average = learned.average {
+            recalibrationPending = false
+            frames.recalibrate(average: average)
+            calibrationSource = .learned(touches: learned.touches)
+            if let m = frames.forceModel {
+                deepPress?.recalibrate(DeepPressThresholds(maximumPossibleForce: m.maximumPossibleForce, settings: settings))
+            }
+        } else if case .learned = calibrationSource {
+            calibrationSource = .learned(touches: learned.touches)
+        }
     }
 
     /// Lets time pass to `t`: fires every deadline up to it, in order.
     public mutating func advance(to t: Timestamp) {
         defer { updateDeadline() }
         while let d = computeDeadline(), d <= t {
-            if longPress.deadline == d {
+            if deepPress?.deadline == d {
+                if deepPress!.advance(to: d, frames, rotation: settings.rotation, into: &output) {
+                    if !longPress.hasBegun { longPress.fail() }
+                    tap.fail(at: d, into: &output)
+                }
+            } else if longPress.deadline == d {
                 if longPress.advance(to: d, frames, rotation: settings.rotation, into: &output) {
                     tap.fail(at: d, into: &output)
                 }

@@ -19,6 +19,13 @@ public struct GestureSettings: Hashable, Sendable {
     public var popFraction = 0.75
     /// A threshold re-arms once force falls below this fraction of it.
     public var hysteresis = 0.8
+    /// How long force must stay at or above peek before a deep press fires: what tells a
+    /// deliberate press from the impact of a tap (docs/deep-press.md derives it from the
+    /// real recordings).
+    public var deepPressDwell = Timestamp.Duration(seconds: 0.2)
+    /// How far (mm) a contact may move from where it came down and still deep-press:
+    /// beyond it, it is a scroll, drag or stroke, whose pressure is not a deep press.
+    public var deepPressSlop = 2.0
     public var sensitivity = Sensitivity.medium
     /// When true a single tap waits out the double-tap window, so a double tap is never
     /// also two taps (the case when a double-tap is bound in the same context). When false

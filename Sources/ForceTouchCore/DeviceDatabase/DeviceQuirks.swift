@@ -1,0 +1,33 @@
+/// What the device database knows about one device: the attributes of every entry that
+/// matched it, a later entry overriding an earlier one attribute by attribute (as
+/// libinput's quirks do). Empty when nothing matched.
+public struct DeviceQuirks: Hashable, Sendable {
+    /// `AttrPressureKind`.
+    public var pressureKind: PressureKind?
+    /// `AttrPressureRange`: the part of the axis real touches use; force is scaled on it
+    /// instead of the axis' declared minimum and maximum.
+    public var pressureRange: ClosedRange<Int32>?
+    /// `AttrAverageTouch`: the raw pressure of an average touch.
+    public var averageTouch: Double?
+    /// `AttrPeek` and `AttrPop`: deep-press thresholds as fractions of maximumPossibleForce.
+    public var peekFraction: Double?
+    public var popFraction: Double?
+    /// The names of the entries that matched, in the order they applied.
+    public var entries: [String]
+    /// The entry that set `averageTouch` (the last matching one that has it).
+    public var averageTouchEntry: String?
+
+    public init(pressureKind: PressureKind? = nil, pressureRange: ClosedRange<Int32>? = nil,
+                averageTouch: Double? = nil, peekFraction: Double? = nil, popFraction: Double? = nil,
+                entries: [String] = [], averageTouchEntry: String? = nil) {
+        self.pressureKind = pressureKind
+        self.pressureRange = pressureRange
+        self.averageTouch = averageTouch
+        self.peekFraction = peekFraction
+        self.popFraction = popFraction
+        self.entries = entries
+        self.averageTouchEntry = averageTouchEntry
+    }
+
+    public static let none = DeviceQuirks()
+}
