@@ -12,40 +12,79 @@ import Testing
         #expect(abs(t.peekRearm - 1.6) < 1e-9)
     }
 
-    @Test func peekAndPopOnTheirCrossingFrames() {
+    /// A press is deliberate after the dwell (0.2 s) above peek: it fires then, from the
+    /// deadline, though the still contact sends no frame; pop fires on its crossing frame.
+    @Test func peekFiresWhenTheDwellIsOverAndPopOnItsCrossingFrame() {
         var s = touchscreenScript()
         s.touch(0, x: 500, y: 300, pressure: 40)
         s.move(0.05, pressure: 76); s.syn(0.05)    // just under peek
-        s.move(0.06, pressure: 77); s.syn(0.06)    // crosses peek
-        s.move(0.07, pressure: 191); s.syn(0.07)   // just under pop
-        s.move(0.08, pressure: 192); s.syn(0.08)   // crosses pop
-        s.lift(0.2)
+        s.move(0.06, pressure: 77); s.syn(0.06)    // crosses peek: the dwell starts
+        s.move(0.40, pressure: 191); s.syn(0.40)   // just under pop
+        s.move(0.42, pressure: 192); s.syn(0.42)   // crosses pop
+        s.lift(0.6)
         let g = gestures(s)
         #expect(names(g) == ["deep-press began peek", "deep-press changed pop", "deep-press ended"])
-        #expect(g.map(\.time) == [0.06, 0.08, 0.2].map { Timestamp(seconds: $0) })
+        #expect(g.map(\.time) == [0.26, 0.42, 0.6].map { Timestamp(seconds: $0) })
         #expect((g[0].commitProgress ?? 1) < 0.01)
         #expect(g[1].transitionProgress == 1)
         #expect(g[1].commitProgress == 1)
     }
 
-    @Test func peekAndPopCrossedOnASingleFrame() {
+    @Test func peekAndPopFireTogetherWhenThePressIsPastPopByTheDwell() {
         var s = touchscreenScript()
         s.touch(0, x: 500, y: 300, pressure: 30)
         s.move(0.05, pressure: 250); s.syn(0.05)
-        s.lift(0.1)
+        s.lift(0.4)
         let g = gestures(s)
         #expect(names(g) == ["deep-press began peek", "deep-press changed pop", "deep-press ended"])
+        #expect(g[0].time == Timestamp(seconds: 0.25))
         #expect(g[0].time == g[1].time)
+    }
+
+    /// The impact of a tap: as hard as a deep press, but over before the dwell.
+    @Test func aHardTapIsATapNotADeepPress() {
+        var s = touchscreenScript()
+        s.touch(0, x: 500, y: 300, pressure: 250)
+        s.lift(0.15)
+        #expect(names(gestures(s)) == ["tap ended"])
+    }
+
+    /// A scroll or drag pressing hard: it moved beyond the slop, so it never deep-presses,
+    /// even once it stops and holds.
+    @Test func aMovingContactNeverDeepPresses() {
+        var s = touchscreenScript()
+        s.touch(0, x: 500, y: 300, pressure: 150)
+        for i in 1...10 {
+            let t = Double(i) * 0.02
+            s.move(t, x: 500 + Int32(i) * 30, pressure: 150); s.syn(t)
+        }
+        s.move(0.3, pressure: 200); s.syn(0.3)
+        s.lift(1.2)
+        #expect(!names(gestures(s)).contains("deep-press began peek"))
+    }
+
+    /// Falling under peek during the dwell starts it again.
+    @Test func aDipUnderPeekRestartsTheDwell() {
+        var s = touchscreenScript()
+        s.touch(0, x: 500, y: 300, pressure: 40)
+        s.move(0.05, pressure: 100); s.syn(0.05)
+        s.move(0.20, pressure: 70); s.syn(0.20)    // under peek: not yet deliberate
+        s.move(0.21, pressure: 100); s.syn(0.21)
+        s.lift(0.6)
+        let g = gestures(s)
+        #expect(names(g).first == "deep-press began peek")
+        #expect(g.first?.time == Timestamp(seconds: 0.41))
     }
 
     @Test func hoveringAroundPeekFiresOnce() {
         var s = touchscreenScript()
         s.touch(0, x: 500, y: 300, pressure: 40)
+        s.move(0.05, pressure: 90); s.syn(0.05)
         for (i, p) in [78, 74, 79, 70, 80, 65, 77].enumerated() {
-            let t = 0.05 + Double(i) * 0.01
+            let t = 0.3 + Double(i) * 0.01
             s.move(t, pressure: Int32(p)); s.syn(t)
         }
-        s.lift(0.2)
+        s.lift(0.5)
         #expect(names(gestures(s)) == ["deep-press began peek", "deep-press ended"])
     }
 
@@ -53,22 +92,25 @@ import Testing
         var s = touchscreenScript()
         s.touch(0, x: 500, y: 300, pressure: 40)
         s.move(0.05, pressure: 80); s.syn(0.05)
-        s.move(0.06, pressure: 60); s.syn(0.06)    // below 61.2: released
-        s.move(0.07, pressure: 80); s.syn(0.07)
-        s.lift(0.1)
-        #expect(names(gestures(s)) == [
+        s.move(0.30, pressure: 60); s.syn(0.30)    // below 61.2: released
+        s.move(0.35, pressure: 80); s.syn(0.35)
+        s.lift(0.6)
+        let g = gestures(s)
+        #expect(names(g) == [
             "deep-press began peek", "deep-press ended", "deep-press began peek", "deep-press ended",
         ])
+        #expect(g.map(\.time) == [0.25, 0.30, 0.55, 0.6].map { Timestamp(seconds: $0) })
     }
 
     @Test func hoveringAroundPopFiresOnceAndRearmsBelowItsHysteresis() {
         var s = touchscreenScript()
         s.touch(0, x: 500, y: 300, pressure: 40)
-        for (i, p) in [100, 195, 185, 196, 160, 200, 150, 200].enumerated() {
-            let t = 0.05 + Double(i) * 0.01
+        s.move(0.05, pressure: 100); s.syn(0.05)
+        for (i, p) in [195, 185, 196, 160, 200, 150, 200].enumerated() {
+            let t = 0.3 + Double(i) * 0.01
             s.move(t, pressure: Int32(p)); s.syn(t)
         }
-        s.lift(0.2)
+        s.lift(0.45)
         #expect(names(gestures(s)) == [
             "deep-press began peek", "deep-press changed pop", "deep-press changed pop", "deep-press ended",
         ])
@@ -77,16 +119,9 @@ import Testing
     @Test func deepPressCancelsPendingLongPressAndTap() {
         var s = touchscreenScript()
         s.touch(0, x: 500, y: 300, pressure: 40)
-        s.move(0.2, pressure: 100); s.syn(0.2)
+        s.move(0.05, pressure: 100); s.syn(0.05)
         s.move(0.3, pressure: 40); s.syn(0.3)
         s.lift(1.0)
-        #expect(names(gestures(s)) == ["deep-press began peek", "deep-press ended"])
-    }
-
-    @Test func quickDeepPressIsNotATap() {
-        var s = touchscreenScript()
-        s.touch(0, x: 500, y: 300, pressure: 100)
-        s.lift(0.1)
         #expect(names(gestures(s)) == ["deep-press began peek", "deep-press ended"])
     }
 
@@ -104,7 +139,7 @@ import Testing
         var s = touchscreenScript()
         s.touch(0, x: 500, y: 300, pressure: 40)
         s.move(0.05, pressure: 70); s.syn(0.05)    // force 1.83: over light's 1.6, under medium's 2.0
-        s.lift(0.1)
+        s.lift(0.3)
         var light = GestureSettings()
         light.sensitivity = .light
         #expect(names(gestures(s, settings: light)).first == "deep-press began peek")
@@ -112,11 +147,24 @@ import Testing
         #expect(!names(gestures(s)).contains("deep-press began peek"))
     }
 
+    /// A configured dwell of 0 fires on the crossing frame, as without the rule.
+    @Test func aZeroDwellFiresOnTheCrossingFrame() {
+        var s = touchscreenScript()
+        s.touch(0, x: 500, y: 300, pressure: 40)
+        s.move(0.06, pressure: 77); s.syn(0.06)
+        s.lift(0.1)
+        var settings = GestureSettings()
+        settings.deepPressDwell = Timestamp.Duration(seconds: 0)
+        let g = gestures(s, settings: settings)
+        #expect(names(g) == ["deep-press began peek", "deep-press ended"])
+        #expect(g.first?.time == Timestamp(seconds: 0.06))
+    }
+
     @Test func eachContactPressesOnItsOwn() {
         var s = touchscreenScript()
         s.down(0, slot: 0, x: 300, y: 300, pressure: 40); s.down(0, slot: 1, x: 700, y: 300, pressure: 40); s.syn(0)
         s.move(0.1, slot: 1, pressure: 120); s.syn(0.1)
-        s.up(0.3, slot: 0); s.up(0.3, slot: 1); s.syn(0.3)
+        s.up(0.4, slot: 0); s.up(0.4, slot: 1); s.syn(0.4)
         let g = gestures(s)
         #expect(names(g) == ["deep-press began peek", "deep-press ended"])
         #expect(g[0].x > 0.6)

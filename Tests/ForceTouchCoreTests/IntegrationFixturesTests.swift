@@ -28,13 +28,18 @@ import Testing
         longPress.touch(0, x: 500, y: 300)
         longPress.lift(1.5)
 
+        // A deliberate press: up past peek (raw 76.5) in 40 ms, held there with the jitter of
+        // a real finger for 0.3 s — past the 0.2 s dwell — then released.
         var deepPress = EventScript(device: device)
         deepPress.touch(0, x: 700, y: 400, pressure: 40)
-        for (i, p) in [60, 100, 140, 100, 40].enumerated() {
+        var pressures: [Int32] = [60, 100]
+        for k in 0..<15 { pressures.append(k % 2 == 0 ? 102 : 100) }
+        pressures += [60, 40]
+        for (i, p) in pressures.enumerated() {
             let t = 0.02 + Double(i) * 0.02
-            deepPress.move(t, pressure: Int32(p)); deepPress.syn(t)
+            deepPress.move(t, pressure: p); deepPress.syn(t)
         }
-        deepPress.lift(0.15)
+        deepPress.lift(0.45)
 
         // The finger comes down and the device is unplugged before the long-press deadline.
         var held = EventScript(device: device)

@@ -76,6 +76,8 @@ public struct GestureEngine: Sendable {
     private var dueAt = Int64.max
 
     private mutating func updateDeadline() {
+        // A deep press being decided goes first: the long press waits for it (SPEC §4).
+        if let d = deepPress?.deadline { longPress.postpone(until: d) }
         dueAt = computeDeadline()?.microseconds ?? .max
     }
 

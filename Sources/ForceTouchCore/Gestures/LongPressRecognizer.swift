@@ -65,6 +65,12 @@ struct LongPressRecognizer: Sendable {
         return true
     }
 
+    /// A press is on its way to a deep press: the long press waits for that to be decided,
+    /// as a UIKit recognizer that requires another to fail.
+    mutating func postpone(until t: Timestamp) {
+        if case .possible(let d) = state, d < t { state = .possible(deadline: t) }
+    }
+
     /// A deep press came first: the long press this sequence might have been is off.
     mutating func fail() {
         if case .possible = state { state = .failed }
