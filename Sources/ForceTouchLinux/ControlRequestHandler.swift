@@ -5,7 +5,7 @@ import ForceTouchCore
 ///
 /// Requests: `{"op":"status"}`, `{"op":"devices"}`, `{"op":"subscribe"}`, `{"op":"reload"}`,
 /// `{"op":"shortcuts","action":"list|set|add|update|remove|clear",…}`,
-/// `{"op":"perform","type":…}`, `{"op":"intent","name":…,"parameters":{…},"confirmed":true|false}`. Replies carry
+/// `{"op":"perform","type":…}`, `{"op":"calibration-reset","device":…}`, `{"op":"intent","name":…,"parameters":{…},"confirmed":true|false}`. Replies carry
 /// `"ok"`; failures say why in `"error"`. An `"id"` in the request comes back in the reply.
 struct ControlRequestHandler {
     unowned let daemon: Daemon
@@ -32,6 +32,19 @@ struct ControlRequestHandler {
             return loaded ? Self.ok(id, ["message": message]) : Self.error(message, id: id)
         case "shortcuts":
             return shortcuts(request, id: id)
+        case "calibration-reset":
+            guard let device = request["device"] as? String, !device.isEmpty else {
+                return Self.error("calibration-reset needs \"device\" (a node, a name or vendor:product)", id: id)
+            }
+            do {
+                let names = try daemon.resetLearned(device)
+                guard !names.isEmpty else {
+                    return Self.error("no device \"\(device)\" is connected or has a learned calibration", id: id)
+                }
+                return Self.ok(id, ["forgotten": names])
+            } catch {
+                return Self.error("cannot save: \(error)", id: id)
+            }
         case "perform":
             guard let type = request["type"] as? String, !type.isEmpty else {
                 return Self.error("perform needs \"type\"", id: id)

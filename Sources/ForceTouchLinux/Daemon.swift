@@ -15,10 +15,14 @@ public final class Daemon {
         public var shortcutsPath: String?
         /// The control socket; nil for none.
         public var controlSocketPath: String?
-        public init(configPath: String?, shortcutsPath: String? = nil, controlSocketPath: String? = nil) {
+        /// Where what auto-calibration learns persists; nil keeps it in memory only (replays).
+        public var calibrationPath: String?
+        public init(configPath: String?, shortcutsPath: String? = nil, controlSocketPath: String? = nil,
+                    calibrationPath: String? = nil) {
             self.configPath = configPath
             self.shortcutsPath = shortcutsPath
             self.controlSocketPath = controlSocketPath
+            self.calibrationPath = calibrationPath
         }
 
         /// `$XDG_STATE_HOME/forcetouch/shortcuts.json` (else `~/.local/state/…`).
@@ -43,6 +47,8 @@ public final class Daemon {
     /// Devices seen but not followed (cannot be opened), with why.
     public private(set) var unreadable: [String: CapabilityReport] = [:]
     private var exitWhenIdle = false
+    /// What auto-calibration learned, persisted; nil when nothing is kept.
+    let calibrationFile: LearnedCalibrationFile?
 
     public init(configuration: Configuration, options: Options, logger: Logger) throws(SystemError) {
         self.configuration = configuration
@@ -60,6 +66,8 @@ public final class Daemon {
                 logger.error("\(path): \(error); starting without dynamic quick actions")
             }
         }
+        calibrationFile = options.calibrationPath.map(LearnedCalibrationFile.init(path:))
+        if let problem = calibrationFile?.load() { logger.warning("\(problem)") }
         var publishTarget: ((String) -> Void)?
         runner = ActionRunner(children: children, keyboard: VirtualKeyboard(), configuration: configuration,
                               shortcuts: store, logger: logger) { line in publishTarget?(line) }
@@ -125,7 +133,8 @@ public final class Daemon {
             return
         }
         let session = DeviceSession(node: node, description: device.description, device: device,
-                                    configuration: configuration)
+                                    configuration: configuration,
+                                    learned: calibrationFile?.learned(for: device.description) ?? LearnedCalibration())
         guard session.deviceClass != .other else {
             logger.debug("device \(node.devnode) \"\(session.name)\": not a touch device, ignored")
             return
@@ -153,6 +162,7 @@ public final class Daemon {
     private func retire(_ session: DeviceSession, now: Timestamp) {
         if let token = session.loopToken { loop.remove(token) }
         session.cancelAll(at: now, dispatch: dispatch)
+        saveLearned(session, now: true)
         logger.info("device \(session.node.devnode) \"\(session.name)\": lost, capability unknown")
         publishCapability(session.node.devnode, name: session.name, report: .unknown("gone"), forceModel: nil)
     }
@@ -165,6 +175,7 @@ public final class Daemon {
             }
             session.feed(event, dispatch: dispatch)
         }
+        saveLearned(session)
         switch status {
         case .drained: break
         case .gone:
@@ -179,8 +190,49 @@ public final class Daemon {
         var line = "device \(s.node.devnode) \"\(s.name)\" (\(s.description.id.vendorProduct), \(s.deviceClass.rawValue)): \(verb), capability \(s.capability.capability) (\(s.capability.reason))"
         if let model = s.engine.forceModel {
             line += ", maximumPossibleForce \(JSONLine.number(model.maximumPossibleForce))"
+            line += ", calibration \(s.engine.calibrationSource.summary) (average touch \(JSONLine.number(model.average)))"
         }
         logger.info("\(line)")
+    }
+
+    // MARK: Learned calibration
+
+    /// How many learned touches may wait unsaved: a crash loses at most these.
+    static let learnedTouchesPerSave = 5
+
+    /// Writes what the session's device learned when it is worth a write: the average
+    /// moved, enough touches wait, or `now` (the device goes, the daemon stops).
+    private func saveLearned(_ s: DeviceSession, now: Bool = false) {
+        let learned = s.engine.learned
+        guard let file = calibrationFile, learned.touches != s.savedLearnedTouches else { return }
+        let moved = learned.average != file.learned(for: s.description).average
+        guard now || moved || learned.touches - s.savedLearnedTouches >= Self.learnedTouchesPerSave else { return }
+        do {
+            try file.update(s.description, learned)
+            s.savedLearnedTouches = learned.touches
+            if moved, let average = learned.average {
+                logger.info("device \(s.node.devnode) \"\(s.name)\": learned average touch \(JSONLine.number(average)) raw from \(learned.touches) touches")
+            }
+        } catch {
+            logger.error("\(file.path): cannot save the learned calibration: \(error)")
+        }
+    }
+
+    /// `forcectl calibration reset DEVICE`: forgets what was learned of every device whose
+    /// node, name or vendor:product is `device`, present or not. Returns the names.
+    func resetLearned(_ device: String) throws(SystemError) -> [String] {
+        var names: [String] = []
+        for s in sessions.values.sorted(by: { $0.node.devnode < $1.node.devnode })
+        where s.node.devnode == device || s.name == device || s.description.id.vendorProduct == device {
+            s.forgetLearned(configuration)
+            names.append(s.name)
+            logCapability(s, verb: "calibration reset")
+        }
+        if let file = calibrationFile {
+            names += try file.forget { $0.name == device || $0.id == device || names.contains($0.name) }
+        }
+        var seen = Set<String>()
+        return names.filter { seen.insert($0).inserted }
     }
 
     // MARK: Replay
@@ -271,7 +323,15 @@ public final class Daemon {
             var d: [String: Any] = ["node": s.node.devnode, "name": s.name, "class": s.deviceClass.rawValue,
                                     "capability": s.capability.capability.description, "reason": s.capability.reason,
                                     "id": s.description.id.vendorProduct, "emulated": s.capability.emulated]
-            if let m = s.engine.forceModel { d["maximumPossibleForce"] = m.maximumPossibleForce }
+            if let m = s.engine.forceModel {
+                d["maximumPossibleForce"] = m.maximumPossibleForce
+                var calibration: [String: Any] = ["source": s.engine.calibrationSource.name, "average": m.average,
+                                                  "summary": s.engine.calibrationSource.summary]
+                if case .learned(let n) = s.engine.calibrationSource { calibration["touches"] = n }
+                if case .database(let entry) = s.engine.calibrationSource { calibration["entry"] = entry }
+                d["calibration"] = calibration
+            }
+            if !s.settings.quirks.entries.isEmpty { d["quirks"] = s.settings.quirks.entries }
             return d
         }
         for (node, report) in unreadable.sorted(by: { $0.key < $1.key }) {
@@ -346,6 +406,7 @@ public final class Daemon {
             _ = reload()
         case SIGTERM, SIGINT:
             logger.info("stopping on signal \(signal)")
+            for session in sessions.values { saveLearned(session, now: true) }
             SystemdNotify.send("STOPPING=1")
             loop.stop()
         default:

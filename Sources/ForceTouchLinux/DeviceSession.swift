@@ -18,12 +18,18 @@ public final class DeviceSession {
     /// Token of its descriptor in the event loop.
     var loopToken: UInt64?
 
-    public init(node: InputNode, description: DeviceDescription, device: EvdevDevice?, configuration: Configuration) {
+    /// How many touches the saved learned calibration counted, so that the daemon saves only news.
+    var savedLearnedTouches: Int
+
+    /// - Parameter learned: what auto-calibration learned of the device before.
+    public init(node: InputNode, description: DeviceDescription, device: EvdevDevice?, configuration: Configuration,
+                learned: LearnedCalibration = LearnedCalibration()) {
         self.node = node
         self.description = description
         self.device = device
         self.deviceClass = node.udevClass ?? DeviceClass(classifying: description)
-        (settings, engine, bindings) = Self.configure(description, deviceClass, configuration)
+        savedLearnedTouches = learned.touches
+        (settings, engine, bindings) = Self.configure(description, deviceClass, configuration, learned)
     }
 
     public var name: String { description.name }
@@ -32,7 +38,14 @@ public final class DeviceSession {
     /// Applies a new configuration. Gestures in progress are dropped without being reported:
     /// their timings and bindings no longer hold.
     public func reconfigure(_ configuration: Configuration) {
-        (settings, engine, bindings) = Self.configure(description, deviceClass, configuration)
+        (settings, engine, bindings) = Self.configure(description, deviceClass, configuration, engine.learned)
+    }
+
+    /// Forgets what auto-calibration learned: the engine starts again from the database or
+    /// the default. Gestures in progress are dropped, as on a reload.
+    public func forgetLearned(_ configuration: Configuration) {
+        (settings, engine, bindings) = Self.configure(description, deviceClass, configuration, LearnedCalibration())
+        savedLearnedTouches = 0
     }
 
     /// Feeds events and hands every gesture event they complete to `dispatch`.
@@ -60,12 +73,11 @@ public final class DeviceSession {
         for g in engine.takeOutput() { dispatch(g, self) }
     }
 
-    private static func configure(_ d: DeviceDescription, _ c: DeviceClass, _ configuration: Configuration)
-        -> (DeviceSettings, GestureEngine, BindingTable)
+    private static func configure(_ d: DeviceDescription, _ c: DeviceClass, _ configuration: Configuration,
+                                  _ learned: LearnedCalibration) -> (DeviceSettings, GestureEngine, BindingTable)
     {
         let settings = configuration.settings(for: d, deviceClass: c)
-        let engine = GestureEngine(device: d, settings: settings.gestures, average: settings.calibrationAverage,
-                                   emulateFromContactSize: settings.emulateForce)
+        let engine = GestureEngine(device: d, settings: settings, learned: learned)
         return (settings, engine, BindingTable(configuration).narrowed(to: d, deviceClass: c))
     }
 }

@@ -10,7 +10,8 @@ struct Forcectl: ForceTouchCommand {
         commandName: "forcectl",
         abstract: "Talk to a running forcetouchd: status, devices, quick actions, intents, events.",
         version: ForceTouchVersion.string,
-        subcommands: [Status.self, Devices.self, Shortcuts.self, Perform.self, Intent.self, Events.self, Reload.self])
+        subcommands: [Status.self, Devices.self, Shortcuts.self, Perform.self, Intent.self, Events.self, Reload.self,
+                      Calibration.self])
 
 }
 
@@ -101,6 +102,9 @@ struct Devices: ParsableCommand {
             var line = "\(describe(d["node"]))  \"\(describe(d["name"]))\"  \(describe(d["class"]))  \(describe(d["capability"]))"
             if let mpf = d["maximumPossibleForce"] as? NSNumber { line += "  maximumPossibleForce \(mpf)" }
             line += "  (\(describe(d["reason"])))"
+            if let c = d["calibration"] as? [String: Any] {
+                line += "  calibration \(describe(c["summary"])), average touch \(describe(c["average"])) raw"
+            }
             print(line)
         }
     }
@@ -172,5 +176,30 @@ struct Reload: ParsableCommand {
     func run() throws {
         let reply = try connection.request(["op": "reload"])
         if !connection.json { print(describe(reply["message"])) }
+    }
+}
+
+struct Calibration: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "What auto-calibration learned of a device.",
+        subcommands: [Reset.self])
+
+    struct Reset: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Forget what auto-calibration learned of a device; it learns again from the next touches.",
+            discussion: """
+                DEVICE is a device node (/dev/input/event5), a device name as `forcectl devices` \
+                shows it, or vendor:product (056a:0333). The device goes back to the device database's \
+                calibration or the default until it has learned again; a `calibration` in the \
+                configuration is not touched.
+                """)
+        @OptionGroup var connection: ConnectionOptions
+        @Argument(help: "The device: node, name or vendor:product.") var device: String
+
+        func run() throws {
+            let reply = try connection.request(["op": "calibration-reset", "device": device])
+            guard !connection.json else { return }
+            for name in reply["forgotten"] as? [String] ?? [] { print("\(name): learned calibration forgotten") }
+        }
     }
 }

@@ -98,7 +98,9 @@ struct Forcetouchd: ForceTouchCommand {
 
         let options = Daemon.Options(
             configPath: path, shortcutsPath: Daemon.Options.defaultShortcutsPath(),
-            controlSocketPath: replay == nil ? (socket ?? ControlClient.defaultPath()) : nil)
+            controlSocketPath: replay == nil ? (socket ?? ControlClient.defaultPath()) : nil,
+            // A replay learns in memory only: a recording is not the user's own touch.
+            calibrationPath: replay == nil ? LearnedCalibrationFile.defaultPath() : nil)
         let daemon = try Daemon(configuration: load.configuration, options: options, logger: logger)
         if let recording, let replay {
             daemon.runReplay(recording, name: replay)

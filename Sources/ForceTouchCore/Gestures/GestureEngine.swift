@@ -12,10 +12,8 @@ public struct GestureEngine: Sendable {
     /// (unless the configuration fixes the average).
     public private(set) var calibrationSource: CalibrationSource
     /// What auto-calibration has learned of this device, including this run's touches: the
-    /// daemon persists it when `learnedRevision` changes.
+    /// daemon persists it when its `touches` change.
     public private(set) var learned: LearnedCalibration
-    /// Counts the touches learned from, so that a caller can tell when to save `learned`.
-    public private(set) var learnedRevision = 0
     public private(set) var frames: FrameAssembler
     /// Gesture events recognized so far; read them and call `removeOutput()`.
     public private(set) var output: [GestureEvent] = []
@@ -115,7 +113,6 @@ public struct GestureEngine: Sendable {
         levels!.update(frames, ended: &endedLevels)
         for (slot, level) in endedLevels where !(deepPress?.pressedDuringContact[slot] ?? false) {
             changed = learned.observe(level: level, range: range) || changed
-            learnedRevision += 1
         }
         endedLevels.removeAll(keepingCapacity: true)
         if changed, deviceSettings.calibrationAverage == nil { recalibrationPending = true }

@@ -1,0 +1,119 @@
+import Foundation
+import ForceTouchCore
+import Glibc
+
+/// What auto-calibration learned of every device the user has touched, kept in
+/// `$XDG_STATE_HOME/forcetouch/calibration.json` (SPEC §2): read when a program starts,
+/// written atomically when a device learns something, so a restart goes on from there.
+///
+/// Devices are told apart by vendor:product and name, the way a user would name them.
+public final class LearnedCalibrationFile {
+    /// One device's entry, as the file holds it.
+    public struct Entry: Codable, Hashable, Sendable {
+        /// `vendor:product`, e.g. `056a:0333`.
+        public var id: String
+        public var name: String
+        public var learned: LearnedCalibration
+
+        public init(id: String, name: String, learned: LearnedCalibration) {
+            self.id = id
+            self.name = name
+            self.learned = learned
+        }
+    }
+
+    private struct Contents: Codable {
+        var version: Int
+        var devices: [Entry]
+    }
+
+    static let version = 1
+
+    public let path: String
+    public private(set) var entries: [Entry] = []
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// Reads the file; a missing file is an empty one. A file that cannot be understood is
+    /// set aside as `path.unreadable`, so that nothing learned is silently overwritten, and
+    /// what was wrong is returned for the caller to report.
+    @discardableResult
+    public func load() -> String? {
+        guard let bytes = ConfigurationFile.readBytes(path) else {
+            if errno == ENOENT { return nil }
+            return "\(path): cannot read: \(String(cString: strerror(errno))); learning starts afresh"
+        }
+        do {
+            let contents = try JSONDecoder().decode(Contents.self, from: Data(bytes))
+            guard contents.version <= Self.version else {
+                return setAside("written by a newer forcetouch (version \(contents.version))")
+            }
+            entries = contents.devices
+            return nil
+        } catch {
+            return setAside("not a calibration file (\(Self.reason(error)))")
+        }
+    }
+
+    private func setAside(_ why: String) -> String {
+        let aside = path + ".unreadable"
+        let moved = rename(path, aside) == 0
+        return "\(path): \(why); " + (moved ? "kept as \(aside), " : "") + "learning starts afresh"
+    }
+
+    private static func reason(_ error: Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let c): c.debugDescription
+        case DecodingError.keyNotFound(let k, _): "no \"\(k.stringValue)\""
+        case DecodingError.typeMismatch(_, let c): "\(c.codingPath.map(\.stringValue).joined(separator: ".")): \(c.debugDescription)"
+        case DecodingError.valueNotFound(_, let c): "\(c.codingPath.map(\.stringValue).joined(separator: ".")): missing"
+        default: "\(error)"
+        }
+    }
+
+    /// `$XDG_STATE_HOME/forcetouch/calibration.json`, else `~/.local/state/…`.
+    public static func defaultPath(environment: [String: String] = ProcessEnvironment.current()) -> String? {
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/forcetouch/calibration.json" }
+        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+        return home + "/.local/state/forcetouch/calibration.json"
+    }
+
+    public func learned(for d: DeviceDescription) -> LearnedCalibration {
+        entries.first { $0.id == d.id.vendorProduct && $0.name == d.name }?.learned ?? LearnedCalibration()
+    }
+
+    /// Records what a device has learned and writes the file.
+    public func update(_ d: DeviceDescription, _ learned: LearnedCalibration) throws(SystemError) {
+        let entry = Entry(id: d.id.vendorProduct, name: d.name, learned: learned)
+        if let i = entries.firstIndex(where: { $0.id == entry.id && $0.name == entry.name }) {
+            guard entries[i] != entry else { return }
+            entries[i] = entry
+        } else {
+            entries.append(entry)
+        }
+        try save()
+    }
+
+    /// Forgets what was learned of the devices `matches` picks; returns their names.
+    public func forget(where matches: (Entry) -> Bool) throws(SystemError) -> [String] {
+        let gone = entries.filter(matches)
+        guard !gone.isEmpty else { return [] }
+        entries.removeAll(where: matches)
+        try save()
+        return gone.map(\.name)
+    }
+
+    private func save() throws(SystemError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data: Data
+        do {
+            data = try encoder.encode(Contents(version: Self.version, devices: entries))
+        } catch {
+            throw SystemError("encode \(path)", errno: EINVAL)  // only a non-finite level could
+        }
+        try AtomicFile.write(Array(data) + [0x0a], to: path)
+    }
+}
