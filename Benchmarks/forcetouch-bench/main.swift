@@ -1,6 +1,8 @@
-// Measures the engine's throughput and heap allocations on a long synthetic stream:
-// ten contacts at 1 kHz, each moving a little and pressing harder and softer, so that
-// deep presses begin and end throughout. Prints figures; asserts nothing.
+// Measures the engine's throughput and heap allocations on two long synthetic streams —
+// ten contacts at 1 kHz pressing harder and softer, so that deep presses begin and end
+// throughout; and one finger tapping at 120 Hz, so that auto-calibration learns from every
+// touch — and how long after force crosses peek a deliberate press is decided. Prints
+// figures; asserts nothing.
 import CMallocCounter
 import ForceTouchCore
 
@@ -38,31 +40,84 @@ func now() -> Double {
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }
 
-var engine = GestureEngine(device: device)
-let warmup = events.count / 10
-var gestures = 0
-for e in events[..<warmup] {
-    engine.process(e)
-    if !engine.output.isEmpty { gestures += engine.output.count; engine.removeOutput() }
+
+/// Runs `events` through a fresh engine: the first `warmup` (a tenth by default) to warm
+/// up, the rest measured.
+func measure(_ events: [InputEvent], device: DeviceDescription, warmup: Int? = nil)
+    -> (measured: Int, elapsed: Double, allocations: Int, gestures: Int, engine: GestureEngine)
+{
+    var engine = GestureEngine(device: device)
+    let warmup = warmup ?? events.count / 10
+    var gestures = 0
+    for e in events[..<warmup] {
+        engine.process(e)
+        if !engine.output.isEmpty { gestures += engine.output.count; engine.removeOutput() }
+    }
+    let allocationsBefore = forcetouch_allocation_count()
+    let start = now()
+    for e in events[warmup...] {
+        engine.process(e)
+        if !engine.output.isEmpty { gestures += engine.output.count; engine.removeOutput() }
+    }
+    let elapsed = now() - start
+    return (events.count - warmup, elapsed, Int(forcetouch_allocation_count() - allocationsBefore), gestures, engine)
 }
 
-let allocationsBefore = forcetouch_allocation_count()
-let start = now()
-for e in events[warmup...] {
-    engine.process(e)
-    if !engine.output.isEmpty { gestures += engine.output.count; engine.removeOutput() }
+func report(_ title: String, _ r: (measured: Int, elapsed: Double, allocations: Int, gestures: Int, engine: GestureEngine),
+            total: Int) {
+    print("  \(title)")
+    print("    \(total) events (\(r.measured) measured after warm-up), \(r.gestures) gesture events recognized")
+    print("    throughput: \(Int(Double(r.measured) / r.elapsed)) events/s, \(String(format: "%.1f", r.elapsed / Double(r.measured) * 1e9)) ns per event")
+    print("    heap allocations in steady state: \(r.allocations) (\(String(format: "%.6f", Double(r.allocations) / Double(r.measured))) per event)")
 }
-let elapsed = now() - start
-let allocations = forcetouch_allocation_count() - allocationsBefore
-let measured = events.count - warmup
+
+// One finger tapping, 3 taps a second at 120 Hz frames, each a little harder or softer:
+// every tap is an ordinary touch auto-calibration learns from.
+var taps = EventScript(device: device)
+let tapCount = max(seconds, 10) * 3
+for i in 0..<tapCount {
+    let t = Double(i) / 3
+    let level = Int32(90 + (i * 7) % 21)
+    taps.touch(t, x: 300 + Int32(i % 7) * 20, y: 300, pressure: level / 2)
+    for k in 1...10 {
+        let tk = t + Double(k) / 120
+        taps.move(tk, x: 300 + Int32(i % 7) * 20 + Int32(k % 2), pressure: level + Int32(k % 3)); taps.syn(tk)
+    }
+    taps.lift(t + 11.0 / 120)
+}
+
+print("forcetouch engine benchmark")
+let dense = measure(events, device: device)
+report("\(contacts) contacts at 1 kHz for \(seconds) s, pressing harder and softer", dense, total: events.count)
+// Warmed up until auto-calibration has converged (its buffers are then all in place).
+let tapEvents = taps.events.count / tapCount
+let tapping = measure(taps.events, device: device, warmup: tapEvents * (LearnedCalibration.touchesToConverge + 2))
+report("one finger tapping at 120 Hz for \(seconds) s (auto-calibration learning)", tapping, total: taps.events.count)
+let learned = tapping.engine.learned
+print("    learned: average touch \(learned.average.map { String(format: "%.1f", $0) } ?? "-") raw from \(learned.touches) touches, calibration \(tapping.engine.calibrationSource.summary)")
+
+// Deliberate presses: force ramps from an average touch to well past peek in `ramp`, is
+// held, then released. How long after the crossing frame is the press decided?
+print("  deep-press decision after force crosses peek (deep-press-dwell \(GestureSettings().deepPressDwell.seconds) s):")
+for (hz, ramp) in [(120.0, 0.05), (120.0, 0.3), (1000.0, 0.05), (1000.0, 0.3)] {
+    var s = EventScript(device: device)
+    s.touch(0, x: 500, y: 300, pressure: 40)
+    var crossing: Double?
+    var t = 0.0
+    var frame = 0
+    while t < 1.0 {
+        frame += 1
+        t = Double(frame) / hz
+        let p = Int32(40 + min(t / ramp, 1) * 110 + Double(frame % 2))
+        if crossing == nil, Double(p) >= 76.5 { crossing = t }
+        s.move(t, pressure: p); s.syn(t)
+    }
+    s.lift(t + 0.01)
+    let began = RecordingPlayback.run(s.recording).first { $0.gesture == .deepPress && $0.phase == .began }
+    let delay = began.map { String(format: "%.1f ms", ($0.time.seconds - crossing!) * 1000) } ?? "never"
+    print("    \(Int(hz)) Hz frames, ramp to 150 raw in \(Int(ramp * 1000)) ms: decided \(delay) after the crossing frame")
+}
 
 var usage = rusage()
 getrusage(RUSAGE_SELF.rawValue, &usage)
-
-print("forcetouch engine benchmark")
-print("  stream: \(contacts) contacts at 1 kHz for \(seconds) s, \(events.count) events (\(measured) measured after warm-up)")
-print("  gesture events recognized: \(gestures)")
-print("  throughput: \(Int(Double(measured) / elapsed)) events/s")
-print("  time per event: \(String(format: "%.1f", elapsed / Double(measured) * 1e9)) ns")
-print("  heap allocations in steady state: \(allocations) (\(String(format: "%.6f", Double(allocations) / Double(measured))) per event)")
-print("  peak resident memory: \(usage.ru_maxrss / 1024) MiB (includes the pre-built stream)")
+print("  peak resident memory: \(usage.ru_maxrss / 1024) MiB (includes the pre-built streams)")

@@ -21,6 +21,11 @@ public struct UinputPlayer {
     public func play(created: (String?) -> Void, played: () -> Void = {}) throws(UinputError) {
         let device = try UinputDevice(recording.device)
         created(device.devnode)
+        // A lone SYN_REPORT reaches no reader (the kernel passes a frame only with values in
+        // it), but it pages in the write path now, not on the first real event: on a slow
+        // machine that first write could stall and bunch the events after it, squeezing
+        // the recording's timing.
+        try device.write(type: EV.SYN, code: SYN.REPORT, value: 0)
         let start = MonotonicClock.now() + settle
         guard let first = recording.events.first?.time else {
             played()

@@ -29,17 +29,18 @@ import Testing
         longPress.lift(1.5)
 
         // A deliberate press: up past peek (raw 76.5) in 40 ms, held there with the jitter of
-        // a real finger for 0.3 s — past the 0.2 s dwell — then released.
+        // a real finger for 0.6 s — three times the 0.2 s dwell, so a slow guest's timing
+        // still holds it long enough — then released.
         var deepPress = EventScript(device: device)
         deepPress.touch(0, x: 700, y: 400, pressure: 40)
         var pressures: [Int32] = [60, 100]
-        for k in 0..<15 { pressures.append(k % 2 == 0 ? 102 : 100) }
+        for k in 0..<30 { pressures.append(k % 2 == 0 ? 102 : 100) }
         pressures += [60, 40]
         for (i, p) in pressures.enumerated() {
             let t = 0.02 + Double(i) * 0.02
             deepPress.move(t, pressure: p); deepPress.syn(t)
         }
-        deepPress.lift(0.45)
+        deepPress.lift(0.75)
 
         // The finger comes down and the device is unplugged before the long-press deadline.
         var held = EventScript(device: device)

@@ -184,6 +184,52 @@ check "exactly once" test "$(count '^tap ')" -eq $((before + 1))
 check "forcectl still works after the garbage" forcectl status
 check "the daemon is still running" kill -0 "$daemon_pid"
 
+# 7. Auto-calibration: the daemon learns the average touch from ordinary touches, keeps it
+# across a restart, and forgets it on request.
+python3 - "$W/touches.events" <<'PY'
+import sys
+f = open(sys.argv[1], "w")
+def e(t, typ, code, value):
+    f.write("E: %.6f %04x %04x %d\n" % (t, typ, code, value))
+t = 0.0
+for i in range(22):
+    # Down at half the level, held at 100/101 for 60 ms, lifted: an ordinary tap whose
+    # level is past peek (76.5) but far shorter than the dwell.
+    for c, v in ((0x2f, 0), (0x39, 500 + i), (0x35, 300 + 20 * (i % 5)), (0x36, 300), (0x3a, 50)):
+        e(t, 3, c, v)
+    e(t, 0, 0, 0)
+    for k in range(1, 7):
+        e(t + 0.01 * k, 3, 0x3a, 100 + k % 2); e(t + 0.01 * k, 0, 0, 0)
+    e(t + 0.08, 3, 0x39, -1); e(t + 0.08, 0, 0, 0)
+    t += 0.4
+PY
+logmark="$(mark "$LOG")"
+play pressure-touchscreen.desc "$W/touches.events" --linger 120 > "$W/touches-play.out" 2>&1 &
+check "the daemon learns an average touch from ordinary touches" \
+    wait_for 'learned average touch 100(\.5)? raw from 2[0-9] touches' "$LOG" 90
+forcectl devices > "$W/devices-learned.out" 2>&1
+check "forcectl devices shows the learned calibration" \
+    grep -Eq 'calibration learned from 2[0-9] touches, average touch 100(\.5)? raw' "$W/devices-learned.out"
+check "none of those touches was a deep press" bash -c "! tail -c +$((logmark + 1)) '$LOG' | grep -q 'deep-press began'"
+stop_daemon
+check "the learned calibration is in \$XDG_STATE_HOME/forcetouch/calibration.json" \
+    grep -q '"forcetouch-it pressure touchscreen"' "$W/state/forcetouch/calibration.json"
+start_daemon
+forcectl devices > "$W/devices-restarted.out" 2>&1
+check "after a restart the device starts from what was learned" \
+    grep -Eq 'calibration learned from 2[0-9] touches, average touch 100(\.5)? raw' "$W/devices-restarted.out"
+forcectl calibration reset "forcetouch-it pressure touchscreen" > "$W/reset.out" 2>&1
+check "forcectl calibration reset forgets it" \
+    grep -q 'forcetouch-it pressure touchscreen: learned calibration forgotten' "$W/reset.out"
+forcectl devices > "$W/devices-reset.out" 2>&1
+check "the device is back on the default calibration" \
+    grep -Eq 'calibration default, average touch 38.25 raw' "$W/devices-reset.out"
+check "and the file no longer holds it" \
+    bash -c "! grep -q 'forcetouch-it pressure touchscreen' '$W/state/forcetouch/calibration.json'"
+if forcectl calibration reset "no such device" > "$W/reset-none.out" 2>&1; then rc=0; else rc=$?; fi
+check "resetting an unknown device fails" test "$rc" -eq 1
+check "and says why" grep -q 'no device "no such device"' "$W/reset-none.out"
+
 stop_daemon
 # What the checks read, kept beside the daemon log for whoever reads a failure.
 mkdir -p "$OUT/control" && cp "$W"/*.out "$W"/*.json "$W"/*.txt "$OUT/control/" 2>/dev/null

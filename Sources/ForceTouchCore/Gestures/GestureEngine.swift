@@ -80,11 +80,12 @@ public struct GestureEngine: Sendable {
     }
 
     private func computeDeadline() -> Timestamp? {
-        var d = longPress.deadline
-        for other in [tap.deadline, deepPress?.deadline] {
-            if let o = other, d == nil || o < d! { d = o }
+        func earlier(_ a: Timestamp?, _ b: Timestamp?) -> Timestamp? {
+            guard let a else { return b }
+            guard let b else { return a }
+            return min(a, b)
         }
-        return d
+        return earlier(earlier(longPress.deadline, tap.deadline), deepPress?.deadline)
     }
 
     /// Feeds one event. Deadlines that fall due by its time fire first.
