@@ -18,12 +18,13 @@ public final class DeviceSession {
     /// Token of its descriptor in the event loop.
     var loopToken: UInt64?
 
-    public init(node: InputNode, description: DeviceDescription, device: EvdevDevice?, configuration: Configuration) {
+    public init(node: InputNode, description: DeviceDescription, device: EvdevDevice?, configuration: Configuration,
+                database: DeviceDatabase = .empty) {
         self.node = node
         self.description = description
         self.device = device
         self.deviceClass = node.udevClass ?? DeviceClass(classifying: description)
-        (settings, engine, bindings) = Self.configure(description, deviceClass, configuration)
+        (settings, engine, bindings) = Self.configure(description, deviceClass, configuration, database)
     }
 
     public var name: String { description.name }
@@ -31,8 +32,8 @@ public final class DeviceSession {
 
     /// Applies a new configuration. Gestures in progress are dropped without being reported:
     /// their timings and bindings no longer hold.
-    public func reconfigure(_ configuration: Configuration) {
-        (settings, engine, bindings) = Self.configure(description, deviceClass, configuration)
+    public func reconfigure(_ configuration: Configuration, database: DeviceDatabase = .empty) {
+        (settings, engine, bindings) = Self.configure(description, deviceClass, configuration, database)
     }
 
     /// Feeds events and hands every gesture event they complete to `dispatch`.
@@ -60,12 +61,11 @@ public final class DeviceSession {
         for g in engine.takeOutput() { dispatch(g, self) }
     }
 
-    private static func configure(_ d: DeviceDescription, _ c: DeviceClass, _ configuration: Configuration)
-        -> (DeviceSettings, GestureEngine, BindingTable)
+    private static func configure(_ d: DeviceDescription, _ c: DeviceClass, _ configuration: Configuration,
+                                  _ database: DeviceDatabase) -> (DeviceSettings, GestureEngine, BindingTable)
     {
-        let settings = configuration.settings(for: d, deviceClass: c)
-        let engine = GestureEngine(device: d, settings: settings.gestures, average: settings.calibrationAverage,
-                                   emulateFromContactSize: settings.emulateForce)
+        let settings = configuration.settings(for: d, deviceClass: c, database: database)
+        let engine = GestureEngine(device: d, settings: settings)
         return (settings, engine, BindingTable(configuration).narrowed(to: d, deviceClass: c))
     }
 }
