@@ -29,6 +29,8 @@ struct ListCommand: ParsableCommand {
 
     func run() throws {
         let loaded = try LoadedConfiguration.load(config)
+        // Read the device database now: its warnings show even where no device matches.
+        _ = DeviceDatabaseForTools.shared
         var devices = DeviceLister.list(settings: loaded.settings)
         if touchOnly { devices = devices.filter(\.isTouch) }
         guard !devices.isEmpty else {
