@@ -42,7 +42,8 @@ demo: deps
 clean:
 	rm -rf .build
 
-# Installs forcetouchd, forcetest and forcectl, the udev rule, the systemd user unit, the default configuration
+# Installs forcetouchd, forcetest and forcectl, the device database (quirks/ in $(PREFIX)/share/forcetouch/quirks),
+# the udev rule, the systemd user unit, the default configuration
 # (an existing /etc/forcetouch/forcetouch.toml is kept) and, as Debian keeps them, the documentation in
 # DOCDIR with the example configurations in DOCDIR/examples. The shipped configuration names the examples'
 # installed path, written for the default DOCDIR and rewritten here for another. DESTDIR is honoured.
@@ -51,14 +52,17 @@ UDEVRULESDIR ?= /etc/udev/rules.d
 USERUNITDIR ?= $(PREFIX)/lib/systemd/user
 SYSCONFDIR ?= /etc
 DOCDIR ?= $(PREFIX)/share/doc/forcetouch
+# The device database the programs find beside their bin directory, as <bin>/../share/forcetouch/quirks.
+QUIRKSDIR = $(PREFIX)/share/forcetouch/quirks
 install: build
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UDEVRULESDIR) $(DESTDIR)$(USERUNITDIR) $(DESTDIR)$(SYSCONFDIR)/forcetouch \
-		$(DESTDIR)$(DOCDIR)/examples
+		$(DESTDIR)$(DOCDIR)/examples $(DESTDIR)$(QUIRKSDIR)
 	install -m 0755 .build/$(CONFIGURATION)/forcetouchd .build/$(CONFIGURATION)/forcetest .build/$(CONFIGURATION)/forcectl $(DESTDIR)$(BINDIR)/
 	install -m 0644 udev-rules/70-forcetouch.rules $(DESTDIR)$(UDEVRULESDIR)/
 	sed 's|@BINDIR@|$(BINDIR)|g' systemd/forcetouchd.service > $(DESTDIR)$(USERUNITDIR)/forcetouchd.service
 	chmod 0644 $(DESTDIR)$(USERUNITDIR)/forcetouchd.service
 	install -m 0644 docs/* $(DESTDIR)$(DOCDIR)/
 	install -m 0644 config/examples/* $(DESTDIR)$(DOCDIR)/examples/
+	install -m 0644 quirks/*.quirks $(DESTDIR)$(QUIRKSDIR)/
 	conf=$(DESTDIR)$(SYSCONFDIR)/forcetouch/forcetouch.toml; [ -e "$$conf" ] || \
 		{ sed 's|/usr/local/share/doc/forcetouch|$(DOCDIR)|g' config/forcetouch.toml > "$$conf" && chmod 0644 "$$conf"; }

@@ -36,6 +36,8 @@ public final class Daemon {
     let logger: Logger
     let options: Options
     public private(set) var configuration: Configuration
+    /// The device database (docs/device-database.md): read at start and on every reload.
+    public private(set) var database: DeviceDatabase = .empty
     let loop: EventLoop
     let children: ChildSupervisor
     let runner: ActionRunner
@@ -72,6 +74,7 @@ public final class Daemon {
         runner = ActionRunner(children: children, keyboard: VirtualKeyboard(), configuration: configuration,
                               shortcuts: store, logger: logger) { line in publishTarget?(line) }
         publishTarget = { [weak self] line in self?.control?.publish(line) }
+        database = loadDatabase()
         loop.onSignal { [unowned self] signal in self.handle(signal: signal) }
         loop.onTimer { [unowned self] in self.timerFired() }
     }
@@ -133,7 +136,7 @@ public final class Daemon {
             return
         }
         let session = DeviceSession(node: node, description: device.description, device: device,
-                                    configuration: configuration,
+                                    configuration: configuration, database: database,
                                     learned: calibrationFile?.learned(for: device.description) ?? LearnedCalibration())
         guard session.deviceClass != .other else {
             logger.debug("device \(node.devnode) \"\(session.name)\": not a touch device, ignored")
@@ -224,7 +227,7 @@ public final class Daemon {
         var names: [String] = []
         for s in sessions.values.sorted(by: { $0.node.devnode < $1.node.devnode })
         where s.node.devnode == device || s.name == device || s.description.id.vendorProduct == device {
-            s.forgetLearned(configuration)
+            s.forgetLearned(configuration, database: database)
             names.append(s.name)
             logCapability(s, verb: "calibration reset")
         }
@@ -243,7 +246,7 @@ public final class Daemon {
     public func runReplay(_ recording: Recording, name: String) {
         let node = InputNode(devnode: "replay:" + name)
         let session = DeviceSession(node: node, description: recording.device, device: nil,
-                                    configuration: configuration)
+                                    configuration: configuration, database: database)
         sessions[node.devnode] = session
         logCapability(session, verb: "replaying")
         for event in recording.events { session.feed(event, dispatch: dispatch) }
@@ -418,7 +421,13 @@ public final class Daemon {
     /// and the running configuration stays. Returns whether it loaded, and what happened.
     @discardableResult
     public func reload() -> (loaded: Bool, message: String) {
+        // The device database is read again whatever becomes of the configuration: its
+        // errors drop sections, never the whole, so there is nothing to refuse.
+        let previous = database
+        database = loadDatabase()
+        let databaseChanged = database != previous
         guard let path = options.configPath else {
+            if databaseChanged { for s in sessions.values { s.reconfigure(configuration, database: database) } }
             let message = "no configuration file in use; searched \(ConfigurationFile.searchPath().joined(separator: ", "))"
             logger.warning("reload: \(message)")
             return (false, message)
@@ -431,10 +440,11 @@ public final class Daemon {
             for e in load.errors { logger.error("\(e)") }
             let message = "reload refused: \(load.errors.count) error(s) in \(path); keeping the previous configuration"
             logger.error("\(message)")
+            if databaseChanged { for s in sessions.values { s.reconfigure(configuration, database: database) } }
             return (false, message + ": " + load.errors.map(\.description).joined(separator: "; "))
         }
         configuration = load.configuration
-        for s in sessions.values { s.reconfigure(configuration) }
+        for s in sessions.values { s.reconfigure(configuration, database: database) }
         runner.configuration = configuration
         _ = runner.shortcuts.replaceStaticItems(configuration.quickActions,
                                                 maximumMenuItems: configuration.quickActionSettings.maximumMenuItems)
@@ -443,5 +453,14 @@ public final class Daemon {
         let message = "reloaded \(path): \(configuration.bindings.count) binding(s), \(configuration.devices.count) device rule(s)"
         logger.info("\(message)")
         return (true, message)
+    }
+
+    /// Reads the device database; what is wrong with its files is logged, file:line, and
+    /// the rest is used.
+    private func loadDatabase() -> DeviceDatabase {
+        let load = DeviceDatabaseFiles.load()
+        for e in load.errors { logger.warning("device database: \(e)") }
+        logger.info("device database: \(load.database.entries.count) entries from \(load.files.count) file(s)")
+        return load.database
     }
 }

@@ -67,19 +67,25 @@ public enum DeviceLister {
         return names.map { InputNode(devnode: "/dev/input/" + $0) }
     }
 
-    /// Every device, opened to be described and closed again.
-    public static func list(emulate: (DeviceDescription, DeviceClass) -> Bool = { _, _ in false }) -> [ListedDevice] {
-        nodes().map { describe($0, emulate: emulate) }
+    /// Every device, opened to be described and closed again. `settings` gives each device's
+    /// settings (its configuration and device database entries), which its capability depends on.
+    public static func list(settings: (DeviceDescription, DeviceClass) -> DeviceSettings = { _, _ in DeviceSettings() })
+        -> [ListedDevice]
+    {
+        nodes().map { describe($0, settings: settings) }
     }
 
     public static func describe(_ node: InputNode,
-                                emulate: (DeviceDescription, DeviceClass) -> Bool = { _, _ in false }) -> ListedDevice {
+                                settings: (DeviceDescription, DeviceClass) -> DeviceSettings = { _, _ in DeviceSettings() })
+        -> ListedDevice
+    {
         do {
             let dev = try EvdevDevice(path: node.devnode)
             let d = dev.description
             let c = node.udevClass ?? DeviceClass(classifying: d)
+            let s = settings(d, c)
             return ListedDevice(path: node.devnode, name: d.name, id: d.id, description: d, deviceClass: c,
-                                report: CapabilityReport.probe(d, emulateFromContactSize: emulate(d, c)))
+                                report: CapabilityReport.probe(d, emulateFromContactSize: s.emulateForce, quirks: s.quirks))
         } catch {
             let sys = sysfs(node.devnode)
             return ListedDevice(path: node.devnode, name: sys.name ?? "?", id: sys.id, description: nil,

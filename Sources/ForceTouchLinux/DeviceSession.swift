@@ -21,15 +21,17 @@ public final class DeviceSession {
     /// How many touches the saved learned calibration counted, so that the daemon saves only news.
     var savedLearnedTouches: Int
 
-    /// - Parameter learned: what auto-calibration learned of the device before.
+    /// - Parameters:
+    ///   - database: the device database the settings are resolved with.
+    ///   - learned: what auto-calibration learned of the device before.
     public init(node: InputNode, description: DeviceDescription, device: EvdevDevice?, configuration: Configuration,
-                learned: LearnedCalibration = LearnedCalibration()) {
+                database: DeviceDatabase = .empty, learned: LearnedCalibration = LearnedCalibration()) {
         self.node = node
         self.description = description
         self.device = device
         self.deviceClass = node.udevClass ?? DeviceClass(classifying: description)
         savedLearnedTouches = learned.touches
-        (settings, engine, bindings) = Self.configure(description, deviceClass, configuration, learned)
+        (settings, engine, bindings) = Self.configure(description, deviceClass, configuration, database, learned)
     }
 
     public var name: String { description.name }
@@ -37,14 +39,15 @@ public final class DeviceSession {
 
     /// Applies a new configuration. Gestures in progress are dropped without being reported:
     /// their timings and bindings no longer hold.
-    public func reconfigure(_ configuration: Configuration) {
-        (settings, engine, bindings) = Self.configure(description, deviceClass, configuration, engine.learned)
+    public func reconfigure(_ configuration: Configuration, database: DeviceDatabase = .empty) {
+        (settings, engine, bindings) = Self.configure(description, deviceClass, configuration, database, engine.learned)
     }
 
     /// Forgets what auto-calibration learned: the engine starts again from the database or
     /// the default. Gestures in progress are dropped, as on a reload.
-    public func forgetLearned(_ configuration: Configuration) {
-        (settings, engine, bindings) = Self.configure(description, deviceClass, configuration, LearnedCalibration())
+    public func forgetLearned(_ configuration: Configuration, database: DeviceDatabase = .empty) {
+        (settings, engine, bindings) = Self.configure(description, deviceClass, configuration, database,
+                                                      LearnedCalibration())
         savedLearnedTouches = 0
     }
 
@@ -74,9 +77,10 @@ public final class DeviceSession {
     }
 
     private static func configure(_ d: DeviceDescription, _ c: DeviceClass, _ configuration: Configuration,
-                                  _ learned: LearnedCalibration) -> (DeviceSettings, GestureEngine, BindingTable)
+                                  _ database: DeviceDatabase, _ learned: LearnedCalibration)
+        -> (DeviceSettings, GestureEngine, BindingTable)
     {
-        let settings = configuration.settings(for: d, deviceClass: c)
+        let settings = configuration.settings(for: d, deviceClass: c, database: database)
         let engine = GestureEngine(device: d, settings: settings, learned: learned)
         return (settings, engine, BindingTable(configuration).narrowed(to: d, deviceClass: c))
     }

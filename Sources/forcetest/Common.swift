@@ -26,8 +26,18 @@ struct LoadedConfiguration {
     }
 
     func settings(_ d: DeviceDescription, _ c: DeviceClass) -> DeviceSettings {
-        configuration.settings(for: d, deviceClass: c)
+        configuration.settings(for: d, deviceClass: c, database: DeviceDatabaseForTools.shared)
     }
+}
+
+/// The device database (docs/device-database.md), read once per run on first use; what is
+/// wrong with its files goes to stderr with file:line, and forcetest goes on without it.
+enum DeviceDatabaseForTools {
+    static let shared: DeviceDatabase = {
+        let load = DeviceDatabaseFiles.load()
+        for e in load.errors { Terminal.writeError("forcetest: warning: \(e)\n") }
+        return load.database
+    }()
 }
 
 /// Picks the device a command works on.
@@ -59,7 +69,7 @@ enum DeviceChooser {
             throw CommandFailure("\"\(a)\" matches \(matches.count) devices; name one by path:\n"
                 + matches.map { "  \($0.path)  \"\($0.name)\"" }.joined(separator: "\n"))
         }
-        let all = DeviceLister.list { d, c in configuration.settings(d, c).emulateForce }
+        let all = DeviceLister.list(settings: configuration.settings)
         if all.isEmpty {
             throw CommandFailure("no input devices found: /dev/input has no event nodes "
                 + "(is this a container or a VM without input devices?)")

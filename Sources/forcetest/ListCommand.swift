@@ -13,7 +13,8 @@ struct ListCommand: ParsableCommand {
             Every /dev/input/event* node: its name, vendor:product id, class (touchscreen, \
             tablet, touchpad, other), force capability (available, unavailable, unknown) and \
             why, the pressure and contact-size axes, slots, maximumPossibleForce, and whether \
-            the configuration holds a calibration for it. A device that cannot be opened is \
+            the configuration holds a calibration for it, and which entries of the device \
+            database (docs/device-database.md) matched it. A device that cannot be opened is \
             `unknown`, with what would let you open it. Exits 1 when there is no device.
             """)
 
@@ -28,7 +29,9 @@ struct ListCommand: ParsableCommand {
 
     func run() throws {
         let loaded = try LoadedConfiguration.load(config)
-        var devices = DeviceLister.list { d, c in loaded.settings(d, c).emulateForce }
+        // Read the device database now: its warnings show even where no device matches.
+        _ = DeviceDatabaseForTools.shared
+        var devices = DeviceLister.list(settings: loaded.settings)
         if touchOnly { devices = devices.filter(\.isTouch) }
         guard !devices.isEmpty else {
             throw CommandFailure(touchOnly ? "no touchscreen, tablet or touchpad found"
@@ -56,8 +59,10 @@ struct ListCommand: ParsableCommand {
     static func facts(_ d: ListedDevice, _ loaded: LoadedConfiguration) -> Facts {
         guard let desc = d.description else { return Facts() }
         let s = loaded.settings(desc, d.deviceClass)
-        let source = PressureSource.find(in: desc, emulateFromContactSize: s.emulateForce)
-        return Facts(settings: s, model: source.map { ForceModel(axis: $0.info, average: s.calibrationAverage) },
+        let source = PressureSource.find(in: desc, emulateFromContactSize: s.emulateForce, quirks: s.quirks)
+        let average = s.calibration(learned: nil).average
+        return Facts(settings: s,
+                     model: source.map { ForceModel(axis: $0.info, usableRange: s.quirks.pressureRange, average: average) },
                      source: source, contactSize: desc.axis(ABS.MT_TOUCH_MAJOR),
                      slots: desc.axis(ABS.MT_SLOT).map { Int($0.maximum) - Int($0.minimum) + 1 })
     }
@@ -94,8 +99,16 @@ struct ListCommand: ParsableCommand {
         }
         if let avg = f.settings?.calibrationAverage, let rule = f.settings?.rule {
             lines.append("    calibration: average \(JSONLine.number(avg)) ([[device]] block \(rule) of \(loaded.path ?? "?"))")
+        } else if let q = f.settings?.quirks, let avg = q.averageTouch {
+            lines.append("    calibration: average \(JSONLine.number(avg)) (device database: \(q.averageTouchEntry ?? "?"); "
+                + "forcetest calibrate \(d.path) measures your own)")
         } else {
             lines.append("    calibration: none (forcetest calibrate \(d.path))")
+        }
+        if let q = f.settings?.quirks, !q.entries.isEmpty {
+            var line = "    database: " + q.entries.joined(separator: ", ")
+            if let kind = q.pressureKind { line += " (pressure: \(kind.rawValue))" }
+            lines.append(line)
         }
         return lines.joined(separator: "\n")
     }
@@ -132,6 +145,10 @@ struct ListCommand: ParsableCommand {
             j.add("calibrated", f.settings?.calibrationAverage != nil)
             if let avg = f.settings?.calibrationAverage { j.add("calibrationAverage", avg) }
             if let rule = f.settings?.rule { j.add("rule", rule) }
+            let quirks = f.settings?.quirks ?? .none
+            j.addRaw("quirks", "[" + quirks.entries.map(JSONLine.quote).joined(separator: ",") + "]")
+            if let kind = quirks.pressureKind { j.add("pressureKind", kind.rawValue) }
+            if let avg = quirks.averageTouch { j.add("databaseAverage", avg) }
         } else {
             j.add("maximumPossibleForce", 0)
             j.add("calibrated", false)

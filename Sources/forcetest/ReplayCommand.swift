@@ -16,7 +16,9 @@ struct ReplayCommand: ParsableCommand {
             ends is followed until every pending gesture has decided. Without --config the \
             defaults apply: uncalibrated force (an average touch is 15% of the pressure \
             range, maximumPossibleForce 6.67) and the default gesture timings and \
-            thresholds; docs/SPEC.md, "2. Force" and "4. Gestures", lists them.
+            thresholds; docs/SPEC.md, "2. Force" and "4. Gestures", lists them. The device \
+            database's entries for the recorded device apply in both cases \
+            (docs/device-database.md).
             """)
 
     @Argument(help: "The recording to replay.")
@@ -69,20 +71,19 @@ struct ReplayCommand: ParsableCommand {
             return
         }
         let deviceClass = DeviceClass(classifying: recording.device)
-        let deviceSettings = try Self.deviceSettings(config, recording.device, deviceClass)
+        var deviceSettings = try Self.deviceSettings(config, recording.device, deviceClass)
         var settings = deviceSettings.gestures
         // Without a configuration every gesture counts as bound, double taps included.
         settings.waitsForDoubleTap = config == nil ? !noDoubleTapWait : settings.waitsForDoubleTap && !noDoubleTapWait
-        let engine = GestureEngine(device: recording.device, settings: settings, average: deviceSettings.calibrationAverage,
-                                   emulateFromContactSize: deviceSettings.emulateForce)
+        deviceSettings.gestures = settings
+        let engine = GestureEngine(device: recording.device, settings: deviceSettings)
         let name = recording.device.name
         print(json
               ? GestureReport.deviceJSON(name: name, report: engine.capability, forceModel: engine.forceModel,
                                          deviceClass: deviceClass)
               : GestureReport.deviceText(name: name, report: engine.capability, forceModel: engine.forceModel,
                                          deviceClass: deviceClass))
-        for g in RecordingPlayback.run(recording, settings: settings, average: deviceSettings.calibrationAverage,
-                                       emulateFromContactSize: deviceSettings.emulateForce) {
+        for g in RecordingPlayback.run(recording, deviceSettings: deviceSettings) {
             print(json ? GestureReport.gestureJSON(g) : GestureReport.gestureText(g))
         }
     }
@@ -91,13 +92,15 @@ struct ReplayCommand: ParsableCommand {
     static func deviceSettings(_ config: String?, _ device: DeviceDescription, _ deviceClass: DeviceClass) throws
         -> DeviceSettings
     {
-        guard let config else { return DeviceSettings() }
+        guard let config else {
+            return Configuration().settings(for: device, deviceClass: deviceClass, database: DeviceDatabaseForTools.shared)
+        }
         let load = ConfigurationFile.load(config)
         for w in load.warnings { Terminal.writeError("forcetest: \(w)\n") }
         if let first = load.errors.first {
             throw CommandFailure(load.errors.count == 1 ? first.description
                                   : load.errors.map { $0.description }.joined(separator: "\n"))
         }
-        return load.configuration.settings(for: device, deviceClass: deviceClass)
+        return load.configuration.settings(for: device, deviceClass: deviceClass, database: DeviceDatabaseForTools.shared)
     }
 }

@@ -51,8 +51,7 @@ struct WatchCommand: ParsableCommand {
         let d = source.device
         let deviceClass = DeviceClass(classifying: d)
         let s = loaded.settings(d, deviceClass)
-        var engine = GestureEngine(device: d, settings: s.gestures, average: s.calibrationAverage,
-                                   emulateFromContactSize: s.emulateForce)
+        var engine = GestureEngine(device: d, settings: s)
         var view = WatchView(title: "\"\(d.name)\" (\(source.label))", engine: engine)
         let tty = Terminal.isTerminal(1)
         if tty {

@@ -121,6 +121,16 @@ setpriv --reuid=65534 --regid=65534 --clear-groups "$FT" list > "$W/list-nobody.
 check "list as a user without access says unknown, permission denied, and the fix" bash -c "
     grep -A1 '^$A ' '$W/list-nobody.txt' | grep -q 'force: unknown ($A: permission denied: install forcetouch.s udev rule 70-forcetouch.rules' &&
     grep -q 'sudo make install puts it in /etc/udev/rules.d' '$W/list-nobody.txt' && grep -q '\"input\" group' '$W/list-nobody.txt'"
+# The user's device database (docs/device-database.md) marks the pressure device binary.
+mkdir -p "$W/xdg/forcetouch/quirks"
+printf '[Test pressure touchscreen]\nMatchVendor=0x1234\nMatchProduct=0x5678\nAttrPressureKind=binary\n' \
+    > "$W/xdg/forcetouch/quirks/50-test.quirks"
+XDG_CONFIG_HOME="$W/xdg" "$FT" list > "$W/list-db.txt" 2>&1
+XDG_CONFIG_HOME="$W/xdg" "$FT" list --json > "$W/list-db.json" 2>&1
+check "list names the device database entry that matched, its pressure kind, and the capability it gives" bash -c "
+    grep -A10 '^$A ' '$W/list-db.txt' | grep -q 'database: Test pressure touchscreen (pressure: binary)' &&
+    grep -A1 '^$A ' '$W/list-db.txt' | grep -q 'force: unavailable (pressure is binary (device database: Test pressure touchscreen))' &&
+    grep '\"path\":\"$A\"' '$W/list-db.json' | grep -q '\"quirks\":\[\"Test pressure touchscreen\"\],\"pressureKind\":\"binary\"'"
 setpriv --reuid=65534 --regid=65534 --clear-groups "$FT" record "$A" -o "$W/denied.evemu" --duration 1 \
     > /dev/null 2> "$W/record-nobody.err"
 rc=$?

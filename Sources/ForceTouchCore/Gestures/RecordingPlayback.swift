@@ -5,8 +5,13 @@ public enum RecordingPlayback {
     /// deadline has fired, as it would for a finger left resting when the recording stopped.
     public static func run(_ recording: Recording, settings: GestureSettings = GestureSettings(),
                            average: Double? = nil, emulateFromContactSize: Bool = false) -> [GestureEvent] {
-        var engine = GestureEngine(device: recording.device, settings: settings, average: average,
-                                   emulateFromContactSize: emulateFromContactSize)
+        run(recording, deviceSettings: DeviceSettings(gestures: settings, calibrationAverage: average,
+                                                      emulateForce: emulateFromContactSize))
+    }
+
+    /// The same with everything the device's settings hold, the device database's quirks included.
+    public static func run(_ recording: Recording, deviceSettings: DeviceSettings) -> [GestureEvent] {
+        var engine = GestureEngine(device: recording.device, settings: deviceSettings)
         var out: [GestureEvent] = []
         for e in recording.events {
             engine.process(e)
