@@ -82,7 +82,7 @@ struct ReplayCommand: ParsableCommand {
         let loaded = try EngineSetup.configuration(config, recording: true)
         guard files.count > 1 || !directories.isEmpty || summary else {
             // One file: as it has always been, and a failure is the command's.
-            _ = replay(try loadRecording(files[0], description: descriptionFile), loaded, file: nil)
+            replay(try loadRecording(files[0], description: descriptionFile), loaded, file: nil)
             return
         }
         var rows: [Row] = []
@@ -92,12 +92,9 @@ struct ReplayCommand: ParsableCommand {
                 print("== \(entry.path)")
             }
             do throws(RecordingError) {
-                guard let error = entry.error else {
-                    let recording = try RecordingFile.load(entry.path, description: descriptionFile)
-                    rows.append(Row(file: entry.path, outcome: .replayed(replay(recording, loaded, file: entry.path))))
-                    continue
-                }
-                throw error
+                if let error = entry.error { throw error }
+                let recording = try RecordingFile.load(entry.path, description: descriptionFile)
+                rows.append(Row(file: entry.path, outcome: .replayed(replay(recording, loaded, file: entry.path))))
             } catch {
                 fflush(nil)
                 Terminal.writeError("forcetest: \(error.description)\n")
@@ -135,6 +132,7 @@ struct ReplayCommand: ParsableCommand {
     /// Plays `recording` through an engine set up as `forcetest watch` sets up its own,
     /// printing the device and each gesture as it comes (unless --summary). `file` is
     /// added to every JSON line when given.
+    @discardableResult
     private func replay(_ recording: Recording, _ loaded: LoadedConfiguration, file: String?) -> Replayed {
         let setup = EngineSetup.engine(loaded, recording.device, doubleTapWait: !noDoubleTapWait)
         var engine = setup.engine
