@@ -8,14 +8,18 @@ import Glibc
 struct LoadedConfiguration {
     var path: String?
     var configuration: Configuration
+    /// Whether a configuration file was read: without one (none on the search path, or an
+    /// explicit path that does not exist yet) the defaults apply, and `EngineSetup` treats
+    /// every gesture as bound.
+    var found = true
 
     static func load(_ explicit: String?, quiet: Bool = false) throws -> LoadedConfiguration {
         guard let path = ConfigurationFile.locate(explicit: explicit) else {
-            return LoadedConfiguration(path: nil, configuration: Configuration())
+            return LoadedConfiguration(path: nil, configuration: Configuration(), found: false)
         }
         if explicit != nil, access(path, F_OK) != 0 {
             // calibrate may create it; the others read defaults.
-            return LoadedConfiguration(path: path, configuration: Configuration())
+            return LoadedConfiguration(path: path, configuration: Configuration(), found: false)
         }
         let load = ConfigurationFile.load(path)
         if !quiet {
@@ -23,6 +27,20 @@ struct LoadedConfiguration {
             for e in load.diagnostics { Terminal.writeError("forcetest: \(e.isWarning ? "" : "warning: ")\(e)\n") }
         }
         return LoadedConfiguration(path: path, configuration: load.configuration)
+    }
+
+    /// Exactly the file `explicit` names, or none (the defaults) without one; a file with an
+    /// error is refused. What a recording is played under: the same gestures on every
+    /// machine, whatever configuration happens to be installed there.
+    static func loadStrictly(_ explicit: String?) throws -> LoadedConfiguration {
+        guard let explicit else { return LoadedConfiguration(path: nil, configuration: Configuration(), found: false) }
+        let load = ConfigurationFile.load(explicit)
+        for w in load.warnings { Terminal.writeError("forcetest: \(w)\n") }
+        if let first = load.errors.first {
+            throw CommandFailure(load.errors.count == 1 ? first.description
+                                  : load.errors.map { $0.description }.joined(separator: "\n"))
+        }
+        return LoadedConfiguration(path: explicit, configuration: load.configuration)
     }
 
     func settings(_ d: DeviceDescription, _ c: DeviceClass) -> DeviceSettings {
@@ -38,6 +56,90 @@ enum DeviceDatabaseForTools {
         for e in load.errors { Terminal.writeError("forcetest: warning: \(e)\n") }
         return load.database
     }()
+}
+
+/// How forcetest sets up a gesture engine. `watch` (live or `--replay`) and `replay` both go
+/// through here, so that one recording gives the same gestures in both.
+enum EngineSetup {
+    /// The configuration a command runs under. A live device: `--config`, else the search
+    /// path, as the daemon finds it. A recording: `--config` only — without it, none — so that
+    /// a replay gives the same gestures on every machine (`LoadedConfiguration.loadStrictly`).
+    static func configuration(_ explicit: String?, recording: Bool) throws -> LoadedConfiguration {
+        recording ? try LoadedConfiguration.loadStrictly(explicit) : try LoadedConfiguration.load(explicit)
+    }
+
+    /// The device's settings under `loaded`.
+    ///
+    /// Whether a single tap waits out the double-tap window (SPEC §4): under a configuration,
+    /// only where a double-tap is bound in the same context (`Configuration.settings(for:…)`);
+    /// without one, every gesture counts as bound, so a tap waits and a double tap is one
+    /// double-tap, never two taps and a double-tap. `doubleTapWait: false`
+    /// (`--no-double-tap-wait`) reports every tap at release whatever is bound.
+    static func settings(_ loaded: LoadedConfiguration, _ device: DeviceDescription, _ deviceClass: DeviceClass,
+                         doubleTapWait: Bool = true) -> DeviceSettings {
+        var s = loaded.settings(device, deviceClass)
+        if !loaded.found { s.gestures.waitsForDoubleTap = true }
+        if !doubleTapWait { s.gestures.waitsForDoubleTap = false }
+        return s
+    }
+
+    /// The engine for `device` and its class.
+    static func engine(_ loaded: LoadedConfiguration, _ device: DeviceDescription,
+                       doubleTapWait: Bool = true) -> (engine: GestureEngine, deviceClass: DeviceClass) {
+        let deviceClass = DeviceClass(classifying: device)
+        let s = settings(loaded, device, deviceClass, doubleTapWait: doubleTapWait)
+        return (GestureEngine(device: device, settings: s), deviceClass)
+    }
+
+    /// The device line both commands print first: `GestureReport`'s, with where the force
+    /// scale comes from.
+    static func deviceText(_ engine: GestureEngine, _ deviceClass: DeviceClass) -> String {
+        GestureReport.deviceText(name: engine.device.name, report: engine.capability, forceModel: engine.forceModel,
+                                 deviceClass: deviceClass)
+            + (engine.forceModel == nil ? "" : ", calibration " + calibrationText(engine))
+    }
+
+    static func deviceJSON(_ engine: GestureEngine, _ deviceClass: DeviceClass) -> String {
+        GestureReport.deviceJSON(name: engine.device.name, report: engine.capability, forceModel: engine.forceModel,
+                                 deviceClass: deviceClass)
+            .addingJSONField("calibration", calibrationJSON(engine))
+    }
+
+    /// `default`, `config (average 42)`, `learned (23 touches)`, `database (ENTRY)`; `-` for a
+    /// device without force, which has no force scale to calibrate.
+    static func calibrationText(_ engine: GestureEngine) -> String {
+        guard engine.forceModel != nil else { return "-" }
+        return switch engine.calibrationSource {
+        case .config:
+            engine.deviceSettings.calibrationAverage.map { "config (average \(JSONLine.number($0)))" } ?? "config"
+        case .learned(let n): "learned (\(n) touch\(n == 1 ? "" : "es"))"
+        case .database(let entry): "database (\(entry))"
+        case .default: "default"
+        }
+    }
+
+    /// `{"source":"learned","touches":23,"average":31.5}`: the source's name, its value
+    /// (`touches`, `entry`), and the raw pressure of an average touch when force is sensed.
+    static func calibrationJSON(_ engine: GestureEngine) -> String {
+        var j = JSONLine()
+        j.add("source", engine.calibrationSource.name)
+        switch engine.calibrationSource {
+        case .learned(let n): j.add("touches", n)
+        case .database(let entry): j.add("entry", entry)
+        case .config, .default: break
+        }
+        if let m = engine.forceModel { j.add("average", m.average) }
+        return j.text
+    }
+}
+
+extension String {
+    /// This JSON object (a `JSONLine`'s text) with one more field at its end; the fields
+    /// before it, `"event"` first, stay as they were.
+    func addingJSONField(_ key: String, _ rawJSON: String) -> String {
+        precondition(hasPrefix("{") && hasSuffix("}"), "not a JSON object: \(self)")
+        return String(dropLast()) + (count > 2 ? "," : "") + JSONLine.quote(key) + ":" + rawJSON + "}"
+    }
 }
 
 /// Picks the device a command works on.

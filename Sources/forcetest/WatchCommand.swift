@@ -15,8 +15,12 @@ struct WatchCommand: ParsableCommand {
             The view is redrawn in place on the terminal's alternate screen; Ctrl-C quits and \
             leaves the terminal as it was. Force, thresholds and timings are the device's \
             own from the configuration (calibration included). When stdout is not a terminal, \
-            gesture events are printed one per line instead. With --replay the view is driven \
-            by a recording with its own timing.
+            the device line and gesture events are printed one per line instead. With --replay \
+            the view is driven by a recording with its own timing, under --config only (without \
+            it, the defaults), exactly as forcetest replay plays it: the same recording gives \
+            the same gestures. Taps wait out the double-tap window when a double-tap is bound \
+            for the device, or when there is no configuration at all; otherwise a tap is \
+            reported at release.
             """)
 
     @Argument(help: "The device: path, eventN, or name.")
@@ -28,8 +32,12 @@ struct WatchCommand: ParsableCommand {
     @Option(name: .customLong("desc"), help: "With --replay: an evemu description for an events-only file.")
     var descriptionFile: String?
 
-    @Option(help: "The configuration file (default: the first of the search path that exists).")
+    @Option(help: "The configuration file (default: the first of the search path that exists; with --replay, none).")
     var config: String?
+
+    @Flag(name: .customLong("no-double-tap-wait"),
+          help: "Report each tap at release instead of waiting out the double-tap window.")
+    var noDoubleTapWait = false
 
     @Flag(help: "With --replay: quit when the recording ends instead of waiting for Ctrl-C.")
     var exitAtEnd = false
@@ -39,7 +47,7 @@ struct WatchCommand: ParsableCommand {
     }
 
     func watch() throws {
-        let loaded = try LoadedConfiguration.load(config)
+        let loaded = try EngineSetup.configuration(config, recording: replay != nil)
         let signals: SignalWatcher
         do { signals = try SignalWatcher([SIGINT, SIGTERM, SIGHUP, SIGWINCH]) } catch { throw CommandFailure("\(error)") }
         let source: EventSource
@@ -49,16 +57,15 @@ struct WatchCommand: ParsableCommand {
             source = LiveSource(try DeviceChooser.choose(device, purpose: .force, configuration: loaded, signals: signals))
         }
         let d = source.device
-        let deviceClass = DeviceClass(classifying: d)
-        let s = loaded.settings(d, deviceClass)
-        var engine = GestureEngine(device: d, settings: s)
+        let setup = EngineSetup.engine(loaded, d, doubleTapWait: !noDoubleTapWait)
+        var engine = setup.engine
+        let deviceClass = setup.deviceClass
         var view = WatchView(title: "\"\(d.name)\" (\(source.label))", engine: engine)
         let tty = Terminal.isTerminal(1)
         if tty {
             Terminal.write(Terminal.enterFullScreen)
         } else {
-            print(GestureReport.deviceText(name: d.name, report: engine.capability, forceModel: engine.forceModel,
-                                           deviceClass: deviceClass))
+            print(EngineSetup.deviceText(engine, deviceClass))
             fflush(nil)
         }
         var size = Terminal.size()

@@ -24,6 +24,22 @@ expected="$(sort <<< "$expected")"
 check "make demo prints exactly the actions the README shows" test "$actual" = "$expected"
 [ "$actual" = "$expected" ] || diff <(echo "$expected") <(echo "$actual")
 
+# forcetest replay on the bundled corpus, with the built forcetest on PATH as an installed one
+# would be: the README shows rows of its summary table, which must be in the output as shown.
+BIN="${FORCETOUCH_BIN:-$ROOT/.build/debug}"
+expected="$(awk '/^forcetest replay --summary Tests\// { found = 1; next }
+    found && /^```/ { if (++fences == 3) exit; next } found && fences == 2' README.md)"
+doc_runner=(env "PATH=$BIN:$PATH")
+doc <<'CMD'
+forcetest replay --summary Tests/ForceTouchCoreTests/Fixtures/recordings/corpus
+CMD
+doc_runner=()
+check "forcetest replay --summary on the corpus exits 0" test "$doc_status" -eq 0
+check "the README shows rows of its summary table" test "$(grep -c 'evemu' <<< "$expected")" -ge 3
+missing="$(while IFS= read -r line; do grep -Fxq -- "$line" "$DOC_OUT" || echo "$line"; done <<< "$expected")"
+check "forcetest replay --summary prints every line the README shows, as shown" test -z "$missing"
+[ -z "$missing" ] || { echo "not printed:"; echo "$missing"; }
+
 # The benchmark the README describes: it prints its figures (nothing here judges them).
 doc <<'CMD'
 make bench

@@ -191,8 +191,10 @@ check "and leaves the terminal as it was: normal screen, cursor shown, no leftov
 kill $(jobs -p) 2>/dev/null
 wait 2>/dev/null
 
-# --- 3. A device that vanishes mid-run: a clean message, a non-zero exit.
-play v "$REC/tap.events" --settle 10 --linger 0.5
+# --- 3. A device that vanishes mid-run: a clean message, a non-zero exit. Without a
+# configuration the tap waits out the double-tap window (0.3 s): the device stays a while
+# after it, or the tap would still be pending when the device goes, and be cancelled.
+play v "$REC/tap.events" --settle 10 --linger 1.5
 wait_for ' at /dev/input/event' "$W/v.out" 20
 VNODE="$(node_of "$W/v.out")"
 "$FT" watch "$VNODE" > "$W/vanish.out" 2> "$W/vanish.err"

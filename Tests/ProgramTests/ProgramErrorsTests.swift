@@ -15,14 +15,6 @@ import Testing
         #expect(!run.output.contains("Usage:"))
     }
 
-    @Test func aDirectoryIsNotARecording() throws {
-        let scratch = try ScratchDirectory()
-        defer { scratch.remove() }
-        let run = try Program.forcetest.run(["replay", scratch.url.path])
-        #expect(run.status == 1)
-        #expect(run.stderr.contains("is a directory"), "\(run)")
-    }
-
     @Test func aBrokenRecordingNamesItsLine() throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
