@@ -129,3 +129,11 @@ int ft_epoll_mod(int epfd, int fd, uint64_t token, int writable) {
 int ft_pipe(int fds[2], int nonblocking) { return pipe2(fds, O_CLOEXEC | (nonblocking ? O_NONBLOCK : 0)); }
 
 int ft_set_pipe_size(int fd, int size) { return fcntl(fd, F_SETPIPE_SZ, size); }
+
+#include <sys/ioctl.h>
+#include <linux/input.h>
+
+int ft_evdev_use_monotonic_clock(int fd) {
+    int clock = CLOCK_MONOTONIC;
+    return ioctl(fd, EVIOCSCLOCKID, &clock);
+}

@@ -1,4 +1,5 @@
 import CLibevdev
+import CLinuxSupport
 import ForceTouchCore
 import Glibc
 
@@ -38,15 +39,17 @@ public final class EvdevDevice {
         self.path = path
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw DeviceOpenError(path: path, errno: errno) }
+        // Kernel timestamps on the monotonic clock, so the daemon's deadline timer and the
+        // events share one clock. Set before anything else: changing the clock of a node
+        // with events already queued makes the kernel drop them with a SYN_DROPPED, which
+        // would cancel the first touch on a device that has just appeared.
+        _ = ft_evdev_use_monotonic_clock(fd)
         var dev: OpaquePointer?
         let rc = libevdev_new_from_fd(fd, &dev)
         guard rc == 0, let dev else {
             close(fd)
             throw DeviceOpenError(path: path, errno: -rc)
         }
-        // Kernel timestamps on the monotonic clock, so the daemon's deadline timer and the
-        // events share one clock.
-        _ = libevdev_set_clock_id(dev, CLOCK_MONOTONIC)
         self.fd = fd
         self.dev = dev
         self.description = EvdevDevice.describe(dev)

@@ -56,3 +56,9 @@ int ft_pipe(int fds[2], int nonblocking);
 /// fcntl(fd, F_SETPIPE_SZ, size).
 int ft_set_pipe_size(int fd, int size);
 #endif
+
+#ifndef FORCETOUCH_CLINUXSUPPORT_EVDEV
+#define FORCETOUCH_CLINUXSUPPORT_EVDEV
+/// EVIOCSCLOCKID: the event node's timestamps on CLOCK_MONOTONIC. Returns 0 or -1 (errno).
+int ft_evdev_use_monotonic_clock(int fd);
+#endif
