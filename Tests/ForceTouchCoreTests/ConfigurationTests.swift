@@ -435,6 +435,8 @@ let invalidCases: [InvalidCase] = [
         #expect(g.peekFraction == 0.3)
         #expect(g.popFraction == 0.75)
         #expect(g.hysteresis == 0.8)
+        #expect(g.deepPressDwell.seconds == 0.2)
+        #expect(g.deepPressSlop == 2)
         #expect(g.rotation == .none)
         #expect(c.devices.isEmpty && c.bindings.isEmpty)
     }
@@ -974,5 +976,35 @@ let invalidCases: [InvalidCase] = [
             let documented = text.contains("# \(key) =") || text.contains("# [device.\(key)]")
             #expect(documented, "\(key) is not documented")
         }
+    }
+}
+
+/// `deep-press-time` and `deep-press-slop`: the deliberate-press rule, globally and per device.
+@Suite struct DeliberatePressConfigurationTests {
+    @Test func setGloballyAndPerDevice() throws {
+        let l = Configuration.parse("""
+            [gestures]
+            deep-press-time = 0.3
+            deep-press-slop = 1.5
+
+            [[device]]
+            match-name = "Wacom*"
+            [device.gestures]
+            deep-press-time = 0
+            """, file: "t.toml", lookups: .fake())
+        #expect(l.errors.isEmpty, "\(l.errors)")
+        let c = l.configuration
+        #expect(c.gestures.deepPressDwell.seconds == 0.3)
+        #expect(c.gestures.deepPressSlop == 1.5)
+        let pen = c.settings(for: EventScript.pen(name: "Wacom Pen"), deviceClass: .tablet)
+        #expect(pen.gestures.deepPressDwell.seconds == 0)
+        #expect(pen.gestures.deepPressSlop == 1.5)
+    }
+
+    @Test func aNegativeTimeIsRefusedWithItsLine() {
+        let l = Configuration.parse("[gestures]\ndeep-press-time = -0.1\ndeep-press-slop = 0\n", file: "t.toml", lookups: .fake())
+        #expect(l.errors.map(\.description).contains { $0.contains(":2: gestures.deep-press-time: must be 0 or more seconds") },
+                "\(l.errors)")
+        #expect(l.errors.map(\.description).contains { $0.contains(":3: gestures.deep-press-slop") }, "\(l.errors)")
     }
 }

@@ -37,7 +37,7 @@ struct ConfigurationParser {
     static let generalKeys = ["sensitivity", "max-children", "action-timeout"]
     static let gestureKeys = [
         "tap-time", "tap-slop", "double-tap-time", "double-tap-distance", "long-press-time",
-        "long-press-slop", "peek", "pop", "hysteresis",
+        "long-press-slop", "peek", "pop", "hysteresis", "deep-press-time", "deep-press-slop",
     ]
     static let deviceKeys = [
         "match-name", "match-id", "match-class", "rotation", "calibration", "sensitivity",
@@ -184,6 +184,8 @@ struct ConfigurationParser {
             case "peek": keep(&o.peekFraction, fraction(v, p))
             case "pop": keep(&o.popFraction, fraction(v, p))
             case "hysteresis": keep(&o.hysteresis, hysteresis(v, p))
+            case "deep-press-time": keep(&o.deepPressDwell, dwell(v, p))
+            case "deep-press-slop": keep(&o.deepPressSlop, positive(v, p))
             default: true
             }
             ok = ok && valid
@@ -193,6 +195,16 @@ struct ConfigurationParser {
 
     private mutating func seconds(_ v: TOMLValueConvertible, _ path: ConfigPath) -> Timestamp.Duration? {
         positive(v, path).map { Timestamp.Duration(seconds: $0) }
+    }
+
+    /// Seconds, 0 included: a dwell of 0 fires a deep press on the frame that crosses peek.
+    private mutating func dwell(_ v: TOMLValueConvertible, _ path: ConfigPath) -> Timestamp.Duration? {
+        guard let d = number(v, path) else { return nil }
+        guard d >= 0 else {
+            error(path, "must be 0 or more seconds, not \(JSONLine.number(d))")
+            return nil
+        }
+        return Timestamp.Duration(seconds: d)
     }
 
     /// Strictly between 0 and 1: at 1 a threshold would re-arm at once and stutter, at 0

@@ -13,6 +13,8 @@ public struct GestureOverrides: Hashable, Sendable {
     public var peekFraction: Double?
     public var popFraction: Double?
     public var hysteresis: Double?
+    public var deepPressDwell: Timestamp.Duration?
+    public var deepPressSlop: Double?
 
     public init() {}
 
@@ -30,6 +32,8 @@ public struct GestureOverrides: Hashable, Sendable {
         if let v = peekFraction { s.peekFraction = v }
         if let v = popFraction { s.popFraction = v }
         if let v = hysteresis { s.hysteresis = v }
+        if let v = deepPressDwell { s.deepPressDwell = v }
+        if let v = deepPressSlop { s.deepPressSlop = v }
         return s
     }
 }
