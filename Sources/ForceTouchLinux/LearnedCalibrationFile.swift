@@ -20,6 +20,9 @@ public final class LearnedCalibrationFile {
             self.name = name
             self.learned = learned
         }
+
+        /// Whether this entry is the device's: same vendor:product and name.
+        public func isFor(_ d: DeviceDescription) -> Bool { id == d.id.vendorProduct && name == d.name }
     }
 
     private struct Contents: Codable {
@@ -37,10 +40,11 @@ public final class LearnedCalibrationFile {
     }
 
     /// Reads the file; a missing file is an empty one. A file that cannot be understood is
-    /// set aside as `path.unreadable`, so that nothing learned is silently overwritten, and
+    /// set aside as `path.unreadable` (unless `readOnly`: tools that only show what was
+    /// learned leave it to the daemon), so that nothing learned is silently overwritten, and
     /// what was wrong is returned for the caller to report.
     @discardableResult
-    public func load() -> String? {
+    public func load(readOnly: Bool = false) -> String? {
         guard let bytes = ConfigurationFile.readBytes(path) else {
             if errno == ENOENT { return nil }
             return "\(path): cannot read: \(String(cString: strerror(errno))); learning starts afresh"
@@ -48,16 +52,17 @@ public final class LearnedCalibrationFile {
         do {
             let contents = try JSONDecoder().decode(Contents.self, from: Data(bytes))
             guard contents.version <= Self.version else {
-                return setAside("written by a newer forcetouch (version \(contents.version))")
+                return setAside("written by a newer forcetouch (version \(contents.version))", readOnly)
             }
             entries = contents.devices
             return nil
         } catch {
-            return setAside("not a calibration file (\(Self.reason(error)))")
+            return setAside("not a calibration file (\(Self.reason(error)))", readOnly)
         }
     }
 
-    private func setAside(_ why: String) -> String {
+    private func setAside(_ why: String, _ readOnly: Bool) -> String {
+        guard !readOnly else { return "\(path): \(why)" }
         let aside = path + ".unreadable"
         let moved = rename(path, aside) == 0
         return "\(path): \(why); " + (moved ? "kept as \(aside), " : "") + "learning starts afresh"
@@ -81,13 +86,13 @@ public final class LearnedCalibrationFile {
     }
 
     public func learned(for d: DeviceDescription) -> LearnedCalibration {
-        entries.first { $0.id == d.id.vendorProduct && $0.name == d.name }?.learned ?? LearnedCalibration()
+        entries.first { $0.isFor(d) }?.learned ?? LearnedCalibration()
     }
 
     /// Records what a device has learned and writes the file.
     public func update(_ d: DeviceDescription, _ learned: LearnedCalibration) throws(SystemError) {
         let entry = Entry(id: d.id.vendorProduct, name: d.name, learned: learned)
-        if let i = entries.firstIndex(where: { $0.id == entry.id && $0.name == entry.name }) {
+        if let i = entries.firstIndex(where: { $0.isFor(d) }) {
             guard entries[i] != entry else { return }
             entries[i] = entry
         } else {

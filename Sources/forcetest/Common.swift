@@ -50,6 +50,22 @@ struct LoadedConfiguration {
 
 /// The device database (docs/device-database.md), read once per run on first use; what is
 /// wrong with its files goes to stderr with file:line, and forcetest goes on without it.
+/// What the daemon's auto-calibration learned (`$XDG_STATE_HOME/forcetouch/calibration.json`),
+/// read once per run on first use, never written: list and a live watch show a device as the
+/// daemon would treat it.
+enum LearnedCalibrationForTools {
+    static let entries: [LearnedCalibrationFile.Entry] = {
+        guard let path = LearnedCalibrationFile.defaultPath() else { return [] }
+        let file = LearnedCalibrationFile(path: path)
+        if let problem = file.load(readOnly: true) { Terminal.writeError("forcetest: warning: \(problem)\n") }
+        return file.entries
+    }()
+
+    static func learned(for d: DeviceDescription) -> LearnedCalibration {
+        entries.first { $0.isFor(d) }?.learned ?? LearnedCalibration()
+    }
+}
+
 enum DeviceDatabaseForTools {
     static let shared: DeviceDatabase = {
         let load = DeviceDatabaseFiles.load()
@@ -83,12 +99,14 @@ enum EngineSetup {
         return s
     }
 
-    /// The engine for `device` and its class.
-    static func engine(_ loaded: LoadedConfiguration, _ device: DeviceDescription,
-                       doubleTapWait: Bool = true) -> (engine: GestureEngine, deviceClass: DeviceClass) {
+    /// The engine for `device` and its class. `learned` is what auto-calibration learned of
+    /// it: the daemon's for a live device, none for a recording (which then learns only
+    /// from its own touches, the same on every machine).
+    static func engine(_ loaded: LoadedConfiguration, _ device: DeviceDescription, doubleTapWait: Bool = true,
+                       learned: LearnedCalibration = LearnedCalibration()) -> (engine: GestureEngine, deviceClass: DeviceClass) {
         let deviceClass = DeviceClass(classifying: device)
         let s = settings(loaded, device, deviceClass, doubleTapWait: doubleTapWait)
-        return (GestureEngine(device: device, settings: s), deviceClass)
+        return (GestureEngine(device: device, settings: s, learned: learned), deviceClass)
     }
 
     /// The device line both commands print first: `GestureReport`'s, with where the force
@@ -118,18 +136,8 @@ enum EngineSetup {
         }
     }
 
-    /// `{"source":"learned","touches":23,"average":31.5}`: the source's name, its value
-    /// (`touches`, `entry`), and the raw pressure of an average touch when force is sensed.
     static func calibrationJSON(_ engine: GestureEngine) -> String {
-        var j = JSONLine()
-        j.add("source", engine.calibrationSource.name)
-        switch engine.calibrationSource {
-        case .learned(let n): j.add("touches", n)
-        case .database(let entry): j.add("entry", entry)
-        case .config, .default: break
-        }
-        if let m = engine.forceModel { j.add("average", m.average) }
-        return j.text
+        engine.calibrationSource.json(average: engine.forceModel?.average)
     }
 }
 

@@ -50,6 +50,8 @@ struct ListCommand: ParsableCommand {
 
     struct Facts {
         var settings: DeviceSettings?
+        /// Where the average touch comes from, as the daemon would take it.
+        var calibration: CalibrationSource?
         var model: ForceModel?
         var source: PressureSource?
         var contactSize: AbsInfo?
@@ -60,8 +62,8 @@ struct ListCommand: ParsableCommand {
         guard let desc = d.description else { return Facts() }
         let s = loaded.settings(desc, d.deviceClass)
         let source = PressureSource.find(in: desc, emulateFromContactSize: s.emulateForce, quirks: s.quirks)
-        let average = s.calibration(learned: nil).average
-        return Facts(settings: s,
+        let (calibration, average) = s.calibration(learned: LearnedCalibrationForTools.learned(for: desc))
+        return Facts(settings: s, calibration: calibration,
                      model: source.map { ForceModel(axis: $0.info, usableRange: s.quirks.pressureRange, average: average) },
                      source: source, contactSize: desc.axis(ABS.MT_TOUCH_MAJOR),
                      slots: desc.axis(ABS.MT_SLOT).map { Int($0.maximum) - Int($0.minimum) + 1 })
@@ -93,17 +95,14 @@ struct ListCommand: ParsableCommand {
             lines.append("    contact size: none")
         }
         lines.append("    slots: \(f.slots.map(String.init) ?? "none (single touch)")")
-        if let m = f.model {
-            lines.append("    maximumPossibleForce: \(formatNumber(m.maximumPossibleForce)) "
-                + "(average touch \(formatNumber(m.average)) raw\(m.isCalibrated ? "" : ", uncalibrated"))")
-        }
-        if let avg = f.settings?.calibrationAverage, let rule = f.settings?.rule {
-            lines.append("    calibration: average \(JSONLine.number(avg)) ([[device]] block \(rule) of \(loaded.path ?? "?"))")
-        } else if let q = f.settings?.quirks, let avg = q.averageTouch {
-            lines.append("    calibration: average \(JSONLine.number(avg)) (device database: \(q.averageTouchEntry ?? "?"); "
-                + "forcetest calibrate \(d.path) measures your own)")
-        } else {
-            lines.append("    calibration: none (forcetest calibrate \(d.path))")
+        if let m = f.model, let source = f.calibration {
+            lines.append("    maximumPossibleForce: \(formatNumber(m.maximumPossibleForce))")
+            var line = "    calibration: \(source.summary), average touch \(formatNumber(m.average)) raw"
+            switch source {
+            case .config: line += " ([[device]] block \(f.settings?.rule ?? 0) of \(loaded.path ?? "?"))"
+            case .learned, .database, .default: line += " (forcetest calibrate \(d.path) measures your own)"
+            }
+            lines.append(line)
         }
         if let q = f.settings?.quirks, !q.entries.isEmpty {
             var line = "    database: " + q.entries.joined(separator: ", ")
@@ -143,6 +142,7 @@ struct ListCommand: ParsableCommand {
             j.addRaw("slots", f.slots.map(String.init) ?? "null")
             j.add("maximumPossibleForce", f.model?.maximumPossibleForce ?? 0)
             j.add("calibrated", f.settings?.calibrationAverage != nil)
+            if let m = f.model, let source = f.calibration { j.addRaw("calibration", source.json(average: m.average)) }
             if let avg = f.settings?.calibrationAverage { j.add("calibrationAverage", avg) }
             if let rule = f.settings?.rule { j.add("rule", rule) }
             let quirks = f.settings?.quirks ?? .none

@@ -57,7 +57,8 @@ struct WatchCommand: ParsableCommand {
             source = LiveSource(try DeviceChooser.choose(device, purpose: .force, configuration: loaded, signals: signals))
         }
         let d = source.device
-        let setup = EngineSetup.engine(loaded, d, doubleTapWait: !noDoubleTapWait)
+        let setup = EngineSetup.engine(loaded, d, doubleTapWait: !noDoubleTapWait,
+                                       learned: replay == nil ? LearnedCalibrationForTools.learned(for: d) : LearnedCalibration())
         var engine = setup.engine
         let deviceClass = setup.deviceClass
         var view = WatchView(title: "\"\(d.name)\" (\(source.label))", engine: engine)
@@ -109,7 +110,7 @@ struct WatchCommand: ParsableCommand {
             case .events(let events):
                 for e in events {
                     engine.process(e)
-                    if e.isSynReport { view.update(engine.frames) }
+                    if e.isSynReport { view.update(engine) }
                 }
                 drain()
                 dirty = true

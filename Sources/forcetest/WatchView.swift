@@ -21,8 +21,11 @@ struct WatchView {
 
     let title: String
     let settings: GestureSettings
-    let model: ForceModel?
-    let thresholds: DeepPressThresholds?
+    /// The force scale and thresholds, and where the scale comes from: they change when
+    /// auto-calibration converges while watching.
+    var model: ForceModel?
+    var thresholds: DeepPressThresholds?
+    var calibration: CalibrationSource
     let capability: CapabilityReport
     let pressureName: String?
     var slots: [Int: Slot] = [:]
@@ -36,12 +39,17 @@ struct WatchView {
         settings = engine.settings
         model = engine.forceModel
         thresholds = engine.thresholds
+        calibration = engine.calibrationSource
         capability = engine.capability
         pressureName = engine.frames.pressureSource.flatMap { EventNames.codeName(type: EV.ABS, code: $0.code) }
     }
 
-    /// After a frame: contact state from the engine.
-    mutating func update(_ frames: FrameAssembler) {
+    /// After a frame: contact state and calibration from the engine.
+    mutating func update(_ engine: GestureEngine) {
+        model = engine.forceModel
+        thresholds = engine.thresholds
+        calibration = engine.calibrationSource
+        let frames = engine.frames
         let wasDown = anyDown
         anyDown = false
         var began = false
@@ -101,9 +109,9 @@ struct WatchView {
         var out: [String] = []
         out.append(clip("forcetest watch: \(title)   (Ctrl-C quits)", width))
         if let m = model, let th = thresholds {
-            let cal = m.isCalibrated ? "calibrated" : "uncalibrated"
             out.append(clip("force from \(pressureName ?? "pressure") \(Int(m.minimum))..\(Int(m.maximum)), average touch "
-                + "\(formatNumber(m.average)) raw (\(cal)), maximumPossibleForce \(formatNumber(m.maximumPossibleForce))", width))
+                + "\(formatNumber(m.average)) raw (calibration \(calibration.summary)), maximumPossibleForce "
+                + "\(formatNumber(m.maximumPossibleForce))", width))
             out.append(clip("peek \(formatNumber(th.peek))  pop \(formatNumber(th.pop))  re-arm below "
                 + "\(formatNumber(th.peekRearm)) / \(formatNumber(th.popRearm))  long press "
                 + "\(formatNumber(settings.longPressDuration.seconds)) s", width))

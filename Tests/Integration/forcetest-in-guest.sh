@@ -111,12 +111,12 @@ check "list shows the virtual device with capability available" bash -c "
 check "list shows its pressure axis, slots and maximumPossibleForce" bash -c "
     grep -A8 '^$A ' '$W/list.txt' | grep -q 'pressure: ABS_MT_PRESSURE min 0 max 255 resolution 0' &&
     grep -A8 '^$A ' '$W/list.txt' | grep -q 'slots: 10' &&
-    grep -A8 '^$A ' '$W/list.txt' | grep -q 'maximumPossibleForce: 6.67 (average touch 38.25 raw, uncalibrated)' &&
-    grep -A8 '^$A ' '$W/list.txt' | grep -q 'calibration: none'"
+    grep -A8 '^$A ' '$W/list.txt' | grep -q 'maximumPossibleForce: 6.67' &&
+    grep -A8 '^$A ' '$W/list.txt' | grep -q 'calibration: default, average touch 38.25 raw'"
 check "list shows the device without pressure as unavailable, and why" bash -c "
     grep -A1 '^$PLAIN ' '$W/list.txt' | grep -q 'force: unavailable (no pressure axis)'"
 check "list --json has the device, available, with its axis" \
-    grep -q "\"path\":\"$A\",\"name\":\"forcetouch-it pressure touchscreen\",\"id\":\"1234:5678\",\"class\":\"touchscreen\",\"capability\":\"available\".*\"pressure\":{\"code\":\"ABS_MT_PRESSURE\",\"min\":0,\"max\":255,\"resolution\":0}.*\"slots\":10,\"maximumPossibleForce\":6.666667,\"calibrated\":false" "$W/list.json"
+    grep -q "\"path\":\"$A\",\"name\":\"forcetouch-it pressure touchscreen\",\"id\":\"1234:5678\",\"class\":\"touchscreen\",\"capability\":\"available\".*\"pressure\":{\"code\":\"ABS_MT_PRESSURE\",\"min\":0,\"max\":255,\"resolution\":0}.*\"slots\":10,\"maximumPossibleForce\":6.666667,\"calibrated\":false,\"calibration\":{\"source\":\"default\",\"average\":38.25}" "$W/list.json"
 setpriv --reuid=65534 --regid=65534 --clear-groups "$FT" list > "$W/list-nobody.txt" 2>&1
 check "list as a user without access says unknown, permission denied, and the fix" bash -c "
     grep -A1 '^$A ' '$W/list-nobody.txt' | grep -q 'force: unknown ($A: permission denied: install forcetouch.s udev rule 70-forcetouch.rules' &&
@@ -170,6 +170,8 @@ check "watch was ready before the device played" bash -c "! grep -q '^played' '$
 capture_until watch "peek 2\.00  pop 5\.00" 10
 check "watch shows the peek and pop thresholds and the long-press deadline" bash -c "
     grep -q 'peek 2.00  pop 5.00' '$W/watch.screen' && grep -q 'long press 3.00 s' '$W/watch.screen'"
+check "watch shows where the force scale comes from" \
+    grep -q 'average touch 38.25 raw (calibration default)' "$W/watch.screen"
 check "watch shows a bar for the contact with force, raw pressure and peak" \
     capture_until watch "contact 0  force [0-9.]+  raw [0-9]+  peak" 20
 check "the bar is drawn with its peek and pop marks" \

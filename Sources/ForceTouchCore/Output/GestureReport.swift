@@ -47,3 +47,19 @@ public enum GestureReport {
         return s
     }
 }
+
+extension CalibrationSource {
+    /// `{"source":"learned","touches":23,"average":31.5}`: the source's name, its value
+    /// (`touches` or `entry`), and the raw pressure of an average touch when there is one.
+    public func json(average: Double?) -> String {
+        var j = JSONLine()
+        j.add("source", name)
+        switch self {
+        case .learned(let n): j.add("touches", n)
+        case .database(let entry): j.add("entry", entry)
+        case .config, .default: break
+        }
+        if let average { j.add("average", average) }
+        return j.text
+    }
+}
