@@ -77,7 +77,7 @@ public enum DeviceLister {
         do {
             let dev = try EvdevDevice(path: node.devnode)
             let d = dev.description
-            let c = node.udevClass ?? DeviceClass(classifying: d)
+            let c = node.deviceClass(of: d)
             return ListedDevice(path: node.devnode, name: d.name, id: d.id, description: d, deviceClass: c,
                                 report: CapabilityReport.probe(d, emulateFromContactSize: emulate(d, c)))
         } catch {

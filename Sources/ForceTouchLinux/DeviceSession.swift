@@ -22,7 +22,7 @@ public final class DeviceSession {
         self.node = node
         self.description = description
         self.device = device
-        self.deviceClass = node.udevClass ?? DeviceClass(classifying: description)
+        self.deviceClass = node.deviceClass(of: description)
         (settings, engine, bindings) = Self.configure(description, deviceClass, configuration)
     }
 
