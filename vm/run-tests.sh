@@ -2,7 +2,8 @@
 # The integration suite: boots the QEMU guest and runs the daemon against real uinput
 # devices there (Tests/Integration/daemon-in-guest.sh), then quick actions, keys and the
 # control socket (control-in-guest.sh), then forcetest against them
-# (Tests/Integration/forcetest-in-guest.sh). Needs the debug build.
+# (Tests/Integration/forcetest-in-guest.sh), then every corpus recording live against its
+# replay (live-corpus-in-guest.sh). Needs the debug build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 vm/setup.sh
@@ -39,6 +40,15 @@ if [ "$docrc" -ne 0 ] && [ -f "$out/documented-daemon.log" ]; then
     tail -n 60 "$out/documented-daemon.log"
 fi
 [ "$rc" -ne 0 ] || rc="$docrc"
+# Live and replay decide the same: every corpus recording through evemu-device and evemu-play
+# into the running daemon, against forcetest replay (Tests/Integration/live-corpus-in-guest.sh).
+lcrc=0
+vm/run-guest.sh --share "$out" -- Tests/Integration/live-corpus-in-guest.sh "$out" || lcrc=$?
+if [ "$lcrc" -ne 0 ] && [ -f "$out/live-corpus-daemon.log" ]; then
+    echo "--- live-corpus daemon log (last 60 lines)"
+    tail -n 60 "$out/live-corpus-daemon.log"
+fi
+[ "$rc" -ne 0 ] || rc="$lcrc"
 # README's install-and-run commands against a real systemd user manager and journald.
 sysrc=0
 vm/run-guest.sh --share "$out" -- Tests/Integration/systemd-user-in-guest.sh "$out" || sysrc=$?

@@ -82,7 +82,7 @@ public enum DeviceLister {
         do {
             let dev = try EvdevDevice(path: node.devnode)
             let d = dev.description
-            let c = node.udevClass ?? DeviceClass(classifying: d)
+            let c = node.deviceClass(of: d)
             let s = settings(d, c)
             return ListedDevice(path: node.devnode, name: d.name, id: d.id, description: d, deviceClass: c,
                                 report: CapabilityReport.probe(d, emulateFromContactSize: s.emulateForce, quirks: s.quirks))

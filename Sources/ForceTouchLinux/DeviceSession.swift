@@ -29,7 +29,7 @@ public final class DeviceSession {
         self.node = node
         self.description = description
         self.device = device
-        self.deviceClass = node.udevClass ?? DeviceClass(classifying: description)
+        self.deviceClass = node.deviceClass(of: description)
         savedLearnedTouches = learned.touches
         (settings, engine, bindings) = Self.configure(description, deviceClass, configuration, database, learned)
     }

@@ -15,8 +15,14 @@ public struct InputNode: Hashable, Sendable {
         self.properties = properties
     }
 
-    /// udev's classification, when udev gave one.
+    /// udev's classification, when udev gave one: what is known of a node that cannot be opened.
     public var udevClass: DeviceClass? { DeviceClass(udevProperties: properties) }
+
+    /// The class of the device open at this node: from its evdev bits, as a replay of its
+    /// recording classifies it (see `DeviceClass.init(classifying:udevProperties:)`).
+    public func deviceClass(of description: DeviceDescription) -> DeviceClass {
+        DeviceClass(classifying: description, udevProperties: properties)
+    }
 }
 
 /// Finds input devices and follows them as they come and go, through libudev.

@@ -9,7 +9,7 @@ import Logging
 struct Forcetouchd: ForceTouchCommand {
     static let configuration = CommandConfiguration(
         commandName: "forcetouchd",
-        abstract: "Recognize taps, long presses and deep presses on pressure-capable devices and run what they are bound to.",
+        abstract: "Recognize taps, long presses and deep presses on touchscreens, tablets and touchpads and run what they are bound to.",
         discussion: """
             Configuration is searched in --config, $XDG_CONFIG_HOME/forcetouch/forcetouch.toml, \
             /etc/forcetouch/forcetouch.toml. SIGHUP reloads it (an invalid file is refused and the \

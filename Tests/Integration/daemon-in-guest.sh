@@ -59,9 +59,10 @@ cleanup() { [ -n "$daemon_pid" ] && kill "$daemon_pid" 2>/dev/null; kill $(jobs 
 trap cleanup EXIT
 
 # --- udev: the project's rule, plus a stand-in for logind's uaccess ACL (no logind here):
-# the daemon's user may open touch devices, except the one whose name says forbidden.
+# the daemon's user may open the nodes the rule marked (FORCETOUCH_DEVICE=1, where it tags
+# uaccess), except the one whose name says forbidden.
 start_udev <<'RULES'
-SUBSYSTEM=="input", KERNEL=="event*", ENV{ID_INPUT_TOUCHSCREEN}=="1", ATTRS{name}!="*forbidden*", MODE="0666"
+SUBSYSTEM=="input", KERNEL=="event*", ENV{FORCETOUCH_DEVICE}=="1", ATTRS{name}!="*forbidden*", MODE="0666"
 RULES
 
 config() {
@@ -138,10 +139,12 @@ forbidden="$(node_of "$W/p4b.out")"
 udevadm settle --timeout=10
 udevadm info --query=property --name="$plain" > "$W/plain.props" 2>&1
 udevadm info --query=property --name="$forbidden" > "$W/forbidden.props" 2>&1
-check "the udev rule marks the touchscreen with pressure for forcetouch" \
-    grep -qx FORCETOUCH_DEVICE=1 "$W/forbidden.props" || sed 's/^/    /' "$W/forbidden.props"
-check "the udev rule leaves the touchscreen without pressure alone" \
-    bash -c "grep -qx ID_INPUT_TOUCHSCREEN=1 '$W/plain.props' && ! grep -q FORCETOUCH_DEVICE '$W/plain.props'" \
+check "the udev rule marks the touchscreen with pressure for forcetouch, with the uaccess tag" \
+    bash -c "grep -qx FORCETOUCH_DEVICE=1 '$W/forbidden.props' && grep -Eq '^TAGS=.*:uaccess:' '$W/forbidden.props'" \
+    || sed 's/^/    /' "$W/forbidden.props"
+check "the udev rule marks the touchscreen without pressure for forcetouch too, with the uaccess tag" \
+    bash -c "grep -qx ID_INPUT_TOUCHSCREEN=1 '$W/plain.props' && grep -qx FORCETOUCH_DEVICE=1 '$W/plain.props' &&
+             grep -Eq '^TAGS=.*:uaccess:' '$W/plain.props'" \
     || sed 's/^/    /' "$W/plain.props"
 check "touchscreen without pressure axis is unavailable" \
     wait_for "device $plain \"forcetouch-it plain touchscreen\".*found, capability unavailable \(no pressure axis\)" "$LOG" 30
