@@ -145,20 +145,12 @@ struct ReplayCommand: ParsableCommand {
                        : EngineSetup.deviceText(engine, setup.deviceClass))
         }
         var gestures: [GestureEvent] = []
-        func emit() {
-            for g in engine.takeOutput() {
-                gestures.append(g)
-                if !quiet { print(json ? tagged(GestureReport.gestureJSON(g)) : GestureReport.gestureText(g)) }
-            }
+        // The engine is kept: the summary reports where its force scale came from at the end
+        // (auto-calibration may have converged on the way).
+        RecordingPlayback.play(recording, through: &engine) { g in
+            gestures.append(g)
+            if !quiet { print(json ? tagged(GestureReport.gestureJSON(g)) : GestureReport.gestureText(g)) }
         }
-        // RecordingPlayback's loop, keeping the engine: the summary reports where its force
-        // scale came from at the end (auto-calibration may have converged on the way).
-        for e in recording.events {
-            engine.process(e)
-            if !engine.output.isEmpty { emit() }
-        }
-        while let d = engine.nextDeadline { engine.advance(to: d) }
-        emit()
         return Replayed(engine: engine, deviceClass: setup.deviceClass, gestures: gestures)
     }
 

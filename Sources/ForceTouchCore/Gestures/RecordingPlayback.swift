@@ -13,14 +13,26 @@ public enum RecordingPlayback {
     public static func run(_ recording: Recording, deviceSettings: DeviceSettings) -> [GestureEvent] {
         var engine = GestureEngine(device: recording.device, settings: deviceSettings)
         var out: [GestureEvent] = []
+        play(recording, through: &engine) { out.append($0) }
+        return out
+    }
+
+    /// Plays the recording through `engine`, handing `each` every gesture event as it is
+    /// recognized; the engine is left as the recording left it (what it learned, where its
+    /// force scale came from) for the caller to report.
+    public static func play(_ recording: Recording, through engine: inout GestureEngine,
+                            _ each: (GestureEvent) -> Void) {
+        func drain() {
+            guard !engine.output.isEmpty else { return }
+            for g in engine.takeOutput() { each(g) }
+        }
         for e in recording.events {
             engine.process(e)
-            if !engine.output.isEmpty { out += engine.takeOutput() }
+            drain()
         }
         while let d = engine.nextDeadline {
             engine.advance(to: d)
         }
-        out += engine.takeOutput()
-        return out
+        drain()
     }
 }
