@@ -23,13 +23,6 @@ int ft_epoll_wait(int epfd, uint64_t *tokens, int max, int timeout_ms) {
     return n;
 }
 
-int ft_open(const char *path, int flags) { return open(path, flags); }
-
-int ft_set_nonblocking(int fd) {
-    int flags = fcntl(fd, F_GETFL);
-    if (flags < 0) return -1;
-    return fcntl(fd, F_SETFL, flags | O_NONBLOCK);
-}
 
 #include <sys/timerfd.h>
 #include <sys/signalfd.h>

@@ -161,22 +161,27 @@ public final class ChildSupervisor {
     public func reap() {
         for pid in Array(running.keys) {
             var status: Int32 = 0
-            guard waitpid(pid, &status, WNOHANG) == pid, let r = running.removeValue(forKey: pid) else { continue }
-            if r.stdout >= 0 {
-                drain(r)
-                if let token = r.stdoutToken { loop?.remove(token) }
-                close(r.stdout)
-                r.stdout = -1
-            }
-            let exited = (status & 0x7f) == 0
-            let exit = Exit(label: r.label, pid: pid,
-                            status: exited ? (status >> 8) & 0xff : nil,
-                            signal: exited ? nil : status & 0x7f,
-                            timedOut: r.terminated,
-                            duration: MonotonicClock.now() - r.started)
-            onExit?(exit)
-            r.completion?(exit, r.output)
+            if waitpid(pid, &status, WNOHANG) == pid { collect(pid, status: status) }
         }
+    }
+
+    /// A child has been waited for: its output is read to the end and its exit reported.
+    private func collect(_ pid: pid_t, status: Int32) {
+        guard let r = running.removeValue(forKey: pid) else { return }
+        if r.stdout >= 0 {
+            drain(r)
+            if let token = r.stdoutToken { loop?.remove(token) }
+            close(r.stdout)
+            r.stdout = -1
+        }
+        let exited = (status & 0x7f) == 0
+        let exit = Exit(label: r.label, pid: pid,
+                        status: exited ? (status >> 8) & 0xff : nil,
+                        signal: exited ? nil : status & 0x7f,
+                        timedOut: r.terminated,
+                        duration: MonotonicClock.now() - r.started)
+        onExit?(exit)
+        r.completion?(exit, r.output)
     }
 
     /// Reads what a captured child has written so far.
@@ -208,9 +213,26 @@ public final class ChildSupervisor {
         }
     }
 
-    /// Kills every child (the daemon is stopping).
-    public func killAll() {
-        for pid in running.keys { kill(-pid, SIGKILL) }
+    /// Ends every child because the daemon is stopping: SIGTERM to each one's process
+    /// group, then SIGKILL to whatever is left after the grace. Returns once every child has
+    /// been reaped (and its completion called), so that none outlives the daemon.
+    public func terminateAll() {
+        guard !running.isEmpty else { return }
+        for pid in running.keys { kill(-pid, SIGTERM) }
+        let giveUp = MonotonicClock.now() + killGrace
+        while !running.isEmpty && MonotonicClock.now() < giveUp {
+            reap()
+            if !running.isEmpty { MonotonicClock.sleep(until: MonotonicClock.now() + .init(microseconds: 10_000)) }
+        }
+        for (pid, r) in running {
+            kill(-pid, SIGKILL)
+            r.terminated = true
+        }
+        for pid in Array(running.keys) {
+            var status: Int32 = 0
+            // Blocking: SIGKILL cannot be ignored, so the wait is short.
+            if waitpid(pid, &status, 0) == pid { collect(pid, status: status) } else { running[pid] = nil }
+        }
     }
 }
 

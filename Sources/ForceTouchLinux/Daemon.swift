@@ -410,6 +410,11 @@ public final class Daemon {
         case SIGTERM, SIGINT:
             logger.info("stopping on signal \(signal)")
             for session in sessions.values { saveLearned(session, now: true) }
+            // Supervised commands end with the daemon (SPEC §8); launched apps are not ours.
+            if children.count > 0 {
+                logger.info("ending \(children.count) running action(s)")
+                children.terminateAll()
+            }
             SystemdNotify.send("STOPPING=1")
             loop.stop()
         default:

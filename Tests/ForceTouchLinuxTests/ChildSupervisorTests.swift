@@ -47,6 +47,25 @@ import Testing
         #expect(s.count == 0)
     }
 
+    /// The daemon stopping: every child ends, a polite one on SIGTERM, one that ignores it by
+    /// SIGKILL after the grace, and each is reaped with its completion called.
+    @Test func terminateAllEndsEveryChildBeforeReturning() throws {
+        let s = ChildSupervisor(maximumChildren: 4)
+        s.killGrace = .init(seconds: 0.3)
+        var exits: [ChildSupervisor.Exit] = []
+        s.onExit = { exits.append($0) }
+        let polite = try s.spawn(["/bin/sleep", "60"], environment: [:], timeout: .init(seconds: 60), label: "polite")
+        let stubborn = try s.spawn(["/bin/sh", "-c", "trap '' TERM; sleep 60"], environment: [:],
+                                   timeout: .init(seconds: 60), label: "stubborn")
+        usleep(200_000)  // let the shell set its trap
+        s.terminateAll()
+        #expect(s.count == 0)
+        #expect(kill(polite, 0) != 0 && kill(stubborn, 0) != 0, "a child outlived terminateAll")
+        #expect(Set(exits.map(\.label)) == ["polite", "stubborn"])
+        #expect(exits.first { $0.label == "polite" }?.signal == SIGTERM)
+        #expect(exits.first { $0.label == "stubborn" }?.signal == SIGKILL)
+    }
+
     @Test func hangingChildIsKilledAtItsTimeout() throws {
         let s = ChildSupervisor(maximumChildren: 4)
         s.killGrace = .init(seconds: 0.2)

@@ -250,10 +250,18 @@ check "no hanging child is left" bash -c '! pgrep -u 65534 -x sleep > /dev/null'
 unplug hang
 unplug during
 
-# 9. SIGTERM stops the daemon cleanly.
+# 9. SIGTERM stops the daemon cleanly, and its supervised children with it: a tap starts
+# `sleep 60` again (10 s timeout), and the daemon is stopped while it runs.
+device last pressure-touchscreen.desc
+from="$(mark "$LOG")"
+inject last "$REC/tap.events"
+check "an action is running when the daemon is stopped" wait_for_new "$from" 'tap ended: sleep 60 started, pid' "$LOG" 30
 kill -TERM "$daemon_pid"
 for _ in $(seq 300); do kill -0 "$daemon_pid" 2>/dev/null || break; sleep 0.1; done
 check "SIGTERM stops the daemon" bash -c "! kill -0 $daemon_pid 2>/dev/null"
+check "the daemon ended its running action as it stopped" grep -q 'ending 1 running action' "$LOG"
+check "no supervised child outlives the daemon" bash -c '! pgrep -u 65534 -x sleep > /dev/null'
+kill "$(cat "$W/last.pid")" 2>/dev/null
 daemon_pid=""
 
 summary integration

@@ -10,9 +10,6 @@ int ft_epoll_add(int epfd, int fd, uint64_t token);
 int ft_epoll_del(int epfd, int fd);
 /// Waits; fills `tokens` with up to `max` ready tokens. Returns the count or -1 (errno).
 int ft_epoll_wait(int epfd, uint64_t *tokens, int max, int timeout_ms);
-/// open(2) with flags and no mode.
-int ft_open(const char *path, int flags);
-int ft_set_nonblocking(int fd);
 #endif
 
 #ifndef FORCETOUCH_CLINUXSUPPORT_EXTRA

@@ -30,10 +30,6 @@ public enum Action: Hashable, Sendable {
     /// Every action key the parser accepts. `parameters` is not among them: it only
     /// qualifies `intent`.
     public static let keys: [String] = ["exec", "keys", "quick-actions", "perform", "intent", "notify"]
-
-    /// Action keys SPEC §8 defines that this version cannot run yet (none left): named apart
-    /// from unknown keys so that the error says "not supported yet" rather than "unknown".
-    public static let plannedKeys: [String] = []
 }
 
 /// Runs a command: `argv[0]` looked up in PATH, the rest its arguments — never through a

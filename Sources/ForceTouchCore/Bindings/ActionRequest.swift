@@ -75,12 +75,6 @@ public struct ExecRequest: Hashable, Sendable {
         self.timeout = timeout
     }
 
-    public init(_ action: ExecAction, event: GestureEvent, deviceName: String, timeout: Double) {
-        argv = action.argv
-        self.timeout = timeout
-        environment = ExecRequest.environment(for: event, deviceName: deviceName)
-    }
-
     /// Numbers as the JSON output writes them, so a script sees the same values
     /// `forcetest replay --json` and subscribers do.
     public static func environment(for event: GestureEvent, deviceName: String) -> [String: String] {

@@ -20,7 +20,7 @@ extension ConfigurationParser {
     /// only tells subscribers); a binding and a slot need exactly one.
     /// - Returns: `ok` false after recording errors; `action` nil when there is none.
     mutating func action(_ t: TOMLTable, _ path: ConfigPath, owner: ActionOwner) -> (ok: Bool, action: Action?) {
-        let present = t.keys.filter { Action.keys.contains($0) || Action.plannedKeys.contains($0) }
+        let present = t.keys.filter { Action.keys.contains($0) }
         if t["parameters"] != nil, !present.contains("intent") {
             error(path / "parameters", "only an intent takes parameters; add intent = \"name\"")
             return (false, nil)

@@ -15,7 +15,7 @@ public struct GestureEngine: Sendable {
     /// daemon persists it when its `touches` change.
     public private(set) var learned: LearnedCalibration
     public private(set) var frames: FrameAssembler
-    /// Gesture events recognized so far; read them and call `removeOutput()`.
+    /// Gesture events recognized so far: `takeOutput()` hands them over, `removeOutput()` drops them.
     public private(set) var output: [GestureEvent] = []
 
     private var deepPress: DeepPressRecognizer?
@@ -158,6 +158,9 @@ public struct GestureEngine: Sendable {
         updateDeadline()
     }
 
+
+    /// Clears the output without handing it over, keeping its storage: for a reader that
+    /// only looked at it (the benchmark counts events without allocating).
     public mutating func removeOutput() {
         output.removeAll(keepingCapacity: true)
     }
