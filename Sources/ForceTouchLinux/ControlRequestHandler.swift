@@ -148,11 +148,20 @@ struct ControlRequestHandler {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// A parameter's JSON value as the text `forcectl intent NAME key=value` would give:
+    /// a point sent as `[x, y]` or `{"x": x, "y": y}` becomes `x,y`.
     static func text(_ v: Any) -> String {
         switch v {
-        case let s as String: s
-        case let n as NSNumber: n.stringValue
-        default: ControlRequestHandler.encode(["v": v])
+        case let s as String: return s
+        case let n as NSNumber: return n.stringValue
+        case let a as [Any] where !a.isEmpty && a.allSatisfy({ $0 is NSNumber && !($0 is Bool) }):
+            return a.map { ($0 as! NSNumber).stringValue }.joined(separator: ",")
+        case let o as [String: Any]:
+            if o.count == 2, let x = o["x"] as? NSNumber, let y = o["y"] as? NSNumber {
+                return "\(x.stringValue),\(y.stringValue)"
+            }
+            return ControlRequestHandler.encode(["v": v])
+        default: return ControlRequestHandler.encode(["v": v])
         }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import ForceTouchCore
 import ForceTouchTestSupport
 import Glibc
@@ -99,5 +100,21 @@ import Testing
         #expect(out.contains("slept"))
         #expect(server.clientCount == 0)
         #expect(server.subscriberCount == 0)
+    }
+}
+
+/// An intent's parameters as a raw socket client sends them: JSON values, a point as an array.
+@Suite struct ControlParameterTests {
+    @Test func aPointSentAsAJSONArrayOrObjectIsAPoint() throws {
+        let object = try JSONSerialization.jsonObject(with: Data(#"{"a":[0.25,0.75],"b":{"x":1,"y":2},"c":"text","d":3}"#.utf8))
+        let parameters = try #require(object as? [String: Any])
+        #expect(ControlRequestHandler.text(parameters["a"]!) == "0.25,0.75")
+        #expect(ControlRequestHandler.text(parameters["b"]!) == "1,2")
+        #expect(ControlRequestHandler.text(parameters["c"]!) == "text")
+        #expect(ControlRequestHandler.text(parameters["d"]!) == "3")
+        let definition = IntentDefinition(name: "mark", parameters: [IntentParameter(name: "at", type: .point)],
+                                          body: .handler(["true"]))
+        let parsed = try IntentArguments.parse(["at=" + ControlRequestHandler.text(parameters["a"]!)], for: definition)
+        #expect(parsed["at"] == IntentValue.point(x: 0.25, y: 0.75).jsonValue)
     }
 }
