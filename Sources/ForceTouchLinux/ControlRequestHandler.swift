@@ -142,7 +142,7 @@ struct ControlRequestHandler {
 
     static func encode(_ object: [String: Any]) -> String {
         guard JSONSerialization.isValidJSONObject(object),
-              let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
+              let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else {
             return #"{"ok":false,"error":"internal: reply not encodable"}"#
         }
         return String(decoding: data, as: UTF8.self)

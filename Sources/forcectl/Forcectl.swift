@@ -38,7 +38,7 @@ struct ConnectionOptions: ParsableArguments {
     }
 
     static func exchange(_ client: ControlClient, _ object: [String: Any], json: Bool) throws -> [String: Any] {
-        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
         var sendError: ControlClient.Error?
         do {
             try client.send(String(decoding: data, as: UTF8.self))
@@ -71,7 +71,7 @@ func describe(_ value: Any?) -> String {
     case let s as String: return s
     case let n as NSNumber: return n.stringValue
     case let other?:
-        if let data = try? JSONSerialization.data(withJSONObject: other, options: [.sortedKeys, .fragmentsAllowed]) {
+        if let data = try? JSONSerialization.data(withJSONObject: other, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes]) {
             return String(decoding: data, as: UTF8.self)
         }
         return "\(other)"

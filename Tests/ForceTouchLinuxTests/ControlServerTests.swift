@@ -118,3 +118,10 @@ import Testing
         #expect(parsed["at"] == IntentValue.point(x: 0.25, y: 0.75).jsonValue)
     }
 }
+
+/// Replies write a path as events do: `/tmp`, not `\/tmp`.
+@Suite struct ControlReplyEncodingTests {
+    @Test func repliesDoNotEscapeSlashes() {
+        #expect(ControlRequestHandler.encode(["config": "/tmp/forcetouch.toml"]) == #"{"config":"/tmp/forcetouch.toml"}"#)
+    }
+}
