@@ -236,22 +236,6 @@ public final class ChildSupervisor {
     }
 }
 
-/// The process's own environment as a dictionary.
-public enum ProcessEnvironment {
-    public static func current() -> [String: String] {
-        var env: [String: String] = [:]
-        var p = environ
-        while let entry = p.pointee {
-            let s = String(cString: entry)
-            if let eq = s.firstIndex(of: "=") {
-                env[String(s[..<eq])] = String(s[s.index(after: eq)...])
-            }
-            p += 1
-        }
-        return env
-    }
-}
-
 /// Calls `body` with a NULL-terminated C array of the strings, valid for the call.
 func withCStrings<R>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
     var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }

@@ -1,47 +1,5 @@
-import CLinuxSupport
 import ForceTouchCore
 import Glibc
-
-/// Signals delivered through a descriptor rather than a handler, so an interactive tool can
-/// wait for Ctrl-C together with its device and always get the chance to clean up.
-public final class SignalWatcher {
-    public let fd: Int32
-
-    /// Blocks `signals` for the process; they queue here instead.
-    public init(_ signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]) throws(SystemError) {
-        // A shell starts background commands with SIGINT ignored, and an ignored signal is
-        // discarded rather than queued: back to the default, which the block then holds off,
-        // so `kill -INT` stops a backgrounded `forcetest record` as Ctrl-C would.
-        if signals.contains(SIGINT) { signal(SIGINT, SIG_DFL) }
-        let fd = signals.withUnsafeBufferPointer { ft_signalfd_create($0.baseAddress, Int32($0.count)) }
-        guard fd >= 0 else { throw SystemError("signalfd") }
-        self.fd = fd
-    }
-
-    deinit { close(fd) }
-
-    /// The next queued signal, or nil.
-    public func next() -> Int32? {
-        let s = ft_signalfd_next(fd)
-        return s > 0 ? s : nil
-    }
-}
-
-/// Waiting on several descriptors at once, with a deadline.
-public enum Poller {
-    /// Readable (or hung-up, or failed) descriptors among `fds` within `timeout` microseconds
-    /// (nil: forever). Empty on timeout.
-    public static func wait(_ fds: [Int32], timeout: Int64?) -> Set<Int32> {
-        var pfds = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-        let ms: Int32
-        if let timeout { ms = Int32(clamping: timeout <= 0 ? 0 : (timeout + 999) / 1000) } else { ms = -1 }
-        let n = pfds.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), ms) }
-        guard n > 0 else { return [] }
-        var ready: Set<Int32> = []
-        for p in pfds where p.revents != 0 { ready.insert(p.fd) }
-        return ready
-    }
-}
 
 /// The few terminal controls `forcetest watch` and `calibrate` need, as ANSI sequences.
 public enum Terminal {
