@@ -93,13 +93,13 @@ import Testing
                                     description: d, device: nil, configuration: configuration)
         #expect(session.settings.gestures.waitsForDoubleTap == replayed.gestures.waitsForDoubleTap)
         var fired: [String] = []
-        let dispatch: (GestureEvent, DeviceSession) -> Void = { g, s in
-            for b in s.bindings.actions(for: g) {
-                if case .exec(let exec) = b.action { fired.append(exec.argv.joined(separator: " ")) }
+        func record(_ outputs: [PipelineOutput]) {
+            for d in outputs.flatMap(\.dispatches) {
+                if case .exec(let exec) = d.request { fired.append(exec.argv.joined(separator: " ")) }
             }
         }
-        for e in events { session.feed(e, dispatch: dispatch) }
-        while let t = session.nextDeadline { session.advance(to: t, dispatch: dispatch) }
+        for e in events { record(session.feed(e)) }
+        while let t = session.nextDeadline { record(session.advance(to: t)) }
         #expect(fired == ["true double-tap"])
     }
 }

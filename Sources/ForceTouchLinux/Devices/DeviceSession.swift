@@ -1,8 +1,8 @@
 import ForceTouchCore
 import Logging
 
-/// One device the daemon follows: where its events come from, its engine configured for
-/// it, and the bindings that can apply to it.
+/// One device the daemon follows: where its events come from and its `DevicePipeline`,
+/// configured for it.
 ///
 /// Live devices and replays both go through `feed` and `advance`, so a replay exercises the
 /// very path a real touchscreen does.
@@ -10,9 +10,7 @@ public final class DeviceSession {
     public let node: InputNode
     public let description: DeviceDescription
     public let deviceClass: DeviceClass
-    public private(set) var settings: DeviceSettings
-    public private(set) var engine: GestureEngine
-    public private(set) var bindings: BindingTable
+    public private(set) var pipeline: DevicePipeline
     /// The open device, nil for a replay.
     public let device: EvdevDevice?
     /// Token of its descriptor in the event loop.
@@ -29,59 +27,41 @@ public final class DeviceSession {
         self.node = node
         self.description = description
         self.device = device
-        self.deviceClass = node.deviceClass(of: description)
+        let deviceClass = node.deviceClass(of: description)
+        self.deviceClass = deviceClass
         savedLearnedTouches = learned.touches
-        (settings, engine, bindings) = Self.configure(description, deviceClass, configuration, database, learned)
+        pipeline = DevicePipeline(device: description, deviceClass: deviceClass, configuration: configuration,
+                                  database: database, learned: learned)
     }
 
     public var name: String { description.name }
+    public var engine: GestureEngine { pipeline.engine }
+    public var settings: DeviceSettings { pipeline.settings }
     public var capability: CapabilityReport { engine.capability }
 
     /// Applies a new configuration. Gestures in progress are dropped without being reported:
     /// their timings and bindings no longer hold.
     public func reconfigure(_ configuration: Configuration, database: DeviceDatabase = .empty) {
-        (settings, engine, bindings) = Self.configure(description, deviceClass, configuration, database, engine.learned)
+        pipeline = DevicePipeline(device: description, deviceClass: deviceClass, configuration: configuration,
+                                  database: database, learned: engine.learned)
     }
 
     /// Forgets what auto-calibration learned: the engine starts again from the database or
     /// the default. Gestures in progress are dropped, as on a reload.
     public func forgetLearned(_ configuration: Configuration, database: DeviceDatabase = .empty) {
-        (settings, engine, bindings) = Self.configure(description, deviceClass, configuration, database,
-                                                      LearnedCalibration())
+        pipeline = DevicePipeline(device: description, deviceClass: deviceClass, configuration: configuration,
+                                  database: database)
         savedLearnedTouches = 0
     }
 
-    /// Feeds events and hands every gesture event they complete to `dispatch`.
-    public func feed(_ event: InputEvent, dispatch: (GestureEvent, DeviceSession) -> Void) {
-        engine.process(event)
-        drain(dispatch)
-    }
+    /// Feeds one event; returns the gestures it completed with what they call for.
+    public func feed(_ event: InputEvent) -> [PipelineOutput] { pipeline.process(event) }
 
-    /// Lets time pass to `t`: long presses and waiting taps decide.
-    public func advance(to t: Timestamp, dispatch: (GestureEvent, DeviceSession) -> Void) {
-        engine.advance(to: t)
-        drain(dispatch)
-    }
+    /// Lets time pass to `t`: long presses, deep presses and waiting taps decide.
+    public func advance(to t: Timestamp) -> [PipelineOutput] { pipeline.advance(to: t) }
 
     /// The device is gone: gestures in progress are cancelled (and reported as such).
-    public func cancelAll(at t: Timestamp, dispatch: (GestureEvent, DeviceSession) -> Void) {
-        engine.cancelAll(at: t)
-        drain(dispatch)
-    }
+    public func cancelAll(at t: Timestamp) -> [PipelineOutput] { pipeline.cancelAll(at: t) }
 
-    public var nextDeadline: Timestamp? { engine.nextDeadline }
-
-    private func drain(_ dispatch: (GestureEvent, DeviceSession) -> Void) {
-        guard !engine.output.isEmpty else { return }
-        for g in engine.takeOutput() { dispatch(g, self) }
-    }
-
-    private static func configure(_ d: DeviceDescription, _ c: DeviceClass, _ configuration: Configuration,
-                                  _ database: DeviceDatabase, _ learned: LearnedCalibration)
-        -> (DeviceSettings, GestureEngine, BindingTable)
-    {
-        let settings = configuration.settings(for: d, deviceClass: c, database: database)
-        let engine = GestureEngine(device: d, settings: settings, learned: learned)
-        return (settings, engine, BindingTable(configuration).narrowed(to: d, deviceClass: c))
-    }
+    public var nextDeadline: Timestamp? { pipeline.nextDeadline }
 }

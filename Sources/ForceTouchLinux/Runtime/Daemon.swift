@@ -6,7 +6,8 @@ import Logging
 /// forcetouchd's runtime: discovers devices, reads them, recognizes gestures and runs what
 /// the configuration binds to them, all on one event loop.
 ///
-/// Data flows one way: device → frames → gestures → bindings → dispatch.
+/// Data flows one way: device → frames → gestures → dispatches (a `DevicePipeline` per
+/// device) → actions carried out here.
 public final class Daemon {
     public struct Options: Sendable {
         /// The configuration file in use, if any.
@@ -164,7 +165,7 @@ public final class Daemon {
 
     private func retire(_ session: DeviceSession, now: Timestamp) {
         if let token = session.loopToken { loop.remove(token) }
-        session.cancelAll(at: now, dispatch: dispatch)
+        carryOut(session.cancelAll(at: now), session)
         saveLearned(session, now: true)
         logger.info("device \(session.node.devnode) \"\(session.name)\": lost, capability unknown")
         publishCapability(session.node.devnode, name: session.name, report: .unknown("gone"), forceModel: nil)
@@ -176,7 +177,7 @@ public final class Daemon {
             if event.type == EV.SYN && event.code == SYN.DROPPED {
                 logger.warning("device \(session.node.devnode): events dropped by the kernel, resynchronizing; touches in progress are cancelled")
             }
-            session.feed(event, dispatch: dispatch)
+            carryOut(session.feed(event), session)
         }
         saveLearned(session)
         switch status {
@@ -249,8 +250,8 @@ public final class Daemon {
                                     configuration: configuration, database: database)
         sessions[node.devnode] = session
         logCapability(session, verb: "replaying")
-        for event in recording.events { session.feed(event, dispatch: dispatch) }
-        while let d = session.nextDeadline { session.advance(to: d, dispatch: dispatch) }
+        for event in recording.events { carryOut(session.feed(event), session) }
+        while let d = session.nextDeadline { carryOut(session.advance(to: d), session) }
         sessions[node.devnode] = nil
         exitWhenIdle = true
         if children.count > 0 { runLoop() }
@@ -258,20 +259,16 @@ public final class Daemon {
 
     // MARK: Dispatch
 
-    private func dispatch(_ event: GestureEvent, _ session: DeviceSession) {
-        logger.debug("\(session.node.devnode): \(GestureReport.gestureText(event))")
-        control?.publish(GestureReport.gestureJSON(event, device: session.name))
-        for binding in session.bindings.actions(for: event) {
-            let request = ActionRequest(binding: binding, event: event, deviceName: session.name,
-                                        general: configuration.general)
-            let label = "binding[\(binding.index)] (line \(binding.line)) \(event.gesture.rawValue) \(event.phase.rawValue)"
-            runner.run(request, label: label, event: event, device: session.name)
-        }
-        if let slots = configuration.assistiveTouch, let slot = AssistiveTouch.slot(for: event),
-           let action = slots.action(for: event, device: session.description, deviceClass: session.deviceClass) {
-            let request = ActionRequest(action: action, event: event, deviceName: session.name,
-                                        timeout: configuration.general.actionTimeout)
-            runner.run(request, label: "assistive-touch \(slot.rawValue)", event: event, device: session.name)
+    /// Carries out what the session's pipeline decided: each gesture logged and published,
+    /// then its dispatches run.
+    private func carryOut(_ outputs: [PipelineOutput], _ session: DeviceSession) {
+        for o in outputs {
+            let event = o.gesture
+            logger.debug("\(session.node.devnode): \(GestureReport.gestureText(event))")
+            control?.publish(GestureReport.gestureJSON(event, device: session.name))
+            for d in o.dispatches {
+                runner.run(d.request, label: d.label, event: event, device: session.name)
+            }
         }
     }
 
@@ -393,7 +390,7 @@ public final class Daemon {
     private func timerFired() {
         let now = MonotonicClock.now()
         for s in sessions.values where (s.nextDeadline.map { $0 <= now } ?? false) {
-            s.advance(to: now, dispatch: dispatch)
+            carryOut(s.advance(to: now), s)
         }
         // A SIGCHLD taken by another thread would leave a child unreaped: every child has a
         // deadline armed, so looking here too bounds how late its exit can be noticed.

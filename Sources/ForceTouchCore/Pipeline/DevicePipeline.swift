@@ -1,0 +1,74 @@
+/// One device's whole path from input events to what they cause: frames, gestures, and
+/// for each gesture the dispatches its bindings and AssistiveTouch slots call for.
+///
+/// Pure, like the engine it drives: the caller feeds events (live or recorded), drives
+/// time with `advance(to:)`, and carries out the dispatches it returns. The daemon does
+/// that for live devices and `forcetouchd --replay`; the tests do it in virtual time.
+public struct DevicePipeline: Sendable {
+    public private(set) var engine: GestureEngine
+    /// The bindings that can apply to this device.
+    public let bindings: BindingTable
+    /// The AssistiveTouch slots, when they listen to this device.
+    public let assistiveTouch: AssistiveTouch?
+    public let deviceClass: DeviceClass
+    private let general: GeneralSettings
+
+    /// - Parameters:
+    ///   - database: the device database the settings are resolved with.
+    ///   - learned: what auto-calibration learned of the device before.
+    public init(device: DeviceDescription, deviceClass: DeviceClass, configuration: Configuration,
+                database: DeviceDatabase = .empty, learned: LearnedCalibration = LearnedCalibration()) {
+        let settings = configuration.settings(for: device, deviceClass: deviceClass, database: database)
+        engine = GestureEngine(device: device, settings: settings, learned: learned)
+        bindings = BindingTable(configuration).narrowed(to: device, deviceClass: deviceClass)
+        assistiveTouch = configuration.assistiveTouch.flatMap {
+            $0.applies(to: device, deviceClass: deviceClass) ? $0 : nil
+        }
+        self.deviceClass = deviceClass
+        general = configuration.general
+    }
+
+    public var device: DeviceDescription { engine.device }
+    public var settings: DeviceSettings { engine.deviceSettings }
+
+    /// Feeds one event; returns the gestures it completed, each with its dispatches.
+    public mutating func process(_ event: InputEvent) -> [PipelineOutput] {
+        engine.process(event)
+        return drain()
+    }
+
+    /// Lets time pass to `t`: long presses, deep presses and waiting taps decide.
+    public mutating func advance(to t: Timestamp) -> [PipelineOutput] {
+        engine.advance(to: t)
+        return drain()
+    }
+
+    /// The device is gone: gestures in progress are cancelled (and reported as such).
+    public mutating func cancelAll(at t: Timestamp) -> [PipelineOutput] {
+        engine.cancelAll(at: t)
+        return drain()
+    }
+
+    public var nextDeadline: Timestamp? { engine.nextDeadline }
+
+    private mutating func drain() -> [PipelineOutput] {
+        guard !engine.output.isEmpty else { return [] }
+        return engine.takeOutput().map { PipelineOutput(gesture: $0, dispatches: dispatches(for: $0)) }
+    }
+
+    /// What a gesture calls for: every binding that matches it, in the configuration's
+    /// order, then its AssistiveTouch slot.
+    public func dispatches(for event: GestureEvent) -> [Dispatch] {
+        let name = device.name
+        var out = bindings.actions(for: event).map { binding in
+            Dispatch(label: "binding[\(binding.index)] (line \(binding.line)) \(event.gesture.rawValue) \(event.phase.rawValue)",
+                     request: ActionRequest(binding: binding, event: event, deviceName: name, general: general))
+        }
+        if let slots = assistiveTouch, let slot = AssistiveTouch.slot(for: event), let action = slots.action(for: event) {
+            out.append(Dispatch(label: "assistive-touch \(slot.rawValue)",
+                                request: ActionRequest(action: action, event: event, deviceName: name,
+                                                       timeout: general.actionTimeout)))
+        }
+        return out
+    }
+}

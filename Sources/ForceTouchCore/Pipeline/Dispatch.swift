@@ -1,0 +1,22 @@
+/// One action a gesture calls for, ready to be carried out, with the name logs give it:
+/// `binding[2] (line 14) tap ended`, `assistive-touch deep-press`.
+public struct Dispatch: Hashable, Sendable {
+    public var label: String
+    public var request: ActionRequest
+
+    public init(label: String, request: ActionRequest) {
+        self.label = label
+        self.request = request
+    }
+}
+
+/// A gesture event and the dispatches it calls for (none when nothing is bound to it).
+public struct PipelineOutput: Hashable, Sendable {
+    public var gesture: GestureEvent
+    public var dispatches: [Dispatch]
+
+    public init(gesture: GestureEvent, dispatches: [Dispatch]) {
+        self.gesture = gesture
+        self.dispatches = dispatches
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+@testable import ForceTouchCore
+
+/// The one path from events to dispatches, as the daemon drives it: golden sequences of what
+/// a recording under a configuration calls for.
+@Suite struct DevicePipelineTests {
+    /// Plays `recording` through a pipeline in virtual time, as `forcetouchd --replay` does.
+    static func dispatches(_ recording: Recording, _ configuration: Configuration) -> [String] {
+        var p = DevicePipeline(device: recording.device, deviceClass: DeviceClass(classifying: recording.device),
+                               configuration: configuration)
+        var out: [String] = []
+        func record(_ outputs: [PipelineOutput]) {
+            for o in outputs {
+                for d in o.dispatches { out.append("\(d.label) fingers=\(o.gesture.fingers)") }
+            }
+        }
+        for e in recording.events { record(p.process(e)) }
+        while let t = p.nextDeadline { record(p.advance(to: t)) }
+        return out
+    }
+
+    /// `make demo`: the bundled recording under config/demo.toml calls for exactly the
+    /// actions the README shows, in order.
+    @Test func theDemoCallsForWhatTheReadmeShows() throws {
+        let path = TestFiles.packageRoot.appendingPathComponent("config/demo.toml").path
+        let load = Configuration.parse(try String(contentsOfFile: path, encoding: .utf8), file: path, lookups: .diskFiles)
+        #expect(load.errors.isEmpty, "\(load.errors)")
+        let demo = try EvemuReader.read(TestFiles.text(TestFiles.packageRoot.appendingPathComponent("demo/touchscreen-gestures.evemu")))
+        #expect(Self.dispatches(demo, load.configuration) == [
+            "binding[1] (line 5) tap ended fingers=1",
+            "binding[2] (line 9) double-tap ended fingers=1",
+            "binding[3] (line 13) long-press began fingers=1",
+            "binding[4] (line 17) deep-press began fingers=1",
+            "binding[5] (line 21) deep-press changed fingers=1",
+            "binding[1] (line 5) tap ended fingers=2",
+        ])
+    }
+
+    /// A gesture with a binding and an AssistiveTouch slot calls for both, binding first;
+    /// a device the slots do not listen to gets only the binding.
+    @Test func bindingsThenTheAssistiveTouchSlot() throws {
+        let load = Configuration.parse("""
+            [[binding]]
+            gesture = "tap"
+            notify = "tapped"
+
+            [assistive-touch]
+            single-tap = { notify = "slot" }
+            device = "forcetouch test touchscreen"
+            """, file: "t.toml", lookups: .fake())
+        #expect(load.errors.isEmpty, "\(load.errors)")
+        var script = touchscreenScript()
+        script.tap(0, x: 500, y: 300)
+        #expect(Self.dispatches(script.recording, load.configuration) == [
+            "binding[1] (line 1) tap ended fingers=1", "assistive-touch single-tap fingers=1",
+        ])
+        var other = EventScript(device: EventScript.touchscreen(name: "another touchscreen"))
+        other.tap(0, x: 500, y: 300)
+        #expect(Self.dispatches(other.recording, load.configuration) == ["binding[1] (line 1) tap ended fingers=1"])
+    }
+}
