@@ -18,15 +18,38 @@ struct TapRecognizer: Sendable {
         var force: Double
     }
 
+    /// What is under way, as an explicit state machine (after libinput's tap states):
+    ///
+    /// ```
+    /// idle ──down──▶ touching ──all up──▶ waiting(tap) ──window over──▶ idle (tap reported)
+    ///                   │  ▲                  │
+    ///       moved, too  │  └──────down────────┘  (a second tap may pair: double tap)
+    ///  long, lost, a    ▼
+    ///  press claimed ─▶ failed ──all up──▶ idle
+    /// ```
+    private enum State {
+        /// No contact, nothing pending.
+        case idle
+        /// Contacts down that may still be a tap; `previous` is a tap waiting for a partner.
+        case touching(Sequence)
+        /// Contacts down that can no longer be a tap.
+        case failed
+        /// All up after a tap, which waits out the double-tap window for a partner (and,
+        /// when taps wait, for its own report).
+        case waiting(Tap)
+    }
+
+    /// A touch sequence that may still be a tap.
+    private struct Sequence {
+        var start: Timestamp
+        var maxFingers = 0
+        var peakForce = 0.0
+        var startSummary: (x: Double, y: Double)
+        var previous: Tap?
+    }
+
     let settings: GestureSettings
-    private var inSequence = false
-    private var failed = false
-    private var start = Timestamp.zero
-    private var maxFingers = 0
-    private var peakForce = 0.0
-    private var startSummary = (x: 0.0, y: 0.0)
-    /// The previous tap, waiting for a partner.
-    private var previous: Tap?
+    private var state = State.idle
 
     init(settings: GestureSettings) {
         self.settings = settings
@@ -35,10 +58,16 @@ struct TapRecognizer: Sendable {
     /// When something must be decided without an event: the pending single tap when the
     /// double-tap window closes, or when the sequence in progress outlives the tap limit.
     var deadline: Timestamp? {
-        guard settings.waitsForDoubleTap, let p = previous else { return nil }
-        // One microsecond past the limit: a tap lasting exactly the limit still counts.
-        if inSequence { return failed ? nil : start + settings.tapMaximumDuration + Timestamp.Duration(microseconds: 1) }
-        return p.end + settings.doubleTapInterval
+        guard settings.waitsForDoubleTap else { return nil }
+        switch state {
+        case .touching(let seq) where seq.previous != nil:
+            // One microsecond past the limit: a tap lasting exactly the limit still counts.
+            return seq.start + settings.tapMaximumDuration + Timestamp.Duration(microseconds: 1)
+        case .waiting(let p):
+            return p.end + settings.doubleTapInterval
+        default:
+            return nil
+        }
     }
 
     mutating func update(_ frame: borrowing FrameAssembler, rotation: Rotation, into out: inout [GestureEvent]) {
@@ -50,68 +79,76 @@ struct TapRecognizer: Sendable {
                 if c.travel > settings.tapSlop { moved = true }
             }
         }
-        if !inSequence {
+        switch state {
+        case .idle, .waiting:
             guard anyDown else { return }
-            inSequence = true
-            failed = false
-            start = frame.time
-            maxFingers = 0
-            peakForce = 0
+            var previous: Tap? = nil
+            if case .waiting(let p) = state { previous = p }
             let s = TouchSummary(frame, startPositions: true)
-            startSummary = (s.x, s.y)
+            state = .touching(Sequence(start: frame.time, startSummary: (s.x, s.y), previous: previous))
+        case .touching, .failed:
+            break
         }
-        maxFingers = max(maxFingers, frame.fingerCount)
-        for c in frame.contacts where c.isDown && c.force > peakForce { peakForce = c.force }
-        if lost || moved || frame.time - start > settings.tapMaximumDuration {
-            fail(at: frame.time, into: &out)
+        if case .touching(var seq) = state {
+            seq.maxFingers = max(seq.maxFingers, frame.fingerCount)
+            for c in frame.contacts where c.isDown && c.force > seq.peakForce { seq.peakForce = c.force }
+            state = .touching(seq)
+            if lost || moved || frame.time - seq.start > settings.tapMaximumDuration {
+                fail(at: frame.time, into: &out)
+            }
         }
         guard !anyDown && frame.fingerCount == 0 else { return }
-        inSequence = false
-        guard !failed else { return }
-        let mm = frame.geometry.millimetres(x: startSummary.x, y: startSummary.y)
-        let n = frame.geometry.normalized(x: startSummary.x, y: startSummary.y)
-        let p = rotation.apply(x: n.x, y: n.y)
-        recognized(Tap(start: start, end: frame.time, fingers: max(maxFingers, 1),
-                       mmX: mm.x, mmY: mm.y, x: p.x, y: p.y, force: peakForce),
-                   at: frame.time, into: &out)
+        switch state {
+        case .touching(let seq):
+            let mm = frame.geometry.millimetres(x: seq.startSummary.x, y: seq.startSummary.y)
+            let n = frame.geometry.normalized(x: seq.startSummary.x, y: seq.startSummary.y)
+            let p = rotation.apply(x: n.x, y: n.y)
+            recognized(Tap(start: seq.start, end: frame.time, fingers: max(seq.maxFingers, 1),
+                           mmX: mm.x, mmY: mm.y, x: p.x, y: p.y, force: seq.peakForce),
+                       previous: seq.previous, at: frame.time, into: &out)
+        case .failed:
+            state = .idle
+        case .idle, .waiting:
+            break
+        }
     }
 
     /// The sequence in progress can no longer be a tap (a deep or long press claimed it).
     mutating func fail(at t: Timestamp, into out: inout [GestureEvent]) {
-        guard inSequence, !failed else { return }
-        failed = true
-        flushPrevious(at: t, into: &out)
+        guard case .touching(let seq) = state else { return }
+        state = .failed
+        report(seq.previous, at: t, into: &out)
     }
 
     mutating func advance(to t: Timestamp, into out: inout [GestureEvent]) {
         guard let d = deadline, d <= t else { return }
-        if inSequence {
-            fail(at: d, into: &out)
-        } else {
-            flushPrevious(at: d, into: &out)
+        switch state {
+        case .touching: fail(at: d, into: &out)
+        case .waiting(let p):
+            state = .idle
+            report(p, at: d, into: &out)
+        case .idle, .failed: break
         }
     }
 
     /// The device is gone: nothing pending is reported.
     mutating func reset() {
-        inSequence = false
-        failed = false
-        previous = nil
+        state = .idle
     }
 
-    private mutating func recognized(_ tap: Tap, at t: Timestamp, into out: inout [GestureEvent]) {
+    private mutating func recognized(_ tap: Tap, previous: Tap?, at t: Timestamp, into out: inout [GestureEvent]) {
         if let p = previous, pairs(p, tap) {
-            previous = nil
+            state = .idle
             if !settings.waitsForDoubleTap { out.append(event(.tap, tap, t)) }
             out.append(event(.doubleTap, tap, t))
             return
         }
         if settings.waitsForDoubleTap {
-            flushPrevious(at: t, into: &out)
+            report(previous, at: t, into: &out)
         } else {
             out.append(event(.tap, tap, t))
         }
-        previous = tap
+        state = .waiting(tap)
     }
 
     private func pairs(_ first: Tap, _ second: Tap) -> Bool {
@@ -121,10 +158,10 @@ struct TapRecognizer: Sendable {
         return (dx * dx + dy * dy).squareRoot() <= settings.doubleTapDistance
     }
 
-    private mutating func flushPrevious(at t: Timestamp, into out: inout [GestureEvent]) {
-        guard let p = previous else { return }
-        previous = nil
-        if settings.waitsForDoubleTap { out.append(event(.tap, p, t)) }
+    /// A tap that waited for a partner in vain is reported now, when taps wait (otherwise
+    /// it was reported at its release).
+    private func report(_ tap: Tap?, at t: Timestamp, into out: inout [GestureEvent]) {
+        if let tap, settings.waitsForDoubleTap { out.append(event(.tap, tap, t)) }
     }
 
     private func event(_ kind: GestureKind, _ tap: Tap, _ t: Timestamp) -> GestureEvent {
