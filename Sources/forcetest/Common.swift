@@ -99,14 +99,15 @@ enum EngineSetup {
         return s
     }
 
-    /// The engine for `device` and its class. `learned` is what auto-calibration learned of
-    /// it: the daemon's for a live device, none for a recording (which then learns only
-    /// from its own touches, the same on every machine).
-    static func engine(_ loaded: LoadedConfiguration, _ device: DeviceDescription, doubleTapWait: Bool = true,
-                       learned: LearnedCalibration = LearnedCalibration()) -> (engine: GestureEngine, deviceClass: DeviceClass) {
+    /// The pipeline for `device`: its engine, with the configuration's bindings. `learned` is
+    /// what auto-calibration learned of it: the daemon's for a live device, none for a
+    /// recording (which then learns only from its own touches, the same on every machine).
+    static func pipeline(_ loaded: LoadedConfiguration, _ device: DeviceDescription, doubleTapWait: Bool = true,
+                         learned: LearnedCalibration = LearnedCalibration()) -> DevicePipeline {
         let deviceClass = DeviceClass(classifying: device)
-        let s = settings(loaded, device, deviceClass, doubleTapWait: doubleTapWait)
-        return (GestureEngine(device: device, settings: s, learned: learned), deviceClass)
+        return DevicePipeline(device: device, deviceClass: deviceClass,
+                              settings: settings(loaded, device, deviceClass, doubleTapWait: doubleTapWait),
+                              configuration: loaded.configuration, learned: learned)
     }
 
     /// The device line both commands print first: `GestureReport`'s, with where the force

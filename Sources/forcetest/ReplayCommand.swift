@@ -134,24 +134,23 @@ struct ReplayCommand: ParsableCommand {
     /// added to every JSON line when given.
     @discardableResult
     private func replay(_ recording: Recording, _ loaded: LoadedConfiguration, file: String?) -> Replayed {
-        let setup = EngineSetup.engine(loaded, recording.device, doubleTapWait: !noDoubleTapWait)
-        var engine = setup.engine
+        var pipeline = EngineSetup.pipeline(loaded, recording.device, doubleTapWait: !noDoubleTapWait)
         let quiet = summary
         func tagged(_ line: String) -> String {
             file.map { line.addingJSONField("file", JSONLine.quote($0)) } ?? line
         }
         if !quiet {
-            print(json ? tagged(EngineSetup.deviceJSON(engine, setup.deviceClass))
-                       : EngineSetup.deviceText(engine, setup.deviceClass))
+            print(json ? tagged(EngineSetup.deviceJSON(pipeline.engine, pipeline.deviceClass))
+                       : EngineSetup.deviceText(pipeline.engine, pipeline.deviceClass))
         }
         var gestures: [GestureEvent] = []
-        // The engine is kept: the summary reports where its force scale came from at the end
-        // (auto-calibration may have converged on the way).
-        RecordingPlayback.play(recording, through: &engine) { g in
-            gestures.append(g)
-            if !quiet { print(json ? tagged(GestureReport.gestureJSON(g)) : GestureReport.gestureText(g)) }
+        // The pipeline is kept: the summary reports where its force scale came from at the
+        // end (auto-calibration may have converged on the way).
+        RecordingPlayback.play(recording, through: &pipeline) { o in
+            gestures.append(o.gesture)
+            if !quiet { print(json ? tagged(GestureReport.gestureJSON(o.gesture)) : GestureReport.gestureText(o.gesture)) }
         }
-        return Replayed(engine: engine, deviceClass: setup.deviceClass, gestures: gestures)
+        return Replayed(engine: pipeline.engine, deviceClass: pipeline.deviceClass, gestures: gestures)
     }
 
     // MARK: - Several files

@@ -57,16 +57,14 @@ struct WatchCommand: ParsableCommand {
             source = LiveSource(try DeviceChooser.choose(device, purpose: .force, configuration: loaded, signals: signals))
         }
         let d = source.device
-        let setup = EngineSetup.engine(loaded, d, doubleTapWait: !noDoubleTapWait,
-                                       learned: replay == nil ? LearnedCalibrationForTools.learned(for: d) : LearnedCalibration())
-        var engine = setup.engine
-        let deviceClass = setup.deviceClass
-        var view = WatchView(title: "\"\(d.name)\" (\(source.label))", engine: engine)
+        var pipeline = EngineSetup.pipeline(loaded, d, doubleTapWait: !noDoubleTapWait,
+                                            learned: replay == nil ? LearnedCalibrationForTools.learned(for: d) : LearnedCalibration())
+        var view = WatchView(title: "\"\(d.name)\" (\(source.label))", engine: pipeline.engine)
         let tty = Terminal.isTerminal(1)
         if tty {
             Terminal.write(Terminal.enterFullScreen)
         } else {
-            print(EngineSetup.deviceText(engine, deviceClass))
+            print(EngineSetup.deviceText(pipeline.engine, pipeline.deviceClass))
             fflush(nil)
         }
         var size = Terminal.size()
@@ -85,8 +83,8 @@ struct WatchCommand: ParsableCommand {
             out += Terminal.clearToEndOfScreen
             Terminal.write(out)
         }
-        func drain() {
-            for g in engine.takeOutput() {
+        func show(_ outputs: [PipelineOutput]) {
+            for g in outputs.map(\.gesture) {
                 view.record(g)
                 if !tty {
                     print(GestureReport.gestureText(g))
@@ -101,7 +99,7 @@ struct WatchCommand: ParsableCommand {
         let frameTime = Timestamp.Duration(microseconds: 33_000)
         loop: while true {
             // Wake for the engine's next deadline, and to animate or flush a pending redraw.
-            var deadline = engine.nextDeadline
+            var deadline = pipeline.nextDeadline
             if tty && (dirty || view.isAnimating) {
                 let redraw = source.now() + Timestamp.Duration(microseconds: dirty ? 10_000 : 50_000)
                 deadline = deadline.map { min($0, redraw) } ?? redraw
@@ -109,15 +107,13 @@ struct WatchCommand: ParsableCommand {
             switch source.wait(until: deadline, signals: signals) {
             case .events(let events):
                 for e in events {
-                    engine.process(e)
-                    if e.isSynReport { view.update(engine) }
+                    show(pipeline.process(e))
+                    if e.isSynReport { view.update(pipeline.engine) }
                 }
-                drain()
                 dirty = true
             case .timeout:
                 // Only to the deadline itself: an event due before `now` must go first.
-                if let due = engine.nextDeadline, due <= source.now() { engine.advance(to: due) }
-                drain()
+                if let due = pipeline.nextDeadline, due <= source.now() { show(pipeline.advance(to: due)) }
                 dirty = true
             case .signal(let sig):
                 if sig == SIGWINCH {
@@ -127,17 +123,15 @@ struct WatchCommand: ParsableCommand {
                 }
                 break loop
             case .gone:
-                engine.cancelAll(at: source.now())
-                drain()
+                show(pipeline.cancelAll(at: source.now()))
                 restore()
                 Terminal.writeError("forcetest: \(source.label) (\"\(d.name)\") disappeared (unplugged?)\n")
                 throw ExitCode.failure
             case .ended:
                 // Let pending decisions come due, then say so.
-                while let t = engine.nextDeadline {
+                while let t = pipeline.nextDeadline {
                     _ = source.wait(until: t, signals: signals)
-                    engine.advance(to: t)
-                    drain()
+                    show(pipeline.advance(to: t))
                 }
                 if exitAtEnd || !tty { break loop }
                 view.status = "(end of the recording: Ctrl-C quits)"

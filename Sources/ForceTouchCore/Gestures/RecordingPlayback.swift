@@ -1,4 +1,4 @@
-/// Runs a recording through a GestureEngine in virtual time: what `forcetest replay`
+/// Runs a recording through a `DevicePipeline` in virtual time: what `forcetest replay`
 /// prints and what tests check recordings against.
 public enum RecordingPlayback {
     /// Gesture events of a whole recording. After the last event time runs on until every
@@ -11,28 +11,24 @@ public enum RecordingPlayback {
 
     /// The same with everything the device's settings hold, the device database's quirks included.
     public static func run(_ recording: Recording, deviceSettings: DeviceSettings) -> [GestureEvent] {
-        var engine = GestureEngine(device: recording.device, settings: deviceSettings)
+        var pipeline = DevicePipeline(device: recording.device, deviceClass: DeviceClass(classifying: recording.device),
+                                      settings: deviceSettings)
         var out: [GestureEvent] = []
-        play(recording, through: &engine) { out.append($0) }
+        play(recording, through: &pipeline) { out.append($0.gesture) }
         return out
     }
 
-    /// Plays the recording through `engine`, handing `each` every gesture event as it is
-    /// recognized; the engine is left as the recording left it (what it learned, where its
-    /// force scale came from) for the caller to report.
-    public static func play(_ recording: Recording, through engine: inout GestureEngine,
-                            _ each: (GestureEvent) -> Void) {
-        func drain() {
-            guard !engine.output.isEmpty else { return }
-            for g in engine.takeOutput() { each(g) }
-        }
+    /// Plays the recording through `pipeline` in virtual time, handing `each` every gesture,
+    /// with its dispatches, as it is recognized; the pipeline is left as the recording left
+    /// it (what its engine learned, where its force scale came from) for the caller to
+    /// report.
+    public static func play(_ recording: Recording, through pipeline: inout DevicePipeline,
+                            _ each: (PipelineOutput) -> Void) {
         for e in recording.events {
-            engine.process(e)
-            drain()
+            for o in pipeline.process(e) { each(o) }
         }
-        while let d = engine.nextDeadline {
-            engine.advance(to: d)
+        while let d = pipeline.nextDeadline {
+            for o in pipeline.advance(to: d) { each(o) }
         }
-        drain()
     }
 }

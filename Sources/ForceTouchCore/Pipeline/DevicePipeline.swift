@@ -18,7 +18,16 @@ public struct DevicePipeline: Sendable {
     ///   - learned: what auto-calibration learned of the device before.
     public init(device: DeviceDescription, deviceClass: DeviceClass, configuration: Configuration,
                 database: DeviceDatabase = .empty, learned: LearnedCalibration = LearnedCalibration()) {
-        let settings = configuration.settings(for: device, deviceClass: deviceClass, database: database)
+        self.init(device: device, deviceClass: deviceClass,
+                  settings: configuration.settings(for: device, deviceClass: deviceClass, database: database),
+                  configuration: configuration, learned: learned)
+    }
+
+    /// With settings resolved (and perhaps adjusted) by the caller: `forcetest`, which may
+    /// make taps wait or not whatever is bound, and the tests. The configuration gives the
+    /// bindings and AssistiveTouch slots; the default one has none.
+    public init(device: DeviceDescription, deviceClass: DeviceClass, settings: DeviceSettings,
+                configuration: Configuration = Configuration(), learned: LearnedCalibration = LearnedCalibration()) {
         engine = GestureEngine(device: device, settings: settings, learned: learned)
         bindings = BindingTable(configuration).narrowed(to: device, deviceClass: deviceClass)
         assistiveTouch = configuration.assistiveTouch.flatMap {
