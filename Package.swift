@@ -37,6 +37,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The control socket's requests, replies and JSON encoding, shared by forcetouchd and
+        // forcectl. Plain value types over Foundation.
+        .target(name: "ForceTouchProtocol"),
         // What the three programs share on their command lines: failures, --version.
         .target(
             name: "ForceTouchCommandLine",
@@ -78,6 +81,7 @@ let package = Package(
             name: "ForceTouchLinuxTests",
             dependencies: ["ForceTouchLinux", "ForceTouchCore", "ForceTouchTestSupport"]
         ),
+        .testTarget(name: "ForceTouchProtocolTests", dependencies: ["ForceTouchProtocol"]),
         // Runs the built executables as a user would, through their command lines
         // (`swift build --build-tests` builds them beside the tests).
         .testTarget(name: "ProgramTests", dependencies: ["ForceTouchTestSupport"]),
