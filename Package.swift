@@ -33,7 +33,7 @@ let package = Package(
         .target(
             name: "ForceTouchLinux",
             dependencies: [
-                "ForceTouchCore", "CLibevdev", "CLibudev", "CLinuxSupport",
+                "ForceTouchCore", "ForceTouchProtocol", "CLibevdev", "CLibudev", "CLinuxSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -79,7 +79,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ForceTouchLinuxTests",
-            dependencies: ["ForceTouchLinux", "ForceTouchCore", "ForceTouchTestSupport"]
+            dependencies: ["ForceTouchLinux", "ForceTouchCore", "ForceTouchProtocol", "ForceTouchTestSupport"]
         ),
         .testTarget(name: "ForceTouchProtocolTests", dependencies: ["ForceTouchProtocol"]),
         // Runs the built executables as a user would, through their command lines
