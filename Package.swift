@@ -44,14 +44,13 @@ let package = Package(
         .target(
             name: "ForceTouchCommandLine",
             dependencies: [
-                "ForceTouchLinux",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "forcetouchd",
             dependencies: [
-                "ForceTouchCommandLine", "ForceTouchCore", "ForceTouchLinux",
+                "ForceTouchCommandLine", "ForceTouchCore", "ForceTouchLinux", "ForceTouchProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -59,7 +58,8 @@ let package = Package(
         .executableTarget(
             name: "forcectl",
             dependencies: [
-                "ForceTouchCommandLine", "ForceTouchLinux",
+                // Not ForceTouchLinux: forcectl links neither libevdev nor libudev.
+                "ForceTouchCommandLine", "ForceTouchProtocol", "CLinuxSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
