@@ -33,22 +33,24 @@ let package = Package(
         .target(
             name: "ForceTouchLinux",
             dependencies: [
-                "ForceTouchCore", "CLibevdev", "CLibudev", "CLinuxSupport",
+                "ForceTouchCore", "ForceTouchProtocol", "CLibevdev", "CLibudev", "CLinuxSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The control socket's requests, replies and JSON encoding, shared by forcetouchd and
+        // forcectl. Plain value types over Foundation.
+        .target(name: "ForceTouchProtocol"),
         // What the three programs share on their command lines: failures, --version.
         .target(
             name: "ForceTouchCommandLine",
             dependencies: [
-                "ForceTouchLinux",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "forcetouchd",
             dependencies: [
-                "ForceTouchCommandLine", "ForceTouchCore", "ForceTouchLinux",
+                "ForceTouchCommandLine", "ForceTouchCore", "ForceTouchLinux", "ForceTouchProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -56,7 +58,8 @@ let package = Package(
         .executableTarget(
             name: "forcectl",
             dependencies: [
-                "ForceTouchCommandLine", "ForceTouchLinux",
+                // Not ForceTouchLinux: forcectl links neither libevdev nor libudev.
+                "ForceTouchCommandLine", "ForceTouchProtocol", "CLinuxSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -76,8 +79,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ForceTouchLinuxTests",
-            dependencies: ["ForceTouchLinux", "ForceTouchCore", "ForceTouchTestSupport"]
+            dependencies: ["ForceTouchLinux", "ForceTouchCore", "ForceTouchProtocol", "ForceTouchTestSupport"]
         ),
+        .testTarget(name: "ForceTouchProtocolTests", dependencies: ["ForceTouchProtocol"]),
         // Runs the built executables as a user would, through their command lines
         // (`swift build --build-tests` builds them beside the tests).
         .testTarget(name: "ProgramTests", dependencies: ["ForceTouchTestSupport"]),

@@ -1,4 +1,3 @@
-import ForceTouchLinux
 
 /// A failure of a command at run time — a file that cannot be read, a daemon that is not
 /// running — as opposed to a mistake in how the command was called.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import ForceTouchCommandLine
 import Foundation
-import ForceTouchLinux
+import ForceTouchProtocol
 
 /// `forcectl`: talks to a running forcetouchd over its control socket.
 @main
@@ -25,24 +25,23 @@ struct ConnectionOptions: ParsableArguments {
 
     func connect() throws -> ControlClient {
         do {
-            return try ControlClient(path: socket ?? ControlClient.defaultPath())
+            return try ControlClient(path: socket ?? ControlSocket.defaultPath())
         } catch {
             throw CommandFailure(error.description)
         }
     }
 
     /// Sends one request and returns its reply, failing with the daemon's error.
-    func request(_ object: [String: Any]) throws -> [String: Any] {
+    func request(_ operation: ControlRequest.Operation) throws -> ControlReply {
         let client = try connect()
-        return try Self.exchange(client, object, json: json)
+        return try Self.exchange(client, ControlRequest(operation), json: json)
     }
 
-    static func exchange(_ client: ControlClient, _ object: [String: Any], json: Bool) throws -> [String: Any] {
-        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+    static func exchange(_ client: ControlClient, _ request: ControlRequest, json: Bool) throws -> ControlReply {
         var sendError: ControlClient.Error?
         do {
-            try client.send(String(decoding: data, as: UTF8.self))
-        } catch {
+            try client.send(try ProtocolJSON.string(request))
+        } catch let error as ControlClient.Error {
             // A refusing daemon says why before it hangs up: read that rather than EPIPE.
             sendError = error
         }
@@ -54,37 +53,38 @@ struct ConnectionOptions: ParsableArguments {
         }
         guard let line else { throw CommandFailure(sendError?.description ?? "the daemon closed the connection") }
         if json { print(line) }
-        guard let reply = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else {
+        guard let reply = try? JSONDecoder().decode(ControlReply.self, from: Data(line.utf8)) else {
             throw CommandFailure("unreadable reply: \(line)")
         }
-        if reply["ok"] as? Bool != true {
-            throw CommandFailure((reply["error"] as? String) ?? line)
+        if !reply.ok {
+            throw CommandFailure(reply.error ?? line)
         }
         return reply
     }
 }
 
 /// Formats a JSON value for people.
-func describe(_ value: Any?) -> String {
+func describe(_ value: ControlValue?) -> String {
     switch value {
-    case nil, is NSNull: return "-"
-    case let s as String: return s
-    case let n as NSNumber: return n.stringValue
-    case let other?:
-        if let data = try? JSONSerialization.data(withJSONObject: other, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes]) {
-            return String(decoding: data, as: UTF8.self)
-        }
-        return "\(other)"
+    case nil, .null?: return "-"
+    case .string(let s)?: return s
+    case .integer(let i)?: return String(i)
+    case .number(let d)?: return ControlValue.text(d)
+    case let other?: return other.json
     }
 }
+
+func describe(_ value: String?) -> String { value ?? "-" }
+
+func describe(_ value: Double?) -> String { value.map(ControlValue.text) ?? "-" }
 
 struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "The daemon's state: devices, capability, configuration.")
     @OptionGroup var connection: ConnectionOptions
 
     func run() throws {
-        let reply = try connection.request(["op": "status"])
-        guard !connection.json, let status = reply["status"] as? [String: Any] else { return }
+        let reply = try connection.request(.status)
+        guard !connection.json, let status = reply.status else { return }
         for key in status.keys.sorted() { print("\(key): \(describe(status[key]))") }
     }
 }
@@ -94,16 +94,16 @@ struct Devices: ParsableCommand {
     @OptionGroup var connection: ConnectionOptions
 
     func run() throws {
-        let reply = try connection.request(["op": "devices"])
+        let reply = try connection.request(.devices)
         guard !connection.json else { return }
-        let devices = reply["devices"] as? [[String: Any]] ?? []
+        let devices = reply.devices ?? []
         if devices.isEmpty { print("no devices: the daemon has found no touchscreen, tablet or touchpad") }
         for d in devices {
-            var line = "\(describe(d["node"]))  \"\(describe(d["name"]))\"  \(describe(d["class"]))  \(describe(d["capability"]))"
-            if let mpf = d["maximumPossibleForce"] as? NSNumber { line += "  maximumPossibleForce \(mpf)" }
-            line += "  (\(describe(d["reason"])))"
-            if let c = d["calibration"] as? [String: Any] {
-                line += "  calibration \(describe(c["summary"])), average touch \(describe(c["average"])) raw"
+            var line = "\(d.node)  \"\(describe(d.name))\"  \(describe(d.deviceClass))  \(d.capability)"
+            if let mpf = d.maximumPossibleForce { line += "  maximumPossibleForce \(describe(mpf))" }
+            line += "  (\(d.reason))"
+            if let c = d.calibration {
+                line += "  calibration \(c.summary), average touch \(describe(c.average)) raw"
             }
             print(line)
         }
@@ -116,9 +116,9 @@ struct Perform: ParsableCommand {
     @Argument(help: "The quick action's type.") var type: String
 
     func run() throws {
-        let reply = try connection.request(["op": "perform", "type": type])
-        if !connection.json { print("\(type): \(describe(reply["result"]))\(reply["message"].map { " — \(describe($0))" } ?? "")") }
-        if reply["result"] as? String == "failure" { throw ExitCode(1) }
+        let reply = try connection.request(.perform(type: type))
+        if !connection.json { print("\(type): \(describe(reply.result))\(reply.message.map { " — \($0)" } ?? "")") }
+        if reply.result == "failure" { throw ExitCode(1) }
     }
 }
 
@@ -132,19 +132,19 @@ struct Intent: ParsableCommand {
     var yes = false
 
     func run() throws {
-        var values: [String: String] = [:]
+        var values: [String: ControlValue] = [:]
         for p in parameters {
             guard let eq = p.firstIndex(of: "=") else { throw CommandFailure("\(p): expected key=value") }
-            values[String(p[..<eq])] = String(p[p.index(after: eq)...])
+            values[String(p[..<eq])] = .string(String(p[p.index(after: eq)...]))
         }
-        let reply = try connection.request(["op": "intent", "name": name, "parameters": values, "confirmed": yes])
+        let reply = try connection.request(.intent(name: name, parameters: values, confirmed: yes))
         if !connection.json {
-            let message = describe(reply["message"])
-            let code = describe(reply["code"])
+            let message = describe(reply.message)
+            let code = describe(reply.code)
             print("\(name): \(code)\(message == code ? "" : " — \(message)")")
-            if let output = reply["output"], !(output is NSNull) { print(describe(output)) }
+            if let output = reply.output, output != .null { print(describe(output)) }
         }
-        if let code = reply["code"] as? String, code.hasPrefix("failure") { throw ExitCode(1) }
+        if let code = reply.code, code.hasPrefix("failure") { throw ExitCode(1) }
     }
 }
 
@@ -156,7 +156,7 @@ struct Events: ParsableCommand {
 
     func run() throws {
         let client = try connection.connect()
-        _ = try ConnectionOptions.exchange(client, ["op": "subscribe"], json: false)
+        _ = try ConnectionOptions.exchange(client, ControlRequest(.subscribe), json: false)
         var seen = 0
         while count.map({ seen < $0 }) ?? true {
             let next: String?
@@ -174,8 +174,8 @@ struct Reload: ParsableCommand {
     @OptionGroup var connection: ConnectionOptions
 
     func run() throws {
-        let reply = try connection.request(["op": "reload"])
-        if !connection.json { print(describe(reply["message"])) }
+        let reply = try connection.request(.reload)
+        if !connection.json { print(describe(reply.message)) }
     }
 }
 
@@ -197,9 +197,9 @@ struct Calibration: ParsableCommand {
         @Argument(help: "The device: node, name or vendor:product.") var device: String
 
         func run() throws {
-            let reply = try connection.request(["op": "calibration-reset", "device": device])
+            let reply = try connection.request(.calibrationReset(device: device))
             guard !connection.json else { return }
-            for name in reply["forgotten"] as? [String] ?? [] { print("\(name): learned calibration forgotten") }
+            for name in reply.forgotten ?? [] { print("\(name): learned calibration forgotten") }
         }
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import ForceTouchCommandLine
 import Foundation
-import ForceTouchLinux
+import ForceTouchProtocol
 
 /// `forcectl shortcuts`: the dynamic quick actions, UIApplication.shortcutItems-style.
 struct Shortcuts: ParsableCommand {
@@ -19,21 +19,22 @@ struct Shortcuts: ParsableCommand {
         @Option(name: .customLong("user-info"), help: "key=value, repeatable; numbers and true/false are typed.")
         var userInfo: [String] = []
 
-        func fields() throws -> [String: Any] {
-            var item: [String: Any] = [:]
-            if let title { item["title"] = title }
-            if let subtitle { item["subtitle"] = subtitle }
-            if let iconFile { item["icon"] = ["file": iconFile] }
-            else if let iconSymbol { item["icon"] = ["symbol": iconSymbol] }
-            else if let iconType { item["icon"] = ["type": iconType] }
+        func fields() throws -> [String: ControlValue] {
+            var item: [String: ControlValue] = [:]
+            if let title { item["title"] = .string(title) }
+            if let subtitle { item["subtitle"] = .string(subtitle) }
+            if let iconFile { item["icon"] = .object(["file": .string(iconFile)]) }
+            else if let iconSymbol { item["icon"] = .object(["symbol": .string(iconSymbol)]) }
+            else if let iconType { item["icon"] = .object(["type": .string(iconType)]) }
             if !userInfo.isEmpty {
-                var info: [String: Any] = [:]
+                var info: [String: ControlValue] = [:]
                 for pair in userInfo {
                     guard let eq = pair.firstIndex(of: "=") else { throw ValidationError("--user-info \(pair): expected key=value") }
                     let value = String(pair[pair.index(after: eq)...])
-                    info[String(pair[..<eq])] = value == "true" ? true : value == "false" ? false : Double(value).map { $0 as Any } ?? value
+                    info[String(pair[..<eq])] = value == "true" ? true : value == "false" ? false
+                        : Double(value).map { .number($0) } ?? .string(value)
                 }
-                item["userInfo"] = info
+                item["userInfo"] = .object(info)
             }
             return item
         }
@@ -45,13 +46,13 @@ struct Shortcuts: ParsableCommand {
         @Flag(help: "Every item, not only those in the menu.") var all = false
 
         func run() throws {
-            let reply = try connection.request(["op": "shortcuts", "action": "list"])
+            let reply = try connection.request(.shortcuts(.list))
             guard !connection.json else { return }
-            let items = (all ? reply["items"] : reply["menu"]) as? [[String: Any]] ?? []
+            let items = (all ? reply.items : reply.menu) ?? []
             if items.isEmpty { print("no quick actions") }
             for (i, item) in items.enumerated() {
                 var line = "\(i + 1). \(describe(item["title"]))  [\(describe(item["type"]))]  \(describe(item["kind"]))"
-                if let subtitle = item["subtitle"] as? String { line += "  — \(subtitle)" }
+                if let subtitle = item["subtitle"]?.stringValue { line += "  — \(subtitle)" }
                 print(line)
             }
         }
@@ -64,11 +65,11 @@ struct Shortcuts: ParsableCommand {
 
         func run() throws {
             let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: file)
-            guard let data, let items = try? JSONSerialization.jsonObject(with: data) as? [Any] else {
+            guard let data, let items = try? JSONDecoder().decode([ControlValue].self, from: data) else {
                 throw CommandFailure("\(file): expected a JSON array of items")
             }
-            let reply = try connection.request(["op": "shortcuts", "action": "set", "items": items])
-            if !connection.json { print("\(describe(reply["count"])) dynamic item(s)") }
+            let reply = try connection.request(.shortcuts(.set(items: items)))
+            if !connection.json { print("\(reply.count.map(String.init) ?? "-") dynamic item(s)") }
         }
     }
 
@@ -87,21 +88,21 @@ struct Shortcuts: ParsableCommand {
         @OptionGroup var options: ItemOptions
 
         func run() throws {
-            var fields: [String: Any] = [:]
+            var fields: [String: ControlValue] = [:]
             if let item {
                 let data = item == "-" ? FileHandle.standardInput.readDataToEndOfFile() : Data(item.utf8)
-                guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+                guard let object = try? JSONDecoder().decode([String: ControlValue].self, from: data) else {
                     throw ValidationError("\(item == "-" ? "stdin" : "the item"): expected a JSON object such as "
                         + #"'{"type": "timer", "title": "Stop timer"}'"#)
                 }
                 fields = object
             }
             fields.merge(try options.fields()) { _, new in new }
-            if let type { fields["type"] = type }
-            guard let type = fields["type"] as? String else { throw ValidationError("the item needs a type (--type)") }
+            if let type { fields["type"] = .string(type) }
+            guard let type = fields["type"]?.stringValue else { throw ValidationError("the item needs a type (--type)") }
             guard fields["title"] != nil else { throw ValidationError("the item needs a title (--title)") }
-            let reply = try connection.request(["op": "shortcuts", "action": "add", "item": fields])
-            if !connection.json { print("\(type): \(describe(reply["result"]))") }
+            let reply = try connection.request(.shortcuts(.add(item: fields)))
+            if !connection.json { print("\(type): \(describe(reply.result))") }
         }
     }
 
@@ -113,8 +114,8 @@ struct Shortcuts: ParsableCommand {
 
         func run() throws {
             var fields = try item.fields()
-            fields["type"] = type
-            _ = try connection.request(["op": "shortcuts", "action": "update", "item": fields])
+            fields["type"] = .string(type)
+            _ = try connection.request(.shortcuts(.update(item: fields)))
             if !connection.json { print("\(type): updated") }
         }
     }
@@ -125,7 +126,7 @@ struct Shortcuts: ParsableCommand {
         @Argument(help: "The item's type.") var type: String
 
         func run() throws {
-            _ = try connection.request(["op": "shortcuts", "action": "remove", "type": type])
+            _ = try connection.request(.shortcuts(.remove(type: type)))
             if !connection.json { print("\(type): removed") }
         }
     }
@@ -135,8 +136,8 @@ struct Shortcuts: ParsableCommand {
         @OptionGroup var connection: ConnectionOptions
 
         func run() throws {
-            let reply = try connection.request(["op": "shortcuts", "action": "clear"])
-            if !connection.json { print("removed \(describe(reply["count"])) dynamic item(s)") }
+            let reply = try connection.request(.shortcuts(.clear))
+            if !connection.json { print("removed \(reply.count.map(String.init) ?? "-") dynamic item(s)") }
         }
     }
 }

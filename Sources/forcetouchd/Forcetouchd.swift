@@ -2,6 +2,7 @@ import ArgumentParser
 import ForceTouchCommandLine
 import ForceTouchCore
 import ForceTouchLinux
+import ForceTouchProtocol
 import Logging
 
 /// `forcetouchd`: the force- and gesture-input daemon.
@@ -98,7 +99,7 @@ struct Forcetouchd: ForceTouchCommand {
 
         let options = Daemon.Options(
             configPath: path, shortcutsPath: Daemon.Options.defaultShortcutsPath(),
-            controlSocketPath: replay == nil ? (socket ?? ControlClient.defaultPath()) : nil,
+            controlSocketPath: replay == nil ? (socket ?? ControlSocket.defaultPath()) : nil,
             // A replay learns in memory only: a recording is not the user's own touch.
             calibrationPath: replay == nil ? LearnedCalibrationFile.defaultPath() : nil)
         let daemon = try Daemon(configuration: load.configuration, options: options, logger: logger)

@@ -1,5 +1,6 @@
 import Foundation
 import ForceTouchCore
+import ForceTouchProtocol
 import ForceTouchTestSupport
 import Glibc
 import Testing
@@ -106,15 +107,18 @@ import Testing
 /// An intent's parameters as a raw socket client sends them: JSON values, a point as an array.
 @Suite struct ControlParameterTests {
     @Test func aPointSentAsAJSONArrayOrObjectIsAPoint() throws {
-        let object = try JSONSerialization.jsonObject(with: Data(#"{"a":[0.25,0.75],"b":{"x":1,"y":2},"c":"text","d":3}"#.utf8))
-        let parameters = try #require(object as? [String: Any])
-        #expect(ControlRequestHandler.text(parameters["a"]!) == "0.25,0.75")
-        #expect(ControlRequestHandler.text(parameters["b"]!) == "1,2")
-        #expect(ControlRequestHandler.text(parameters["c"]!) == "text")
-        #expect(ControlRequestHandler.text(parameters["d"]!) == "3")
+        let request = try ControlRequest.decode(#"{"op":"intent","name":"mark","parameters":{"a":[0.25,0.75],"b":{"x":1,"y":2},"c":"text","d":3}}"#)
+        guard case .intent(_, let parameters, _) = request.operation else {
+            Issue.record("not an intent: \(request)")
+            return
+        }
+        #expect(parameters["a"]!.parameterText == "0.25,0.75")
+        #expect(parameters["b"]!.parameterText == "1,2")
+        #expect(parameters["c"]!.parameterText == "text")
+        #expect(parameters["d"]!.parameterText == "3")
         let definition = IntentDefinition(name: "mark", parameters: [IntentParameter(name: "at", type: .point)],
                                           body: .handler(["true"]))
-        let parsed = try IntentArguments.parse(["at=" + ControlRequestHandler.text(parameters["a"]!)], for: definition)
+        let parsed = try IntentArguments.parse(["at=" + parameters["a"]!.parameterText], for: definition)
         #expect(parsed["at"] == IntentValue.point(x: 0.25, y: 0.75).jsonValue)
     }
 }
@@ -122,6 +126,9 @@ import Testing
 /// Replies write a path as events do: `/tmp`, not `\/tmp`.
 @Suite struct ControlReplyEncodingTests {
     @Test func repliesDoNotEscapeSlashes() {
-        #expect(ControlRequestHandler.encode(["config": "/tmp/forcetouch.toml"]) == #"{"config":"/tmp/forcetouch.toml"}"#)
+        #expect(ProtocolJSON.string(["config": "/tmp/forcetouch.toml"] as ControlValue) == #"{"config":"/tmp/forcetouch.toml"}"#)
+        var reply = ControlReply.success(id: nil)
+        reply.status = ["config": "/tmp/forcetouch.toml"]
+        #expect(reply.json == #"{"ok":true,"status":{"config":"/tmp/forcetouch.toml"}}"#)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ForceTouchCore
+import ForceTouchProtocol
 import Glibc
 import Logging
 
@@ -306,44 +307,44 @@ public final class Daemon {
 
     // MARK: Control
 
-    func statusJSON() -> [String: Any] {
-        var status: [String: Any] = [
-            "pid": Int(getpid()), "devices": sessions.count, "capability": overallCapability.description,
-            "bindings": configuration.bindings.count, "children": children.count,
-            "subscribers": control?.subscriberCount ?? 0,
-            "uptime": (MonotonicClock.now() - started).seconds,
-            "shortcuts": runner.shortcuts.allItems.count,
+    func statusJSON() -> [String: ControlValue] {
+        [
+            "pid": .integer(Int(getpid())), "devices": .integer(sessions.count),
+            "capability": .string(overallCapability.description),
+            "bindings": .integer(configuration.bindings.count), "children": .integer(children.count),
+            "subscribers": .integer(control?.subscriberCount ?? 0),
+            "uptime": .number((MonotonicClock.now() - started).seconds),
+            "shortcuts": .integer(runner.shortcuts.allItems.count),
+            "config": options.configPath.map { .string($0) } ?? .null,
         ]
-        status["config"] = options.configPath ?? NSNull()
-        return status
     }
 
-    func devicesJSON() -> [[String: Any]] {
-        var list: [[String: Any]] = sessions.values.sorted { $0.node.devnode < $1.node.devnode }.map { s in
-            var d: [String: Any] = ["node": s.node.devnode, "name": s.name, "class": s.deviceClass.rawValue,
-                                    "capability": s.capability.capability.description, "reason": s.capability.reason,
-                                    "id": s.description.id.vendorProduct, "emulated": s.capability.emulated]
+    func devicesJSON() -> [DeviceInfo] {
+        var list: [DeviceInfo] = sessions.values.sorted { $0.node.devnode < $1.node.devnode }.map { s in
+            var d = DeviceInfo(node: s.node.devnode, name: s.name, deviceClass: s.deviceClass.rawValue,
+                               capability: s.capability.capability.description, reason: s.capability.reason,
+                               id: s.description.id.vendorProduct, emulated: s.capability.emulated)
             if let m = s.engine.forceModel {
-                d["maximumPossibleForce"] = m.maximumPossibleForce
-                var calibration: [String: Any] = ["source": s.engine.calibrationSource.name, "average": m.average,
-                                                  "summary": s.engine.calibrationSource.summary]
-                if case .learned(let n) = s.engine.calibrationSource { calibration["touches"] = n }
-                if case .database(let entry) = s.engine.calibrationSource { calibration["entry"] = entry }
-                d["calibration"] = calibration
+                d.maximumPossibleForce = m.maximumPossibleForce
+                var calibration = DeviceInfo.Calibration(source: s.engine.calibrationSource.name, average: m.average,
+                                                         summary: s.engine.calibrationSource.summary)
+                if case .learned(let n) = s.engine.calibrationSource { calibration.touches = n }
+                if case .database(let entry) = s.engine.calibrationSource { calibration.entry = entry }
+                d.calibration = calibration
             }
-            if !s.settings.quirks.entries.isEmpty { d["quirks"] = s.settings.quirks.entries }
+            if !s.settings.quirks.entries.isEmpty { d.quirks = s.settings.quirks.entries }
             return d
         }
         for (node, report) in unreadable.sorted(by: { $0.key < $1.key }) {
-            list.append(["node": node, "capability": report.capability.description, "reason": report.reason])
+            list.append(DeviceInfo(node: node, capability: report.capability.description, reason: report.reason))
         }
         return list
     }
 
-    func shortcutEntriesJSON(all: Bool) -> [Any] {
+    func shortcutEntriesJSON(all: Bool) -> [ControlValue] {
         let entries = all ? runner.shortcuts.allItems : runner.shortcuts.menu
         return entries.compactMap { entry in
-            try? JSONSerialization.jsonObject(with: Data(ShortcutJSON.text(entry).utf8))
+            try? JSONDecoder().decode(ControlValue.self, from: Data(ShortcutJSON.text(entry).utf8))
         }
     }
 

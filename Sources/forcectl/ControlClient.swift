@@ -2,21 +2,15 @@ import CLinuxSupport
 import Glibc
 
 /// forcectl's side of the control socket: one connection, JSON lines out and in.
-public final class ControlClient {
-    public struct Error: Swift.Error, CustomStringConvertible, Sendable {
-        public var description: String
+final class ControlClient {
+    struct Error: Swift.Error, CustomStringConvertible, Sendable {
+        var description: String
     }
 
     private let fd: Int32
     private var buffer: [UInt8] = []
 
-    /// `$XDG_RUNTIME_DIR/forcetouch/control.sock`, where the daemon listens.
-    public static func defaultPath(environment: [String: String] = ProcessEnvironment.current()) -> String {
-        let runtime = environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/run/user/\(getuid())"
-        return runtime + "/forcetouch/control.sock"
-    }
-
-    public init(path: String) throws(Error) {
+    init(path: String) throws(Error) {
         let fd = ft_unix_connect(path)
         guard fd >= 0 else {
             let reason = String(cString: strerror(errno))
@@ -27,7 +21,7 @@ public final class ControlClient {
 
     deinit { close(fd) }
 
-    public func send(_ line: String) throws(Error) {
+    func send(_ line: String) throws(Error) {
         var bytes = Array(line.utf8)
         bytes.append(10)
         var sent = 0
@@ -42,7 +36,7 @@ public final class ControlClient {
     }
 
     /// The next line from the daemon; nil when it closed the connection.
-    public func readLine() throws(Error) -> String? {
+    func readLine() throws(Error) -> String? {
         while true {
             if let newline = buffer.firstIndex(of: 10) {
                 let line = String(decoding: buffer[..<newline], as: UTF8.self)

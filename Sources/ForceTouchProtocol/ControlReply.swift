@@ -1,0 +1,94 @@
+import Foundation
+
+/// One reply on the control socket. `"ok"` says whether the request was done; a failure says
+/// why in `"error"`. The other fields are those of the request's op:
+///
+/// - status: `status`; devices: `devices`; subscribe: `subscribed`; reload: `message`
+/// - shortcuts list: `items`, `menu`; set, clear: `count`; add: `result`; update, remove: `type`
+/// - perform: `result`, `message`; intent: `result`, `message`, `code`, `output`
+/// - calibration-reset: `forgotten`
+public struct ControlReply: Codable, Hashable, Sendable {
+    public var ok: Bool
+    public var id: ControlValue?
+    public var error: String?
+
+    public var status: [String: ControlValue]?
+    public var devices: [DeviceInfo]?
+    public var subscribed: Bool?
+    public var message: String?
+    public var items: [ControlValue]?
+    public var menu: [ControlValue]?
+    public var count: Int?
+    public var result: String?
+    public var type: String?
+    public var forgotten: [String]?
+    public var code: String?
+    public var output: ControlValue?
+
+    public init(ok: Bool, id: ControlValue? = nil, error: String? = nil) {
+        self.ok = ok
+        self.id = id
+        self.error = error
+    }
+
+    /// A successful reply to the request with this id; set the op's fields on it.
+    public static func success(id: ControlValue?) -> ControlReply { ControlReply(ok: true, id: id) }
+
+    public static func failure(_ message: String, id: ControlValue?) -> ControlReply {
+        ControlReply(ok: false, id: id, error: message)
+    }
+
+    /// The reply as one line of JSON.
+    public var json: String { ProtocolJSON.string(self) }
+}
+
+/// A device in the `devices` reply.
+public struct DeviceInfo: Codable, Hashable, Sendable {
+    public var node: String
+    public var name: String?
+    public var deviceClass: String?
+    public var capability: String
+    public var reason: String
+    /// vendor:product.
+    public var id: String?
+    public var emulated: Bool?
+    public var maximumPossibleForce: Double?
+    public var calibration: Calibration?
+    public var quirks: [String]?
+
+    public struct Calibration: Codable, Hashable, Sendable {
+        /// `learned`, `database`, `config`, `default`…
+        public var source: String
+        public var average: Double
+        public var summary: String
+        public var touches: Int?
+        public var entry: String?
+
+        public init(source: String, average: Double, summary: String, touches: Int? = nil, entry: String? = nil) {
+            self.source = source
+            self.average = average
+            self.summary = summary
+            self.touches = touches
+            self.entry = entry
+        }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case node, name, deviceClass = "class", capability, reason, id, emulated, maximumPossibleForce, calibration, quirks
+    }
+
+    public init(node: String, name: String? = nil, deviceClass: String? = nil, capability: String, reason: String,
+                id: String? = nil, emulated: Bool? = nil, maximumPossibleForce: Double? = nil,
+                calibration: Calibration? = nil, quirks: [String]? = nil) {
+        self.node = node
+        self.name = name
+        self.deviceClass = deviceClass
+        self.capability = capability
+        self.reason = reason
+        self.id = id
+        self.emulated = emulated
+        self.maximumPossibleForce = maximumPossibleForce
+        self.calibration = calibration
+        self.quirks = quirks
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// The one configuration for the JSON the project writes: keys sorted, so the same value
+/// always prints the same way, and `/tmp`, not `\/tmp`.
+public enum ProtocolJSON {
+    public static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    /// A value as one line of JSON.
+    public static func string<T: Encodable>(_ value: T) throws -> String {
+        String(decoding: try encoder().encode(value), as: UTF8.self)
+    }
+
+    /// A `ControlValue` as one line of JSON; it always encodes.
+    public static func string(_ value: ControlValue) -> String {
+        (try? string(value as ControlValue?)) ?? "null"
+    }
+
+    /// A reply as one line of JSON.
+    public static func string(_ reply: ControlReply) -> String {
+        (try? string(reply as ControlReply?)) ?? #"{"error":"internal: reply not encodable","ok":false}"#
+    }
+}
+
+/// Where the daemon listens by default: `$XDG_RUNTIME_DIR/forcetouch/control.sock`.
+public enum ControlSocket {
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let runtime = environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/run/user/\(getuid())"
+        return runtime + "/forcetouch/control.sock"
+    }
+}
