@@ -166,7 +166,8 @@ public enum LibinputRecordReader {
                 throw RecordingError(.invalidStructure, line: line(frameNode),
                                      "expected a list of [sec, usec, type, code, value] under evdev, found \(describe(frameNode))")
             }
-            events.reserveCapacity(events.count + frame.count)
+            // No reserveCapacity(count + frame.count) here: reserving exactly what one more
+            // frame needs defeats the array's doubling and copies every event once per frame.
             for e in frame {
                 guard let f = e.sequence, f.count == 5 else {
                     throw RecordingError(.invalidStructure, line: line(e),
