@@ -101,7 +101,8 @@ struct Forcetouchd: ForceTouchCommand {
             configPath: path, shortcutsPath: Daemon.Options.defaultShortcutsPath(),
             controlSocketPath: replay == nil ? (socket ?? ControlSocket.defaultPath()) : nil,
             // A replay learns in memory only: a recording is not the user's own touch.
-            calibrationPath: replay == nil ? LearnedCalibrationFile.defaultPath() : nil)
+            calibrationPath: replay == nil ? LearnedCalibrationFile.defaultPath() : nil,
+            checkExecutable: ConfigurationCheck.selfExecutable)
         let daemon = try Daemon(configuration: load.configuration, options: options, logger: logger)
         if let recording, let replay {
             daemon.runReplay(recording, name: replay)
