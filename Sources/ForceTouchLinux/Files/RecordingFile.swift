@@ -8,12 +8,20 @@ public enum RecordingFile {
     public static func load(_ path: String, description descPath: String? = nil) throws(RecordingError) -> Recording {
         let text = try readText(path)
         guard let descPath else {
-            do { return try RecordingReader.read(text) } catch { throw error.inFile(path) }
+            do {
+                var recording = try RecordingReader.read(text)
+                recording.warnings = recording.warnings.map { var w = $0; w.file = path; return w }
+                return recording
+            } catch { throw error.inFile(path) }
         }
         let descText = try readText(descPath)
         let device: DeviceDescription
         do { device = try EvemuReader.readDescription(descText) } catch { throw error.inFile(descPath) }
-        do { return Recording(device: device, events: try EvemuReader.readEvents(text)) } catch {
+        do {
+            var warnings: [RecordingWarning] = []
+            let events = try EvemuReader.readEvents(text, warnings: &warnings)
+            return Recording(device: device, events: events, warnings: warnings.map { var w = $0; w.file = path; return w })
+        } catch {
             throw error.inFile(path)
         }
     }

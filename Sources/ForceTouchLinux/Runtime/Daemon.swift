@@ -191,6 +191,7 @@ public final class Daemon {
             }
             carryOut(session.feed(event), session)
         }
+        if let w = session.untrackedSlotWarning() { logger.warning("device \(session.node.devnode): \(w)") }
         saveLearned(session)
         switch status {
         case .drained: break
@@ -262,7 +263,11 @@ public final class Daemon {
                                     configuration: configuration, database: database)
         sessions[node.devnode] = session
         logCapability(session, verb: "replaying")
-        for event in recording.events { carryOut(session.feed(event), session) }
+        for w in recording.warnings { logger.warning("\(w)") }
+        for event in recording.events {
+            carryOut(session.feed(event), session)
+            if let w = session.untrackedSlotWarning() { logger.warning("\(name): \(w)") }
+        }
         while let d = session.nextDeadline { carryOut(session.advance(to: d), session) }
         sessions[node.devnode] = nil
         exitWhenIdle = true
