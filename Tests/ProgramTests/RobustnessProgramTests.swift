@@ -118,6 +118,34 @@ import Testing
         #expect(Date().timeIntervalSince(start) < 5)
     }
 
+    /// VmHWM (peak resident memory) of a process, in MiB.
+    private static func peakMiB(_ pid: Int32) -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kb = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+        else { return nil }
+        return kb / 1024
+    }
+
+    @Test func aReloadOfDeeplyDottedKeysCostsTheDaemonNeitherMemoryNorMinutes() throws {
+        let daemon = try RunningDaemon(config: Self.goodConfig, asUser: asUser)
+        defer { daemon.stop() }
+        let before = Self.peakMiB(daemon.process.processIdentifier) ?? -1
+        // 30 KB of `a.a.a… = 1`: it froze a daemon 14 s and kept 243 MB (issue 12).
+        try (Array(repeating: "a", count: 15_000).joined(separator: ".") + " = 1\n")
+            .write(to: daemon.config, atomically: false, encoding: .utf8)
+        let start = Date()
+        let reload = try daemon.forcectl(["reload"])
+        let seconds = Date().timeIntervalSince(start)
+        let after = Self.peakMiB(daemon.process.processIdentifier) ?? -1
+        print("figure: reload of 30 KB of dotted keys: \(String(format: "%.1f", seconds)) s, daemon peak RSS "
+            + "\(before) → \(after) MiB: \(reload.output.trimmingCharacters(in: .whitespacesAndNewlines))")
+        #expect(reload.output.contains("reload refused"), "\(reload)")
+        #expect(after - before < 100, "the daemon grew from \(before) to \(after) MiB")
+        let status = try daemon.forcectl(["status", "--json"])
+        #expect(status.stdout.contains(#""bindings":1"#), "\(status)")
+    }
+
     @Test func idleAndFloodingClientsDoNotLockOutForcectl() throws {
         let daemon = try RunningDaemon(config: Self.goodConfig, asUser: asUser)
         defer { daemon.stop() }

@@ -8,8 +8,8 @@ import Glibc
 ///
 /// The child is `forcetouchd --check-config --config FILE` (`ConfigurationCheck.command`),
 /// started with posix_spawn — no shell — with stdin and stdout on /dev/null, its stderr the
-/// daemon's (so a library's own crash message reaches the log), and killed when it takes
-/// longer than `timeout`.
+/// daemon's (so a library's own crash message reaches the log), its address space limited to
+/// `memoryLimit` MiB, and killed when it takes longer than `timeout`.
 public enum ConfigurationCheck {
     public enum Outcome: Equatable, Sendable, CustomStringConvertible {
         /// The child finished: 0 for a valid file, 1 for one with errors. Either way the file
@@ -32,7 +32,8 @@ public enum ConfigurationCheck {
             switch self {
             case .exited(let status): return "checked, exit status \(status)"
             case .crashed(let signal):
-                return "checking it crashed the parser (signal \(signal), \(String(cString: strsignal(signal))))"
+                return "checking it crashed the parser, or it outgrew \(ConfigurationCheck.memoryLimit) MiB "
+                    + "(signal \(signal), \(String(cString: strsignal(signal))))"
             case .timedOut(let seconds):
                 return "checking it took longer than \(JSONLine.number(seconds)) s and was stopped"
             case .notStarted(let reason): return "cannot check it in a separate process: \(reason)"
@@ -44,9 +45,13 @@ public enum ConfigurationCheck {
     /// replaced the file.
     public static let selfExecutable = "/proc/self/exe"
 
+    /// The address space the checking child may use, in MiB: a real configuration needs a
+    /// few tens; a file that makes the parser allocate without end stops there.
+    public static let memoryLimit = 512
+
     /// The argv that checks `path` with `executable`.
     public static func command(executable: String = selfExecutable, path: String) -> [String] {
-        [executable, "--check-config", "--config", path]
+        [executable, "--check-config", "--config", path, "--check-memory-limit", String(memoryLimit)]
     }
 
     /// Runs `argv` (argv[0] is the program's path) and waits at most `timeout` seconds.
