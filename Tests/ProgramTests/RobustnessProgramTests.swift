@@ -210,4 +210,42 @@ import Testing
         let fresh = try String(contentsOfFile: "\(dir)/shortcuts.json", encoding: .utf8)
         #expect(fresh.contains("\"timer\""))
     }
+
+    @Test func whatARecordingHasThatIsIgnoredOrClampedIsSaid() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        chmod(scratch.path, 0o755)
+        let base = Program.repositoryRoot.appendingPathComponent("Tests/Integration/recordings")
+        // The pressure touchscreen, with 128 slots: forcetouch follows 64.
+        let desc = try String(contentsOf: base.appendingPathComponent("pressure-touchscreen.desc"), encoding: .utf8)
+            .replacingOccurrences(of: "A: 2f 0 9 0 0 0", with: "A: 2f 0 127 0 0 0")
+        let descFile = try scratch.write("wide.desc", desc)
+        let events = try scratch.write("wide.events", """
+            E: 0.000000 0003 002f 70
+            E: 0.000000 0003 0039 5
+            E: 0.000000 0003 0035 300
+            E: 0.000000 0000 0000 0
+            E: 0.010000 0003 002f 0
+            E: 0.010000 0003 0039 100
+            E: 0.010000 0003 0035 300
+            E: 0.010000 0003 0036 200
+            E: 0.010000 0003 003a 40
+            E: 0.010000 0000 0000 0
+            E: 0.005000 0003 0039 -1
+            E: 0.090000 0000 0000 0
+
+            """)
+        chmod(descFile.path, 0o644)
+        chmod(events.path, 0o644)
+        let replay = try Program.forcetest.run(["replay", "--desc", descFile.path, events.path])
+        #expect(replay.status == 0, "\(replay)")
+        #expect(replay.stderr.contains("\(events.path):11: warning: event time goes backwards, from 0.010000 to 0.005000"),
+                "\(replay)")
+        #expect(replay.stderr.contains("warning: touches in slot 70 are ignored: forcetest follows slots 0–63"), "\(replay)")
+        #expect(replay.stdout.contains("tap"), "\(replay)")
+        let daemon = try Program.forcetouchd.run(["--replay", events.path, "--desc", descFile.path] + asUser)
+        #expect(daemon.status == 0, "\(daemon)")
+        #expect(daemon.stderr.contains("\(events.path):11: warning: event time goes backwards"), "\(daemon)")
+        #expect(daemon.stderr.components(separatedBy: "touches in slot 70 are ignored").count == 2, "\(daemon)")
+    }
 }
