@@ -156,19 +156,26 @@ import Testing
             idle = []
             for i in range(64):
                 s = socket.socket(socket.AF_UNIX); s.connect(path); idle.append(s)
+            # Idle long enough (0.5 s) to make room for newcomers at the per-user cap.
+            time.sleep(1)
             pid = os.fork()
             if pid == 0:
                 s = socket.socket(socket.AF_UNIX); s.connect(path); s.setblocking(False)
                 chunk = (b'{"op":"status"}\\n' + b'\\n' * 15) * 2048
                 end = time.time() + float(sys.argv[2])
+                sent = answered = 0
                 while time.time() < end:
-                    try: s.send(chunk)
+                    try: sent += s.send(chunk)
                     except BlockingIOError: pass
                     except OSError: break
                     try:
-                        while s.recv(1 << 20): pass
+                        while True:
+                            data = s.recv(1 << 20)
+                            if not data: break
+                            answered += data.count(b'\\n')
                     except BlockingIOError: pass
                     except OSError: break
+                print("flood sent %d bytes, %d replies" % (sent, answered), flush=True)
                 os._exit(0)
             print("ready", flush=True)
             os.waitpid(pid, 0)
@@ -191,8 +198,15 @@ import Testing
             #expect(status.stdout.contains(#""bindings":1"#), "\(status)")
         }
         // Wall time of a whole forcectl run (process start included), under the flood.
+        clients.waitUntilExit()
+        let flood = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         print("figure: forcectl status with 64 idle clients and a flood: "
-            + times.map { String(format: "%.0f ms", $0) }.joined(separator: ", "))
+            + times.map { String(format: "%.0f ms", $0) }.joined(separator: ", ") + "; "
+            + flood.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "\n", with: "; "))
+        // The flood did flood: tens of thousands of requests answered while forcectl was too.
+        let words = flood.split(whereSeparator: { $0 == " " || $0 == "\n" })
+        let replies = words.firstIndex(of: "replies").flatMap { Int(words[$0 - 1]) } ?? 0
+        #expect(replies > 10_000, "\(flood)")
         #expect(daemon.process.isRunning)
     }
 
