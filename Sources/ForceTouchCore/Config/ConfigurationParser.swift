@@ -13,7 +13,8 @@ import TOMLKit
 struct ConfigurationParser {
     let text: String
     let file: String
-    let map: TOMLSourceMap
+    /// Built once the text has passed `TOMLScanner.check`.
+    private(set) var map = TOMLSourceMap("")
     private var errors: [ConfigError] = []
     /// How files the configuration refers to (`import-plist`) are read, and users and
     /// groups (`[control]`) are found.
@@ -27,7 +28,6 @@ struct ConfigurationParser {
         self.text = text
         self.file = file
         self.lookups = lookups
-        map = TOMLSourceMap(text)
     }
 
     static let rootKeys = [
@@ -60,16 +60,11 @@ struct ConfigurationParser {
     mutating func parse() -> ConfigurationLoad {
         let root: TOMLTable
         do {
-            root = try TOMLTable(string: text)
-        } catch let e as TOMLParseError {
-            return ConfigurationLoad(
-                configuration: Configuration(),
-                diagnostics: [ConfigError(file: file, line: max(e.source.begin.line, 1), key: "", message: e.description)])
+            root = try TOMLScanner.parse(text, file: file)
         } catch {
-            return ConfigurationLoad(
-                configuration: Configuration(),
-                diagnostics: [ConfigError(file: file, line: 1, key: "", message: "\(error)")])
+            return ConfigurationLoad(configuration: Configuration(), diagnostics: [error])
         }
+        map = TOMLSourceMap(text)
 
         var config = Configuration()
         _ = checkKeys(root, .root, allowed: Self.rootKeys) { key in

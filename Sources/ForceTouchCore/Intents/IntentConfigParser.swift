@@ -73,11 +73,9 @@ struct IntentConfigParser {
     static func parse(text: String, file: String) -> (intents: [IntentDefinition], errors: [ConfigError]) {
         let root: TOMLTable
         do {
-            root = try TOMLTable(string: text)
-        } catch let e as TOMLParseError {
-            return ([], [ConfigError(file: file, line: max(e.source.begin.line, 1), key: "", message: e.description)])
+            root = try TOMLScanner.parse(text, file: file)
         } catch {
-            return ([], [ConfigError(file: file, line: 1, key: "", message: "\(error)")])
+            return ([], [error])
         }
         guard let value = root["intent"] else { return ([], []) }
         return parse(value, map: TOMLSourceMap(text), file: file)
