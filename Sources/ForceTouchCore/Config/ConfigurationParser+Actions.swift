@@ -65,32 +65,6 @@ extension ConfigurationParser {
         return ExecAction(argv: argv)
     }
 
-    /// A command line as an array of strings, its first element a program.
-    mutating func argv(_ v: TOMLValueConvertible, _ p: ConfigPath, example: String) -> [String]? {
-        guard let array = v.array else {
-            if v.type == .string {
-                error(p, "expected an argv array such as \(example), not a string; "
-                    + "for a shell write [\"sh\", \"-c\", \"…\"]")
-            } else {
-                typeError(p, expected: "an argv array of strings", found: v)
-            }
-            return nil
-        }
-        var argv: [String] = []
-        for (i, element) in array.enumerated() {
-            guard let s = element.string else {
-                error(p, "element \(i + 1) must be a string, not \(Self.describe(element))")
-                return nil
-            }
-            argv.append(s)
-        }
-        guard let program = argv.first, !program.isEmpty else {
-            error(p, "needs a program to run as its first element")
-            return nil
-        }
-        return argv
-    }
-
     /// `"KEY_LEFTMETA+KEY_A"`, or an array of such combinations typed in turn.
     private mutating func keyStrokes(_ v: TOMLValueConvertible, _ p: ConfigPath) -> [KeyStroke]? {
         let texts: [String]

@@ -10,7 +10,7 @@ import TOMLKit
 /// error is dropped whole (half a binding could fire where it should not), and a syntax
 /// error leaves nothing to trust, so it yields the default configuration. Quick actions,
 /// AssistiveTouch and `[control]` follow the same rules (ConfigurationParser+QuickActions).
-struct ConfigurationParser {
+struct ConfigurationParser: TOMLReader {
     let text: String
     let file: String
     /// Built once the text has passed `TOMLScanner.check`.

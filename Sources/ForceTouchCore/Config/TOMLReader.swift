@@ -1,8 +1,15 @@
 import TOMLKit
 
-/// Typed reads of TOML values: each returns nil after recording an error that says what
-/// was expected and what was found, so callers only decide what a missing value costs.
-extension ConfigurationParser {
+/// Typed reads of TOML values, shared by the configuration's parsers (`ConfigurationParser`,
+/// `IntentConfigParser`): each returns nil after recording an error that says what was
+/// expected and what was found, so callers only decide what a missing value costs, and the
+/// same mistake reads the same in every table.
+protocol TOMLReader {
+    /// Records an error at `path`, located by the parser's source map.
+    mutating func error(_ path: ConfigPath, _ message: String)
+}
+
+extension TOMLReader {
     /// `a string`, `an integer`…: the found half of a type error.
     static func describe(_ v: TOMLValueConvertible) -> String {
         switch v.type {
@@ -58,6 +65,32 @@ extension ConfigurationParser {
         guard let d = number(v, path) else { return nil }
         guard d > 0 else { error(path, "must be greater than 0, not \(JSONLine.number(d))"); return nil }
         return d
+    }
+
+    /// A command line as an array of strings, its first element a program.
+    mutating func argv(_ v: TOMLValueConvertible, _ p: ConfigPath, example: String) -> [String]? {
+        guard let array = v.array else {
+            if v.type == .string {
+                error(p, "expected an argv array such as \(example), not a string; "
+                    + "for a shell write [\"sh\", \"-c\", \"…\"]")
+            } else {
+                typeError(p, expected: "an argv array of strings", found: v)
+            }
+            return nil
+        }
+        var argv: [String] = []
+        for (i, element) in array.enumerated() {
+            guard let s = element.string else {
+                error(p, "element \(i + 1) must be a string, not \(Self.describe(element))")
+                return nil
+            }
+            argv.append(s)
+        }
+        guard let program = argv.first, !program.isEmpty else {
+            error(p, "needs a program to run as its first element")
+            return nil
+        }
+        return argv
     }
 
     /// One of a fixed set of names, e.g. a sensitivity or a gesture.
