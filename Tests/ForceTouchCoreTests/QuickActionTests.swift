@@ -291,7 +291,11 @@ private func item(_ type: String, _ title: String? = nil, subtitle: String? = ni
         (#"{"type":"a","title":"A","action":{"exec":["rm"]}}"#, "action: only \"intent\" and \"notify\""),
         (#"{"type":"a","title":"A","action":{"keys":"KEY_A"}}"#, "action: only \"intent\" and \"notify\""),
         (#"{"type":"a","title":"A","action":{"perform":"b"}}"#, "action: a quick action cannot perform"),
-        (#"{"type":"a","title":"A","action":{"notify":"x","intent":"y"}}"#, "action: expected exactly one action key"),
+        (#"{"type":"a","title":"A","action":{"notify":"x","intent":"y"}}"#, "action: has 2 actions (intent, notify); a quick action runs at most one"),
+        (#"{"type":"a","title":"A","action":{}}"#, "action: needs an action"),
+        (#"{"type":"a","title":"A","action":{"intent":"y","parameters":{"p":[[1]]}}}"#, "action.parameters.p: lists cannot nest"),
+        (#"{"type":"a","title":"A","action":{"intent":"","parameters":{}}}"#, "action.intent: must not be empty"),
+        (#"{"type":"a","title":"A","action":{"notify":1}}"#, "action.notify: expected a string, found an integer"),
     ])
     func decodeRefusals(_ json: String, _ message: String) {
         let e = #expect(throws: ShortcutError.self) { try ShortcutJSON.decodeItem(Data(json.utf8)) }

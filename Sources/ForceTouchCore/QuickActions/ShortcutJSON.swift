@@ -136,12 +136,12 @@ struct AnyKey: CodingKey, Hashable {
     init?(intValue: Int) { nil }
 }
 
-private func corrupted(_ c: KeyedDecodingContainer<AnyKey>, _ key: String?, _ message: String) -> DecodingError {
+func corrupted(_ c: KeyedDecodingContainer<AnyKey>, _ key: String?, _ message: String) -> DecodingError {
     DecodingError.dataCorrupted(.init(codingPath: c.codingPath + (key.map { [AnyKey($0)] } ?? []),
                                       debugDescription: message))
 }
 
-private func checkKeys(_ c: KeyedDecodingContainer<AnyKey>, _ allowed: [String]) throws {
+func checkKeys(_ c: KeyedDecodingContainer<AnyKey>, _ allowed: [String]) throws {
     for key in c.allKeys where !allowed.contains(key.stringValue) {
         var message = "unknown key"
         if let near = ConfigurationParser.nearest(key.stringValue, in: allowed) { message += "; did you mean \"\(near)\"?" }
@@ -332,47 +332,7 @@ extension KeyStroke: Codable {
     }
 }
 
-extension Action: Codable {
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: AnyKey.self)
-        try checkKeys(c, Action.keys + ["parameters"])
-        let present = c.allKeys.map(\.stringValue).filter { Action.keys.contains($0) }
-        guard present.count == 1, let key = present.first else {
-            throw corrupted(c, nil, "expected exactly one action key: " + Action.keys.joined(separator: ", "))
-        }
-        if key != "intent", c.contains(AnyKey("parameters")) {
-            throw corrupted(c, "parameters", "only an intent takes parameters")
-        }
-        let k = AnyKey(key)
-        switch key {
-        case "exec":
-            let argv = try c.decode([String].self, forKey: k)
-            guard let first = argv.first, !first.isEmpty else { throw corrupted(c, key, "needs a program to run as its first element") }
-            self = .exec(ExecAction(argv: argv))
-        case "keys":
-            let strokes: [KeyStroke]
-            if let one = try? c.decode(KeyStroke.self, forKey: k) { strokes = [one] } else {
-                strokes = try c.decode([KeyStroke].self, forKey: k)
-            }
-            guard !strokes.isEmpty else { throw corrupted(c, key, "needs at least one key combination") }
-            self = .keys(strokes)
-        case "quick-actions":
-            guard try c.decode(Bool.self, forKey: k) else { throw corrupted(c, key, "must be true") }
-            self = .quickActions
-        case "perform":
-            let type = try c.decode(String.self, forKey: k)
-            guard !type.isEmpty else { throw corrupted(c, key, "must not be empty") }
-            self = .perform(type: type)
-        case "intent":
-            let name = try c.decode(String.self, forKey: k)
-            guard !name.isEmpty else { throw corrupted(c, key, "must not be empty") }
-            let parameters = try c.decodeIfPresent([String: LiteralValue].self, forKey: AnyKey("parameters")) ?? [:]
-            self = .intent(IntentAction(name: name, parameters: parameters))
-        default:
-            self = .notify(try c.decode(String.self, forKey: k))
-        }
-    }
-
+extension Action: Encodable {
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: AnyKey.self)
         let k = AnyKey(key)
