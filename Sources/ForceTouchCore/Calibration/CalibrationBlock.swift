@@ -135,9 +135,7 @@ extension CalibrationBlock {
         let endsWithNewline: Bool
 
         init(_ text: String) {
-            // By bytes: "\r\n" is one Character, so a Character split would miss CRLF lines.
-            var parts = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-                .map { String(decoding: $0, as: UTF8.self) }
+            var parts = TOMLScanner.lines(text).map(String.init)
             endsWithNewline = text.utf8.last == UInt8(ascii: "\n")
             if endsWithNewline || text.isEmpty { parts.removeLast() }
             lines = parts

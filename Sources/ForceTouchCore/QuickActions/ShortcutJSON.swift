@@ -104,7 +104,7 @@ public enum ShortcutJSON {
         case is String.Type: "a string"
         case is Bool.Type: "true or false"
         case is Double.Type, is Int.Type: "a number"
-        case is [String].Type, is [KeyStroke].Type, is [ShortcutItem].Type, is [LiteralValue].Type: "an array"
+        case is [String].Type, is [ShortcutItem].Type: "an array"
         default: "an object"
         }
     }
@@ -285,24 +285,7 @@ extension ShortcutValue: Codable {
     }
 }
 
-extension LiteralValue: Codable {
-    /// A scalar reads as a ShortcutValue does; a list is what a literal adds.
-    public init(from decoder: any Decoder) throws {
-        if let scalar = try? ShortcutValue(from: decoder) {
-            switch scalar {
-            case .string(let s): self = .string(s)
-            case .number(let d): self = .number(d)
-            case .bool(let b): self = .bool(b)
-            }
-            return
-        }
-        let c = try decoder.singleValueContainer()
-        guard let l = try? c.decode([LiteralValue].self) else {
-            throw DecodingError.dataCorruptedError(in: c, debugDescription: "must be a string, a number, a boolean or a list")
-        }
-        self = .list(l)
-    }
-
+extension LiteralValue: Encodable {
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .string(let s): try ShortcutValue.string(s).encode(to: encoder)
@@ -315,17 +298,7 @@ extension LiteralValue: Codable {
     }
 }
 
-extension KeyStroke: Codable {
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        let text = try c.decode(String.self)
-        do {
-            try self.init(parsing: text)
-        } catch {
-            throw DecodingError.dataCorruptedError(in: c, debugDescription: error.message)
-        }
-    }
-
+extension KeyStroke: Encodable {
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.singleValueContainer()
         try c.encode(description)
