@@ -1,9 +1,9 @@
 import TOMLKit
 
 /// The action keys shared by `[[binding]]` blocks, `[[quick-action]]` blocks and the
-/// `[assistive-touch]` slots (SPEC §8): read by `Action`'s one set of rules (through
-/// TOMLKit's `TOMLDecoder`, as JSON is read through `JSONDecoder`), then checked against the
-/// rest of the file here — what a `perform` or an `intent` names must exist.
+/// `[assistive-touch]` slots (SPEC §8), read by `Action`'s one set of rules (through
+/// TOMLKit's `TOMLDecoder`, as JSON is read through `JSONDecoder`). What a `perform` or an
+/// `intent` names is checked once every block is read (ConfigurationParser+Validation).
 extension ConfigurationParser {
     /// The one action key of a table. A quick action may have none (performing it then
     /// only tells subscribers); a binding and a slot need exactly one.
@@ -22,19 +22,12 @@ extension ConfigurationParser {
             self.error(ConfigPath(path.components + at.components), message)
             return (false, nil)
         }
-        let p = path / action.key
         if owner == .quickAction, action == .quickActions || action.key == "perform" {
-            error(p, "a quick action cannot present the menu or perform quick actions; give it its own action")
+            error(path / action.key, "a quick action cannot present the menu or perform quick actions; "
+                + "give it its own action")
             return (false, nil)
         }
-        switch action {
-        case .perform(let type):
-            return validate(perform: type, p) ? (true, action) : (false, nil)
-        case .intent(let i):
-            return validate(intent: i, p, path / "parameters") ? (true, action) : (false, nil)
-        default:
-            return (true, action)
-        }
+        return (true, action)
     }
 
     /// Where a decoding problem is (relative to the table decoded) and what it says.
@@ -46,58 +39,5 @@ extension ConfigurationParser {
             key.intValue.map { ConfigPath.Component.index($0 + 1) } ?? .key(key.stringValue)
         }
         return (ConfigPath(components), c.debugDescription)
-    }
-
-    /// `perform` must name a static quick action.
-    private mutating func validate(perform type: String, _ p: ConfigPath) -> Bool {
-        guard quickActionTypes.contains(type) else {
-            var message = "no quick action has type \"\(type)\""
-            if let near = Self.nearest(type, in: quickActionTypes) {
-                message += "; did you mean \"\(near)\"?"
-            } else if quickActionTypes.isEmpty {
-                message += "; define it in a [[quick-action]] block"
-            } else {
-                message += "; the types are \(Self.list(quickActionTypes))"
-            }
-            error(p, message)
-            return false
-        }
-        return true
-    }
-
-    /// `intent` must name a valid `[[intent]]`, and each of its `parameters` overrides must
-    /// name one of that intent's parameters and fit its type.
-    private mutating func validate(intent action: IntentAction, _ p: ConfigPath, _ pp: ConfigPath) -> Bool {
-        let name = action.name
-        guard let definition = intentDefinitions.first(where: { $0.name == name }) else {
-            let names = intentDefinitions.map(\.name)
-            var message = "no intent is named \"\(name)\""
-            if let near = Self.nearest(name, in: names) {
-                message += "; did you mean \"\(near)\"?"
-            } else if names.isEmpty {
-                message += "; define it in an [[intent]] block"
-            } else {
-                message += "; the intents are \(Self.list(names))"
-            }
-            error(p, message)
-            return false
-        }
-        var ok = true
-        for (key, value) in action.parameters.sorted(by: { $0.key < $1.key }) {
-            guard let parameter = definition.parameters.first(where: { $0.name == key }) else {
-                var message = "intent \"\(name)\" has no parameter \"\(key)\""
-                if let near = Self.nearest(key, in: definition.parameters.map(\.name)) {
-                    message += "; did you mean \"\(near)\"?"
-                }
-                error(pp / key, message)
-                ok = false
-                continue
-            }
-            if case .failure(let e) = IntentValue.coerce(value.jsonValue, to: parameter.type) {
-                error(pp / key, "\(e) (parameter \"\(key)\" is a \(parameter.type.rawValue))")
-                ok = false
-            }
-        }
-        return ok
     }
 }
