@@ -151,7 +151,7 @@ func checkKeys(_ c: KeyedDecodingContainer<AnyKey>, _ allowed: [String]) throws 
 
 // MARK: - Items
 
-extension ShortcutItem: Codable {
+extension ShortcutItem: Decodable {
     static let jsonKeys = ["type", "title", "subtitle", "icon", "userInfo", "action", "kind"]
 
     public init(from decoder: any Decoder) throws {
@@ -197,33 +197,13 @@ extension ShortcutItem: Codable {
                     .joined(separator: "; ")))
         }
     }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: AnyKey.self)
-        try encodeFields(into: &c)
-    }
-
-    func encodeFields(into c: inout KeyedEncodingContainer<AnyKey>) throws {
-        try c.encode(type, forKey: AnyKey("type"))
-        try c.encode(title, forKey: AnyKey("title"))
-        try c.encodeIfPresent(subtitle, forKey: AnyKey("subtitle"))
-        try c.encodeIfPresent(icon, forKey: AnyKey("icon"))
-        try c.encode(userInfo, forKey: AnyKey("userInfo"))
-        try c.encodeIfPresent(action, forKey: AnyKey("action"))
-    }
 }
 
-extension ShortcutStore.Entry: Codable {
-    public init(from decoder: any Decoder) throws {
-        let item = try ShortcutItem(from: decoder)
-        let c = try decoder.container(keyedBy: AnyKey.self)
-        let kind = try c.decodeIfPresent(ShortcutKind.self, forKey: AnyKey("kind")) ?? .dynamic
-        self.init(item: item, kind: kind)
-    }
-
+extension ShortcutStore.Entry: Encodable {
+    /// The item's fields and `kind`, in one object.
     public func encode(to encoder: any Encoder) throws {
+        try item.encode(to: encoder)
         var c = encoder.container(keyedBy: AnyKey.self)
-        try item.encodeFields(into: &c)
         try c.encode(kind, forKey: AnyKey("kind"))
     }
 }
