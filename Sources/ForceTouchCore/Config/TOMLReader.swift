@@ -11,19 +11,7 @@ protocol TOMLReader {
 
 extension TOMLReader {
     /// `a string`, `an integer`…: the found half of a type error.
-    static func describe(_ v: TOMLValueConvertible) -> String {
-        switch v.type {
-        case .string: "a string"
-        case .int: "an integer"
-        case .double: "a number"
-        case .bool: "a boolean"
-        case .table: "a table"
-        case .array: "an array"
-        case .date: "a date"
-        case .time: "a time"
-        case .dateTime: "a date-time"
-        }
-    }
+    static func describe(_ v: TOMLValueConvertible) -> String { RawValue(v).kind }
 
     mutating func typeError(_ path: ConfigPath, expected: String, found v: TOMLValueConvertible) {
         error(path, "expected \(expected), found \(Self.describe(v))")
@@ -69,28 +57,12 @@ extension TOMLReader {
 
     /// A command line as an array of strings, its first element a program.
     mutating func argv(_ v: TOMLValueConvertible, _ p: ConfigPath, example: String) -> [String]? {
-        guard let array = v.array else {
-            if v.type == .string {
-                error(p, "expected an argv array such as \(example), not a string; "
-                    + "for a shell write [\"sh\", \"-c\", \"…\"]")
-            } else {
-                typeError(p, expected: "an argv array of strings", found: v)
-            }
+        do {
+            return try RawValue(v).argv(example: example)
+        } catch {
+            self.error(p, error.message)
             return nil
         }
-        var argv: [String] = []
-        for (i, element) in array.enumerated() {
-            guard let s = element.string else {
-                error(p, "element \(i + 1) must be a string, not \(Self.describe(element))")
-                return nil
-            }
-            argv.append(s)
-        }
-        guard let program = argv.first, !program.isEmpty else {
-            error(p, "needs a program to run as its first element")
-            return nil
-        }
-        return argv
     }
 
     /// One of a fixed set of names, e.g. a sensitivity or a gesture.
