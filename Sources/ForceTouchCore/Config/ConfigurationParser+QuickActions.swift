@@ -30,7 +30,12 @@ extension ConfigurationParser {
             let up = path / "user-info"
             if let info = table(v, up) {
                 for key in info.keys.sorted() {
-                    if let value = shortcutValue(info[key]!, up / key) { userInfo[key] = value } else { ok = false }
+                    do throws(RawValue.Problem) {
+                        userInfo[key] = try RawValue(info[key]!).shortcutValue()
+                    } catch {
+                        self.error(up / key, error.message)
+                        ok = false
+                    }
                 }
             } else {
                 ok = false
@@ -59,16 +64,6 @@ extension ConfigurationParser {
             }
             return nil
         }
-    }
-
-    /// A user-info value: a string, number or boolean, as UIApplicationShortcutItem's
-    /// userInfo would hold and a script can read from JSON.
-    private mutating func shortcutValue(_ v: TOMLValueConvertible, _ p: ConfigPath) -> ShortcutValue? {
-        if let s = v.string { return .string(s) }
-        if let b = v.bool { return .bool(b) }
-        if v.int != nil || v.double != nil { return number(v, p).map(ShortcutValue.number) }
-        error(p, "must be a string, number or boolean, not \(Self.describe(v))")
-        return nil
     }
 
     // MARK: - [quick-actions]

@@ -88,6 +88,19 @@ enum RawValue {
         return argv
     }
 
+    /// A user-info value: a string, number or boolean, as UIApplicationShortcutItem's
+    /// userInfo would hold and a script can read from JSON.
+    func shortcutValue() throws(Problem) -> ShortcutValue {
+        switch self {
+        case .string(let s): .string(s)
+        case .bool(let b): .bool(b)
+        case .integer(let i): .number(Double(i))
+        case .number(let d) where d.isFinite: .number(d)
+        case .number: throw Problem("must be a finite number")
+        default: throw Problem("must be a string, number or boolean, not \(kind)")
+        }
+    }
+
     /// A string, number, boolean, or an array of them (a point is `[x, y]`).
     func literal() throws(Problem) -> LiteralValue {
         switch self {

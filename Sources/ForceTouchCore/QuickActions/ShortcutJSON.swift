@@ -243,15 +243,11 @@ extension ShortcutIcon: Codable {
 
 extension ShortcutValue: Codable {
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        if let b = try? c.decode(Bool.self) {
-            self = .bool(b)
-        } else if let d = try? c.decode(Double.self) {
-            self = .number(d)
-        } else if let s = try? c.decode(String.self) {
-            self = .string(s)
-        } else {
-            throw DecodingError.dataCorruptedError(in: c, debugDescription: "must be a string, a number or a boolean")
+        let raw = try RawValue(from: decoder)
+        do throws(RawValue.Problem) {
+            self = try raw.shortcutValue()
+        } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.message))
         }
     }
 
