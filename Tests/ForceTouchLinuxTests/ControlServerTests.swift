@@ -126,7 +126,7 @@ import Testing
 /// Replies write a path as events do: `/tmp`, not `\/tmp`.
 @Suite struct ControlReplyEncodingTests {
     @Test func repliesDoNotEscapeSlashes() {
-        #expect(ProtocolJSON.string(["config": "/tmp/forcetouch.toml"] as ControlValue) == #"{"config":"/tmp/forcetouch.toml"}"#)
+        #expect(ProtocolJSON.line(["config": "/tmp/forcetouch.toml"] as JSONValue) == #"{"config":"/tmp/forcetouch.toml"}"#)
         var reply = ControlReply.success(id: nil)
         reply.status = ["config": "/tmp/forcetouch.toml"]
         #expect(reply.json == #"{"ok":true,"status":{"config":"/tmp/forcetouch.toml"}}"#)

@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func theIdComesBackAsItWas() throws {
-        #expect(try ControlRequest.decode(#"{"op":"status","id":7}"#).id == .integer(7))
+        #expect(try ControlRequest.decode(#"{"op":"status","id":7}"#).id == .number(7))
         #expect(try ControlRequest.decode(#"{"op":"status","id":"a/b"}"#).id == .string("a/b"))
         #expect(try ControlRequest.decode(#"{"op":"status","id":null}"#).id == .null)
         #expect(try ControlRequest.decode(#"{"op":"status"}"#).id == nil)
