@@ -251,8 +251,7 @@ public final class Daemon {
                                     configuration: configuration, database: database)
         sessions[node.devnode] = session
         logCapability(session, verb: "replaying")
-        for event in recording.events { carryOut(session.feed(event), session) }
-        while let d = session.nextDeadline { carryOut(session.advance(to: d), session) }
+        session.play(recording) { carryOut([$0], session) }
         sessions[node.devnode] = nil
         exitWhenIdle = true
         if children.count > 0 { runLoop() }
