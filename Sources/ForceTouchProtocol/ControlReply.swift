@@ -12,7 +12,7 @@ public struct ControlReply: Codable, Hashable, Sendable {
     public var id: JSONValue?
     public var error: String?
 
-    public var status: [String: JSONValue]?
+    public var status: DaemonStatus?
     public var devices: [DeviceInfo]?
     public var subscribed: Bool?
     public var message: String?

@@ -84,7 +84,7 @@ struct Status: ParsableCommand {
     func run() throws {
         let reply = try connection.request(.status)
         guard !connection.json, let status = reply.status else { return }
-        for key in status.keys.sorted() { print("\(key): \(describe(status[key]))") }
+        for line in status.lines { print(line) }
     }
 }
 

@@ -23,7 +23,7 @@ struct ControlRequestHandler {
         var reply = ControlReply.success(id: id)
         switch request.operation {
         case .status:
-            reply.status = daemon.statusJSON()
+            reply.status = daemon.status()
         case .devices:
             reply.devices = daemon.devicesJSON()
         case .subscribe:

@@ -300,16 +300,11 @@ public final class Daemon {
 
     // MARK: Control
 
-    func statusJSON() -> [String: JSONValue] {
-        [
-            "pid": .number(Double(getpid())), "devices": .number(Double(sessions.count)),
-            "capability": .string(overallCapability.description),
-            "bindings": .number(Double(configuration.bindings.count)), "children": .number(Double(children.count)),
-            "subscribers": .number(Double(control?.subscriberCount ?? 0)),
-            "uptime": .number((MonotonicClock.now() - started).seconds),
-            "shortcuts": .number(Double(runner.shortcuts.allItems.count)),
-            "config": options.configPath.map { .string($0) } ?? .null,
-        ]
+    func status() -> DaemonStatus {
+        DaemonStatus(pid: Int(getpid()), devices: sessions.count, capability: overallCapability.description,
+                     bindings: configuration.bindings.count, children: children.count,
+                     subscribers: control?.subscriberCount ?? 0, uptime: (MonotonicClock.now() - started).seconds,
+                     shortcuts: runner.shortcuts.allItems.count, config: options.configPath)
     }
 
     func devicesJSON() -> [DeviceInfo] {
