@@ -132,7 +132,7 @@ XDG_CONFIG_HOME="$W/xdg" "$FT" list --json > "$W/list-db.json" 2>&1
 check "list names the device database entry that matched, its pressure kind, and the capability it gives" bash -c "
     grep -A10 '^$A ' '$W/list-db.txt' | grep -q 'database: Test pressure touchscreen (pressure: binary)' &&
     grep -A1 '^$A ' '$W/list-db.txt' | grep -q 'force: unavailable (pressure is binary (device database: Test pressure touchscreen))' &&
-    grep '\"path\":\"$A\"' '$W/list-db.json' | grep -q '\"quirks\":\[\"Test pressure touchscreen\"\],\"pressureKind\":\"binary\"'"
+    grep '\"path\":\"$A\"' '$W/list-db.json' | grep -q '\"pressureKind\":\"binary\",\"quirks\":\[\"Test pressure touchscreen\"\]'"
 setpriv --reuid=65534 --regid=65534 --clear-groups "$FT" record "$A" -o "$W/denied.evemu" --duration 1 \
     > /dev/null 2> "$W/record-nobody.err"
 rc=$?
