@@ -16,7 +16,6 @@ enum FuzzTarget: String, CaseIterable {
             _ = try? LibinputRecordReader.read(String(decoding: bytes, as: UTF8.self))
         case .config:
             let text = String(decoding: bytes, as: UTF8.self)
-            if !Self.allowKnownTOMLCrash && Self.hitsKnownTOMLCrash(text) { return }
             // The Info.plist it may import is the input itself: both parsers in one run.
             let data = Data(bytes)
             let lookups = ConfigurationLookups(readFile: { _ in data }, userExists: { $0 == "root" },
@@ -32,23 +31,5 @@ enum FuzzTarget: String, CaseIterable {
         case .protocolRequest:
             _ = try? ControlRequest.decode(String(decoding: bytes, as: UTF8.self))
         }
-    }
-
-    /// FUZZ_ALLOW_KNOWN_TOML_CRASH=1 lets through the inputs known to abort the TOML
-    /// library (`[(` and friends: issue 12, fixed by a pre-check on another branch).
-    static let allowKnownTOMLCrash = ProcessInfo.processInfo.environment["FUZZ_ALLOW_KNOWN_TOML_CRASH"] == "1"
-
-    /// A table header whose key starts with something a TOML bare key, quoted key or
-    /// whitespace cannot: `[(`, `[über]`, `[.device]`, `[#]`, `[=]`, `[[*binding]]`.
-    static func hitsKnownTOMLCrash(_ text: String) -> Bool {
-        for line in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r" }) {
-            var rest = line.drop { $0 == " " || $0 == "\t" }
-            guard rest.first == "[" else { continue }
-            rest = rest.drop { $0 == "[" || $0 == " " || $0 == "\t" }
-            guard let c = rest.unicodeScalars.first else { return true }
-            let ok = (c.isASCII && (CharacterSet.alphanumerics.contains(c) || c == "_" || c == "-" || c == "\"" || c == "'"))
-            if !ok { return true }
-        }
-        return false
     }
 }

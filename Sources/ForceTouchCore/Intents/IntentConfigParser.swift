@@ -1,3 +1,4 @@
+import ForceTouchProtocol
 import TOMLKit
 
 /// Reads the `[[intent]]` blocks of the configuration (SPEC §7) into `IntentDefinition`s,
@@ -41,10 +42,11 @@ import TOMLKit
 /// the types they can fill, literals against the parameter's type, `handler` against
 /// `steps`, duplicate intent names, steps naming unknown intents or unknown parameters,
 /// step references to the step itself or later ones, and chains that loop.
-struct IntentConfigParser {
+struct IntentConfigParser: TOMLReader {
     static let intentKeys = ["name", "handler", "steps", "confirm", "timeout", "parameters"]
     static let parameterKeys = ["type", "value", "source", "default", "required", "choices", "confirm"]
     static let stepKeys = ["intent", "parameters"]
+    static let argvExample = "[\"notify-send\", \"hi\"]"
 
     let file: String
     let map: TOMLSourceMap
@@ -73,11 +75,9 @@ struct IntentConfigParser {
     static func parse(text: String, file: String) -> (intents: [IntentDefinition], errors: [ConfigError]) {
         let root: TOMLTable
         do {
-            root = try TOMLTable(string: text)
-        } catch let e as TOMLParseError {
-            return ([], [ConfigError(file: file, line: max(e.source.begin.line, 1), key: "", message: e.description)])
+            root = try TOMLScanner.parse(text, file: file)
         } catch {
-            return ([], [ConfigError(file: file, line: 1, key: "", message: "\(error)")])
+            return ([], [error])
         }
         guard let value = root["intent"] else { return ([], []) }
         return parse(value, map: TOMLSourceMap(text), file: file)
@@ -114,7 +114,7 @@ struct IntentConfigParser {
             if let name = block.name {
                 if let earlier = firstIndex[name] {
                     let line = map.line(of: blocks[earlier].path)
-                    error(path / "name", "intent \(JSONLine.quote(name)) is already defined at line \(line)")
+                    error(path / "name", "intent \(TextFormat.quoted(name)) is already defined at line \(line)")
                     block.ok = false
                     block.name = nil  // steps naming it mean the first one
                 } else {
@@ -149,7 +149,7 @@ struct IntentConfigParser {
         }
 
         var confirm: [String]?
-        if let v = t["confirm"] { confirm = check(argv(v, path / "confirm")) }
+        if let v = t["confirm"] { confirm = check(argv(v, path / "confirm", example: Self.argvExample)) }
         var timeout: Double?
         if let v = t["timeout"] { timeout = check(positive(v, path / "timeout")) }
 
@@ -157,7 +157,7 @@ struct IntentConfigParser {
         var stepPaths: [ConfigPath] = []
         switch (t["handler"], t["steps"]) {
         case (let h?, nil):
-            body = check(argv(h, path / "handler")).map(IntentBody.handler)
+            body = check(argv(h, path / "handler", example: Self.argvExample)).map(IntentBody.handler)
         case (nil, let s?):
             if let (steps, paths) = check(parseSteps(s, path / "steps")) {
                 body = .steps(steps)
@@ -191,7 +191,7 @@ struct IntentConfigParser {
             guard identifier(key, p, what: "a parameter name") != nil else { ok = false; continue }
             let env = ExecSpec.environmentName(forParameter: key)
             if let other = environmentNames[env] {
-                error(p, "clashes with parameter \(JSONLine.quote(other)): both would be \(env) to a handler")
+                error(p, "clashes with parameter \(TextFormat.quoted(other)): both would be \(env) to a handler")
                 ok = false
                 continue
             }
@@ -214,7 +214,7 @@ struct IntentConfigParser {
             return value
         }
         guard let tv = t["type"] else {
-            let types = ConfigurationParser.list(IntentParameterType.allCases.map(\.rawValue))
+            let types = Self.list(IntentParameterType.allCases.map(\.rawValue))
             error(path, "needs a \"type\": \(types)")
             return nil
         }
@@ -283,8 +283,8 @@ struct IntentConfigParser {
             ]
             for case (let key, let value?) in literals {
                 if case .one = IntentResolver.match(value, choices) { continue }
-                let listed = choices.map { JSONLine.quote($0.text) }.joined(separator: ", ")
-                error(path / key, "\(JSONLine.quote(value.text)) does not pick one of the choices (\(listed))")
+                let listed = choices.map { TextFormat.quoted($0.text) }.joined(separator: ", ")
+                error(path / key, "\(TextFormat.quoted(value.text)) does not pick one of the choices (\(listed))")
                 ok = false
             }
         }
@@ -295,7 +295,7 @@ struct IntentConfigParser {
     private mutating func fits(_ source: IntentParameterSource, _ type: IntentParameterType,
                                _ path: ConfigPath) -> Bool? {
         guard case .gesture(let field) = source, !field.types.contains(type) else { return true }
-        let types = ConfigurationParser.list(field.types.map(\.rawValue))
+        let types = Self.list(field.types.map(\.rawValue))
         error(path, "gesture.\(field.rawValue) cannot fill a \(type.rawValue) parameter; it fits \(types)")
         return nil
     }
@@ -358,7 +358,7 @@ struct IntentConfigParser {
             switch IntentParameterSource.parse(s) {
             case .success(let source): return source
             case .failure(let e):
-                error(path, e.reason + "; for a literal string write { value = \(JSONLine.quote(s)) }")
+                error(path, e.reason + "; for a literal string write { value = \(TextFormat.quoted(s)) }")
                 return nil
             }
         }
@@ -385,7 +385,7 @@ struct IntentConfigParser {
             guard let d = blocks[b].definition else { continue }
             for p in d.parameters {
                 if case .step(.name(let s), _)? = p.source, byName[s] == nil {
-                    error(blocks[b].path / "parameters" / p.name / "source", "no intent is named \(JSONLine.quote(s))")
+                    error(blocks[b].path / "parameters" / p.name / "source", "no intent is named \(TextFormat.quoted(s))")
                     blocks[b].ok = false
                 }
             }
@@ -397,13 +397,13 @@ struct IntentConfigParser {
                 let p = blocks[b].stepPaths[k]
                 guard let target = byName[step.intent].flatMap({ blocks[$0].definition }) else {
                     if byName[step.intent] == nil {
-                        var message = "no intent is named \(JSONLine.quote(step.intent))"
-                        if let near = ConfigurationParser.nearest(step.intent, in: Array(byName.keys).sorted()) {
-                            message += "; did you mean \(JSONLine.quote(near))?"
+                        var message = "no intent is named \(TextFormat.quoted(step.intent))"
+                        if let near = Self.nearest(step.intent, in: Array(byName.keys).sorted()) {
+                            message += "; did you mean \(TextFormat.quoted(near))?"
                         }
                         error(p, message)
                     } else {
-                        error(p, "intent \(JSONLine.quote(step.intent)) has errors, so this chain cannot run")
+                        error(p, "intent \(TextFormat.quoted(step.intent)) has errors, so this chain cannot run")
                     }
                     blocks[b].ok = false
                     continue
@@ -422,7 +422,7 @@ struct IntentConfigParser {
                 guard let d = blocks[b].definition else { continue }
                 for (k, step) in d.steps.enumerated() {
                     guard let t = byName[step.intent], !blocks[t].ok else { continue }
-                    error(blocks[b].stepPaths[k], "intent \(JSONLine.quote(step.intent)) has errors, so this chain "
+                    error(blocks[b].stepPaths[k], "intent \(TextFormat.quoted(step.intent)) has errors, so this chain "
                         + "cannot run")
                     blocks[b].ok = false
                     changed = true
@@ -439,9 +439,9 @@ struct IntentConfigParser {
         for key in step.parameters.keys.sorted() {
             let p = path / "parameters" / key
             guard let parameter = target.parameter(named: key) else {
-                var message = "intent \(JSONLine.quote(target.name)) has no parameter \(JSONLine.quote(key))"
-                if let near = ConfigurationParser.nearest(key, in: target.parameters.map(\.name)) {
-                    message += "; did you mean \(JSONLine.quote(near))?"
+                var message = "intent \(TextFormat.quoted(target.name)) has no parameter \(TextFormat.quoted(key))"
+                if let near = Self.nearest(key, in: target.parameters.map(\.name)) {
+                    message += "; did you mean \(TextFormat.quoted(near))?"
                 }
                 error(p, message)
                 ok = false
@@ -457,7 +457,7 @@ struct IntentConfigParser {
                 if fits(.gesture(field), parameter.type, p) == nil { ok = false }
             case .parameter(let name):
                 if chain.parameter(named: name) == nil {
-                    error(p, "intent \(JSONLine.quote(chain.name)) has no parameter \(JSONLine.quote(name))")
+                    error(p, "intent \(TextFormat.quoted(chain.name)) has no parameter \(TextFormat.quoted(name))")
                     ok = false
                 }
             case .step(let reference, _):
@@ -471,10 +471,10 @@ struct IntentConfigParser {
                 case .name(let s):
                     let earlier = steps.prefix(position - 1).filter { $0.intent == s }.count
                     if earlier == 0 {
-                        error(p, "no step before step \(position) runs \(JSONLine.quote(s))")
+                        error(p, "no step before step \(position) runs \(TextFormat.quoted(s))")
                         ok = false
                     } else if earlier > 1 {
-                        error(p, "\(JSONLine.quote(s)) runs in \(earlier) earlier steps; "
+                        error(p, "\(TextFormat.quoted(s)) runs in \(earlier) earlier steps; "
                             + "name the step by its number, e.g. steps.1.output")
                         ok = false
                     }
@@ -511,7 +511,7 @@ struct IntentConfigParser {
                         let first = loop.indices.min { members[$0] < members[$1] }!
                         let rotated = Array(loop[first...] + loop[..<first])
                         let names = (rotated.map(\.block) + [rotated[0].block]).map {
-                            JSONLine.quote(blocks[$0].name ?? "?")
+                            TextFormat.quoted(blocks[$0].name ?? "?")
                         }
                         let at = rotated[0]
                         error(blocks[at.block].stepPaths[at.step], "steps loop: " + names.joined(separator: " → "))
@@ -533,17 +533,13 @@ struct IntentConfigParser {
         errors.append(ConfigError(file: file, line: map.line(of: path), key: path.description, message: message))
     }
 
-    mutating func typeError(_ path: ConfigPath, expected: String, found v: TOMLValueConvertible) {
-        error(path, "expected \(expected), found \(ConfigurationParser.describe(v))")
-    }
-
     /// A letter, then letters, digits, `-` or `_`: usable in `steps.<name>` and
     /// `parameters.<name>` and as an environment variable's suffix.
     private mutating func identifier(_ s: String, _ path: ConfigPath, what: String) -> String? {
         guard let first = s.first, first.isASCII, first.isLetter,
               s.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
         else {
-            error(path, "\(JSONLine.quote(s)) is not \(what): use a letter, then letters, digits, - or _")
+            error(path, "\(TextFormat.quoted(s)) is not \(what): use a letter, then letters, digits, - or _")
             return nil
         }
         return s
@@ -592,76 +588,5 @@ struct IntentConfigParser {
         case .success(let value): return value
         case .failure(let e): error(path, "not a \(type.rawValue): \(e.reason)"); return nil
         }
-    }
-
-    private mutating func argv(_ v: TOMLValueConvertible, _ path: ConfigPath) -> [String]? {
-        guard let array = v.array else {
-            if v.type == .string {
-                error(path, "expected an argv array such as [\"notify-send\", \"hi\"], not a string; "
-                    + "for a shell write [\"sh\", \"-c\", \"…\"]")
-            } else {
-                typeError(path, expected: "an argv array of strings", found: v)
-            }
-            return nil
-        }
-        var out: [String] = []
-        for (i, element) in array.enumerated() {
-            guard let s = element.string else {
-                error(path, "element \(i + 1) must be a string, not \(ConfigurationParser.describe(element))")
-                return nil
-            }
-            out.append(s)
-        }
-        guard let program = out.first, !program.isEmpty else {
-            error(path, "needs a program to run as its first element")
-            return nil
-        }
-        return out
-    }
-
-    private mutating func string(_ v: TOMLValueConvertible, _ path: ConfigPath) -> String? {
-        guard let s = v.string else { typeError(path, expected: "a string", found: v); return nil }
-        return s
-    }
-
-    private mutating func bool(_ v: TOMLValueConvertible, _ path: ConfigPath) -> Bool? {
-        guard let b = v.bool else { typeError(path, expected: "true or false", found: v); return nil }
-        return b
-    }
-
-    private mutating func table(_ v: TOMLValueConvertible, _ path: ConfigPath) -> TOMLTable? {
-        guard let t = v.table else { typeError(path, expected: "a table", found: v); return nil }
-        return t
-    }
-
-    private mutating func positive(_ v: TOMLValueConvertible, _ path: ConfigPath) -> Double? {
-        let d: Double
-        if let i = v.int { d = Double(i) } else if let x = v.double { d = x } else {
-            typeError(path, expected: "a number", found: v)
-            return nil
-        }
-        guard d.isFinite, d > 0 else { error(path, "must be a finite number greater than 0"); return nil }
-        return d
-    }
-
-    private mutating func name<T: RawRepresentable>(_ v: TOMLValueConvertible, _ path: ConfigPath,
-                                                    _ allowed: [T], what: String) -> T? where T.RawValue == String {
-        guard let s = string(v, path) else { return nil }
-        guard let value = allowed.first(where: { $0.rawValue == s }) else {
-            error(path, "unknown \(what) \"\(s)\"; expected \(ConfigurationParser.list(allowed.map(\.rawValue)))")
-            return nil
-        }
-        return value
-    }
-
-    private mutating func checkKeys(_ table: TOMLTable, _ path: ConfigPath, allowed: [String]) -> Bool {
-        var ok = true
-        for key in table.keys where !allowed.contains(key) {
-            ok = false
-            var message = "unknown key"
-            if let near = ConfigurationParser.nearest(key, in: allowed) { message += "; did you mean \"\(near)\"?" }
-            error(path / key, message)
-        }
-        return ok
     }
 }

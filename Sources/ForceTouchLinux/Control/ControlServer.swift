@@ -143,7 +143,7 @@ public final class ControlServer {
     public func expireIdle(now t: Timestamp) {
         guard let idleTimeout else { return }
         for c in clients.values where c.isIdle && c.lastActivity + idleTimeout <= t {
-            log?("control: closed a connection idle for \(JSONLine.number(idleTimeout.seconds)) s")
+            log?("control: closed a connection idle for \(TextFormat.number(idleTimeout.seconds)) s")
             c.output += Array(#"{"ok":false,"error":"idle timeout"}"#.utf8) + [10]
             flushAndDrop(c)
         }

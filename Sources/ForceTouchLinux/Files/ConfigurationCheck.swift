@@ -35,7 +35,7 @@ public enum ConfigurationCheck {
                 return "checking it crashed the parser, or it outgrew \(ConfigurationCheck.memoryLimit) MiB "
                     + "(signal \(signal), \(String(cString: strsignal(signal))))"
             case .timedOut(let seconds):
-                return "checking it took longer than \(JSONLine.number(seconds)) s and was stopped"
+                return "checking it took longer than \(TextFormat.number(seconds)) s and was stopped"
             case .notStarted(let reason): return "cannot check it in a separate process: \(reason)"
             }
         }
