@@ -281,9 +281,9 @@ private func item(_ type: String, _ title: String? = nil, subtitle: String? = ni
         (#"{"type":"a","title":"A","icon":{"type":"pencil"}}"#, "icon.type: unknown icon type \"pencil\""),
         (#"{"type":"a","title":"A","icon":{"file":"x","symbol":"y"}}"#, "icon: expected exactly one of"),
         (#"{"type":"a","title":"A","icon":{"file":""}}"#, "icon.file: must not be empty"),
-        (#"{"type":"a","title":"A","userInfo":{"k":[1]}}"#, "userInfo.k: must be a string, a number or a boolean"),
-        (#"{"type":"a","title":"A","userInfo":{"k":{"x":1}}}"#, "userInfo.k: must be a string, a number or a boolean"),
-        (#"{"type":"a","title":"A","userInfo":{"k":null}}"#, "userInfo.k: must be a string, a number or a boolean"),
+        (#"{"type":"a","title":"A","userInfo":{"k":[1]}}"#, "userInfo.k: must be a string, number or boolean, not an array"),
+        (#"{"type":"a","title":"A","userInfo":{"k":{"x":1}}}"#, "userInfo.k: must be a string, number or boolean, not a table"),
+        (#"{"type":"a","title":"A","userInfo":{"k":null}}"#, "userInfo.k: must be a string, number or boolean, not null"),
         (#"{"type":"a","title":"A","colour":"red"}"#, "colour: unknown key"),
         (#"{"type":"a","title":"A","subtitel":"x"}"#, "subtitel: unknown key; did you mean \"subtitle\"?"),
         (#"{"type":1,"title":"A"}"#, "type: expected a string"),
@@ -291,7 +291,11 @@ private func item(_ type: String, _ title: String? = nil, subtitle: String? = ni
         (#"{"type":"a","title":"A","action":{"exec":["rm"]}}"#, "action: only \"intent\" and \"notify\""),
         (#"{"type":"a","title":"A","action":{"keys":"KEY_A"}}"#, "action: only \"intent\" and \"notify\""),
         (#"{"type":"a","title":"A","action":{"perform":"b"}}"#, "action: a quick action cannot perform"),
-        (#"{"type":"a","title":"A","action":{"notify":"x","intent":"y"}}"#, "action: expected exactly one action key"),
+        (#"{"type":"a","title":"A","action":{"notify":"x","intent":"y"}}"#, "action: has 2 actions (intent, notify); a quick action runs at most one"),
+        (#"{"type":"a","title":"A","action":{}}"#, "action: needs an action"),
+        (#"{"type":"a","title":"A","action":{"intent":"y","parameters":{"p":[[1]]}}}"#, "action.parameters.p: lists cannot nest"),
+        (#"{"type":"a","title":"A","action":{"intent":"","parameters":{}}}"#, "action.intent: must not be empty"),
+        (#"{"type":"a","title":"A","action":{"notify":1}}"#, "action.notify: expected a string, found an integer"),
     ])
     func decodeRefusals(_ json: String, _ message: String) {
         let e = #expect(throws: ShortcutError.self) { try ShortcutJSON.decodeItem(Data(json.utf8)) }

@@ -124,17 +124,9 @@ public enum CalibrationBlock {
 // MARK: - The file as lines
 
 extension CalibrationBlock {
-    /// The configuration as lines, with enough understanding of TOML to find headers and
-    /// keys: it skips multi-line strings and multi-line arrays and inline tables.
+    /// The configuration as lines, each with its `TOMLScanner.Kind`.
     struct Document {
-        enum Kind: Equatable {
-            /// `[name]` or `[[name]]`, with its dotted components.
-            case header([String], array: Bool)
-            /// `key = …`, with the key's dotted components.
-            case key([String])
-            /// Blank, comment, or the continuation of a multi-line value.
-            case other
-        }
+        typealias Kind = TOMLScanner.Kind
 
         var lines: [String]
         var kinds: [Kind]
@@ -143,9 +135,7 @@ extension CalibrationBlock {
         let endsWithNewline: Bool
 
         init(_ text: String) {
-            // By bytes: "\r\n" is one Character, so a Character split would miss CRLF lines.
-            var parts = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-                .map { String(decoding: $0, as: UTF8.self) }
+            var parts = TOMLScanner.lines(text).map(String.init)
             endsWithNewline = text.utf8.last == UInt8(ascii: "\n")
             if endsWithNewline || text.isEmpty { parts.removeLast() }
             lines = parts
@@ -162,78 +152,7 @@ extension CalibrationBlock {
 
         private mutating func reclassify() { kinds = Document.classify(lines) }
 
-        /// Each line's kind. Values spanning lines (arrays, inline tables, multi-line
-        /// strings) make their continuation lines `other`.
-        static func classify(_ lines: [String]) -> [Kind] {
-            var kinds: [Kind] = []
-            var depth = 0
-            var multiline: String? = nil
-            for raw in lines {
-                var line = Substring(raw)
-                if line.hasSuffix("\r") { line = line.dropLast() }
-                if let delimiter = multiline {
-                    if let r = line.firstRange(of: delimiter) {
-                        multiline = nil
-                        depth += bracketDelta(line[r.upperBound...], multiline: &multiline)
-                    }
-                    kinds.append(.other)
-                    continue
-                }
-                if depth > 0 {
-                    depth += bracketDelta(line, multiline: &multiline)
-                    kinds.append(.other)
-                    continue
-                }
-                let trimmed = line.drop { $0 == " " || $0 == "\t" }
-                if trimmed.hasPrefix("[[") {
-                    kinds.append(.header(TOMLSourceMap.keyComponents(trimmed.dropFirst(2).prefix { $0 != "]" }), array: true))
-                } else if trimmed.hasPrefix("[") {
-                    kinds.append(.header(TOMLSourceMap.keyComponents(trimmed.dropFirst().prefix { $0 != "]" }), array: false))
-                } else if let eq = TOMLSourceMap.keyEnd(trimmed) {
-                    kinds.append(.key(TOMLSourceMap.keyComponents(trimmed[..<eq])))
-                    depth += bracketDelta(trimmed[trimmed.index(after: eq)...], multiline: &multiline)
-                } else {
-                    kinds.append(.other)
-                }
-            }
-            return kinds
-        }
-
-        /// Opening minus closing brackets and braces outside strings and comments; sets
-        /// `multiline` when a multi-line string opens and stays open.
-        static func bracketDelta(_ s: Substring, multiline: inout String?) -> Int {
-            var delta = 0
-            var i = s.startIndex
-            while i < s.endIndex {
-                let rest = s[i...]
-                for d in ["\"\"\"", "'''"] where rest.hasPrefix(d) {
-                    let after = s.index(i, offsetBy: 3)
-                    if let close = s[after...].firstRange(of: d) {
-                        i = close.upperBound
-                    } else {
-                        multiline = d
-                        return delta
-                    }
-                }
-                guard i < s.endIndex else { break }
-                let c = s[i]
-                if c == "#" { break }
-                if c == "\"" || c == "'" {
-                    var j = s.index(after: i)
-                    while j < s.endIndex, s[j] != c {
-                        if c == "\"" && s[j] == "\\" { j = s.index(after: j); if j == s.endIndex { break } }
-                        j = s.index(after: j)
-                    }
-                    i = j < s.endIndex ? s.index(after: j) : j
-                    continue
-                }
-                if c == "[" || c == "{" { delta += 1 }
-                if c == "]" || c == "}" { delta -= 1 }
-                i = s.index(after: i)
-            }
-            return delta
-        }
-
+        static func classify(_ lines: [String]) -> [Kind] { TOMLScanner.classify(lines.map { $0[...] }) }
 
         // MARK: Blocks
 

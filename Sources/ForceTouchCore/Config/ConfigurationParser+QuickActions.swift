@@ -12,9 +12,9 @@ extension ConfigurationParser {
 
     // MARK: - [[quick-action]]
 
-    /// One item, or nil (after recording why) when anything about it is wrong: an invalid
-    /// item is refused whole and the others still load (SPEC §5).
-    mutating func parseQuickAction(_ t: TOMLTable, index: Int, existing: [ShortcutItem]) -> ShortcutItem? {
+    /// One item, and whether all of it was valid; nil (after recording why) when it is not
+    /// an item at all. An invalid item is refused whole and the others still load (SPEC §5).
+    mutating func parseQuickAction(_ t: TOMLTable, index: Int) -> (item: ShortcutItem, ok: Bool)? {
         let path = ConfigPath.root.appending("quick-action").appending(index: index)
         var ok = checkKeys(t, path, allowed: Self.quickActionKeys)
         func text(_ field: ShortcutField) -> String? {
@@ -30,7 +30,12 @@ extension ConfigurationParser {
             let up = path / "user-info"
             if let info = table(v, up) {
                 for key in info.keys.sorted() {
-                    if let value = shortcutValue(info[key]!, up / key) { userInfo[key] = value } else { ok = false }
+                    do throws(RawValue.Problem) {
+                        userInfo[key] = try RawValue(info[key]!).shortcutValue()
+                    } catch {
+                        self.error(up / key, error.message)
+                        ok = false
+                    }
                 }
             } else {
                 ok = false
@@ -47,11 +52,8 @@ extension ConfigurationParser {
                                       iconType: iconType, iconFile: iconFile, iconSymbol: iconSymbol,
                                       userInfo: userInfo, action: action) {
         case .success(let item):
-            if let earlier = existing.firstIndex(where: { $0.type == item.type }) {
-                error(path / "type", "quick-action[\(earlier + 1)] already has type \"\(item.type)\"; types must be unique")
-                return nil
-            }
-            return ok ? item : nil
+            // Kept even when something else is wrong, so `validate` still reports a repeated type.
+            return (item, ok)
         case .failure(let p):
             for problem in p.problems {
                 if problem.message == "is required" {
@@ -62,16 +64,6 @@ extension ConfigurationParser {
             }
             return nil
         }
-    }
-
-    /// A user-info value: a string, number or boolean, as UIApplicationShortcutItem's
-    /// userInfo would hold and a script can read from JSON.
-    private mutating func shortcutValue(_ v: TOMLValueConvertible, _ p: ConfigPath) -> ShortcutValue? {
-        if let s = v.string { return .string(s) }
-        if let b = v.bool { return .bool(b) }
-        if v.int != nil || v.double != nil { return number(v, p).map(ShortcutValue.number) }
-        error(p, "must be a string, number or boolean, not \(Self.describe(v))")
-        return nil
     }
 
     // MARK: - [quick-actions]
@@ -90,13 +82,13 @@ extension ConfigurationParser {
         if let v = t["import-plist"], let s = string(v, path / "import-plist") {
             if s.isEmpty { error(path / "import-plist", "must not be empty") } else {
                 config.quickActionSettings.importPlist = s
-                config.quickActions += importPlist(s, path / "import-plist", existing: config.quickActions)
+                importedQuickActions = importPlist(s, path / "import-plist")
             }
         }
     }
 
     /// The valid items of the Info.plist, each refused one reported against the key.
-    private mutating func importPlist(_ written: String, _ p: ConfigPath, existing: [ShortcutItem]) -> [ShortcutItem] {
+    private mutating func importPlist(_ written: String, _ p: ConfigPath) -> [ShortcutItem] {
         let resolved = resolvePath(written)
         guard let data = lookups.readFile(resolved) else {
             error(p, "cannot read \"\(resolved)\"")
@@ -104,38 +96,7 @@ extension ConfigurationParser {
         }
         let (items, errors) = InfoPlistImporter.importItems(from: data, file: written)
         for e in errors { error(p, e.description) }
-        var out: [ShortcutItem] = []
-        for (i, item) in items.enumerated() {
-            if existing.contains(where: { $0.type == item.type }) {
-                error(p, "\(written): item \(i + 1) (\"\(item.type)\"): a [[quick-action]] already has this type; "
-                    + "types must be unique")
-            } else {
-                out.append(item)
-            }
-        }
-        return out
-    }
-
-    /// The menu shows the static items first and at most `max-items` in all, so those past
-    /// the limit are never shown: a warning on the first of them (its block, or the
-    /// `import-plist` that brought it), since the file is otherwise fine.
-    /// - Parameter blocks: the `[[quick-action]]` index of each item that came from a block,
-    ///   in order; the items after them were imported.
-    mutating func warnAboutHiddenQuickActions(_ config: Configuration, blocks: [Int]) {
-        let limit = config.quickActionSettings.maximumMenuItems
-        let total = config.quickActions.count
-        guard total > limit else { return }
-        let hidden = total - limit
-        var message = "the menu shows at most \(limit) item\(limit == 1 ? "" : "s") ([quick-actions] max-items), "
-            + "so \(hidden) of the \(total) static quick actions \(hidden == 1 ? "is" : "are") never shown"
-        if limit < blocks.count {
-            warning(ConfigPath.root.appending("quick-action").appending(index: blocks[limit]),
-                    message + ", from this one on")
-        } else {
-            let plist = config.quickActionSettings.importPlist ?? "the Info.plist"
-            message += ": \(plist) item \(limit - blocks.count + 1) (\"\(config.quickActions[limit].type)\") and after"
-            warning(.root / "quick-actions" / "import-plist", message)
-        }
+        return items
     }
 
     /// A path relative to the configuration file's directory; absolute ones as they are.

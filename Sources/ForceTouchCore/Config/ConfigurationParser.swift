@@ -10,16 +10,20 @@ import TOMLKit
 /// error is dropped whole (half a binding could fire where it should not), and a syntax
 /// error leaves nothing to trust, so it yields the default configuration. Quick actions,
 /// AssistiveTouch and `[control]` follow the same rules (ConfigurationParser+QuickActions).
-struct ConfigurationParser {
+struct ConfigurationParser: TOMLReader {
     let text: String
     let file: String
-    let map: TOMLSourceMap
+    /// Built once the text has passed `TOMLScanner.check`.
+    private(set) var map = TOMLSourceMap("")
     private var errors: [ConfigError] = []
     /// How files the configuration refers to (`import-plist`) are read, and users and
     /// groups (`[control]`) are found.
     let lookups: ConfigurationLookups
-    /// The static quick-action types, once parsed: what `perform` may name.
+    /// The static quick-action types, once validated: what `perform` may name.
     var quickActionTypes: [String] = []
+    /// The items `[quick-actions] import-plist` brought, before `validate` drops those
+    /// whose type a block already has.
+    var importedQuickActions: [ShortcutItem] = []
     /// The valid `[[intent]]` definitions, once parsed: what `intent` may name.
     var intentDefinitions: [IntentDefinition] = []
 
@@ -27,7 +31,6 @@ struct ConfigurationParser {
         self.text = text
         self.file = file
         self.lookups = lookups
-        map = TOMLSourceMap(text)
     }
 
     static let rootKeys = [
@@ -60,16 +63,11 @@ struct ConfigurationParser {
     mutating func parse() -> ConfigurationLoad {
         let root: TOMLTable
         do {
-            root = try TOMLTable(string: text)
-        } catch let e as TOMLParseError {
-            return ConfigurationLoad(
-                configuration: Configuration(),
-                diagnostics: [ConfigError(file: file, line: max(e.source.begin.line, 1), key: "", message: e.description)])
+            root = try TOMLScanner.parse(text, file: file)
         } catch {
-            return ConfigurationLoad(
-                configuration: Configuration(),
-                diagnostics: [ConfigError(file: file, line: 1, key: "", message: "\(error)")])
+            return ConfigurationLoad(configuration: Configuration(), diagnostics: [error])
         }
+        map = TOMLSourceMap(text)
 
         var config = Configuration()
         _ = checkKeys(root, .root, allowed: Self.rootKeys) { key in
@@ -93,24 +91,17 @@ struct ConfigurationParser {
             config.gestures = merged
         }
         for (index, t) in blocks(root, "device") {
-            if let rule = parseDevice(t, index: index, base: config.gestures) {
-                warnIfShadowed(rule, by: config.devices)
-                config.devices.append(rule)
-            }
+            if let rule = parseDevice(t, index: index, base: config.gestures) { config.devices.append(rule) }
         }
-        // Intents and quick actions before bindings and slots, which name them.
         if let v = root["intent"] {
             let (intents, intentErrors) = IntentConfigParser.parse(v, map: map, file: file)
             config.intents = intents
             intentDefinitions = intents
             errors += intentErrors
         }
-        var quickActionBlocks: [Int] = []
+        var quickActionBlocks: [(index: Int, item: ShortcutItem, ok: Bool)] = []
         for (index, t) in blocks(root, "quick-action") {
-            if let item = parseQuickAction(t, index: index, existing: config.quickActions) {
-                config.quickActions.append(item)
-                quickActionBlocks.append(index)
-            }
+            if let (item, ok) = parseQuickAction(t, index: index) { quickActionBlocks.append((index, item, ok)) }
         }
         if let v = root["quick-actions"] {
             if v.type == .array {
@@ -120,8 +111,6 @@ struct ConfigurationParser {
                 parseQuickActionSettings(t, into: &config)
             }
         }
-        quickActionTypes = config.quickActions.map(\.type)
-        warnAboutHiddenQuickActions(config, blocks: quickActionBlocks)
         for (index, t) in blocks(root, "binding") {
             if let binding = parseBinding(t, index: index) { config.bindings.append(binding) }
         }
@@ -131,6 +120,7 @@ struct ConfigurationParser {
         if let v = root["control"], let t = table(v, .root / "control") {
             config.control = parseControl(t)
         }
+        validate(&config, quickActionBlocks: quickActionBlocks)
         // Line order reads like the file; the sort is stable, so errors on one line keep
         // the order they were found in.
         let sorted = errors.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }
@@ -320,17 +310,6 @@ struct ConfigurationParser {
             return nil
         }
         return a
-    }
-
-    /// The first matching block wins (DeviceRule), so a block after one that matches
-    /// everything it would match never applies: kept, since the file still means something,
-    /// but said, on the shadowed block's line.
-    private mutating func warnIfShadowed(_ rule: DeviceRule, by earlier: [DeviceRule]) {
-        guard let first = earlier.first(where: { $0.match.covers(rule.match) }) else { return }
-        let path = ConfigPath.root.appending("device").appending(index: rule.index)
-        let why = first.match.matchesEveryDevice ? "matches every device" : "matches every device this one does"
-        warning(path, "this block never applies: device[\(first.index)] (line \(first.line)) \(why), "
-            + "and only the first matching block is used; move this block above it")
     }
 
     /// `other` is what forcetouch leaves alone, so no block can be about it.

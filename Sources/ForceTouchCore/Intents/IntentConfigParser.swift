@@ -41,10 +41,11 @@ import TOMLKit
 /// the types they can fill, literals against the parameter's type, `handler` against
 /// `steps`, duplicate intent names, steps naming unknown intents or unknown parameters,
 /// step references to the step itself or later ones, and chains that loop.
-struct IntentConfigParser {
+struct IntentConfigParser: TOMLReader {
     static let intentKeys = ["name", "handler", "steps", "confirm", "timeout", "parameters"]
     static let parameterKeys = ["type", "value", "source", "default", "required", "choices", "confirm"]
     static let stepKeys = ["intent", "parameters"]
+    static let argvExample = "[\"notify-send\", \"hi\"]"
 
     let file: String
     let map: TOMLSourceMap
@@ -73,11 +74,9 @@ struct IntentConfigParser {
     static func parse(text: String, file: String) -> (intents: [IntentDefinition], errors: [ConfigError]) {
         let root: TOMLTable
         do {
-            root = try TOMLTable(string: text)
-        } catch let e as TOMLParseError {
-            return ([], [ConfigError(file: file, line: max(e.source.begin.line, 1), key: "", message: e.description)])
+            root = try TOMLScanner.parse(text, file: file)
         } catch {
-            return ([], [ConfigError(file: file, line: 1, key: "", message: "\(error)")])
+            return ([], [error])
         }
         guard let value = root["intent"] else { return ([], []) }
         return parse(value, map: TOMLSourceMap(text), file: file)
@@ -149,7 +148,7 @@ struct IntentConfigParser {
         }
 
         var confirm: [String]?
-        if let v = t["confirm"] { confirm = check(argv(v, path / "confirm")) }
+        if let v = t["confirm"] { confirm = check(argv(v, path / "confirm", example: Self.argvExample)) }
         var timeout: Double?
         if let v = t["timeout"] { timeout = check(positive(v, path / "timeout")) }
 
@@ -157,7 +156,7 @@ struct IntentConfigParser {
         var stepPaths: [ConfigPath] = []
         switch (t["handler"], t["steps"]) {
         case (let h?, nil):
-            body = check(argv(h, path / "handler")).map(IntentBody.handler)
+            body = check(argv(h, path / "handler", example: Self.argvExample)).map(IntentBody.handler)
         case (nil, let s?):
             if let (steps, paths) = check(parseSteps(s, path / "steps")) {
                 body = .steps(steps)
@@ -214,7 +213,7 @@ struct IntentConfigParser {
             return value
         }
         guard let tv = t["type"] else {
-            let types = ConfigurationParser.list(IntentParameterType.allCases.map(\.rawValue))
+            let types = Self.list(IntentParameterType.allCases.map(\.rawValue))
             error(path, "needs a \"type\": \(types)")
             return nil
         }
@@ -295,7 +294,7 @@ struct IntentConfigParser {
     private mutating func fits(_ source: IntentParameterSource, _ type: IntentParameterType,
                                _ path: ConfigPath) -> Bool? {
         guard case .gesture(let field) = source, !field.types.contains(type) else { return true }
-        let types = ConfigurationParser.list(field.types.map(\.rawValue))
+        let types = Self.list(field.types.map(\.rawValue))
         error(path, "gesture.\(field.rawValue) cannot fill a \(type.rawValue) parameter; it fits \(types)")
         return nil
     }
@@ -398,7 +397,7 @@ struct IntentConfigParser {
                 guard let target = byName[step.intent].flatMap({ blocks[$0].definition }) else {
                     if byName[step.intent] == nil {
                         var message = "no intent is named \(JSONLine.quote(step.intent))"
-                        if let near = ConfigurationParser.nearest(step.intent, in: Array(byName.keys).sorted()) {
+                        if let near = Self.nearest(step.intent, in: Array(byName.keys).sorted()) {
                             message += "; did you mean \(JSONLine.quote(near))?"
                         }
                         error(p, message)
@@ -440,7 +439,7 @@ struct IntentConfigParser {
             let p = path / "parameters" / key
             guard let parameter = target.parameter(named: key) else {
                 var message = "intent \(JSONLine.quote(target.name)) has no parameter \(JSONLine.quote(key))"
-                if let near = ConfigurationParser.nearest(key, in: target.parameters.map(\.name)) {
+                if let near = Self.nearest(key, in: target.parameters.map(\.name)) {
                     message += "; did you mean \(JSONLine.quote(near))?"
                 }
                 error(p, message)
@@ -533,10 +532,6 @@ struct IntentConfigParser {
         errors.append(ConfigError(file: file, line: map.line(of: path), key: path.description, message: message))
     }
 
-    mutating func typeError(_ path: ConfigPath, expected: String, found v: TOMLValueConvertible) {
-        error(path, "expected \(expected), found \(ConfigurationParser.describe(v))")
-    }
-
     /// A letter, then letters, digits, `-` or `_`: usable in `steps.<name>` and
     /// `parameters.<name>` and as an environment variable's suffix.
     private mutating func identifier(_ s: String, _ path: ConfigPath, what: String) -> String? {
@@ -592,76 +587,5 @@ struct IntentConfigParser {
         case .success(let value): return value
         case .failure(let e): error(path, "not a \(type.rawValue): \(e.reason)"); return nil
         }
-    }
-
-    private mutating func argv(_ v: TOMLValueConvertible, _ path: ConfigPath) -> [String]? {
-        guard let array = v.array else {
-            if v.type == .string {
-                error(path, "expected an argv array such as [\"notify-send\", \"hi\"], not a string; "
-                    + "for a shell write [\"sh\", \"-c\", \"…\"]")
-            } else {
-                typeError(path, expected: "an argv array of strings", found: v)
-            }
-            return nil
-        }
-        var out: [String] = []
-        for (i, element) in array.enumerated() {
-            guard let s = element.string else {
-                error(path, "element \(i + 1) must be a string, not \(ConfigurationParser.describe(element))")
-                return nil
-            }
-            out.append(s)
-        }
-        guard let program = out.first, !program.isEmpty else {
-            error(path, "needs a program to run as its first element")
-            return nil
-        }
-        return out
-    }
-
-    private mutating func string(_ v: TOMLValueConvertible, _ path: ConfigPath) -> String? {
-        guard let s = v.string else { typeError(path, expected: "a string", found: v); return nil }
-        return s
-    }
-
-    private mutating func bool(_ v: TOMLValueConvertible, _ path: ConfigPath) -> Bool? {
-        guard let b = v.bool else { typeError(path, expected: "true or false", found: v); return nil }
-        return b
-    }
-
-    private mutating func table(_ v: TOMLValueConvertible, _ path: ConfigPath) -> TOMLTable? {
-        guard let t = v.table else { typeError(path, expected: "a table", found: v); return nil }
-        return t
-    }
-
-    private mutating func positive(_ v: TOMLValueConvertible, _ path: ConfigPath) -> Double? {
-        let d: Double
-        if let i = v.int { d = Double(i) } else if let x = v.double { d = x } else {
-            typeError(path, expected: "a number", found: v)
-            return nil
-        }
-        guard d.isFinite, d > 0 else { error(path, "must be a finite number greater than 0"); return nil }
-        return d
-    }
-
-    private mutating func name<T: RawRepresentable>(_ v: TOMLValueConvertible, _ path: ConfigPath,
-                                                    _ allowed: [T], what: String) -> T? where T.RawValue == String {
-        guard let s = string(v, path) else { return nil }
-        guard let value = allowed.first(where: { $0.rawValue == s }) else {
-            error(path, "unknown \(what) \"\(s)\"; expected \(ConfigurationParser.list(allowed.map(\.rawValue)))")
-            return nil
-        }
-        return value
-    }
-
-    private mutating func checkKeys(_ table: TOMLTable, _ path: ConfigPath, allowed: [String]) -> Bool {
-        var ok = true
-        for key in table.keys where !allowed.contains(key) {
-            ok = false
-            var message = "unknown key"
-            if let near = ConfigurationParser.nearest(key, in: allowed) { message += "; did you mean \"\(near)\"?" }
-            error(path / key, message)
-        }
-        return ok
     }
 }

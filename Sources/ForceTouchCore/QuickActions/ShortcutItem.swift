@@ -3,8 +3,9 @@
 /// Static items come from the configuration (`[[quick-action]]`, `import-plist`); dynamic
 /// ones are set at run time through `ShortcutStore`. Build one with `validated(…)` (or the
 /// parsers and importers, which use it) to get SPEC's refusal rules; the memberwise
-/// initializer trusts its caller.
-public struct ShortcutItem: Hashable, Sendable {
+/// initializer trusts its caller. Its JSON (ShortcutJSON) is the synthesized encoding:
+/// `subtitle`, `icon` and `action` left out when absent, `userInfo` always written.
+public struct ShortcutItem: Hashable, Sendable, Encodable {
     /// What identifies the item: `forcectl perform TYPE`, `perform = "TYPE"`. Unique among
     /// the items of a store. Never empty.
     public var type: String

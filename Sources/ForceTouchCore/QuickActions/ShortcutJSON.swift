@@ -104,7 +104,7 @@ public enum ShortcutJSON {
         case is String.Type: "a string"
         case is Bool.Type: "true or false"
         case is Double.Type, is Int.Type: "a number"
-        case is [String].Type, is [KeyStroke].Type, is [ShortcutItem].Type, is [LiteralValue].Type: "an array"
+        case is [String].Type, is [ShortcutItem].Type: "an array"
         default: "an object"
         }
     }
@@ -136,12 +136,12 @@ struct AnyKey: CodingKey, Hashable {
     init?(intValue: Int) { nil }
 }
 
-private func corrupted(_ c: KeyedDecodingContainer<AnyKey>, _ key: String?, _ message: String) -> DecodingError {
+func corrupted(_ c: KeyedDecodingContainer<AnyKey>, _ key: String?, _ message: String) -> DecodingError {
     DecodingError.dataCorrupted(.init(codingPath: c.codingPath + (key.map { [AnyKey($0)] } ?? []),
                                       debugDescription: message))
 }
 
-private func checkKeys(_ c: KeyedDecodingContainer<AnyKey>, _ allowed: [String]) throws {
+func checkKeys(_ c: KeyedDecodingContainer<AnyKey>, _ allowed: [String]) throws {
     for key in c.allKeys where !allowed.contains(key.stringValue) {
         var message = "unknown key"
         if let near = ConfigurationParser.nearest(key.stringValue, in: allowed) { message += "; did you mean \"\(near)\"?" }
@@ -151,7 +151,7 @@ private func checkKeys(_ c: KeyedDecodingContainer<AnyKey>, _ allowed: [String])
 
 // MARK: - Items
 
-extension ShortcutItem: Codable {
+extension ShortcutItem: Decodable {
     static let jsonKeys = ["type", "title", "subtitle", "icon", "userInfo", "action", "kind"]
 
     public init(from decoder: any Decoder) throws {
@@ -197,33 +197,13 @@ extension ShortcutItem: Codable {
                     .joined(separator: "; ")))
         }
     }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: AnyKey.self)
-        try encodeFields(into: &c)
-    }
-
-    func encodeFields(into c: inout KeyedEncodingContainer<AnyKey>) throws {
-        try c.encode(type, forKey: AnyKey("type"))
-        try c.encode(title, forKey: AnyKey("title"))
-        try c.encodeIfPresent(subtitle, forKey: AnyKey("subtitle"))
-        try c.encodeIfPresent(icon, forKey: AnyKey("icon"))
-        try c.encode(userInfo, forKey: AnyKey("userInfo"))
-        try c.encodeIfPresent(action, forKey: AnyKey("action"))
-    }
 }
 
-extension ShortcutStore.Entry: Codable {
-    public init(from decoder: any Decoder) throws {
-        let item = try ShortcutItem(from: decoder)
-        let c = try decoder.container(keyedBy: AnyKey.self)
-        let kind = try c.decodeIfPresent(ShortcutKind.self, forKey: AnyKey("kind")) ?? .dynamic
-        self.init(item: item, kind: kind)
-    }
-
+extension ShortcutStore.Entry: Encodable {
+    /// The item's fields and `kind`, in one object.
     public func encode(to encoder: any Encoder) throws {
+        try item.encode(to: encoder)
         var c = encoder.container(keyedBy: AnyKey.self)
-        try item.encodeFields(into: &c)
         try c.encode(kind, forKey: AnyKey("kind"))
     }
 }
@@ -263,15 +243,11 @@ extension ShortcutIcon: Codable {
 
 extension ShortcutValue: Codable {
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        if let b = try? c.decode(Bool.self) {
-            self = .bool(b)
-        } else if let d = try? c.decode(Double.self) {
-            self = .number(d)
-        } else if let s = try? c.decode(String.self) {
-            self = .string(s)
-        } else {
-            throw DecodingError.dataCorruptedError(in: c, debugDescription: "must be a string, a number or a boolean")
+        let raw = try RawValue(from: decoder)
+        do throws(RawValue.Problem) {
+            self = try raw.shortcutValue()
+        } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.message))
         }
     }
 
@@ -285,24 +261,7 @@ extension ShortcutValue: Codable {
     }
 }
 
-extension LiteralValue: Codable {
-    /// A scalar reads as a ShortcutValue does; a list is what a literal adds.
-    public init(from decoder: any Decoder) throws {
-        if let scalar = try? ShortcutValue(from: decoder) {
-            switch scalar {
-            case .string(let s): self = .string(s)
-            case .number(let d): self = .number(d)
-            case .bool(let b): self = .bool(b)
-            }
-            return
-        }
-        let c = try decoder.singleValueContainer()
-        guard let l = try? c.decode([LiteralValue].self) else {
-            throw DecodingError.dataCorruptedError(in: c, debugDescription: "must be a string, a number, a boolean or a list")
-        }
-        self = .list(l)
-    }
-
+extension LiteralValue: Encodable {
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .string(let s): try ShortcutValue.string(s).encode(to: encoder)
@@ -315,64 +274,14 @@ extension LiteralValue: Codable {
     }
 }
 
-extension KeyStroke: Codable {
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        let text = try c.decode(String.self)
-        do {
-            try self.init(parsing: text)
-        } catch {
-            throw DecodingError.dataCorruptedError(in: c, debugDescription: error.message)
-        }
-    }
-
+extension KeyStroke: Encodable {
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.singleValueContainer()
         try c.encode(description)
     }
 }
 
-extension Action: Codable {
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: AnyKey.self)
-        try checkKeys(c, Action.keys + ["parameters"])
-        let present = c.allKeys.map(\.stringValue).filter { Action.keys.contains($0) }
-        guard present.count == 1, let key = present.first else {
-            throw corrupted(c, nil, "expected exactly one action key: " + Action.keys.joined(separator: ", "))
-        }
-        if key != "intent", c.contains(AnyKey("parameters")) {
-            throw corrupted(c, "parameters", "only an intent takes parameters")
-        }
-        let k = AnyKey(key)
-        switch key {
-        case "exec":
-            let argv = try c.decode([String].self, forKey: k)
-            guard let first = argv.first, !first.isEmpty else { throw corrupted(c, key, "needs a program to run as its first element") }
-            self = .exec(ExecAction(argv: argv))
-        case "keys":
-            let strokes: [KeyStroke]
-            if let one = try? c.decode(KeyStroke.self, forKey: k) { strokes = [one] } else {
-                strokes = try c.decode([KeyStroke].self, forKey: k)
-            }
-            guard !strokes.isEmpty else { throw corrupted(c, key, "needs at least one key combination") }
-            self = .keys(strokes)
-        case "quick-actions":
-            guard try c.decode(Bool.self, forKey: k) else { throw corrupted(c, key, "must be true") }
-            self = .quickActions
-        case "perform":
-            let type = try c.decode(String.self, forKey: k)
-            guard !type.isEmpty else { throw corrupted(c, key, "must not be empty") }
-            self = .perform(type: type)
-        case "intent":
-            let name = try c.decode(String.self, forKey: k)
-            guard !name.isEmpty else { throw corrupted(c, key, "must not be empty") }
-            let parameters = try c.decodeIfPresent([String: LiteralValue].self, forKey: AnyKey("parameters")) ?? [:]
-            self = .intent(IntentAction(name: name, parameters: parameters))
-        default:
-            self = .notify(try c.decode(String.self, forKey: k))
-        }
-    }
-
+extension Action: Encodable {
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: AnyKey.self)
         let k = AnyKey(key)

@@ -1,22 +1,17 @@
 import TOMLKit
 
-/// Typed reads of TOML values: each returns nil after recording an error that says what
-/// was expected and what was found, so callers only decide what a missing value costs.
-extension ConfigurationParser {
+/// Typed reads of TOML values, shared by the configuration's parsers (`ConfigurationParser`,
+/// `IntentConfigParser`): each returns nil after recording an error that says what was
+/// expected and what was found, so callers only decide what a missing value costs, and the
+/// same mistake reads the same in every table.
+protocol TOMLReader {
+    /// Records an error at `path`, located by the parser's source map.
+    mutating func error(_ path: ConfigPath, _ message: String)
+}
+
+extension TOMLReader {
     /// `a string`, `an integer`…: the found half of a type error.
-    static func describe(_ v: TOMLValueConvertible) -> String {
-        switch v.type {
-        case .string: "a string"
-        case .int: "an integer"
-        case .double: "a number"
-        case .bool: "a boolean"
-        case .table: "a table"
-        case .array: "an array"
-        case .date: "a date"
-        case .time: "a time"
-        case .dateTime: "a date-time"
-        }
-    }
+    static func describe(_ v: TOMLValueConvertible) -> String { RawValue(v).kind }
 
     mutating func typeError(_ path: ConfigPath, expected: String, found v: TOMLValueConvertible) {
         error(path, "expected \(expected), found \(Self.describe(v))")
@@ -58,6 +53,16 @@ extension ConfigurationParser {
         guard let d = number(v, path) else { return nil }
         guard d > 0 else { error(path, "must be greater than 0, not \(JSONLine.number(d))"); return nil }
         return d
+    }
+
+    /// A command line as an array of strings, its first element a program.
+    mutating func argv(_ v: TOMLValueConvertible, _ p: ConfigPath, example: String) -> [String]? {
+        do {
+            return try RawValue(v).argv(example: example)
+        } catch {
+            self.error(p, error.message)
+            return nil
+        }
     }
 
     /// One of a fixed set of names, e.g. a sensitivity or a gesture.

@@ -1,0 +1,100 @@
+/// The one set of rules for reading an action (SPEC §8), the same from the configuration
+/// (TOMLKit's `TOMLDecoder` over a `[[binding]]`, `[[quick-action]]` or slot table) and
+/// from JSON (an item's `"action"` on the socket and in the dynamic-items file).
+///
+/// A problem is a `DecodingError.dataCorrupted` whose coding path ends at the offending
+/// key and whose description is the sentence to show: the configuration turns it into
+/// `file:line: binding[2].exec: message`, the socket into `action.exec: message`. What needs
+/// the rest of the file — whether a `perform` type or an `intent` exists — is checked after
+/// decoding, by the configuration (`ConfigurationParser.validate`).
+extension Action: Decodable {
+    /// What holds the action: decides the wording of "how many". Set under `ownerKey` in a
+    /// decoder's `userInfo` when the action's keys sit in a larger table (the
+    /// configuration's blocks), whose other keys are then not the action's business; unset,
+    /// the object is the action alone (JSON) and any other key is an error.
+    public enum Owner: Sendable {
+        case binding, quickAction, slot
+
+        var noun: String {
+            switch self {
+            case .binding: "a binding"
+            case .quickAction: "a quick action"
+            case .slot: "a slot"
+            }
+        }
+    }
+
+    public static let ownerKey = CodingUserInfoKey(rawValue: "forcetouch.action-owner")!
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        let embeddedOwner = decoder.userInfo[Action.ownerKey] as? Owner
+        if embeddedOwner == nil { try checkKeys(c, Action.keys + ["parameters"]) }
+        let owner = embeddedOwner ?? .quickAction
+        func problem(_ key: String?, _ message: String) -> DecodingError {
+            corrupted(c, key, message)
+        }
+        let present = Action.keys.filter { c.contains(AnyKey($0)) }
+        if c.contains(AnyKey("parameters")), !present.contains("intent") {
+            throw problem("parameters", "only an intent takes parameters; add intent = \"name\"")
+        }
+        guard let key = present.first else {
+            throw problem(nil, "needs an action: \(ConfigurationParser.list(Action.keys)) (e.g. exec = [\"notify-send\", \"pressed\"])")
+        }
+        guard present.count == 1 else {
+            let limit = owner == .quickAction ? "at most one" : "exactly one"
+            throw problem(nil, "has \(present.count) actions (\(present.joined(separator: ", "))); \(owner.noun) runs \(limit)")
+        }
+        let value = try RawValue.read(c, key)
+        self = try RawValue.at(c, key) { () throws(RawValue.Problem) -> Action in
+            switch key {
+            case "exec": return .exec(ExecAction(argv: try value.argv(example: "[\"notify-send\", \"hi\"]")))
+            case "keys": return .keys(try Action.keyStrokes(value))
+            case "quick-actions":
+                guard case .bool(let b) = value else { throw RawValue.Problem("expected true or false, found \(value.kind)") }
+                guard b else {
+                    throw RawValue.Problem("must be true (present the quick-action menu); for no action, leave the block out")
+                }
+                return .quickActions
+            case "perform": return .perform(type: try value.nonEmptyString())
+            case "intent": return .intent(IntentAction(name: try value.nonEmptyString()))
+            default: return .notify(try value.nonEmptyString())
+            }
+        }
+        guard case .intent(var intent) = self, c.contains(AnyKey("parameters")) else { return }
+        let table = try RawValue.read(c, "parameters")
+        guard case .table = table else { throw problem("parameters", "expected a table, found \(table.kind)") }
+        let p = try c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("parameters"))
+        for k in p.allKeys.map(\.stringValue).sorted() {
+            let v = try RawValue.read(p, k)
+            intent.parameters[k] = try RawValue.at(p, k) { () throws(RawValue.Problem) in try v.literal() }
+        }
+        self = .intent(intent)
+    }
+
+    /// `"KEY_LEFTMETA+KEY_A"`, or an array of such combinations typed in turn.
+    private static func keyStrokes(_ v: RawValue) throws(RawValue.Problem) -> [KeyStroke] {
+        let texts: [String]
+        switch v {
+        case .string(let s): texts = [s]
+        case .array(let elements):
+            texts = try elements.enumerated().map { (i, element) throws(RawValue.Problem) in
+                guard case .string(let s) = element else {
+                    throw RawValue.Problem("element \(i + 1) must be a string such as \"KEY_LEFTCTRL+KEY_C\", not \(element.kind)")
+                }
+                return s
+            }
+            guard !texts.isEmpty else { throw RawValue.Problem("needs at least one key combination") }
+        default:
+            throw RawValue.Problem("expected a key combination such as \"KEY_LEFTCTRL+KEY_C\", or an array of them, found \(v.kind)")
+        }
+        return try texts.enumerated().map { (i, text) throws(RawValue.Problem) in
+            do throws(KeyStroke.ParseError) {
+                return try KeyStroke(parsing: text)
+            } catch {
+                if case .array = v { throw RawValue.Problem("element \(i + 1): \(error.message)") }
+                throw RawValue.Problem(error.message)
+            }
+        }
+    }
+}

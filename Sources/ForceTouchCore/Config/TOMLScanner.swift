@@ -1,0 +1,255 @@
+import TOMLKit
+
+/// The one place forcetouch reads TOML text itself, line by line, for what TOMLKit does not
+/// give: the line each key was written on (`TOMLSourceMap`), the headers and keys that
+/// `forcetest calibrate` edits in place (`CalibrationBlock`), and a check of the text
+/// before TOMLKit sees it (`check`).
+///
+/// Each line is a table header, a `key = value` line, or neither: blank, a comment, or the
+/// continuation of a value spanning lines (a multi-line array, inline table or string).
+///
+/// Limits, accepted because the text is also parsed as TOML and only lines are at stake: it
+/// does not read escapes in quoted keys, and it knows inline tables only by the line of the
+/// key that holds them.
+enum TOMLScanner {
+    /// The text as TOMLKit's table, after `check`: the only way forcetouch hands TOML to
+    /// TOMLKit. A syntax error, which belongs to no key, is `file:line: message`.
+    static func parse(_ text: String, file: String) throws(ConfigError) -> TOMLTable {
+        if let (line, message) = check(text) { throw ConfigError(file: file, line: line, key: "", message: message) }
+        do {
+            return try TOMLTable(string: text)
+        } catch let e as TOMLParseError {
+            throw ConfigError(file: file, line: max(e.source.begin.line, 1), key: "", message: e.description)
+        } catch {
+            throw ConfigError(file: file, line: 1, key: "", message: "\(error)")
+        }
+    }
+
+    /// What one line is.
+    enum Kind: Equatable {
+        /// `[name]` or `[[name]]`, with its dotted components.
+        case header([String], array: Bool)
+        /// `key = …`, with the key's dotted components.
+        case key([String])
+        /// Blank, comment, or the continuation of a multi-line value.
+        case other
+    }
+
+    /// More dotted parts than a configuration ever needs (its deepest key has four). The
+    /// cap keeps what a file can make the parser and the source map do proportional to its
+    /// size: a 20 KB line of `a.a.a…` would otherwise build thousands of nested tables.
+    static let maximumKeyParts = 64
+
+    /// The text's lines, split at `\n` bytes, each keeping the `\r` of a CRLF file: split
+    /// by Character, `"\r\n"` is one Character and a CRLF file would look like one line.
+    static func lines(_ text: String) -> [Substring] {
+        var out: [Substring] = []
+        var start = text.startIndex
+        for i in text.utf8.indices where text.utf8[i] == UInt8(ascii: "\n") {
+            out.append(text[start..<i])
+            start = text.utf8.index(after: i)
+        }
+        out.append(text[start...])
+        return out
+    }
+
+    /// Each line's kind.
+    static func classify(_ lines: [Substring]) -> [Kind] { scan(lines).kinds }
+
+    /// What in `text` must not reach TOMLKit, as `(line, message)`; nil when nothing.
+    ///
+    /// TOMLKit 0.6.0 bundles toml++ 3.4.0, which asserts (SIGABRT, the whole process) on two
+    /// shapes where it should report a syntax error (upstream fixed both later):
+    /// - a table header whose name starts with anything but a bare-key character or a
+    ///   quote: `[(`, `[über]`, `[.device]`, `[#]`, `[=]`, `[[*binding]]`, `[` at the end
+    ///   of a line;
+    /// - in an array, where a value is due, a `}` or a Unicode line separator (U+2028,
+    ///   U+2029, U+0085): `a = [}`, `a = [1, }`.
+    /// Refusing those here, with their line, is what keeps a typo from taking the daemon
+    /// down on a reload. Keys of more than `maximumKeyParts` parts are refused too.
+    static func check(_ text: String) -> (line: Int, message: String)? {
+        let lines = lines(text)
+        let (kinds, problem) = scan(lines)
+        for (i, kind) in kinds.enumerated() {
+            if let problem, problem.line <= i + 1 { return problem }
+            switch kind {
+            case .header(let names, _):
+                let header = Substring(content(lines[i], first: i == 0).unicodeScalars.drop { $0 == " " || $0 == "\t" })
+                if let why = headerProblem(header) {
+                    let shown = header.count > 40 ? String(header.prefix(40)) + "…" : String(header)
+                    return (i + 1, "invalid table header \(JSONLine.quote(shown)): \(why)")
+                }
+                if names.count > maximumKeyParts { return (i + 1, depthMessage(names.count)) }
+            case .key(let names) where names.count > maximumKeyParts:
+                return (i + 1, depthMessage(names.count))
+            default:
+                continue
+            }
+        }
+        return problem
+    }
+
+    /// A line without its CRLF `\r`, and the first without a byte-order mark.
+    private static func content(_ raw: Substring, first: Bool) -> Substring {
+        var line = raw
+        if line.hasSuffix("\r") { line = line.dropLast() }
+        return first ? line.drop { $0 == "\u{FEFF}" } : line
+    }
+
+    /// Each line's kind, and the first value toml++ would abort on (see `check`).
+    private static func scan(_ lines: [Substring]) -> (kinds: [Kind], problem: (line: Int, message: String)?) {
+        var kinds: [Kind] = []
+        kinds.reserveCapacity(lines.count)
+        var value = ValueState()
+        var problem: (line: Int, message: String)? = nil
+        for (n, raw) in lines.enumerated() {
+            let line = content(raw, first: n == 0)
+            if value.isOpen {
+                let why = value.read(line)
+                if problem == nil, let why { problem = (n + 1, why) }
+                kinds.append(.other)
+                continue
+            }
+            let trimmed = Substring(line.unicodeScalars.drop { $0 == " " || $0 == "\t" })
+            if trimmed.unicodeScalars.first == "[" {
+                // By scalars, as toml++ decides: `[` with a combining mark is still a header.
+                let inner = Substring(trimmed.unicodeScalars.dropFirst())
+                let array = inner.unicodeScalars.first == "["
+                let name = array ? Substring(inner.unicodeScalars.dropFirst()) : inner
+                kinds.append(.header(keyComponents(name.prefix { $0 != "]" }), array: array))
+            } else if let eq = keyEnd(trimmed) {
+                kinds.append(.key(keyComponents(trimmed[..<eq])))
+                let why = value.read(trimmed[trimmed.index(after: eq)...])
+                if problem == nil, let why { problem = (n + 1, why) }
+            } else {
+                kinds.append(.other)
+            }
+        }
+        return (kinds, problem)
+    }
+
+    private static func depthMessage(_ parts: Int) -> String {
+        "a key of \(parts) dotted parts; at most \(maximumKeyParts) are allowed"
+    }
+
+    /// Why toml++ would abort on this header line, or nil. Mirrors its `parse_table_header`:
+    /// `[`, spaces, a second `[` only if no space came between, spaces, and then the name
+    /// must start with a bare-key character or a quote (`]` it reports as an error itself).
+    static func headerProblem(_ header: Substring) -> String? {
+        let blank: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" }
+        var rest = header.unicodeScalars.dropFirst()
+        let spaced = rest.first.map(blank) ?? false
+        rest = rest.drop(while: blank)
+        if rest.first == "[", !spaced { rest = rest.dropFirst().drop(while: blank) }
+        guard let c = rest.first else { return "a table header needs a name" }
+        let allowed = ("0"..."9").contains(c) || ("a"..."z").contains(c) || ("A"..."Z").contains(c)
+            || "-_\"']".unicodeScalars.contains(c)
+        return allowed ? nil
+            : "a table name must begin with a letter, a digit, \"-\", \"_\" or a quote (non-ASCII names are quoted)"
+    }
+
+    /// Where a value spanning lines stands: the arrays and inline tables open, innermost
+    /// last, or the multi-line string it is in.
+    private struct ValueState {
+        var open: [Unicode.Scalar] = []
+        /// The quote of the open `"""` or `'''`.
+        var multiline: Unicode.Scalar? = nil
+
+        var isOpen: Bool { !open.isEmpty || multiline != nil }
+
+        /// Reads one line of value text, outside comments and strings; returns why toml++
+        /// would abort on it, if it would. By Unicode scalars, as toml++ reads: a `}` with a
+        /// combining mark after it is one Character but still a `}` to toml++.
+        mutating func read(_ line: Substring) -> String? {
+            let s = Array(line.unicodeScalars)
+            func closes(_ d: Unicode.Scalar, from start: Int) -> Int? {
+                var i = start
+                while i + 2 < s.count {
+                    if s[i] == d && s[i + 1] == d && s[i + 2] == d { return i + 3 }
+                    i += 1
+                }
+                return nil
+            }
+            var i = 0
+            if let d = multiline {
+                guard let end = closes(d, from: 0) else { return nil }
+                multiline = nil
+                i = end
+            }
+            while i < s.count {
+                let c = s[i]
+                if (c == "\"" || c == "'"), i + 2 < s.count, s[i + 1] == c, s[i + 2] == c {
+                    guard let end = closes(c, from: i + 3) else {
+                        multiline = c
+                        return nil
+                    }
+                    i = end
+                    continue
+                }
+                if c == "#" { break }
+                if c == "\"" || c == "'" {
+                    var j = i + 1
+                    while j < s.count, s[j] != c {
+                        if c == "\"" && s[j] == "\\" { j += 1 }
+                        j += 1
+                    }
+                    i = j + 1
+                    continue
+                }
+                switch c {
+                case "[", "{": open.append(c)
+                case "]", "}":
+                    // Mismatched brackets are never valid TOML; `}` in an array is what aborts.
+                    if c == "}" && open.last == "[" { return "\"}\" closes an array; arrays close with \"]\"" }
+                    if !open.isEmpty { open.removeLast() }
+                case "\u{2028}", "\u{2029}", "\u{85}":
+                    return "a Unicode line separator outside a string; TOML lines end with \"\\n\""
+                default: break
+                }
+                i += 1
+            }
+            return nil
+        }
+    }
+
+    /// Where the `=` of a `key = value` line is; nil for comments, blanks and array continuations.
+    static func keyEnd(_ line: Substring) -> Substring.Index? {
+        var i = line.startIndex
+        var quote: Character? = nil
+        while i < line.endIndex {
+            let c = line[i]
+            if let q = quote {
+                if c == q { quote = nil }
+            } else if c == "\"" || c == "'" {
+                quote = c
+            } else if c == "=" {
+                return i
+            } else if !(c.isLetter || c.isNumber || c == "-" || c == "_" || c == "." || c == " " || c == "\t") {
+                return nil
+            }
+            i = line.index(after: i)
+        }
+        return nil
+    }
+
+    /// `a."b.c". d` to `["a", "b.c", "d"]`.
+    static func keyComponents(_ s: Substring) -> [String] {
+        var out: [String] = []
+        var current = ""
+        var quote: Character? = nil
+        for c in s {
+            if let q = quote {
+                if c == q { quote = nil } else { current.append(c) }
+            } else if c == "\"" || c == "'" {
+                quote = c
+            } else if c == "." {
+                out.append(current)
+                current = ""
+            } else if c != " " && c != "\t" {
+                current.append(c)
+            }
+        }
+        out.append(current)
+        return out.allSatisfy(\.isEmpty) ? [] : out
+    }
+}
