@@ -14,6 +14,11 @@ public enum Action: Hashable, Sendable {
     case intent(IntentAction)
     /// `notify = "text"`: tell subscribers only; nothing runs.
     case notify(String)
+    /// `launch = ["firefox", "--private-window"]` or `launch = "firefox.desktop"` (with an
+    /// optional `action`): start an application that lives on its own.
+    case launch(AppLaunch)
+    /// `click = "right"`: a pointer click at the position of the gesture.
+    case click(PointerClick)
 
     /// The configuration key that names this kind of action.
     public var key: String {
@@ -24,12 +29,18 @@ public enum Action: Hashable, Sendable {
         case .perform: "perform"
         case .intent: "intent"
         case .notify: "notify"
+        case .launch: "launch"
+        case .click: "click"
         }
     }
 
-    /// Every action key the parser accepts. `parameters` is not among them: it only
-    /// qualifies `intent`.
-    public static let keys: [String] = ["exec", "keys", "quick-actions", "perform", "intent", "notify"]
+    /// Every action key the parser accepts. `parameters` and `action` are not among them:
+    /// they only qualify `intent` and `launch`.
+    public static let keys: [String] = ["exec", "launch", "keys", "click", "quick-actions", "perform", "intent", "notify"]
+
+    /// Keys that only qualify an action: `parameters` an intent's, `action` a launched
+    /// application's Desktop Action.
+    public static let qualifiers: [String] = ["parameters", "action"]
 }
 
 /// Runs a command: `argv[0]` looked up in PATH, the rest its arguments — never through a

@@ -15,6 +15,11 @@ public enum ActionRequest: Hashable, Sendable {
     case intent(name: String, gesture: GestureEvent?, device: String?, parameters: [String: LiteralValue])
     /// Publish this text to subscribers; nothing runs.
     case notify(String)
+    /// Start an application that lives on its own.
+    case launch(AppLaunch)
+    /// Click at (`x`, `y`), 0 to 1 across the device after its rotation: the gesture's
+    /// position. Without a gesture (`forcectl perform`) there is no position: nil.
+    case click(PointerClick, x: Double?, y: Double?)
 
     /// - Parameters:
     ///   - deviceName: the kernel's name of the device the gesture came from.
@@ -45,6 +50,10 @@ public enum ActionRequest: Hashable, Sendable {
             self = .intent(name: intent.name, gesture: event, device: deviceName, parameters: intent.parameters)
         case .notify(let text):
             self = .notify(text)
+        case .launch(let launch):
+            self = .launch(launch)
+        case .click(let click):
+            self = .click(click, x: event?.x, y: event?.y)
         }
     }
 

@@ -3,11 +3,11 @@ import TOMLKit
 
 /// `[[quick-action]]`, `[quick-actions]`, `[assistive-touch]` and `[control]`.
 extension ConfigurationParser {
-    static let quickActionKeys = ShortcutField.allCases.map(\.configKey) + Action.keys + ["parameters"]
+    static let quickActionKeys = ShortcutField.allCases.map(\.configKey) + Action.keys + Action.qualifiers
     static let quickActionSettingsKeys = ["import-plist", "menu", "max-items"]
     static let assistiveTouchKeys = AssistiveTouch.Slot.allCases.map(\.rawValue)
         + ["double-tap-timeout", "long-press-duration", "device", "region"]
-    static let slotKeys = Action.keys + ["parameters"]
+    static let slotKeys = Action.keys + Action.qualifiers
     static let controlKeys = ["allow-users", "allow-group"]
 
     // MARK: - [[quick-action]]

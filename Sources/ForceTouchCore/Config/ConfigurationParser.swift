@@ -48,7 +48,7 @@ struct ConfigurationParser: TOMLReader {
     ]
     static let bindingKeys = [
         "gesture", "phase", "stage", "fingers", "device", "region", "min-force", "timeout",
-    ] + Action.keys + ["parameters"]
+    ] + Action.keys + Action.qualifiers
 
     mutating func error(_ path: ConfigPath, _ message: String) {
         errors.append(ConfigError(file: file, line: map.line(of: path), key: path.description, message: message))

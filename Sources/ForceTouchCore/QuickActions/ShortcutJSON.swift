@@ -294,6 +294,11 @@ extension Action: Encodable {
             try c.encode(i.name, forKey: k)
             if !i.parameters.isEmpty { try c.encode(i.parameters, forKey: AnyKey("parameters")) }
         case .notify(let text): try c.encode(text, forKey: k)
+        case .launch(.command(let argv)): try c.encode(argv, forKey: k)
+        case .launch(.desktop(let id, let action)):
+            try c.encode(id, forKey: k)
+            try c.encodeIfPresent(action, forKey: AnyKey("action"))
+        case .click(let click): try c.encode(click.description, forKey: k)
         }
     }
 }

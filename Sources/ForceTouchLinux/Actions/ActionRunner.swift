@@ -8,16 +8,20 @@ import Logging
 final class ActionRunner {
     let children: ChildSupervisor
     let keyboard: VirtualKeyboard
+    let pointer: VirtualPointer
+    let launcher: AppLauncher
     let logger: Logger
     /// Sends one JSON line to subscribers.
     let publish: (String) -> Void
     var configuration: Configuration
     var shortcuts: ShortcutStore
 
-    init(children: ChildSupervisor, keyboard: VirtualKeyboard, configuration: Configuration,
-         shortcuts: ShortcutStore, logger: Logger, publish: @escaping (String) -> Void) {
+    init(children: ChildSupervisor, keyboard: VirtualKeyboard, pointer: VirtualPointer = VirtualPointer(),
+         configuration: Configuration, shortcuts: ShortcutStore, logger: Logger, publish: @escaping (String) -> Void) {
         self.children = children
         self.keyboard = keyboard
+        self.pointer = pointer
+        self.launcher = AppLauncher(children: children)
         self.configuration = configuration
         self.shortcuts = shortcuts
         self.logger = logger
@@ -65,6 +69,18 @@ final class ActionRunner {
             j.add("text", text)
             publish(j.text)
             finish(.success("notified"))
+        case .launch(let launch):
+            self.launch(launch, label: label, finish)
+        case .click(let click, let x, let y):
+            guard let x, let y else {
+                return finish(.failure("click: no position; a click happens at a gesture, not from forcectl perform"))
+            }
+            do {
+                try pointer.click(click, x: x, y: y)
+                finish(.success("clicked \(click) at \(JSONLine.number(x)),\(JSONLine.number(y))"))
+            } catch {
+                finish(.failure("click: \(error.description)"))
+            }
         }
     }
 
@@ -222,6 +238,8 @@ final class ActionRunner {
         case .perform: "perform"
         case .intent: "intent"
         case .notify: "notify"
+        case .launch: "launch"
+        case .click: "click"
         }
     }
 
@@ -233,6 +251,9 @@ final class ActionRunner {
         case .perform(let type): type
         case .intent(let name, _, _, _): name
         case .notify(let text): text
+        case .launch(let launch): launch.description
+        case .click(let click, let x?, let y?): "\(click) at \(JSONLine.number(x)),\(JSONLine.number(y))"
+        case .click(let click, _, _): click.description
         }
     }
 
