@@ -37,8 +37,32 @@ import Testing
             [[binding]]
             gesture = "deep-press"
             keys = "BTN_RIGHT"
-            """, "3: binding[1].keys: BTN_RIGHT is a button, not a key: BTN_* pointer buttons cannot be typed by "
-            + "the virtual keyboard (pointer output is not supported yet)"),
+            """, "3: binding[1].keys: BTN_RIGHT is a button, not a key: the virtual keyboard cannot press pointer "
+            + "buttons; for a click at the finger use click = \"right\" (or left, middle, double-left)"),
+        ("""
+            [[binding]]
+            gesture = "long-press"
+            click = "BTN_RIGHT"
+            """, "3: binding[1].click: unknown click \"BTN_RIGHT\"; expected \"left\", \"right\", \"middle\", "
+            + "\"double-left\", \"double-right\" or \"double-middle\""),
+        ("""
+            [[binding]]
+            gesture = "tap"
+            launch = "firefox"
+            """, "3: binding[1].launch: expected an application's desktop file id such as \"firefox.desktop\", "
+            + "or a command line such as [\"firefox\", \"--private-window\"], found \"firefox\""),
+        ("""
+            [[binding]]
+            gesture = "tap"
+            exec = ["foot"]
+            action = "new-window"
+            """, "4: binding[1].action: only launch = \"app.desktop\" takes an action (one of the app's Desktop Actions)"),
+        ("""
+            [[binding]]
+            gesture = "tap"
+            launch = ["foot"]
+            click = "right"
+            """, "1: binding[1]: has 2 actions (launch, click); a binding runs exactly one"),
         ("""
             # Bindings.
 
