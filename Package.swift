@@ -22,6 +22,7 @@ let package = Package(
         .target(
             name: "ForceTouchCore",
             dependencies: [
+                "ForceTouchProtocol",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
@@ -68,7 +69,7 @@ let package = Package(
         .executableTarget(
             name: "forcetest",
             dependencies: [
-                "ForceTouchCommandLine", "ForceTouchCore", "ForceTouchLinux",
+                "ForceTouchCommandLine", "ForceTouchCore", "ForceTouchLinux", "ForceTouchProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -91,7 +92,7 @@ let package = Package(
         .target(name: "ForceTouchTestSupport", path: "Tests/ForceTouchTestSupport"),
         .testTarget(
             name: "ForceTouchCoreTests",
-            dependencies: ["ForceTouchCore"],
+            dependencies: ["ForceTouchCore", "ForceTouchProtocol"],
             resources: [.copy("Fixtures")]
         ),
     ]

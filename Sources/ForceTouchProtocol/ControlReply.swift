@@ -9,32 +9,32 @@ import Foundation
 /// - calibration-reset: `forgotten`
 public struct ControlReply: Codable, Hashable, Sendable {
     public var ok: Bool
-    public var id: ControlValue?
+    public var id: JSONValue?
     public var error: String?
 
-    public var status: [String: ControlValue]?
+    public var status: DaemonStatus?
     public var devices: [DeviceInfo]?
     public var subscribed: Bool?
     public var message: String?
-    public var items: [ControlValue]?
-    public var menu: [ControlValue]?
+    public var items: [JSONValue]?
+    public var menu: [JSONValue]?
     public var count: Int?
     public var result: String?
     public var type: String?
     public var forgotten: [String]?
     public var code: String?
-    public var output: ControlValue?
+    public var output: JSONValue?
 
-    public init(ok: Bool, id: ControlValue? = nil, error: String? = nil) {
+    public init(ok: Bool, id: JSONValue? = nil, error: String? = nil) {
         self.ok = ok
         self.id = id
         self.error = error
     }
 
     /// A successful reply to the request with this id; set the op's fields on it.
-    public static func success(id: ControlValue?) -> ControlReply { ControlReply(ok: true, id: id) }
+    public static func success(id: JSONValue?) -> ControlReply { ControlReply(ok: true, id: id) }
 
-    public static func failure(_ message: String, id: ControlValue?) -> ControlReply {
+    public static func failure(_ message: String, id: JSONValue?) -> ControlReply {
         ControlReply(ok: false, id: id, error: message)
     }
 
@@ -53,25 +53,8 @@ public struct DeviceInfo: Codable, Hashable, Sendable {
     public var id: String?
     public var emulated: Bool?
     public var maximumPossibleForce: Double?
-    public var calibration: Calibration?
+    public var calibration: CalibrationInfo?
     public var quirks: [String]?
-
-    public struct Calibration: Codable, Hashable, Sendable {
-        /// `learned`, `database`, `config`, `default`…
-        public var source: String
-        public var average: Double
-        public var summary: String
-        public var touches: Int?
-        public var entry: String?
-
-        public init(source: String, average: Double, summary: String, touches: Int? = nil, entry: String? = nil) {
-            self.source = source
-            self.average = average
-            self.summary = summary
-            self.touches = touches
-            self.entry = entry
-        }
-    }
 
     enum CodingKeys: String, CodingKey {
         case node, name, deviceClass = "class", capability, reason, id, emulated, maximumPossibleForce, calibration, quirks
@@ -79,7 +62,7 @@ public struct DeviceInfo: Codable, Hashable, Sendable {
 
     public init(node: String, name: String? = nil, deviceClass: String? = nil, capability: String, reason: String,
                 id: String? = nil, emulated: Bool? = nil, maximumPossibleForce: Double? = nil,
-                calibration: Calibration? = nil, quirks: [String]? = nil) {
+                calibration: CalibrationInfo? = nil, quirks: [String]? = nil) {
         self.node = node
         self.name = name
         self.deviceClass = deviceClass

@@ -7,7 +7,7 @@ import Foundation
 /// `{"op":"intent","name":…,"parameters":{…},"confirmed":true|false}`,
 /// `{"op":"calibration-reset","device":…}`. An `"id"`, any JSON value, comes back in the reply.
 public struct ControlRequest: Codable, Hashable, Sendable {
-    public var id: ControlValue?
+    public var id: JSONValue?
     public var operation: Operation
 
     public enum Operation: Hashable, Sendable {
@@ -19,7 +19,7 @@ public struct ControlRequest: Codable, Hashable, Sendable {
         /// Perform one quick action by its type; the reply comes when it is done.
         case perform(type: String)
         /// Run an intent; parameters are JSON values (a point may be `[x, y]` or `{"x":…,"y":…}`).
-        case intent(name: String, parameters: [String: ControlValue], confirmed: Bool)
+        case intent(name: String, parameters: [String: JSONValue], confirmed: Bool)
         /// Forget what auto-calibration learned of a device: a node, a name or vendor:product.
         case calibrationReset(device: String)
     }
@@ -27,15 +27,15 @@ public struct ControlRequest: Codable, Hashable, Sendable {
     public enum ShortcutsAction: Hashable, Sendable {
         case list
         /// Replace every dynamic item.
-        case set(items: [ControlValue])
-        case add(item: [String: ControlValue])
+        case set(items: [JSONValue])
+        case add(item: [String: JSONValue])
         /// Change the fields given of the dynamic item whose `"type"` is among them.
-        case update(item: [String: ControlValue])
+        case update(item: [String: JSONValue])
         case remove(type: String)
         case clear
     }
 
-    public init(_ operation: Operation, id: ControlValue? = nil) {
+    public init(_ operation: Operation, id: JSONValue? = nil) {
         self.operation = operation
         self.id = id
     }
@@ -47,7 +47,7 @@ public struct ControlRequest: Codable, Hashable, Sendable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         // Present, even as null, it comes back as it was.
-        let requestID = c.contains(.id) ? try c.decode(ControlValue.self, forKey: .id) : nil
+        let requestID = c.contains(.id) ? try c.decode(JSONValue.self, forKey: .id) : nil
         id = requestID
         operation = .status
         func fail(_ message: String, _ key: CodingKeys) -> ControlRequestError {
@@ -61,9 +61,9 @@ public struct ControlRequest: Codable, Hashable, Sendable {
             }
             return s
         }
-        func object(_ key: CodingKeys, needs message: String) throws(ControlRequestError) -> [String: ControlValue] {
+        func object(_ key: CodingKeys, needs message: String) throws(ControlRequestError) -> [String: JSONValue] {
             guard c.contains(key), (try? c.decodeNil(forKey: key)) != true else { throw fail(message, key) }
-            guard let o = try? c.decode([String: ControlValue].self, forKey: key) else {
+            guard let o = try? c.decode([String: JSONValue].self, forKey: key) else {
                 throw fail("\"\(key.rawValue)\" must be an object", key)
             }
             return o
@@ -102,7 +102,7 @@ public struct ControlRequest: Codable, Hashable, Sendable {
                 guard c.contains(.items), (try? c.decodeNil(forKey: .items)) != true else {
                     throw fail("set needs \"items\"", .items)
                 }
-                guard let items = try? c.decode([ControlValue].self, forKey: .items) else {
+                guard let items = try? c.decode([JSONValue].self, forKey: .items) else {
                     throw fail("\"items\" must be an array", .items)
                 }
                 operation = .shortcuts(.set(items: items))
@@ -163,7 +163,7 @@ public struct ControlRequest: Codable, Hashable, Sendable {
     /// when it had one.
     public static func decode(_ line: String) throws(ControlRequestError) -> ControlRequest {
         let data = Data(line.utf8)
-        guard case .object(let object)? = try? JSONDecoder().decode(ControlValue.self, from: data) else {
+        guard case .object(let object)? = try? JSONDecoder().decode(JSONValue.self, from: data) else {
             throw ControlRequestError("not a JSON object", field: nil, id: nil)
         }
         do {
@@ -183,9 +183,9 @@ public struct ControlRequest: Codable, Hashable, Sendable {
 public struct ControlRequestError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
     public var field: String?
-    public var id: ControlValue?
+    public var id: JSONValue?
 
-    public init(_ message: String, field: String?, id: ControlValue?) {
+    public init(_ message: String, field: String?, id: JSONValue?) {
         self.message = message
         self.field = field
         self.id = id

@@ -14,9 +14,14 @@ public enum ProtocolJSON {
         String(decoding: try encoder().encode(value), as: UTF8.self)
     }
 
-    /// A `ControlValue` as one line of JSON; it always encodes.
-    public static func string(_ value: ControlValue) -> String {
-        (try? string(value as ControlValue?)) ?? "null"
+    /// A value as one line of JSON. The project's messages always encode (their numbers
+    /// are `JSONNumber`s, which write null for what JSON cannot hold).
+    public static func line<T: Encodable>(_ value: T) -> String {
+        do {
+            return try string(value)
+        } catch {
+            preconditionFailure("not encodable as JSON: \(error)")
+        }
     }
 
     /// A reply as one line of JSON.

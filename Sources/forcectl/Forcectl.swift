@@ -64,19 +64,18 @@ struct ConnectionOptions: ParsableArguments {
 }
 
 /// Formats a JSON value for people.
-func describe(_ value: ControlValue?) -> String {
+func describe(_ value: JSONValue?) -> String {
     switch value {
     case nil, .null?: return "-"
     case .string(let s)?: return s
-    case .integer(let i)?: return String(i)
-    case .number(let d)?: return ControlValue.text(d)
+    case .number(let d)?: return JSONNumber.text(d)
     case let other?: return other.json
     }
 }
 
 func describe(_ value: String?) -> String { value ?? "-" }
 
-func describe(_ value: Double?) -> String { value.map(ControlValue.text) ?? "-" }
+func describe(_ value: Double?) -> String { value.map(JSONNumber.text) ?? "-" }
 
 struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "The daemon's state: devices, capability, configuration.")
@@ -85,7 +84,7 @@ struct Status: ParsableCommand {
     func run() throws {
         let reply = try connection.request(.status)
         guard !connection.json, let status = reply.status else { return }
-        for key in status.keys.sorted() { print("\(key): \(describe(status[key]))") }
+        for line in status.lines { print(line) }
     }
 }
 
@@ -103,7 +102,7 @@ struct Devices: ParsableCommand {
             if let mpf = d.maximumPossibleForce { line += "  maximumPossibleForce \(describe(mpf))" }
             line += "  (\(d.reason))"
             if let c = d.calibration {
-                line += "  calibration \(c.summary), average touch \(describe(c.average)) raw"
+                line += "  calibration \(describe(c.summary)), average touch \(describe(c.average?.value)) raw"
             }
             print(line)
         }
@@ -132,7 +131,7 @@ struct Intent: ParsableCommand {
     var yes = false
 
     func run() throws {
-        var values: [String: ControlValue] = [:]
+        var values: [String: JSONValue] = [:]
         for p in parameters {
             guard let eq = p.firstIndex(of: "=") else { throw CommandFailure("\(p): expected key=value") }
             values[String(p[..<eq])] = .string(String(p[p.index(after: eq)...]))

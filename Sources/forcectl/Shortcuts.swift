@@ -19,15 +19,15 @@ struct Shortcuts: ParsableCommand {
         @Option(name: .customLong("user-info"), help: "key=value, repeatable; numbers and true/false are typed.")
         var userInfo: [String] = []
 
-        func fields() throws -> [String: ControlValue] {
-            var item: [String: ControlValue] = [:]
+        func fields() throws -> [String: JSONValue] {
+            var item: [String: JSONValue] = [:]
             if let title { item["title"] = .string(title) }
             if let subtitle { item["subtitle"] = .string(subtitle) }
             if let iconFile { item["icon"] = .object(["file": .string(iconFile)]) }
             else if let iconSymbol { item["icon"] = .object(["symbol": .string(iconSymbol)]) }
             else if let iconType { item["icon"] = .object(["type": .string(iconType)]) }
             if !userInfo.isEmpty {
-                var info: [String: ControlValue] = [:]
+                var info: [String: JSONValue] = [:]
                 for pair in userInfo {
                     guard let eq = pair.firstIndex(of: "=") else { throw ValidationError("--user-info \(pair): expected key=value") }
                     let value = String(pair[pair.index(after: eq)...])
@@ -65,7 +65,7 @@ struct Shortcuts: ParsableCommand {
 
         func run() throws {
             let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: file)
-            guard let data, let items = try? JSONDecoder().decode([ControlValue].self, from: data) else {
+            guard let data, let items = try? JSONDecoder().decode([JSONValue].self, from: data) else {
                 throw CommandFailure("\(file): expected a JSON array of items")
             }
             let reply = try connection.request(.shortcuts(.set(items: items)))
@@ -88,10 +88,10 @@ struct Shortcuts: ParsableCommand {
         @OptionGroup var options: ItemOptions
 
         func run() throws {
-            var fields: [String: ControlValue] = [:]
+            var fields: [String: JSONValue] = [:]
             if let item {
                 let data = item == "-" ? FileHandle.standardInput.readDataToEndOfFile() : Data(item.utf8)
-                guard let object = try? JSONDecoder().decode([String: ControlValue].self, from: data) else {
+                guard let object = try? JSONDecoder().decode([String: JSONValue].self, from: data) else {
                     throw ValidationError("\(item == "-" ? "stdin" : "the item"): expected a JSON object such as "
                         + #"'{"type": "timer", "title": "Stop timer"}'"#)
                 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import ForceTouchCommandLine
 import ForceTouchCore
 import ForceTouchLinux
+import ForceTouchProtocol
 import Glibc
 
 /// `forcetest calibrate`: the user's light, average and firm presses become the device's
@@ -252,41 +253,56 @@ struct CalibrateCommand: ParsableCommand {
         if r.isUsable {
             say("  average touch:        \(fmt(r.averageRaw)) raw = force 1.0")
             say("  maximumPossibleForce: \(formatNumber(r.maximumPossibleForce))")
-            say("  peek:                 force \(formatNumber(r.peekForce)) (peek = \(JSONLine.number(r.peekFraction)) "
+            say("  peek:                 force \(formatNumber(r.peekForce)) (peek = \(TextFormat.number(r.peekFraction)) "
                 + "of maximumPossibleForce), re-arms below \(formatNumber(r.peekForce * r.hysteresis))")
-            say("  pop:                  force \(formatNumber(r.popForce)) (pop = \(JSONLine.number(r.popFraction))), "
+            say("  pop:                  force \(formatNumber(r.popForce)) (pop = \(TextFormat.number(r.popFraction))), "
                 + "re-arms below \(formatNumber(r.popForce * r.hysteresis))")
             say("  your presses:         average up to force \(formatNumber(r.force(raw: Double(r.average.highestPeak)))), "
                 + "firm from \(formatNumber(r.force(raw: r.firm.lowestLevel)))")
-            say("  hysteresis:           \(JSONLine.number(r.hysteresis))\(r.hysteresisChanged ? " (lowered for the noise)" : "")")
+            say("  hysteresis:           \(TextFormat.number(r.hysteresis))\(r.hysteresisChanged ? " (lowered for the noise)" : "")")
         }
         for w in r.warnings { say("  note: \(w)") }
     }
 
     static func json(_ r: CalibrationResult, device d: DeviceDescription) -> String {
-        var j = JSONLine()
-        j.add("event", "calibration")
-        j.add("name", d.name)
-        j.add("verdict", r.verdict.rawValue)
-        j.add("reason", r.reason)
-        if let a = r.axisName { j.add("axis", a) }
-        j.add("pressesPerStep", r.pressesPerStep)
-        j.add("light", r.light.level)
-        j.add("average", r.average.level)
-        j.add("firm", r.firm.level)
-        j.add("noise", r.noise)
-        j.add("floor", Int(r.floor))
+        var m = CalibrationMessage(name: d.name, verdict: r.verdict.rawValue, reason: r.reason, axis: r.axisName,
+                                   pressesPerStep: r.pressesPerStep, light: JSONNumber(r.light.level),
+                                   average: JSONNumber(r.average.level), firm: JSONNumber(r.firm.level),
+                                   noise: JSONNumber(r.noise), floor: Int(r.floor), warnings: r.warnings)
         if r.isUsable {
-            j.add("averageRaw", r.averageRaw)
-            j.add("maximumPossibleForce", r.maximumPossibleForce)
-            j.add("peek", r.peekForce)
-            j.add("pop", r.popForce)
-            j.add("peekFraction", r.peekFraction)
-            j.add("popFraction", r.popFraction)
-            j.add("hysteresis", r.hysteresis)
+            m.averageRaw = JSONNumber(r.averageRaw)
+            m.maximumPossibleForce = JSONNumber(r.maximumPossibleForce)
+            m.peek = JSONNumber(r.peekForce)
+            m.pop = JSONNumber(r.popForce)
+            m.peekFraction = JSONNumber(r.peekFraction)
+            m.popFraction = JSONNumber(r.popFraction)
+            m.hysteresis = JSONNumber(r.hysteresis)
         }
-        j.addRaw("warnings", "[" + r.warnings.map(JSONLine.quote).joined(separator: ",") + "]")
-        return j.text
+        return ProtocolJSON.line(m)
+    }
+
+    /// `forcetest calibrate --json`: the levels measured, the verdict, and the settings
+    /// proposed when the device is usable.
+    struct CalibrationMessage: Encodable {
+        var event = "calibration"
+        var name: String
+        var verdict: String
+        var reason: String
+        var axis: String?
+        var pressesPerStep: Int
+        var light: JSONNumber
+        var average: JSONNumber
+        var firm: JSONNumber
+        var noise: JSONNumber
+        var floor: Int
+        var warnings: [String]
+        var averageRaw: JSONNumber?
+        var maximumPossibleForce: JSONNumber?
+        var peek: JSONNumber?
+        var pop: JSONNumber?
+        var peekFraction: JSONNumber?
+        var popFraction: JSONNumber?
+        var hysteresis: JSONNumber?
     }
 
     /// The new file's lines from the first that differs to the last, `+` marking new ones.
@@ -310,5 +326,5 @@ struct CalibrateCommand: ParsableCommand {
         return String(decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    func fmt(_ v: Double) -> String { JSONLine.number((v * 100).rounded() / 100) }
+    func fmt(_ v: Double) -> String { TextFormat.number((v * 100).rounded() / 100) }
 }

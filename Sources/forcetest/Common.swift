@@ -2,6 +2,7 @@ import ArgumentParser
 import ForceTouchCommandLine
 import ForceTouchCore
 import ForceTouchLinux
+import ForceTouchProtocol
 import Glibc
 
 /// The configuration in force: `--config`, else the first file on the search path.
@@ -118,10 +119,9 @@ enum EngineSetup {
             + (engine.forceModel == nil ? "" : ", calibration " + calibrationText(engine))
     }
 
-    static func deviceJSON(_ engine: GestureEngine, _ deviceClass: DeviceClass) -> String {
-        GestureReport.deviceJSON(name: engine.device.name, report: engine.capability, forceModel: engine.forceModel,
-                                 deviceClass: deviceClass)
-            .addingJSONField("calibration", calibrationJSON(engine))
+    static func deviceMessage(_ engine: GestureEngine, _ deviceClass: DeviceClass) -> DeviceMessage {
+        GestureReport.deviceMessage(name: engine.device.name, report: engine.capability, forceModel: engine.forceModel,
+                                    deviceClass: deviceClass, calibration: calibration(engine))
     }
 
     /// `default`, `config (average 42)`, `learned (23 touches)`, `database (ENTRY)`; `-` for a
@@ -130,24 +130,15 @@ enum EngineSetup {
         guard engine.forceModel != nil else { return "-" }
         return switch engine.calibrationSource {
         case .config:
-            engine.deviceSettings.calibrationAverage.map { "config (average \(JSONLine.number($0)))" } ?? "config"
+            engine.deviceSettings.calibrationAverage.map { "config (average \(TextFormat.number($0)))" } ?? "config"
         case .learned(let n): "learned (\(n) touch\(n == 1 ? "" : "es"))"
         case .database(let entry): "database (\(entry))"
         case .default: "default"
         }
     }
 
-    static func calibrationJSON(_ engine: GestureEngine) -> String {
-        engine.calibrationSource.json(average: engine.forceModel?.average)
-    }
-}
-
-extension String {
-    /// This JSON object (a `JSONLine`'s text) with one more field at its end; the fields
-    /// before it, `"event"` first, stay as they were.
-    func addingJSONField(_ key: String, _ rawJSON: String) -> String {
-        precondition(hasPrefix("{") && hasSuffix("}"), "not a JSON object: \(self)")
-        return String(dropLast()) + (count > 2 ? "," : "") + JSONLine.quote(key) + ":" + rawJSON + "}"
+    static func calibration(_ engine: GestureEngine) -> CalibrationInfo {
+        engine.calibrationSource.info(average: engine.forceModel?.average)
     }
 }
 
@@ -341,7 +332,7 @@ func loadRecording(_ path: String, description: String? = nil) throws -> Recordi
 func formatNumber(_ v: Double, _ decimals: Int = 2) -> String {
     let p = pow(10.0, Double(decimals))
     let r = (v * p).rounded() / p
-    var s = JSONLine.number(r)
+    var s = TextFormat.number(r)
     if decimals > 0 {
         if !s.contains(".") { s += "." }
         let have = s.count - 1 - s.distance(from: s.startIndex, to: s.firstIndex(of: ".")!)

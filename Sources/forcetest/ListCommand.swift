@@ -2,6 +2,7 @@ import ArgumentParser
 import ForceTouchCommandLine
 import ForceTouchCore
 import ForceTouchLinux
+import ForceTouchProtocol
 import Glibc
 
 /// `forcetest list`: every input device, whether it senses force, and why.
@@ -114,46 +115,107 @@ struct ListCommand: ParsableCommand {
 
     static func json(_ d: ListedDevice, _ loaded: LoadedConfiguration) -> String {
         let f = facts(d, loaded)
-        var j = JSONLine()
-        j.add("event", "device")
-        j.add("path", d.path)
-        j.add("name", d.name)
-        if let id = d.id { j.add("id", id.vendorProduct) }
-        j.add("class", d.deviceClass.rawValue)
-        j.add("capability", d.report.capability.description)
-        j.add("reason", d.report.reason)
-        if d.report.emulated { j.add("emulated", true) }
-        func axis(_ code: UInt16, _ a: AbsInfo) -> String {
-            var o = JSONLine()
-            o.add("code", axisName(code))
-            o.add("min", Int(a.minimum))
-            o.add("max", Int(a.maximum))
-            o.add("resolution", Int(a.resolution))
-            return o.text
+        var m = ListedDeviceMessage(path: d.path, name: d.name, id: d.id?.vendorProduct, deviceClass: d.deviceClass.rawValue,
+                                    capability: d.report.capability.description, reason: d.report.reason,
+                                    emulated: d.report.emulated ? true : nil, config: loaded.path)
+        func axis(_ code: UInt16, _ a: AbsInfo) -> ListedDeviceMessage.Axis {
+            .init(code: axisName(code), min: Int(a.minimum), max: Int(a.maximum), resolution: Int(a.resolution))
         }
         if let desc = d.description {
             let declared = [ABS.MT_PRESSURE, ABS.PRESSURE].first { desc.axis($0) != nil }
-            if let code = f.source?.code ?? declared, let a = desc.axis(code) {
-                j.addRaw("pressure", axis(code, a))
-            } else {
-                j.addRaw("pressure", "null")
-            }
-            j.addRaw("contactSize", f.contactSize.map { axis(ABS.MT_TOUCH_MAJOR, $0) } ?? "null")
-            j.addRaw("slots", f.slots.map(String.init) ?? "null")
-            j.add("maximumPossibleForce", f.model?.maximumPossibleForce ?? 0)
-            j.add("calibrated", f.settings?.calibrationAverage != nil)
-            if let m = f.model, let source = f.calibration { j.addRaw("calibration", source.json(average: m.average)) }
-            if let avg = f.settings?.calibrationAverage { j.add("calibrationAverage", avg) }
-            if let rule = f.settings?.rule { j.add("rule", rule) }
+            if let code = f.source?.code ?? declared, let a = desc.axis(code) { m.pressure = axis(code, a) }
+            m.contactSize = f.contactSize.map { axis(ABS.MT_TOUCH_MAJOR, $0) }
+            m.slots = f.slots
+            m.maximumPossibleForce = JSONNumber(f.model?.maximumPossibleForce ?? 0)
+            m.calibrated = f.settings?.calibrationAverage != nil
+            if let model = f.model { m.calibration = f.calibration?.info(average: model.average) }
+            m.calibrationAverage = f.settings?.calibrationAverage.map(JSONNumber.init)
+            m.rule = f.settings?.rule
             let quirks = f.settings?.quirks ?? .none
-            j.addRaw("quirks", "[" + quirks.entries.map(JSONLine.quote).joined(separator: ",") + "]")
-            if let kind = quirks.pressureKind { j.add("pressureKind", kind.rawValue) }
-            if let avg = quirks.averageTouch { j.add("databaseAverage", avg) }
-        } else {
-            j.add("maximumPossibleForce", 0)
-            j.add("calibrated", false)
+            m.quirks = quirks.entries
+            m.pressureKind = quirks.pressureKind?.rawValue
+            m.databaseAverage = quirks.averageTouch.map(JSONNumber.init)
         }
-        if let p = loaded.path { j.add("config", p) }
-        return j.text
+        return ProtocolJSON.line(m)
     }
+}
+
+/// One device in `forcetest list --json`: what the kernel declares, what forcetouch makes
+/// of it, and which configuration rule and database entries apply. `pressure`,
+/// `contactSize` and `slots` are null when the device has none.
+struct ListedDeviceMessage: Encodable {
+    var event = "device"
+    var path: String
+    var name: String
+    var id: String?
+    var deviceClass: String
+    var capability: String
+    var reason: String
+    var emulated: Bool?
+    var pressure: Axis?
+    var contactSize: Axis?
+    var slots: Int?
+    var maximumPossibleForce = JSONNumber(0)
+    var calibrated = false
+    var calibration: CalibrationInfo?
+    var calibrationAverage: JSONNumber?
+    var rule: Int?
+    var quirks: [String]?
+    var pressureKind: String?
+    var databaseAverage: JSONNumber?
+    var config: String?
+
+    struct Axis: Encodable {
+        var code: String
+        var min: Int
+        var max: Int
+        var resolution: Int
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case event, path, name, id, deviceClass = "class", capability, reason, emulated, pressure, contactSize, slots,
+             maximumPossibleForce, calibrated, calibration, calibrationAverage, rule, quirks, pressureKind,
+             databaseAverage, config
+    }
+
+    init(path: String, name: String, id: String?, deviceClass: String, capability: String, reason: String,
+         emulated: Bool?, config: String?) {
+        self.path = path
+        self.name = name
+        self.id = id
+        self.deviceClass = deviceClass
+        self.capability = capability
+        self.reason = reason
+        self.emulated = emulated
+        self.config = config
+    }
+
+    /// `pressure`, `contactSize` and `slots` are written as null rather than left out when
+    /// the device was read, so a script can tell "none" from "not read".
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(event, forKey: .event)
+        try c.encode(path, forKey: .path)
+        try c.encode(name, forKey: .name)
+        try c.encodeIfPresent(id, forKey: .id)
+        try c.encode(deviceClass, forKey: .deviceClass)
+        try c.encode(capability, forKey: .capability)
+        try c.encode(reason, forKey: .reason)
+        try c.encodeIfPresent(emulated, forKey: .emulated)
+        if quirks != nil {
+            try c.encode(pressure, forKey: .pressure)
+            try c.encode(contactSize, forKey: .contactSize)
+            try c.encode(slots, forKey: .slots)
+        }
+        try c.encode(maximumPossibleForce, forKey: .maximumPossibleForce)
+        try c.encode(calibrated, forKey: .calibrated)
+        try c.encodeIfPresent(calibration, forKey: .calibration)
+        try c.encodeIfPresent(calibrationAverage, forKey: .calibrationAverage)
+        try c.encodeIfPresent(rule, forKey: .rule)
+        try c.encodeIfPresent(quirks, forKey: .quirks)
+        try c.encodeIfPresent(pressureKind, forKey: .pressureKind)
+        try c.encodeIfPresent(databaseAverage, forKey: .databaseAverage)
+        try c.encodeIfPresent(config, forKey: .config)
+    }
+
 }

@@ -59,7 +59,7 @@ struct RecordCommand: ParsableCommand {
             close(fd)
         }
         Terminal.writeError("recording \"\(dev.description.name)\" (\(dev.path)) as \(chosen.rawValue)"
-            + "\(duration.map { " for \(JSONLine.number($0)) s" } ?? ""); Ctrl-C stops\n")
+            + "\(duration.map { " for \(TextFormat.number($0)) s" } ?? ""); Ctrl-C stops\n")
         let source = LiveSource(dev)
         let stop = duration.map { source.now() + Timestamp.Duration(seconds: $0) }
         var events: [InputEvent] = []

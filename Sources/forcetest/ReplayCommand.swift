@@ -1,6 +1,7 @@
 import ArgumentParser
 import ForceTouchCommandLine
 import ForceTouchLinux
+import ForceTouchProtocol
 import ForceTouchCore
 import Foundation
 import Glibc
@@ -136,11 +137,10 @@ struct ReplayCommand: ParsableCommand {
     private func replay(_ recording: Recording, _ loaded: LoadedConfiguration, file: String?) -> Replayed {
         var pipeline = EngineSetup.pipeline(loaded, recording.device, doubleTapWait: !noDoubleTapWait)
         let quiet = summary
-        func tagged(_ line: String) -> String {
-            file.map { line.addingJSONField("file", JSONLine.quote($0)) } ?? line
-        }
         if !quiet {
-            print(json ? tagged(EngineSetup.deviceJSON(pipeline.engine, pipeline.deviceClass))
+            var device = EngineSetup.deviceMessage(pipeline.engine, pipeline.deviceClass)
+            device.file = file
+            print(json ? ProtocolJSON.line(device)
                        : EngineSetup.deviceText(pipeline.engine, pipeline.deviceClass))
         }
         var gestures: [GestureEvent] = []
@@ -148,7 +148,10 @@ struct ReplayCommand: ParsableCommand {
         // end (auto-calibration may have converged on the way).
         RecordingPlayback.play(recording, through: &pipeline) { o in
             gestures.append(o.gesture)
-            if !quiet { print(json ? tagged(GestureReport.gestureJSON(o.gesture)) : GestureReport.gestureText(o.gesture)) }
+            guard !quiet else { return }
+            var gesture = GestureReport.gestureMessage(o.gesture)
+            gesture.file = file
+            print(json ? ProtocolJSON.line(gesture) : GestureReport.gestureText(o.gesture))
         }
         return Replayed(engine: pipeline.engine, deviceClass: pipeline.deviceClass, gestures: gestures)
     }
@@ -176,28 +179,44 @@ struct ReplayCommand: ParsableCommand {
         /// "gestures":[{"gesture":"tap","fingers":1,"count":2},…]}`, or `"error"` instead of
         /// all but the file.
         var json: String {
-            var j = JSONLine()
-            j.add("event", "summary")
-            j.add("file", file)
+            var m = SummaryMessage(file: file)
             switch outcome {
             case .failed(let reason):
-                j.add("error", reason)
+                m.error = reason
             case .replayed(let r):
-                j.add("device", r.engine.device.name)
-                j.add("class", r.deviceClass.rawValue)
-                j.add("capability", r.engine.capability.capability.description)
-                if r.engine.capability.emulated { j.add("emulated", true) }
-                j.addRaw("calibration", EngineSetup.calibrationJSON(r.engine))
-                let counts = ReplayCommand.tally(r.gestures).map { c in
-                    var g = JSONLine()
-                    g.add("gesture", c.gesture.rawValue)
-                    g.add("fingers", c.fingers)
-                    g.add("count", c.count)
-                    return g.text
+                m.device = r.engine.device.name
+                m.deviceClass = r.deviceClass.rawValue
+                m.capability = r.engine.capability.capability.description
+                m.emulated = r.engine.capability.emulated ? true : nil
+                m.calibration = EngineSetup.calibration(r.engine)
+                m.gestures = ReplayCommand.tally(r.gestures).map {
+                    .init(gesture: $0.gesture.rawValue, fingers: $0.fingers, count: $0.count)
                 }
-                j.addRaw("gestures", "[" + counts.joined(separator: ",") + "]")
             }
-            return j.text
+            return ProtocolJSON.line(m)
+        }
+    }
+
+    /// One line of `--summary --json`: what one recording gave.
+    struct SummaryMessage: Encodable {
+        var event = "summary"
+        var file: String
+        var error: String?
+        var device: String?
+        var deviceClass: String?
+        var capability: String?
+        var emulated: Bool?
+        var calibration: CalibrationInfo?
+        var gestures: [Count]?
+
+        struct Count: Encodable {
+            var gesture: String
+            var fingers: Int
+            var count: Int
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case event, file, error, device, deviceClass = "class", capability, emulated, calibration, gestures
         }
     }
 

@@ -1,5 +1,6 @@
 import Testing
 @testable import ForceTouchCore
+import ForceTouchProtocol
 
 private func parse(_ text: String) -> (intents: [IntentDefinition], errors: [ConfigError]) {
     IntentConfigParser.parse(text: text, file: "test.toml")

@@ -1,5 +1,6 @@
 import Testing
 @testable import ForceTouchCore
+import ForceTouchProtocol
 
 private func resolve(_ parameter: IntentParameter, _ raw: JSONValue?, confirmed: Bool = false,
                      files: Set<String> = ["/tmp/shot.png"]) -> IntentResolutionResult {

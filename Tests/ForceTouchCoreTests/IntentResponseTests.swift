@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ForceTouchCore
+import ForceTouchProtocol
 
 private func parse(_ status: Int32, _ stdout: String) -> IntentResponse {
     IntentResponse.parse(exitStatus: status, stdout: Array(stdout.utf8))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ForceTouchCore
+import ForceTouchProtocol
 
 /// What a stub program answers: exit status and stdout.
 private typealias Stub = @Sendable (ExecSpec) -> (Int32, String)

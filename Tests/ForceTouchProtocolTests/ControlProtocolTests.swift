@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func theIdComesBackAsItWas() throws {
-        #expect(try ControlRequest.decode(#"{"op":"status","id":7}"#).id == .integer(7))
+        #expect(try ControlRequest.decode(#"{"op":"status","id":7}"#).id == .number(7))
         #expect(try ControlRequest.decode(#"{"op":"status","id":"a/b"}"#).id == .string("a/b"))
         #expect(try ControlRequest.decode(#"{"op":"status","id":null}"#).id == .null)
         #expect(try ControlRequest.decode(#"{"op":"status"}"#).id == nil)
@@ -114,7 +114,8 @@ import Testing
 @Suite struct ControlReplyTests {
     @Test func repliesRoundTrip() throws {
         var status = ControlReply.success(id: 1)
-        status.status = ["pid": 42, "uptime": 1.5, "capability": "available", "config": .null]
+        status.status = DaemonStatus(pid: 42, devices: 1, capability: "available", bindings: 2, children: 0,
+                                     subscribers: 1, uptime: 1.5, shortcuts: 3, config: nil)
         var devices = ControlReply.success(id: nil)
         devices.devices = [
             DeviceInfo(node: "/dev/input/event5", name: "Pad", deviceClass: "touchpad", capability: "available",
@@ -151,8 +152,10 @@ import Testing
             + #""capability":"available","class":"touchpad","maximumPossibleForce":4,"name":"Pad","node":"/dev/input/event5","#
             + #""reason":"r"}],"ok":true}"#)
         var status = ControlReply.success(id: nil)
-        status.status = ["config": .null, "uptime": 2.25]
-        #expect(status.json == #"{"ok":true,"status":{"config":null,"uptime":2.25}}"#)
+        status.status = DaemonStatus(pid: 7, devices: 0, capability: "unknown", bindings: 0, children: 0,
+                                     subscribers: 0, uptime: 2.25, shortcuts: 0, config: nil)
+        #expect(status.json == #"{"ok":true,"status":{"bindings":0,"capability":"unknown","children":0,"config":null,"#
+            + #""devices":0,"pid":7,"shortcuts":0,"subscribers":0,"uptime":2.25}}"#)
         var intent = ControlReply.success(id: nil)
         intent.output = .null
         #expect(intent.json == #"{"ok":true,"output":null}"#)

@@ -118,7 +118,7 @@ check "list shows its pressure axis, slots and maximumPossibleForce" bash -c "
 check "list shows the device without pressure as unavailable, and why" bash -c "
     grep -A1 '^$PLAIN ' '$W/list.txt' | grep -q 'force: unavailable (no pressure axis)'"
 check "list --json has the device, available, with its axis" \
-    grep -q "\"path\":\"$A\",\"name\":\"forcetouch-it pressure touchscreen\",\"id\":\"1234:5678\",\"class\":\"touchscreen\",\"capability\":\"available\".*\"pressure\":{\"code\":\"ABS_MT_PRESSURE\",\"min\":0,\"max\":255,\"resolution\":0}.*\"slots\":10,\"maximumPossibleForce\":6.666667,\"calibrated\":false,\"calibration\":{\"source\":\"default\",\"average\":38.25}" "$W/list.json"
+    grep -q "\"calibrated\":false,\"calibration\":{\"average\":38.25,\"source\":\"default\"},\"capability\":\"available\",\"class\":\"touchscreen\",.*\"id\":\"1234:5678\",\"maximumPossibleForce\":6.666667,\"name\":\"forcetouch-it pressure touchscreen\",\"path\":\"$A\",\"pressure\":{\"code\":\"ABS_MT_PRESSURE\",\"max\":255,\"min\":0,\"resolution\":0},.*\"slots\":10" "$W/list.json"
 setpriv --reuid=65534 --regid=65534 --clear-groups "$FT" list > "$W/list-nobody.txt" 2>&1
 check "list as a user without access says unknown, permission denied, and the fix" bash -c "
     grep -A1 '^$A ' '$W/list-nobody.txt' | grep -q 'force: unknown ($A: permission denied: install forcetouch.s udev rule 70-forcetouch.rules' &&
@@ -132,7 +132,7 @@ XDG_CONFIG_HOME="$W/xdg" "$FT" list --json > "$W/list-db.json" 2>&1
 check "list names the device database entry that matched, its pressure kind, and the capability it gives" bash -c "
     grep -A10 '^$A ' '$W/list-db.txt' | grep -q 'database: Test pressure touchscreen (pressure: binary)' &&
     grep -A1 '^$A ' '$W/list-db.txt' | grep -q 'force: unavailable (pressure is binary (device database: Test pressure touchscreen))' &&
-    grep '\"path\":\"$A\"' '$W/list-db.json' | grep -q '\"quirks\":\[\"Test pressure touchscreen\"\],\"pressureKind\":\"binary\"'"
+    grep '\"path\":\"$A\"' '$W/list-db.json' | grep -q '\"pressureKind\":\"binary\",\"quirks\":\[\"Test pressure touchscreen\"\]'"
 setpriv --reuid=65534 --regid=65534 --clear-groups "$FT" record "$A" -o "$W/denied.evemu" --duration 1 \
     > /dev/null 2> "$W/record-nobody.err"
 rc=$?
@@ -247,7 +247,7 @@ check "the written configuration is valid" "$BIN/forcetouchd" --check-config --c
 wait 2>/dev/null
 "$FT" calibrate --from-recording "$W/calibration.events" --desc "$DESC" --json --print > "$W/calib.json" 2>/dev/null
 check "calibrate --from-recording gives the same verdict and average" \
-    grep -Eq '"verdict":"available".*"averageRaw":(7[6-9]|8[0-4])' "$W/calib.json"
+    grep -Eq '"averageRaw":(7[6-9]|8[0-4])(\.[0-9]+)?,.*"verdict":"available"' "$W/calib.json"
 
 # --- 5. record, then evemu-play into a second device: the same gestures.
 play r "$W/gestures.events" --settle 10 --linger 60
@@ -282,8 +282,13 @@ sleep 0.5
 kill -INT "$rec2"
 wait "$rec2"
 kill "$evdev" 2>/dev/null
-# Gesture events without their times (the kernel stamps its own): everything else must match.
-gestures() { "$FT" replay --json "$@" | grep '"event":"gesture"' | sed 's/"time":[^,]*,//'; }
+# Gesture events without their times (the kernel stamps its own): everything else must match,
+# but for the force at which a deep press is decided: it is decided 0.2 s after the force
+# crossed peek, and on a ramp the force reached by then depends on how fast evemu-play played.
+gestures() {
+    "$FT" replay --json "$@" | grep '"event":"gesture"' \
+        | sed -E 's/"time":[^,]*,//; /"gesture":"deep-press","phase":"(began|changed)"/ s/"force":[^,]*,//'
+}
 gestures --desc "$DESC" "$W/gestures.events" > "$W/g-original.txt"
 gestures "$W/first.evemu" > "$W/g-first.txt"
 gestures "$W/first.yml" > "$W/g-first-yml.txt"

@@ -151,7 +151,7 @@ live() {
     fi
     node="$(grep -o '/dev/input/event[0-9]*' "$W/$name.device" | head -1)"
     echo "$node" > "$W/$name.node"
-    if ! wait_for_new "$from" "\"event\":\"capability\",\"node\":\"$node\",\"name\"" "$EVENTS" 30; then
+    if ! wait_for_new "$from" "\"event\":\"capability\",.*\"name\":.*\"node\":\"$node\"" "$EVENTS" 30; then
         echo "    the daemon did not open $name at $node"
         kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; return 1
     fi
@@ -166,7 +166,7 @@ live() {
     sleep 1.5
     kill "$pid"; wait "$pid" 2>/dev/null
     kill "$rec" 2>/dev/null; wait "$rec" 2>/dev/null
-    wait_for_new "$from" "\"event\":\"capability\",\"node\":\"$node\",.*\"reason\":\"gone\"" "$EVENTS" 30
+    wait_for_new "$from" "\"event\":\"capability\",.*\"node\":\"$node\",.*\"reason\":\"gone\"" "$EVENTS" 30
     tail -c "+$((from + 1))" "$EVENTS" > "$W/$name.live"
 }
 # decide NAME FILE REPLAY: compares NAME's live dispatches with REPLAY (forcetest replay of
@@ -201,12 +201,12 @@ check "udev (with libwacom's tags) calls it a touchscreen and a tablet" \
 check "the udev rule marks the touchscreen without pressure: FORCETOUCH_DEVICE=1 and the uaccess tag" \
     bash -c "grep -qx FORCETOUCH_DEVICE=1 '$W/props' && grep -Eq '^TAGS=.*:uaccess:' '$W/props'" || sed 's/^/    /' "$W/props"
 check "a double tap on it (taps of 32 and 60 ms, 140 ms apart) runs the double-tap action" \
-    dispatched nopressure-double-tap '"gesture":"double-tap","phase":"ended","fingers":1'
+    dispatched nopressure-double-tap '"fingers":1,.*"gesture":"double-tap","phase":"ended"'
 check "...and no tap action" not_dispatched nopressure-double-tap '"gesture":"tap"'
 check "a long press on it runs the long-press action" \
-    dispatched nopressure-long-press '"gesture":"long-press","phase":"began","fingers":1'
+    dispatched nopressure-long-press '"fingers":1,.*"gesture":"long-press","phase":"began"'
 live nopressure-tap "$CORPUS/Wacom-ISDv4-E6-Finger.single-tap-center.evemu"
-check "a tap on it runs the tap action" dispatched nopressure-tap '"gesture":"tap","phase":"ended","fingers":1'
+check "a tap on it runs the tap action" dispatched nopressure-tap '"fingers":1,.*"gesture":"tap","phase":"ended"'
 for f in double-tap long-press; do
     "$BIN/forcetest" replay --json --config "$W/config.toml" --desc "$desc" "$REC/wacom-finger-$f.events" > "$W/nopressure-$f.replay"
     check "live and replay decide the same: wacom-finger-$f.events" \

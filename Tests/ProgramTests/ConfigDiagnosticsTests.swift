@@ -77,6 +77,15 @@ import Testing
         #expect(run.stdout == "\(path):\(expected)\n", "\(run)")
     }
 
+    /// Issue 12: toml++ 3.4.0 (inside TOMLKit) aborted the whole program on these; now they
+    /// are refused with their line before TOMLKit sees them, and the program exits 1.
+    @Test(arguments: ["[(", "[über]\n", "[.device]\n", "[#]\n", "[=]\n", "[[*binding]]\n", "[\n", "a = [}\n"])
+    func whatAbortedTheTOMLLibraryIsRefused(_ text: String) throws {
+        let (path, run) = try check("[general]\n" + text)
+        #expect(run.status == 1, "\(run)")
+        #expect(run.stdout.hasPrefix("\(path):2: "), "\(run)")
+    }
+
     @Test func aShadowedDeviceBlockIsAWarning() throws {
         let (path, run) = try check("""
             [[device]]

@@ -1,3 +1,4 @@
+import ForceTouchProtocol
 /// What a binding, an AssistiveTouch slot or a quick action does when it fires (SPEC §8).
 /// Each has exactly one, written as one of the keys in `Action.keys`.
 public enum Action: Hashable, Sendable {

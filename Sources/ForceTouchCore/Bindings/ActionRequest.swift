@@ -91,9 +91,9 @@ public struct ExecRequest: Hashable, Sendable {
             "FORCETOUCH_GESTURE": event.gesture.rawValue,
             "FORCETOUCH_PHASE": event.phase.rawValue,
             "FORCETOUCH_FINGERS": String(event.fingers),
-            "FORCETOUCH_FORCE": JSONLine.number(event.force),
-            "FORCETOUCH_X": JSONLine.number(event.x),
-            "FORCETOUCH_Y": JSONLine.number(event.y),
+            "FORCETOUCH_FORCE": TextFormat.number(event.force),
+            "FORCETOUCH_X": TextFormat.number(event.x),
+            "FORCETOUCH_Y": TextFormat.number(event.y),
             "FORCETOUCH_DEVICE": deviceName,
         ]
         if let stage = event.stage { env["FORCETOUCH_STAGE"] = stage.rawValue }

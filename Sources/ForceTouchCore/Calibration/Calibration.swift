@@ -281,5 +281,5 @@ public enum Calibration {
 
     static func rounded(_ v: Double) -> Double { (v * 10000).rounded() / 10000 }
 
-    static func fmt(_ v: Double) -> String { JSONLine.number((v * 100).rounded() / 100) }
+    static func fmt(_ v: Double) -> String { TextFormat.number((v * 100).rounded() / 100) }
 }

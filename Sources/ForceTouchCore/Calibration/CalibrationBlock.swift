@@ -103,7 +103,7 @@ public enum CalibrationBlock {
 
     /// A TOML float: always with a decimal point.
     static func number(_ d: Double) -> String {
-        let s = JSONLine.number(d)
+        let s = TextFormat.number(d)
         return s.contains(".") ? s : s + ".0"
     }
 
@@ -118,7 +118,7 @@ public enum CalibrationBlock {
     }
 
     /// A TOML basic string: JSON's escapes are TOML's, control characters included.
-    static func tomlString(_ s: String) -> String { JSONLine.quote(s) }
+    static func tomlString(_ s: String) -> String { TextFormat.quoted(s) }
 }
 
 // MARK: - The file as lines

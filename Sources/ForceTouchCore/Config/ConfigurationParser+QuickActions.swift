@@ -130,8 +130,8 @@ extension ConfigurationParser {
                 at.doubleTapTimeout = Timestamp.Duration(seconds: d)
             } else {
                 let r = AssistiveTouch.doubleTapTimeoutRange
-                error(path / "double-tap-timeout", "must be from \(JSONLine.number(r.lowerBound)) to "
-                    + "\(JSONLine.number(r.upperBound)) seconds, not \(JSONLine.number(d))")
+                error(path / "double-tap-timeout", "must be from \(TextFormat.number(r.lowerBound)) to "
+                    + "\(TextFormat.number(r.upperBound)) seconds, not \(TextFormat.number(d))")
             }
         }
         if let v = t["long-press-duration"], let d = positive(v, path / "long-press-duration") {

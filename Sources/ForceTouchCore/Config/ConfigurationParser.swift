@@ -191,7 +191,7 @@ struct ConfigurationParser: TOMLReader {
     private mutating func dwell(_ v: TOMLValueConvertible, _ path: ConfigPath) -> Timestamp.Duration? {
         guard let d = number(v, path) else { return nil }
         guard d >= 0 else {
-            error(path, "must be 0 or more seconds, not \(JSONLine.number(d))")
+            error(path, "must be 0 or more seconds, not \(TextFormat.number(d))")
             return nil
         }
         return Timestamp.Duration(seconds: d)
@@ -202,7 +202,7 @@ struct ConfigurationParser: TOMLReader {
     private mutating func hysteresis(_ v: TOMLValueConvertible, _ path: ConfigPath) -> Double? {
         guard let h = number(v, path) else { return nil }
         guard h > 0 && h < 1 else {
-            error(path, "must be between 0 and 1 (both excluded), not \(JSONLine.number(h))")
+            error(path, "must be between 0 and 1 (both excluded), not \(TextFormat.number(h))")
             return nil
         }
         return h
@@ -213,7 +213,7 @@ struct ConfigurationParser: TOMLReader {
         guard let d = number(v, path) else { return nil }
         guard d > 0 && d <= 1 else {
             error(path, "must be greater than 0 and at most 1 (a fraction of maximumPossibleForce), "
-                + "not \(JSONLine.number(d))")
+                + "not \(TextFormat.number(d))")
             return nil
         }
         return d
@@ -225,7 +225,7 @@ struct ConfigurationParser: TOMLReader {
                                           _ path: ConfigPath) -> Bool {
         guard merged.peekFraction >= merged.popFraction else { return true }
         let key = set.popFraction != nil || set.peekFraction == nil ? "pop" : "peek"
-        let peek = JSONLine.number(merged.peekFraction), pop = JSONLine.number(merged.popFraction)
+        let peek = TextFormat.number(merged.peekFraction), pop = TextFormat.number(merged.popFraction)
         error(path / key, "peek (\(peek)) must be below pop (\(pop))")
         return false
     }
@@ -306,7 +306,7 @@ struct ConfigurationParser: TOMLReader {
         guard let a = number(v, path) else { return nil }
         guard a > 0 else {
             error(path, "must be greater than 0 (the raw pressure of an average touch, as forcetest calibrate "
-                + "measures it), not \(JSONLine.number(a))")
+                + "measures it), not \(TextFormat.number(a))")
             return nil
         }
         return a
@@ -397,7 +397,7 @@ struct ConfigurationParser: TOMLReader {
         var minimumForce: Double?
         if let v = t["min-force"], let f = check(number(v, path / "min-force")) {
             if f >= 0 { minimumForce = f } else {
-                error(path / "min-force", "must not be negative, not \(JSONLine.number(f))")
+                error(path / "min-force", "must not be negative, not \(TextFormat.number(f))")
                 ok = false
             }
         }

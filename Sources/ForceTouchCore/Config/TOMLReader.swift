@@ -51,7 +51,7 @@ extension TOMLReader {
     /// A number greater than zero: durations, distances, timeouts.
     mutating func positive(_ v: TOMLValueConvertible, _ path: ConfigPath) -> Double? {
         guard let d = number(v, path) else { return nil }
-        guard d > 0 else { error(path, "must be greater than 0, not \(JSONLine.number(d))"); return nil }
+        guard d > 0 else { error(path, "must be greater than 0, not \(TextFormat.number(d))"); return nil }
         return d
     }
 

@@ -77,7 +77,7 @@ enum TOMLScanner {
                 let header = Substring(content(lines[i], first: i == 0).unicodeScalars.drop { $0 == " " || $0 == "\t" })
                 if let why = headerProblem(header) {
                     let shown = header.count > 40 ? String(header.prefix(40)) + "…" : String(header)
-                    return (i + 1, "invalid table header \(JSONLine.quote(shown)): \(why)")
+                    return (i + 1, "invalid table header \(TextFormat.quoted(shown)): \(why)")
                 }
                 if names.count > maximumKeyParts { return (i + 1, depthMessage(names.count)) }
             case .key(let names) where names.count > maximumKeyParts:

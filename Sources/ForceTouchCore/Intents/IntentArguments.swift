@@ -1,3 +1,4 @@
+import ForceTouchProtocol
 /// The `key=value` arguments of `forcectl intent NAME key=value…`.
 public enum IntentArguments {
     /// Reads the arguments against the intent's parameters: each split at its first `=`,
@@ -15,22 +16,22 @@ public enum IntentArguments {
         let names = definition.parameters.map(\.name)
         for argument in arguments {
             guard let eq = argument.firstIndex(of: "="), eq != argument.startIndex else {
-                throw IntentArgumentError("expected key=value, not \(JSONLine.quote(argument))")
+                throw IntentArgumentError("expected key=value, not \(TextFormat.quoted(argument))")
             }
             let key = String(argument[..<eq])
             let text = String(argument[argument.index(after: eq)...])
             guard let parameter = definition.parameter(named: key) else {
-                var message = "intent \(JSONLine.quote(definition.name)) has no parameter \(JSONLine.quote(key))"
+                var message = "intent \(TextFormat.quoted(definition.name)) has no parameter \(TextFormat.quoted(key))"
                 if let near = ConfigurationParser.nearest(key, in: names) {
-                    message += "; did you mean \(JSONLine.quote(near))?"
+                    message += "; did you mean \(TextFormat.quoted(near))?"
                 } else if !names.isEmpty {
-                    message += " (it has \(names.map { JSONLine.quote($0) }.joined(separator: ", ")))"
+                    message += " (it has \(names.map { TextFormat.quoted($0) }.joined(separator: ", ")))"
                 } else {
                     message += " (it has none)"
                 }
                 throw IntentArgumentError(message)
             }
-            guard out[key] == nil else { throw IntentArgumentError("\(JSONLine.quote(key)) is given twice") }
+            guard out[key] == nil else { throw IntentArgumentError("\(TextFormat.quoted(key)) is given twice") }
             if text.isEmpty {
                 out[key] = .string("")
                 continue

@@ -1,3 +1,4 @@
+import ForceTouchProtocol
 import TOMLKit
 
 /// Reads the `[[intent]]` blocks of the configuration (SPEC §7) into `IntentDefinition`s,
@@ -113,7 +114,7 @@ struct IntentConfigParser: TOMLReader {
             if let name = block.name {
                 if let earlier = firstIndex[name] {
                     let line = map.line(of: blocks[earlier].path)
-                    error(path / "name", "intent \(JSONLine.quote(name)) is already defined at line \(line)")
+                    error(path / "name", "intent \(TextFormat.quoted(name)) is already defined at line \(line)")
                     block.ok = false
                     block.name = nil  // steps naming it mean the first one
                 } else {
@@ -190,7 +191,7 @@ struct IntentConfigParser: TOMLReader {
             guard identifier(key, p, what: "a parameter name") != nil else { ok = false; continue }
             let env = ExecSpec.environmentName(forParameter: key)
             if let other = environmentNames[env] {
-                error(p, "clashes with parameter \(JSONLine.quote(other)): both would be \(env) to a handler")
+                error(p, "clashes with parameter \(TextFormat.quoted(other)): both would be \(env) to a handler")
                 ok = false
                 continue
             }
@@ -282,8 +283,8 @@ struct IntentConfigParser: TOMLReader {
             ]
             for case (let key, let value?) in literals {
                 if case .one = IntentResolver.match(value, choices) { continue }
-                let listed = choices.map { JSONLine.quote($0.text) }.joined(separator: ", ")
-                error(path / key, "\(JSONLine.quote(value.text)) does not pick one of the choices (\(listed))")
+                let listed = choices.map { TextFormat.quoted($0.text) }.joined(separator: ", ")
+                error(path / key, "\(TextFormat.quoted(value.text)) does not pick one of the choices (\(listed))")
                 ok = false
             }
         }
@@ -357,7 +358,7 @@ struct IntentConfigParser: TOMLReader {
             switch IntentParameterSource.parse(s) {
             case .success(let source): return source
             case .failure(let e):
-                error(path, e.reason + "; for a literal string write { value = \(JSONLine.quote(s)) }")
+                error(path, e.reason + "; for a literal string write { value = \(TextFormat.quoted(s)) }")
                 return nil
             }
         }
@@ -384,7 +385,7 @@ struct IntentConfigParser: TOMLReader {
             guard let d = blocks[b].definition else { continue }
             for p in d.parameters {
                 if case .step(.name(let s), _)? = p.source, byName[s] == nil {
-                    error(blocks[b].path / "parameters" / p.name / "source", "no intent is named \(JSONLine.quote(s))")
+                    error(blocks[b].path / "parameters" / p.name / "source", "no intent is named \(TextFormat.quoted(s))")
                     blocks[b].ok = false
                 }
             }
@@ -396,13 +397,13 @@ struct IntentConfigParser: TOMLReader {
                 let p = blocks[b].stepPaths[k]
                 guard let target = byName[step.intent].flatMap({ blocks[$0].definition }) else {
                     if byName[step.intent] == nil {
-                        var message = "no intent is named \(JSONLine.quote(step.intent))"
+                        var message = "no intent is named \(TextFormat.quoted(step.intent))"
                         if let near = Self.nearest(step.intent, in: Array(byName.keys).sorted()) {
-                            message += "; did you mean \(JSONLine.quote(near))?"
+                            message += "; did you mean \(TextFormat.quoted(near))?"
                         }
                         error(p, message)
                     } else {
-                        error(p, "intent \(JSONLine.quote(step.intent)) has errors, so this chain cannot run")
+                        error(p, "intent \(TextFormat.quoted(step.intent)) has errors, so this chain cannot run")
                     }
                     blocks[b].ok = false
                     continue
@@ -421,7 +422,7 @@ struct IntentConfigParser: TOMLReader {
                 guard let d = blocks[b].definition else { continue }
                 for (k, step) in d.steps.enumerated() {
                     guard let t = byName[step.intent], !blocks[t].ok else { continue }
-                    error(blocks[b].stepPaths[k], "intent \(JSONLine.quote(step.intent)) has errors, so this chain "
+                    error(blocks[b].stepPaths[k], "intent \(TextFormat.quoted(step.intent)) has errors, so this chain "
                         + "cannot run")
                     blocks[b].ok = false
                     changed = true
@@ -438,9 +439,9 @@ struct IntentConfigParser: TOMLReader {
         for key in step.parameters.keys.sorted() {
             let p = path / "parameters" / key
             guard let parameter = target.parameter(named: key) else {
-                var message = "intent \(JSONLine.quote(target.name)) has no parameter \(JSONLine.quote(key))"
+                var message = "intent \(TextFormat.quoted(target.name)) has no parameter \(TextFormat.quoted(key))"
                 if let near = Self.nearest(key, in: target.parameters.map(\.name)) {
-                    message += "; did you mean \(JSONLine.quote(near))?"
+                    message += "; did you mean \(TextFormat.quoted(near))?"
                 }
                 error(p, message)
                 ok = false
@@ -456,7 +457,7 @@ struct IntentConfigParser: TOMLReader {
                 if fits(.gesture(field), parameter.type, p) == nil { ok = false }
             case .parameter(let name):
                 if chain.parameter(named: name) == nil {
-                    error(p, "intent \(JSONLine.quote(chain.name)) has no parameter \(JSONLine.quote(name))")
+                    error(p, "intent \(TextFormat.quoted(chain.name)) has no parameter \(TextFormat.quoted(name))")
                     ok = false
                 }
             case .step(let reference, _):
@@ -470,10 +471,10 @@ struct IntentConfigParser: TOMLReader {
                 case .name(let s):
                     let earlier = steps.prefix(position - 1).filter { $0.intent == s }.count
                     if earlier == 0 {
-                        error(p, "no step before step \(position) runs \(JSONLine.quote(s))")
+                        error(p, "no step before step \(position) runs \(TextFormat.quoted(s))")
                         ok = false
                     } else if earlier > 1 {
-                        error(p, "\(JSONLine.quote(s)) runs in \(earlier) earlier steps; "
+                        error(p, "\(TextFormat.quoted(s)) runs in \(earlier) earlier steps; "
                             + "name the step by its number, e.g. steps.1.output")
                         ok = false
                     }
@@ -510,7 +511,7 @@ struct IntentConfigParser: TOMLReader {
                         let first = loop.indices.min { members[$0] < members[$1] }!
                         let rotated = Array(loop[first...] + loop[..<first])
                         let names = (rotated.map(\.block) + [rotated[0].block]).map {
-                            JSONLine.quote(blocks[$0].name ?? "?")
+                            TextFormat.quoted(blocks[$0].name ?? "?")
                         }
                         let at = rotated[0]
                         error(blocks[at.block].stepPaths[at.step], "steps loop: " + names.joined(separator: " → "))
@@ -538,7 +539,7 @@ struct IntentConfigParser: TOMLReader {
         guard let first = s.first, first.isASCII, first.isLetter,
               s.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
         else {
-            error(path, "\(JSONLine.quote(s)) is not \(what): use a letter, then letters, digits, - or _")
+            error(path, "\(TextFormat.quoted(s)) is not \(what): use a letter, then letters, digits, - or _")
             return nil
         }
         return s

@@ -1,3 +1,4 @@
+import ForceTouchProtocol
 /// A custom intent (SPEC §7), the Linux twin of a custom Siri intent: named, with typed
 /// parameters, an optional confirm handler, and either a handler to run or a chain of
 /// other intents to run one after the other (the Shortcuts-app pipeline).
@@ -121,18 +122,18 @@ public enum IntentParameterSource: Hashable, Sendable {
         switch parts.first {
         case "gesture":
             guard parts.count == 2, let field = GestureField(rawValue: parts[1]) else {
-                return .failure(IntentValueError("unknown source \(JSONLine.quote(text)); \(expected)"))
+                return .failure(IntentValueError("unknown source \(TextFormat.quoted(text)); \(expected)"))
             }
             return .success(.gesture(field))
         case "steps":
             guard parts.count >= 3, parts[2] == "output", !parts[1].isEmpty else {
                 return .failure(IntentValueError(
                     "a step source is written steps.<number|name|previous>.output, optionally followed by "
-                        + ".field for a field of a JSON output, not \(JSONLine.quote(text))"))
+                        + ".field for a field of a JSON output, not \(TextFormat.quoted(text))"))
             }
             let field = Array(parts.dropFirst(3))
             if field.contains(where: \.isEmpty) {
-                return .failure(IntentValueError("empty field name in \(JSONLine.quote(text))"))
+                return .failure(IntentValueError("empty field name in \(TextFormat.quoted(text))"))
             }
             let reference: IntentStepReference
             if parts[1] == "previous" {
@@ -148,11 +149,11 @@ public enum IntentParameterSource: Hashable, Sendable {
             return .success(.step(reference, field: field))
         case "parameters":
             guard parts.count == 2, !parts[1].isEmpty else {
-                return .failure(IntentValueError("expected parameters.<name>, not \(JSONLine.quote(text))"))
+                return .failure(IntentValueError("expected parameters.<name>, not \(TextFormat.quoted(text))"))
             }
             return .success(.parameter(parts[1]))
         default:
-            return .failure(IntentValueError("unknown source \(JSONLine.quote(text)); \(expected)"))
+            return .failure(IntentValueError("unknown source \(TextFormat.quoted(text)); \(expected)"))
         }
     }
 

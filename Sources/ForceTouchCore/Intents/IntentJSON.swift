@@ -1,5 +1,6 @@
-/// The JSON Lines an intent run publishes to subscribers, `"event"` first like every
-/// other event (SPEC §9), and one-line texts for the log.
+import ForceTouchProtocol
+/// The JSON Lines an intent run publishes to subscribers (ForceTouchProtocol's intent
+/// messages), and one-line texts for the log.
 ///
 /// - `{"event":"intent-resolved","intent":…,"step":[…],"parameters":[{"name":…,"type":…,
 ///   "result":"success","value":…,"source":…}, …]}` — `unsupported` adds `"reason"`,
@@ -11,27 +12,20 @@
 ///   "message":…,"parameter":…,"results":[responses without "event"]}` — `parameter` names the
 ///   parameter that stopped the run, when one did.
 extension IntentStep {
+    /// The step as one JSON line for subscribers.
     public var json: String {
         switch self {
         case .resolved(let resolutions):
-            var j = JSONLine()
-            j.add("event", "intent-resolved")
-            j.add("intent", resolutions.first?.intent ?? "")
-            j.addRaw("step", IntentJSON.step(resolutions.first?.step ?? []))
-            j.addRaw("parameters", "[" + resolutions.map(\.json).joined(separator: ",") + "]")
-            return j.text
+            ProtocolJSON.line(IntentResolvedMessage(intent: resolutions.first?.intent ?? "",
+                                                    step: resolutions.first?.step ?? [],
+                                                    parameters: resolutions.map(\.message)))
         case .runConfirm(let spec), .runHandler(let spec):
-            var j = JSONLine()
-            j.add("event", "intent-run")
-            j.add("intent", spec.intent)
-            j.addRaw("step", IntentJSON.step(spec.step))
-            j.add("stage", spec.stage.rawValue)
-            j.addRaw("argv", JSONValue.array(spec.argv.map(JSONValue.string)).json)
-            return j.text
+            ProtocolJSON.line(IntentRunMessage(intent: spec.intent, step: spec.step, stage: spec.stage.rawValue,
+                                               argv: spec.argv))
         case .responded(let result):
-            return result.json(event: true)
+            ProtocolJSON.line(result.message(asEvent: true))
         case .finished(let outcome):
-            return outcome.json
+            outcome.json
         }
     }
 
@@ -44,7 +38,7 @@ extension IntentStep {
         case .runConfirm(let spec), .runHandler(let spec):
             let what = spec.stage == .confirm ? "confirm handler" : "handler"
             return IntentJSON.where_(spec.intent, spec.step) + ": running \(what) "
-                + JSONValue.array(spec.argv.map(JSONValue.string)).json
+                + ProtocolJSON.line(spec.argv)
         case .responded(let r):
             var s = IntentJSON.where_(r.intent, r.step) + ": "
                 + (r.stage == .confirm ? "confirm handler" : "handler") + " answered \(r.code.rawValue)"
@@ -61,27 +55,23 @@ extension IntentStep {
 
 extension ParameterResolution {
     /// One element of an `intent-resolved` event's `parameters`.
-    public var json: String {
-        var j = JSONLine()
-        j.add("name", parameter)
-        j.add("type", type.rawValue)
-        j.add("result", result.name)
+    public var message: IntentResolvedMessage.Parameter {
+        var m = IntentResolvedMessage.Parameter(name: parameter, type: type.rawValue, result: result.name, source: source)
         switch result {
-        case .success(let v), .confirmationRequired(let v): j.addRaw("value", v.json)
-        case .unsupported(let reason): j.add("reason", reason)
-        case .disambiguation(let choices): j.addRaw("choices", "[" + choices.map(\.json).joined(separator: ",") + "]")
+        case .success(let v), .confirmationRequired(let v): m.value = v.jsonValue
+        case .unsupported(let reason): m.reason = reason
+        case .disambiguation(let choices): m.choices = choices.map(\.jsonValue)
         case .needsValue, .notRequired: break
         }
-        if let source { j.add("source", source) }
-        return j.text
+        return m
     }
 
     public var text: String {
         var s = "\(parameter) \(result.name)"
         switch result {
-        case .success(let v), .confirmationRequired(let v): s += " " + JSONLine.quote(v.text)
+        case .success(let v), .confirmationRequired(let v): s += " " + TextFormat.quoted(v.text)
         case .unsupported(let reason): s += " (\(reason))"
-        case .disambiguation(let choices): s += " among " + choices.map { JSONLine.quote($0.text) }.joined(separator: ", ")
+        case .disambiguation(let choices): s += " among " + choices.map { TextFormat.quoted($0.text) }.joined(separator: ", ")
         case .needsValue, .notRequired: break
         }
         if let source { s += " [\(source)]" }
@@ -90,44 +80,24 @@ extension ParameterResolution {
 }
 
 extension IntentStepResult {
-    public var json: String { json(event: true) }
+    public var json: String { ProtocolJSON.line(message(asEvent: true)) }
 
-    func json(event: Bool) -> String {
-        var j = JSONLine()
-        if event { j.add("event", "intent-response") }
-        j.add("intent", intent)
-        j.addRaw("step", IntentJSON.step(step))
-        j.add("stage", stage.rawValue)
-        j.add("code", code.rawValue)
-        j.add("exitStatus", Int(exitStatus))
-        if let output { j.addRaw("output", output.json) }
-        if let message { j.add("message", message) }
-        return j.text
+    func message(asEvent: Bool) -> IntentResponseMessage {
+        IntentResponseMessage(asEvent: asEvent, intent: intent, step: step, stage: stage.rawValue, code: code.rawValue,
+                              exitStatus: Int(exitStatus), output: output, message: message)
     }
 }
 
 extension IntentOutcome {
     public var json: String {
-        var j = JSONLine()
-        j.add("event", "intent-outcome")
-        j.add("intent", intent)
-        j.add("code", code.rawValue)
-        j.add("succeeded", succeeded)
-        if let output { j.addRaw("output", output.json) }
-        if let message { j.add("message", message) }
-        if let stoppedAt {
-            j.add("parameter", stoppedAt.parameter)
-            j.add("parameterIntent", stoppedAt.intent)
-            j.add("resolution", stoppedAt.result.name)
-        }
-        j.addRaw("results", "[" + results.map { $0.json(event: false) }.joined(separator: ",") + "]")
-        return j.text
+        ProtocolJSON.line(IntentOutcomeMessage(
+            intent: intent, code: code.rawValue, succeeded: succeeded, output: output, message: message,
+            parameter: stoppedAt?.parameter, parameterIntent: stoppedAt?.intent, resolution: stoppedAt?.result.name,
+            results: results.map { $0.message(asEvent: false) }))
     }
 }
 
 enum IntentJSON {
-    static func step(_ path: [Int]) -> String { "[" + path.map(String.init).joined(separator: ",") + "]" }
-
     static func where_(_ intent: String, _ step: [Int]) -> String {
         step.isEmpty ? "intent \(intent)" : "intent \(intent) step \(step.map(String.init).joined(separator: "."))"
     }

@@ -1,3 +1,4 @@
+import ForceTouchProtocol
 /// How one parameter resolved: INIntent's resolution result kinds.
 public enum IntentResolutionResult: Hashable, Sendable {
     case success(IntentValue)
@@ -71,16 +72,16 @@ public struct ParameterResolution: Hashable, Sendable {
 
     /// Why this resolution stops a run, in a sentence naming the parameter and intent.
     public var failureMessage: String {
-        let p = "parameter \(JSONLine.quote(parameter)) of intent \(JSONLine.quote(intent))"
+        let p = "parameter \(TextFormat.quoted(parameter)) of intent \(TextFormat.quoted(intent))"
         switch result {
         case .needsValue:
             return "\(p) needs a value"
         case .unsupported(let reason):
             return "\(p) is unsupported: \(reason)"
         case .disambiguation(let choices):
-            return "\(p) is ambiguous: choose one of \(choices.map { JSONLine.quote($0.text) }.joined(separator: ", "))"
+            return "\(p) is ambiguous: choose one of \(choices.map { TextFormat.quoted($0.text) }.joined(separator: ", "))"
         case .confirmationRequired(let v):
-            return "\(p) requires confirmation of \(JSONLine.quote(v.text)), and nothing confirmed it"
+            return "\(p) requires confirmation of \(TextFormat.quoted(v.text)), and nothing confirmed it"
         case .success, .notRequired:
             return "\(p) resolved"
         }
@@ -115,8 +116,8 @@ public enum IntentResolver {
             case .one(let v): value = v
             case .several(let vs): return .disambiguation(vs)
             case .none:
-                let listed = choices.map { JSONLine.quote($0.text) }.joined(separator: ", ")
-                return .unsupported(reason: "\(JSONLine.quote(value.text)) is not one of \(listed)")
+                let listed = choices.map { TextFormat.quoted($0.text) }.joined(separator: ", ")
+                return .unsupported(reason: "\(TextFormat.quoted(value.text)) is not one of \(listed)")
             }
         }
         return parameter.confirm && !confirmed ? .confirmationRequired(value) : .success(value)

@@ -1,3 +1,4 @@
+import ForceTouchProtocol
 /// INIntentResponseCode's seven codes, by the names handlers print.
 public enum IntentResponseCode: String, Hashable, Sendable, CaseIterable {
     case unspecified

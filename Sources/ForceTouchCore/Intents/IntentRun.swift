@@ -1,3 +1,4 @@
+import ForceTouchProtocol
 import Foundation
 
 /// Which of an intent's programs a request is for.
@@ -178,8 +179,8 @@ public struct IntentRun: Sendable {
         self.fileExists = fileExists
         frames = [Frame(definition: definition, path: [], bindings: [:], arguments: arguments)]
         if let unknown = arguments.keys.sorted().first(where: { definition.parameter(named: $0) == nil }) {
-            let known = definition.parameters.map { JSONLine.quote($0.name) }.joined(separator: ", ")
-            finish(.failure, nil, "intent \(JSONLine.quote(definition.name)) has no parameter \(JSONLine.quote(unknown))"
+            let known = definition.parameters.map { TextFormat.quoted($0.name) }.joined(separator: ", ")
+            finish(.failure, nil, "intent \(TextFormat.quoted(definition.name)) has no parameter \(TextFormat.quoted(unknown))"
                 + (known.isEmpty ? "" : " (it has \(known))"))
         }
     }
@@ -219,7 +220,7 @@ public struct IntentRun: Sendable {
             if proceeds {
                 frames[i].state = .confirmed
             } else {
-                var message = "intent \(JSONLine.quote(name)) was not confirmed"
+                var message = "intent \(TextFormat.quoted(name)) was not confirmed"
                 if response.explicit { message += " (its confirm handler answered \(code.rawValue))" }
                 if let m = response.message { message += ": " + m }
                 finishFrame(.failure, nil, message)
@@ -232,7 +233,7 @@ public struct IntentRun: Sendable {
             if !response.code.continuesChain, !frames[i].path.isEmpty {
                 // The chain stops here: say which step stopped it.
                 let stepName = frames[i].path.map(String.init).joined(separator: ".")
-                message = "step \(stepName) (\(JSONLine.quote(name))) answered \(response.code.rawValue)"
+                message = "step \(stepName) (\(TextFormat.quoted(name))) answered \(response.code.rawValue)"
                     + (response.message.map { ": " + $0 } ?? "")
             }
             finishFrame(response.code, response.output, message)
@@ -315,13 +316,13 @@ public struct IntentRun: Sendable {
             }
             let step = steps[k]
             guard let child = catalog[step.intent] else {
-                finish(.failure, nil, "step \(k + 1) of intent \(JSONLine.quote(definition.name)) names "
-                    + "\(JSONLine.quote(step.intent)), which is not a configured intent")
+                finish(.failure, nil, "step \(k + 1) of intent \(TextFormat.quoted(definition.name)) names "
+                    + "\(TextFormat.quoted(step.intent)), which is not a configured intent")
                 return
             }
             guard frames.count < Self.maximumDepth, !frames.contains(where: { $0.definition.name == child.name })
             else {
-                let cycle = (frames.map(\.definition.name) + [child.name]).map { JSONLine.quote($0) }
+                let cycle = (frames.map(\.definition.name) + [child.name]).map { TextFormat.quoted($0) }
                 finish(.failure, nil, "intent chain loops: " + cycle.joined(separator: " → "))
                 return
             }
@@ -422,8 +423,8 @@ public struct IntentRun: Sendable {
             case .object, .array:
                 return (output.value(at: field), nil)
             default:
-                return (nil, "the output of step \(step.index) (\(JSONLine.quote(step.intent))) is "
-                    + "\(output.kindDescription), not JSON with a field \(JSONLine.quote(field.joined(separator: ".")))")
+                return (nil, "the output of step \(step.index) (\(TextFormat.quoted(step.intent))) is "
+                    + "\(output.kindDescription), not JSON with a field \(TextFormat.quoted(field.joined(separator: ".")))")
             }
         }
     }
@@ -435,27 +436,13 @@ public struct IntentRun: Sendable {
         let chain = i > 0 ? frames[i - 1].definition.name : nil
         let index = frame.path.last ?? 0
 
-        var parameters = JSONLine()
-        for (name, value) in frame.values { parameters.addRaw(name, value.json) }
-        var input = JSONLine()
-        input.add("intent", frame.definition.name)
-        input.add("step", index)
-        if let chain { input.add("chain", chain) }
-        input.add("stage", stage.rawValue)
-        input.addRaw("parameters", parameters.text)
-        if stage == .confirm { input.addRaw("confirm", JSONValue.array(confirming.map(JSONValue.string)).json) }
-        if let event {
-            var g = JSONLine()
-            g.add("gesture", event.gesture.rawValue)
-            g.add("phase", event.phase.rawValue)
-            g.add("fingers", event.fingers)
-            g.add("x", event.x)
-            g.add("y", event.y)
-            g.add("force", event.force)
-            if let stage = event.stage { g.add("stage", stage.rawValue) }
-            if let deviceName { g.add("device", deviceName) }
-            input.addRaw("gesture", g.text)
-        }
+        let input = IntentHandlerInput(
+            intent: frame.definition.name, step: index, chain: chain, stage: stage.rawValue,
+            parameters: Dictionary(frame.values.map { ($0.0, $0.1.jsonValue) }, uniquingKeysWith: { _, last in last }), confirm: stage == .confirm ? confirming : nil,
+            gesture: event.map {
+                .init(gesture: $0.gesture.rawValue, phase: $0.phase.rawValue, fingers: $0.fingers, x: $0.x, y: $0.y,
+                      force: $0.force, stage: $0.stage?.rawValue, device: deviceName)
+            })
 
         var environment = event.map { ExecRequest.environment(for: $0, deviceName: deviceName ?? "") } ?? [:]
         environment["FORCETOUCH_INTENT"] = frame.definition.name
@@ -467,7 +454,7 @@ public struct IntentRun: Sendable {
         }
 
         frames[i].state = .awaiting
-        pending = ExecSpec(argv: argv, stdin: input.text + "\n", environment: environment,
+        pending = ExecSpec(argv: argv, stdin: ProtocolJSON.line(input) + "\n", environment: environment,
                            timeout: frame.definition.timeout, intent: frame.definition.name, step: frame.path,
                            stage: stage)
     }

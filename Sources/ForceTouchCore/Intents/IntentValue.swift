@@ -1,3 +1,4 @@
+import ForceTouchProtocol
 import Foundation
 
 /// The types an intent parameter can have (SPEC §7), by their configuration names.
@@ -51,9 +52,9 @@ public enum IntentValue: Hashable, Sendable {
     public var text: String {
         switch self {
         case .string(let s), .file(let s): s
-        case .number(let d), .force(let d): JSONLine.number(d)
+        case .number(let d), .force(let d): TextFormat.number(d)
         case .bool(let b): b ? "true" : "false"
-        case .point(let x, let y): JSONLine.number(x) + "," + JSONLine.number(y)
+        case .point(let x, let y): TextFormat.number(x) + "," + TextFormat.number(y)
         }
     }
 
@@ -68,12 +69,12 @@ public enum IntentValue: Hashable, Sendable {
     /// left to resolution.
     public static func coerce(_ raw: JSONValue, to type: IntentParameterType) -> Result<IntentValue, IntentValueError> {
         func fail(_ reason: String) -> Result<IntentValue, IntentValueError> { .failure(IntentValueError(reason)) }
-        func quoted(_ s: String) -> String { JSONLine.quote(s) }
+        func quoted(_ s: String) -> String { TextFormat.quoted(s) }
         switch type {
         case .string:
             switch raw {
             case .string(let s): return .success(.string(s))
-            case .number(let d): return .success(.string(JSONLine.number(d)))
+            case .number(let d): return .success(.string(TextFormat.number(d)))
             case .bool(let b): return .success(.string(b ? "true" : "false"))
             default: return fail("expected a string, got \(raw.kindDescription)")
             }
@@ -86,9 +87,9 @@ public enum IntentValue: Hashable, Sendable {
                 d = n
             default: return fail("expected a number, got \(raw.kindDescription)")
             }
-            guard d.isFinite else { return fail("\(JSONLine.number(d)) is not a finite number") }
+            guard d.isFinite else { return fail("\(TextFormat.number(d)) is not a finite number") }
             if type == .number { return .success(.number(d)) }
-            guard d >= 0 else { return fail("a force cannot be negative (\(JSONLine.number(d)))") }
+            guard d >= 0 else { return fail("a force cannot be negative (\(TextFormat.number(d)))") }
             return .success(.force(d))
         case .boolean:
             switch raw {

@@ -1,65 +1,53 @@
+import ForceTouchProtocol
+
 /// How devices and gestures are printed: SPEC §9's JSON Lines, or one readable line each.
 public enum GestureReport {
-    public static func deviceJSON(name: String, report: CapabilityReport, forceModel: ForceModel?,
-                                  deviceClass: DeviceClass) -> String {
-        var j = JSONLine()
-        j.add("event", "device")
-        j.add("name", name)
-        j.add("class", deviceClass.rawValue)
-        j.add("capability", report.capability.description)
-        j.add("maximumPossibleForce", forceModel?.maximumPossibleForce ?? 0)
-        if report.emulated { j.add("emulated", true) }
-        j.add("reason", report.reason)
-        return j.text
+    /// The device line of SPEC §9: its class, capability and where its force scale comes from.
+    public static func deviceMessage(name: String, report: CapabilityReport, forceModel: ForceModel?,
+                                     deviceClass: DeviceClass, calibration: CalibrationInfo? = nil) -> DeviceMessage {
+        DeviceMessage(name: name, deviceClass: deviceClass.rawValue, capability: report.capability.description,
+                      maximumPossibleForce: forceModel?.maximumPossibleForce ?? 0, emulated: report.emulated,
+                      reason: report.reason, calibration: calibration)
     }
 
     public static func deviceText(name: String, report: CapabilityReport, forceModel: ForceModel?,
                                   deviceClass: DeviceClass) -> String {
         var s = "device \"\(name)\": \(deviceClass.rawValue), force \(report.capability)"
         if let m = forceModel {
-            s += ", maximumPossibleForce \(JSONLine.number(m.maximumPossibleForce))"
+            s += ", maximumPossibleForce \(TextFormat.number(m.maximumPossibleForce))"
         }
         return s + " (\(report.reason)\(report.emulated ? ", emulated" : ""))"
     }
 
+    public static func gestureMessage(_ g: GestureEvent, device: String? = nil) -> GestureMessage {
+        GestureMessage(gesture: g.gesture.rawValue, phase: g.phase.rawValue, fingers: g.fingers, time: g.time.seconds,
+                       x: g.x, y: g.y, force: g.force, stage: g.stage?.rawValue, transitionProgress: g.transitionProgress,
+                       commitProgress: g.commitProgress, device: device)
+    }
+
     public static func gestureJSON(_ g: GestureEvent, device: String? = nil) -> String {
-        var j = JSONLine()
-        j.add("event", "gesture")
-        j.add("gesture", g.gesture.rawValue)
-        j.add("phase", g.phase.rawValue)
-        j.add("fingers", g.fingers)
-        j.add("time", g.time.seconds)
-        j.add("x", g.x)
-        j.add("y", g.y)
-        j.add("force", g.force)
-        if let stage = g.stage { j.add("stage", stage.rawValue) }
-        if let t = g.transitionProgress { j.add("transitionProgress", t) }
-        if let c = g.commitProgress { j.add("commitProgress", c) }
-        if let device { j.add("device", device) }
-        return j.text
+        ProtocolJSON.line(gestureMessage(g, device: device))
     }
 
     public static func gestureText(_ g: GestureEvent) -> String {
         var s = "\(g.time.description)  \(g.gesture.rawValue) \(g.phase.rawValue)"
         if let stage = g.stage { s += " (\(stage.rawValue))" }
-        s += "  fingers \(g.fingers)  at \(JSONLine.number(g.x)),\(JSONLine.number(g.y))"
-        s += "  force \(JSONLine.number(g.force))"
+        s += "  fingers \(g.fingers)  at \(TextFormat.number(g.x)),\(TextFormat.number(g.y))"
+        s += "  force \(TextFormat.number(g.force))"
         return s
     }
 }
 
 extension CalibrationSource {
-    /// `{"source":"learned","touches":23,"average":31.5}`: the source's name, its value
-    /// (`touches` or `entry`), and the raw pressure of an average touch when there is one.
-    public func json(average: Double?) -> String {
-        var j = JSONLine()
-        j.add("source", name)
+    /// The source's name, its value (`touches` or `entry`), and the raw pressure of an
+    /// average touch when there is one; `summary` for people when asked.
+    public func info(average: Double?, summary: Bool = false) -> CalibrationInfo {
+        var info = CalibrationInfo(source: name, average: average, summary: summary ? self.summary : nil)
         switch self {
-        case .learned(let n): j.add("touches", n)
-        case .database(let entry): j.add("entry", entry)
+        case .learned(let n): info.touches = n
+        case .database(let entry): info.entry = entry
         case .config, .default: break
         }
-        if let average { j.add("average", average) }
-        return j.text
+        return info
     }
 }

@@ -121,5 +121,5 @@ public enum LibinputRecordWriter {
 
     /// A YAML double-quoted scalar (device names carry quotes, colons and `#` often
     /// enough): a JSON string is one, escapes included.
-    static func quoted(_ s: String) -> String { JSONLine.quote(s) }
+    static func quoted(_ s: String) -> String { TextFormat.quoted(s) }
 }

@@ -1,4 +1,5 @@
 import ForceTouchCore
+import ForceTouchProtocol
 
 /// How performing an action ended: the twin of a completion handler's success flag, with
 /// the reason. Choosing nothing in the menu is a cancel, not a failure.
@@ -11,15 +12,15 @@ public struct ActionResult: Sendable {
 
     public var outcome: Outcome
     public var message: String
-    /// An intent's output, as JSON text.
-    public var outputJSON: String?
+    /// An intent's output.
+    public var output: JSONValue?
     /// An intent's response code (`success`, `failure-requiring-app-launch`, …).
     public var code: String?
 
-    public init(_ outcome: Outcome, _ message: String, outputJSON: String? = nil, code: String? = nil) {
+    public init(_ outcome: Outcome, _ message: String, output: JSONValue? = nil, code: String? = nil) {
         self.outcome = outcome
         self.message = message
-        self.outputJSON = outputJSON
+        self.output = output
         self.code = code
     }
 
@@ -28,13 +29,7 @@ public struct ActionResult: Sendable {
 
     /// `{"event":"result",…}` for subscribers.
     public func eventJSON(label: String) -> String {
-        var j = JSONLine()
-        j.add("event", "result")
-        j.add("label", label)
-        j.add("result", outcome.rawValue)
-        j.add("message", message)
-        if let code { j.add("code", code) }
-        if let outputJSON { j.addRaw("output", outputJSON) }
-        return j.text
+        ProtocolJSON.line(ResultMessage(label: label, result: outcome.rawValue, message: message, code: code,
+                                        output: output))
     }
 }

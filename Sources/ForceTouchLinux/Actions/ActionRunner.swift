@@ -1,3 +1,4 @@
+import ForceTouchProtocol
 import Foundation
 import ForceTouchCore
 import Logging
@@ -31,12 +32,7 @@ final class ActionRunner {
     /// Runs `request`, logs and publishes its dispatch and its result, then calls `completion`.
     func run(_ request: ActionRequest, label: String, event: GestureEvent? = nil, device: String? = nil,
              completion: @escaping (ActionResult) -> Void = { _ in }) {
-        var dispatch = JSONLine()
-        dispatch.add("event", "dispatch")
-        dispatch.add("label", label)
-        dispatch.add("action", Self.kind(request))
-        dispatch.add("detail", Self.detail(request))
-        publish(dispatch.text)
+        publish(ProtocolJSON.line(DispatchMessage(label: label, action: Self.kind(request), detail: Self.detail(request))))
         logger.info("dispatch \(label) → \(Self.kind(request)) \(Self.detail(request))")
         let finish: (ActionResult) -> Void = { [logger, publish] result in
             switch result.outcome {
@@ -64,10 +60,7 @@ final class ActionRunner {
             runIntent(name, event: gesture, device: deviceName, arguments: parameters.mapValues(Self.json),
                       label: label, finish)
         case .notify(let text):
-            var j = JSONLine()
-            j.add("event", "notify")
-            j.add("text", text)
-            publish(j.text)
+            publish(ProtocolJSON.line(NotifyMessage(text: text)))
             finish(.success("notified"))
         case .launch(let launch):
             self.launch(launch, label: label, finish)
@@ -101,17 +94,9 @@ final class ActionRunner {
     /// Hands the menu to subscribers and to the menu program; performs what is chosen.
     func presentMenu(event: GestureEvent?, device: String?, label: String, _ finish: @escaping (ActionResult) -> Void) {
         let menu = shortcuts.menu
-        var j = JSONLine()
-        j.add("event", "menu")
-        j.addRaw("items", "[" + menu.map { entry in
-            var item = JSONLine()
-            item.add("type", entry.item.type)
-            item.add("title", entry.item.title)
-            if let subtitle = entry.item.subtitle { item.add("subtitle", subtitle) }
-            item.add("kind", entry.kind.rawValue)
-            return item.text
-        }.joined(separator: ",") + "]")
-        publish(j.text)
+        publish(ProtocolJSON.line(MenuMessage(items: menu.map {
+            .init(type: $0.item.type, title: $0.item.title, subtitle: $0.item.subtitle, kind: $0.kind.rawValue)
+        })))
         guard !menu.isEmpty else { return finish(ActionResult(.cancelled, "no quick actions to show")) }
         let wayland = ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"] != nil
         guard let argv = configuration.quickActionSettings.menuCommand(wayland: wayland, isInstalled: Self.isInstalled) else {
@@ -143,13 +128,8 @@ final class ActionRunner {
         guard let entry = shortcuts.item(type: type) else {
             return finish(.failure("no quick action of type \"\(type)\""))
         }
-        var j = JSONLine()
-        j.add("event", "perform")
-        j.add("type", entry.item.type)
-        j.add("title", entry.item.title)
-        j.add("kind", entry.kind.rawValue)
-        j.addRaw("userInfo", ShortcutJSON.userInfoText(entry.item.userInfo))
-        publish(j.text)
+        publish(ProtocolJSON.line(PerformMessage(type: entry.item.type, title: entry.item.title, kind: entry.kind.rawValue,
+                                                 userInfo: .object(entry.item.userInfo.mapValues(\.jsonValue)))))
         guard let request = ActionRequest(item: entry.item, event: event, deviceName: device,
                                           general: configuration.general) else {
             return finish(.success("\(type) performed (no action; subscribers told)"))
@@ -222,7 +202,7 @@ final class ActionRunner {
                 publish(step.json)
                 let result = ActionResult(outcome.succeeded ? .success : .failure,
                                           outcome.message ?? outcome.code.rawValue,
-                                          outputJSON: outcome.output?.json, code: outcome.code.rawValue)
+                                          output: outcome.output, code: outcome.code.rawValue)
                 return finish(result)
             }
         }
@@ -261,5 +241,16 @@ final class ActionRunner {
         if program.contains("/") { return access(program, X_OK) == 0 }
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         return path.split(separator: ":").contains { access("\($0)/\(program)", X_OK) == 0 }
+    }
+}
+
+extension ShortcutValue {
+    /// The value as `perform` events and `forcectl shortcuts list` show it.
+    var jsonValue: JSONValue {
+        switch self {
+        case .string(let s): .string(s)
+        case .number(let d): .number(d)
+        case .bool(let b): .bool(b)
+        }
     }
 }

@@ -21,7 +21,7 @@ public final class ChildSupervisor {
         public var duration: Timestamp.Duration
         public var succeeded: Bool { status == 0 }
         public var summary: String {
-            if timedOut { return "killed after its timeout (\(JSONLine.number(duration.seconds)) s)" }
+            if timedOut { return "killed after its timeout (\(TextFormat.number(duration.seconds)) s)" }
             if let status { return "exited with status \(status)" }
             if let signal { return "killed by signal \(signal)" }
             return "ended"

@@ -23,7 +23,7 @@ struct ControlRequestHandler {
         var reply = ControlReply.success(id: id)
         switch request.operation {
         case .status:
-            reply.status = daemon.statusJSON()
+            reply.status = daemon.status()
         case .devices:
             reply.devices = daemon.devicesJSON()
         case .subscribe:
@@ -56,7 +56,7 @@ struct ControlRequestHandler {
                                     label: "forcectl intent \(name)") { [weak daemon] result in
                 var reply = Self.result(result, id: id)
                 reply.code = result.code ?? result.outcome.rawValue
-                reply.output = result.outputJSON.flatMap { try? JSONDecoder().decode(ControlValue.self, from: Data($0.utf8)) }
+                reply.output = result.output
                 daemon?.control?.reply(reply.json, to: client)
             }
             return nil
@@ -64,7 +64,7 @@ struct ControlRequestHandler {
         return reply
     }
 
-    private func shortcuts(_ action: ControlRequest.ShortcutsAction, id: ControlValue?) -> ControlReply {
+    private func shortcuts(_ action: ControlRequest.ShortcutsAction, id: JSONValue?) -> ControlReply {
         func data(_ value: some Encodable) throws -> Data { try ProtocolJSON.encoder().encode(value) }
         var reply = ControlReply.success(id: id)
         do {
@@ -101,7 +101,7 @@ struct ControlRequestHandler {
         }
     }
 
-    static func result(_ r: ActionResult, id: ControlValue?) -> ControlReply {
+    static func result(_ r: ActionResult, id: JSONValue?) -> ControlReply {
         var reply = ControlReply.success(id: id)
         reply.result = r.outcome.rawValue
         reply.message = r.message

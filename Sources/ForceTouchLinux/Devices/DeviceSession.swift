@@ -64,4 +64,10 @@ public final class DeviceSession {
     public func cancelAll(at t: Timestamp) -> [PipelineOutput] { pipeline.cancelAll(at: t) }
 
     public var nextDeadline: Timestamp? { pipeline.nextDeadline }
+
+    /// Plays a whole recording in virtual time, as `forcetest replay` does, handing `each`
+    /// what every gesture calls for.
+    public func play(_ recording: Recording, _ each: (PipelineOutput) -> Void) {
+        RecordingPlayback.play(recording, through: &pipeline, each)
+    }
 }

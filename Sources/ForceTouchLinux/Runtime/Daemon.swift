@@ -194,8 +194,8 @@ public final class Daemon {
     private func logCapability(_ s: DeviceSession, verb: String) {
         var line = "device \(s.node.devnode) \"\(s.name)\" (\(s.description.id.vendorProduct), \(s.deviceClass.rawValue)): \(verb), capability \(s.capability.capability) (\(s.capability.reason))"
         if let model = s.engine.forceModel {
-            line += ", maximumPossibleForce \(JSONLine.number(model.maximumPossibleForce))"
-            line += ", calibration \(s.engine.calibrationSource.summary) (average touch \(JSONLine.number(model.average)))"
+            line += ", maximumPossibleForce \(TextFormat.number(model.maximumPossibleForce))"
+            line += ", calibration \(s.engine.calibrationSource.summary) (average touch \(TextFormat.number(model.average)))"
         }
         logger.info("\(line)")
     }
@@ -216,7 +216,7 @@ public final class Daemon {
             try file.update(s.description, learned)
             s.savedLearnedTouches = learned.touches
             if moved, let average = learned.average {
-                logger.info("device \(s.node.devnode) \"\(s.name)\": learned average touch \(JSONLine.number(average)) raw from \(learned.touches) touches")
+                logger.info("device \(s.node.devnode) \"\(s.name)\": learned average touch \(TextFormat.number(average)) raw from \(learned.touches) touches")
             }
         } catch {
             logger.error("\(file.path): cannot save the learned calibration: \(error)")
@@ -251,8 +251,7 @@ public final class Daemon {
                                     configuration: configuration, database: database)
         sessions[node.devnode] = session
         logCapability(session, verb: "replaying")
-        for event in recording.events { carryOut(session.feed(event), session) }
-        while let d = session.nextDeadline { carryOut(session.advance(to: d), session) }
+        session.play(recording) { carryOut([$0], session) }
         sessions[node.devnode] = nil
         exitWhenIdle = true
         if children.count > 0 { runLoop() }
@@ -274,16 +273,10 @@ public final class Daemon {
     }
 
     private func publishCapability(_ node: String, name: String?, report: CapabilityReport, forceModel: ForceModel?) {
-        var j = JSONLine()
-        j.add("event", "capability")
-        j.add("node", node)
-        if let name { j.add("name", name) }
-        j.add("capability", report.capability.description)
-        j.add("reason", report.reason)
-        if let forceModel { j.add("maximumPossibleForce", forceModel.maximumPossibleForce) }
-        if report.emulated { j.add("emulated", true) }
-        j.add("overall", overallCapability.description)
-        control?.publish(j.text)
+        control?.publish(ProtocolJSON.line(CapabilityMessage(
+            node: node, name: name, capability: report.capability.description, reason: report.reason,
+            maximumPossibleForce: forceModel?.maximumPossibleForce, emulated: report.emulated,
+            overall: overallCapability.description)))
     }
 
     /// Creates the virtual keyboard when the configuration has `keys` actions, and the
@@ -314,16 +307,11 @@ public final class Daemon {
 
     // MARK: Control
 
-    func statusJSON() -> [String: ControlValue] {
-        [
-            "pid": .integer(Int(getpid())), "devices": .integer(sessions.count),
-            "capability": .string(overallCapability.description),
-            "bindings": .integer(configuration.bindings.count), "children": .integer(children.count),
-            "subscribers": .integer(control?.subscriberCount ?? 0),
-            "uptime": .number((MonotonicClock.now() - started).seconds),
-            "shortcuts": .integer(runner.shortcuts.allItems.count),
-            "config": options.configPath.map { .string($0) } ?? .null,
-        ]
+    func status() -> DaemonStatus {
+        DaemonStatus(pid: Int(getpid()), devices: sessions.count, capability: overallCapability.description,
+                     bindings: configuration.bindings.count, children: children.count,
+                     subscribers: control?.subscriberCount ?? 0, uptime: (MonotonicClock.now() - started).seconds,
+                     shortcuts: runner.shortcuts.allItems.count, config: options.configPath)
     }
 
     func devicesJSON() -> [DeviceInfo] {
@@ -333,11 +321,7 @@ public final class Daemon {
                                id: s.description.id.vendorProduct, emulated: s.capability.emulated)
             if let m = s.engine.forceModel {
                 d.maximumPossibleForce = m.maximumPossibleForce
-                var calibration = DeviceInfo.Calibration(source: s.engine.calibrationSource.name, average: m.average,
-                                                         summary: s.engine.calibrationSource.summary)
-                if case .learned(let n) = s.engine.calibrationSource { calibration.touches = n }
-                if case .database(let entry) = s.engine.calibrationSource { calibration.entry = entry }
-                d.calibration = calibration
+                d.calibration = s.engine.calibrationSource.info(average: m.average, summary: true)
             }
             if !s.settings.quirks.entries.isEmpty { d.quirks = s.settings.quirks.entries }
             return d
@@ -348,10 +332,10 @@ public final class Daemon {
         return list
     }
 
-    func shortcutEntriesJSON(all: Bool) -> [ControlValue] {
+    func shortcutEntriesJSON(all: Bool) -> [JSONValue] {
         let entries = all ? runner.shortcuts.allItems : runner.shortcuts.menu
         return entries.compactMap { entry in
-            try? JSONDecoder().decode(ControlValue.self, from: Data(ShortcutJSON.text(entry).utf8))
+            try? JSONDecoder().decode(JSONValue.self, from: Data(ShortcutJSON.text(entry).utf8))
         }
     }
 

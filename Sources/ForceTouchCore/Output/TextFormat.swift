@@ -1,0 +1,29 @@
+import ForceTouchProtocol
+
+/// How figures and names are written in text meant for people — logs, messages, the
+/// readable output of the tools — the same way the JSON writes them.
+public enum TextFormat {
+    /// A finite number with at most six decimals and no trailing zeros (`JSONNumber`'s text).
+    public static func number(_ v: Double) -> String { JSONNumber.text(v) }
+
+    /// A name or value in double quotes, control characters escaped, so that a message
+    /// shows where it begins and ends. It is also a valid JSON, TOML basic or YAML
+    /// double-quoted string, which the TOML and YAML writers rely on.
+    public static func quoted(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7f:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
