@@ -70,7 +70,7 @@ final class ActionRunner {
             }
             do {
                 try pointer.click(click, x: x, y: y)
-                finish(.success("clicked \(click) at \(JSONLine.number(x)),\(JSONLine.number(y))"))
+                finish(.success("clicked \(click) at \(TextFormat.number(x)),\(TextFormat.number(y))"))
             } catch {
                 finish(.failure("click: \(error.description)"))
             }
@@ -232,7 +232,7 @@ final class ActionRunner {
         case .intent(let name, _, _, _): name
         case .notify(let text): text
         case .launch(let launch): launch.description
-        case .click(let click, let x?, let y?): "\(click) at \(JSONLine.number(x)),\(JSONLine.number(y))"
+        case .click(let click, let x?, let y?): "\(click) at \(TextFormat.number(x)),\(TextFormat.number(y))"
         case .click(let click, _, _): click.description
         }
     }
