@@ -166,3 +166,38 @@ import Testing
                 "\(run)")
     }
 }
+
+/// `[quick-actions] desktop` through the built daemon: GIO finds the applications along
+/// XDG_DATA_DIRS, as the desktop does.
+@Suite struct DesktopQuickActionProgramTests {
+    @Test func installedAppsGiveItemsAndAMissingOneIsNamed() throws {
+        let data = try ScratchDirectory()
+        defer { data.remove() }
+        try FileManager.default.createDirectory(atPath: data.path + "/applications", withIntermediateDirectories: true)
+        _ = try data.write("applications/org.example.Notes.desktop", """
+            [Desktop Entry]
+            Type=Application
+            Name=Notes
+            Exec=/bin/true %U
+            Actions=new-note;
+
+            [Desktop Action new-note]
+            Name=New Note
+            Exec=/bin/true --new
+
+            """)
+        let config = try data.write("forcetouch.toml", """
+            [quick-actions]
+            desktop = ["org.example.Notes.desktop", "org.example.Missing.desktop"]
+
+            """)
+        let env = ["XDG_DATA_DIRS": data.path, "XDG_DATA_HOME": data.path + "/none"]
+        let run = try Program.forcetouchd.run(["--check-config", "--config", config.path], environment: env)
+        #expect(run.status == 1, "\(run)")
+        #expect((run.stdout + run.stderr).contains("\(config.path):2: quick-actions.desktop: org.example.Missing.desktop: "
+            + "no such application is installed"), "\(run)")
+        let good = try data.write("good.toml", "[quick-actions]\ndesktop = \"org.example.Notes.desktop\"\n")
+        let ok = try Program.forcetouchd.run(["--check-config", "--config", good.path], environment: env)
+        #expect(ok.status == 0, "\(ok)")
+    }
+}

@@ -33,6 +33,14 @@ extension ConfigurationParser {
                 config.quickActions.append(item)
             }
         }
+        for (app, item) in desktopQuickActions {
+            if config.quickActions.contains(where: { $0.type == item.type }) {
+                error(.root / "quick-actions" / "desktop", "\(app): action \"\(item.type)\": another quick action already "
+                    + "has this type; types must be unique")
+            } else {
+                config.quickActions.append(item)
+            }
+        }
         quickActionTypes = config.quickActions.map(\.type)
         warnAboutHiddenQuickActions(config, blocks: blockIndexes)
 
