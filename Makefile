@@ -6,7 +6,7 @@ DEMO ?= demo/touchscreen-gestures.evemu
 # The demo needs no speed: a debug build is quicker to make, and the one `make test` builds.
 DEMO_CONFIGURATION ?= debug
 
-.PHONY: all build deps test unit-test vm-test bench demo install clean
+.PHONY: all build deps test unit-test vm-test bench demo install clean fuzz
 
 all: build
 
@@ -38,6 +38,13 @@ demo: deps
 	$(SWIFT) build -c $(DEMO_CONFIGURATION) --product forcetouchd
 	@if [ "$$(id -u)" = 0 ]; then as_user="--user nobody"; fi; \
 	.build/$(DEMO_CONFIGURATION)/forcetouchd --replay $(DEMO) --config config/demo.toml $$as_user
+
+# libFuzzer with AddressSanitizer over every parser the outside can feed (scripts/fuzz.sh):
+# FUZZ_SECONDS each (default 60). Not part of `make test`: its instrumented build alone
+# takes minutes; `swift test` replays the seeds and Fuzz/regressions through the plain build.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh
 
 clean:
 	rm -rf .build

@@ -73,6 +73,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The parsers as fuzz targets (`make fuzz`, Fuzz/README.md). Built as it is, it runs
+        // the targets over given files (regressions, seeds); with -DFORCETOUCH_LIBFUZZER and
+        // -sanitize=fuzzer,address, libFuzzer drives them.
+        .executableTarget(
+            name: "forcetouch-fuzz",
+            dependencies: ["ForceTouchCore", "ForceTouchProtocol", "CFuzzDriver"],
+            path: "Fuzz/forcetouch-fuzz"
+        ),
+        .target(name: "CFuzzDriver", path: "Fuzz/CFuzzDriver"),
         // Counts heap allocations for the benchmark by interposing malloc in its executable.
         .target(name: "CMallocCounter", path: "Benchmarks/CMallocCounter"),
         .executableTarget(

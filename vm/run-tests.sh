@@ -3,7 +3,8 @@
 # devices there (Tests/Integration/daemon-in-guest.sh), then quick actions, keys and the
 # control socket (control-in-guest.sh), then forcetest against them
 # (Tests/Integration/forcetest-in-guest.sh), then every corpus recording live against its
-# replay (live-corpus-in-guest.sh). Needs the debug build.
+# replay (live-corpus-in-guest.sh), then the control server's fairness (fairness-in-guest.sh).
+# Needs the debug build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 vm/setup.sh
@@ -50,6 +51,15 @@ if [ "$lcrc" -ne 0 ] && [ -f "$out/live-corpus-daemon.log" ]; then
     tail -n 60 "$out/live-corpus-daemon.log"
 fi
 [ "$rc" -ne 0 ] || rc="$lcrc"
+# A fair control server: a flood and 64 idle clients beside forcectl and a bound tap, and a
+# reload that crashes the parser refused (Tests/Integration/fairness-in-guest.sh).
+farc=0
+vm/run-guest.sh --share "$out" -- Tests/Integration/fairness-in-guest.sh "$out" || farc=$?
+if [ "$farc" -ne 0 ] && [ -f "$out/fairness-daemon.log" ]; then
+    echo "--- fairness daemon log (last 60 lines)"
+    tail -n 60 "$out/fairness-daemon.log"
+fi
+[ "$rc" -ne 0 ] || rc="$farc"
 # launch and click: apps that live on, a click at the finger (Tests/Integration/actions-in-guest.sh).
 acrc=0
 vm/run-guest.sh --share "$out" -- Tests/Integration/actions-in-guest.sh "$out" || acrc=$?

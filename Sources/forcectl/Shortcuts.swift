@@ -64,12 +64,25 @@ struct Shortcuts: ParsableCommand {
         @Argument(help: "A JSON file holding an array of items.") var file: String
 
         func run() throws {
-            let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: file)
-            guard let data, let items = try? JSONDecoder().decode([JSONValue].self, from: data) else {
+            let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Self.readRegularFile(file)
+            guard let items = try? JSONDecoder().decode([JSONValue].self, from: data) else {
                 throw CommandFailure("\(file): expected a JSON array of items")
             }
             let reply = try connection.request(.shortcuts(.set(items: items)))
             if !connection.json { print("\(reply.count.map(String.init) ?? "-") dynamic item(s)") }
+        }
+
+        /// The file's bytes; a FIFO or a device is refused at once (opened without blocking,
+        /// then fstat), and every failure says why.
+        static func readRegularFile(_ path: String) throws -> Data {
+            let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+            guard fd >= 0 else { throw CommandFailure("\(path): \(String(cString: strerror(errno)))") }
+            defer { close(fd) }
+            var st = stat()
+            guard fstat(fd, &st) == 0 else { throw CommandFailure("\(path): \(String(cString: strerror(errno)))") }
+            guard (st.st_mode & S_IFMT) == S_IFREG else { throw CommandFailure("\(path): not a regular file") }
+            guard st.st_size <= 4 << 20 else { throw CommandFailure("\(path): larger than 4 MiB") }
+            return FileHandle(fileDescriptor: fd, closeOnDealloc: false).readDataToEndOfFile()
         }
     }
 

@@ -153,6 +153,13 @@ struct ReplayCommand: ParsableCommand {
             gesture.file = file
             print(json ? ProtocolJSON.line(gesture) : GestureReport.gestureText(o.gesture))
         }
+        // What was read anyway, or ignored, is said on stderr: the gestures above stand.
+        fflush(nil)
+        for w in recording.warnings { Terminal.writeError("forcetest: \(w)\n") }
+        if let slot = pipeline.engine.frames.untrackedSlot {
+            Terminal.writeError("forcetest: \(file ?? files.first ?? "<recording>"): warning: touches in slot \(slot) are ignored: "
+                + "forcetest follows slots 0–\(pipeline.engine.frames.contacts.count - 1)\n")
+        }
         return Replayed(engine: pipeline.engine, deviceClass: pipeline.deviceClass, gestures: gestures)
     }
 

@@ -3,6 +3,7 @@ import ForceTouchCommandLine
 import ForceTouchCore
 import ForceTouchLinux
 import ForceTouchProtocol
+import Glibc
 import Logging
 
 /// `forcetouchd`: the force- and gesture-input daemon.
@@ -40,7 +41,15 @@ struct Forcetouchd: ForceTouchCommand {
     @Flag(name: .shortAndLong, help: "Log gestures and debugging detail.")
     var verbose = false
 
+    /// The address space a `--check-config` child of the daemon may use (ConfigurationCheck).
+    @Option(name: .customLong("check-memory-limit"), help: .hidden)
+    var checkMemoryLimit: Int?
+
     func run() throws {
+        if let mib = checkMemoryLimit {
+            var limit = rlimit(rlim_cur: rlim_t(mib) << 20, rlim_max: rlim_t(mib) << 20)
+            _ = setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
+        }
         let level: Logger.Level = verbose ? .debug : .info
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
@@ -101,7 +110,8 @@ struct Forcetouchd: ForceTouchCommand {
             configPath: path, shortcutsPath: Daemon.Options.defaultShortcutsPath(),
             controlSocketPath: replay == nil ? (socket ?? ControlSocket.defaultPath()) : nil,
             // A replay learns in memory only: a recording is not the user's own touch.
-            calibrationPath: replay == nil ? LearnedCalibrationFile.defaultPath() : nil)
+            calibrationPath: replay == nil ? LearnedCalibrationFile.defaultPath() : nil,
+            checkExecutable: ConfigurationCheck.selfExecutable)
         let daemon = try Daemon(configuration: load.configuration, options: options, logger: logger)
         if let recording, let replay {
             daemon.runReplay(recording, name: replay)

@@ -44,4 +44,33 @@ import Testing
         }
         #expect(got == [SIGUSR2])
     }
+
+    @Test func devicesGoBeforeSocketClientsAndABudgetedHandlerComesBack() throws {
+        let loop = try EventLoop(signals: [])
+        var client: [Int32] = [0, 0], device: [Int32] = [0, 0]
+        #expect(pipe(&client) == 0 && pipe(&device) == 0)
+        defer { for fd in client + device { close(fd) } }
+        var order: [String] = []
+        var clientTurns = 0
+        var clientToken: UInt64 = 0
+        // Registered first and ready first: a socket client still waits for the device.
+        clientToken = loop.add(fd: client[0], priority: .low) {
+            var b: UInt8 = 0
+            if clientTurns == 0 { _ = read(client[0], &b, 1) }
+            clientTurns += 1
+            order.append("client")
+            // Work left over: come back next turn, without the descriptor being readable.
+            if clientTurns < 3 { loop.callAgain(clientToken) }
+        }
+        loop.add(fd: device[0]) {
+            var b: UInt8 = 0
+            _ = read(device[0], &b, 1)
+            order.append("device")
+        }
+        var b: UInt8 = 1
+        _ = write(client[1], &b, 1)
+        _ = write(device[1], &b, 1)
+        loop.run { if clientTurns >= 3 { loop.stop() } }
+        #expect(order == ["device", "client", "client", "client"])
+    }
 }

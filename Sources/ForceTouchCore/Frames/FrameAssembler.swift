@@ -20,6 +20,11 @@ public struct FrameAssembler: Sendable {
     public let positionsAreApproximate: Bool
     /// True when a SYN_DROPPED cancelled contacts in the frame just completed.
     public private(set) var droppedInFrame = false
+    /// The first slot beyond those followed (`maximumSlots`, or the device's own count) that
+    /// carried a touch: its contacts are ignored, and whoever shows the device says so once.
+    public private(set) var untrackedSlot: Int?
+    /// The most slots followed per device.
+    public static let maximumSlots = 64
 
     private let isMultitouch: Bool
     private let pressureIsPerSlot: Bool
@@ -54,7 +59,7 @@ public struct FrameAssembler: Sendable {
         self.positionsAreApproximate = device.isSemiMultitouch
         let slots: Int
         if let slotAxis = device.axis(ABS.MT_SLOT) {
-            slots = Int(min(max(slotAxis.maximum, 0), 63)) + 1
+            slots = Int(min(max(slotAxis.maximum, 0), Int32(Self.maximumSlots - 1))) + 1
         } else {
             slots = 1
         }
@@ -106,7 +111,10 @@ public struct FrameAssembler: Sendable {
         case ABS.MT_SLOT:
             slot = Int(value)
         case ABS.MT_TRACKING_ID:
-            guard isMultitouch, slot >= 0, slot < contacts.count else { return }
+            guard isMultitouch, slot >= 0, slot < contacts.count else {
+                if isMultitouch, value >= 0, untrackedSlot == nil { untrackedSlot = slot }
+                return
+            }
             pendingTrackingID[slot] = value
             slotTouched[slot] = true
         case ABS.MT_POSITION_X:

@@ -40,6 +40,11 @@ public enum InfoPlistImporter {
         func fileError(_ message: String) -> (items: [ShortcutItem], errors: [ImportError]) {
             ([], [ImportError(file: file, message: message)])
         }
+        guard data.count <= BinaryPlistLimits.defaultSizeLimit else {
+            return fileError("is \(data.count) bytes, more than the \(BinaryPlistLimits.defaultSizeLimit) an Info.plist may weigh")
+        }
+        // Before Foundation expands shared references: a few hundred bytes can make billions.
+        if let problem = BinaryPlistLimits.problem(data) { return fileError("refused: \(problem)") }
         let root: Any
         do {
             root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)

@@ -19,7 +19,7 @@ public enum EvemuReader {
     public static func read(_ text: String) throws(RecordingError) -> Recording {
         var parser = EvemuParser(mode: .combined)
         try parser.parse(text)
-        return Recording(device: try parser.device(), events: parser.events)
+        return Recording(device: try parser.device(), events: parser.events, warnings: parser.warnings)
     }
 
     /// Reads a recording kept as two files, a `.desc` description and an `.events` list.
@@ -37,7 +37,10 @@ public enum EvemuReader {
             throw error.inFile(descriptionName)
         }
         do {
-            return Recording(device: device, events: try readEvents(events))
+            var warnings: [RecordingWarning] = []
+            let list = try readEvents(events, warnings: &warnings)
+            return Recording(device: device, events: list,
+                             warnings: warnings.map { var w = $0; w.file = eventsName; return w })
         } catch {
             throw error.inFile(eventsName)
         }
@@ -53,8 +56,15 @@ public enum EvemuReader {
     /// Reads event lines alone. Description lines are an error here: a file that has both
     /// belongs to `read(_:)`.
     public static func readEvents(_ text: String) throws(RecordingError) -> [InputEvent] {
+        var ignored: [RecordingWarning] = []
+        return try readEvents(text, warnings: &ignored)
+    }
+
+    /// Reads event lines alone, and says what was odd in them.
+    public static func readEvents(_ text: String, warnings: inout [RecordingWarning]) throws(RecordingError) -> [InputEvent] {
         var parser = EvemuParser(mode: .eventsOnly)
         try parser.parse(text)
+        warnings += parser.warnings
         return parser.events
     }
 }
@@ -65,6 +75,8 @@ struct EvemuParser {
 
     let mode: Mode
     private(set) var events: [InputEvent] = []
+    private var order = TimeOrder()
+    var warnings: [RecordingWarning] { order.warning.map { [$0] } ?? [] }
 
     private var name: String?
     private var id: InputID?
@@ -296,7 +308,8 @@ struct EvemuParser {
             throw line.error(.missingDescription, "expected the device description (\(missing) lines) before the first event, found an E: line")
         }
         let fields = try line.fields(rest, count: 4...4, prefix: "E", what: "sec.usec type code value")
-        let time = try line.timestamp(fields[0])
+        var time = try line.timestamp(fields[0])
+        order.clamp(&time, line: line.number)
         let type = UInt16(try line.hex(fields[1], max: 0xffff, what: "a hexadecimal event type (0000–ffff)"))
         let code = UInt16(try line.hex(fields[2], max: 0xffff, what: "a hexadecimal event code (0000–ffff)"))
         let value = try line.decimal(fields[3], what: "a decimal event value")

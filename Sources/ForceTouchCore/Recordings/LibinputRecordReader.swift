@@ -12,8 +12,19 @@ public enum LibinputRecordReader {
     /// The only `version:` this reader (and libinput replay) knows.
     public static let supportedVersion = 1
 
+    /// The largest YAML text this reader takes: about 320 000 events, which it reads in a few
+    /// hundred MB (the YAML node tree costs about 1.3 KB an event). A longer recording is
+    /// refused at once, with a message that says how to go on: evemu has no such cost.
+    public static let maximumTextSize = 16 << 20
+
     /// Reads device `deviceIndex` (0-based, in file order) of the recording.
     public static func read(_ text: String, deviceIndex: Int = 0) throws(RecordingError) -> Recording {
+        guard text.utf8.count <= maximumTextSize else {
+            throw RecordingError(.unreadable, line: nil,
+                                 "a libinput recording of \(text.utf8.count >> 20) MiB is more than the \(maximumTextSize >> 20) MiB "
+                                    + "this reader takes (about 320 000 events); record long sessions in evemu format "
+                                    + "(forcetest record --format evemu)")
+        }
         let root = try compose(text)
         guard let top = root.mapping else {
             throw RecordingError(.invalidStructure, line: line(root),
@@ -58,8 +69,9 @@ public enum LibinputRecordReader {
                                  "expected an 'evdev:' description in device \(deviceIndex), found none")
         }
         let description = try readDescription(evdev)
-        let events = try readEvents(device["events"])
-        return Recording(device: description, events: events)
+        var order = TimeOrder()
+        let events = try readEvents(device["events"], order: &order)
+        return Recording(device: description, events: events, warnings: order.warning.map { [$0] } ?? [])
     }
 
     // MARK: - Description
@@ -147,7 +159,7 @@ public enum LibinputRecordReader {
 
     // MARK: - Events
 
-    private static func readEvents(_ node: Node?) throws(RecordingError) -> [InputEvent] {
+    private static func readEvents(_ node: Node?, order: inout TimeOrder) throws(RecordingError) -> [InputEvent] {
         // A recording stopped before the first event has `events:` with nothing under it.
         guard let node, !isNull(node) else { return [] }
         guard let items = node.sequence else {
@@ -166,7 +178,8 @@ public enum LibinputRecordReader {
                 throw RecordingError(.invalidStructure, line: line(frameNode),
                                      "expected a list of [sec, usec, type, code, value] under evdev, found \(describe(frameNode))")
             }
-            events.reserveCapacity(events.count + frame.count)
+            // No reserveCapacity(count + frame.count) here: reserving exactly what one more
+            // frame needs defeats the array's doubling and copies every event once per frame.
             for e in frame {
                 guard let f = e.sequence, f.count == 5 else {
                     throw RecordingError(.invalidStructure, line: line(e),
@@ -177,7 +190,9 @@ public enum LibinputRecordReader {
                 let type = try integer(f[2], in: 0...0xffff, what: "an event type")
                 let code = try integer(f[3], in: 0...0xffff, what: "an event code")
                 let value = try integer(f[4], in: Int64(Int32.min)...Int64(Int32.max), what: "an event value")
-                events.append(InputEvent(time: Timestamp(seconds: sec, microseconds: usec),
+                var time = Timestamp(seconds: sec, microseconds: usec)
+                order.clamp(&time, line: line(e))
+                events.append(InputEvent(time: time,
                                          type: UInt16(type), code: UInt16(code), value: Int32(value)))
             }
         }

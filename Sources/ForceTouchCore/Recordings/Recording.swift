@@ -3,10 +3,13 @@
 public struct Recording: Hashable, Sendable {
     public var device: DeviceDescription
     public var events: [InputEvent]
+    /// What was odd but read anyway (event times going backwards, clamped), to be shown.
+    public var warnings: [RecordingWarning]
 
-    public init(device: DeviceDescription, events: [InputEvent]) {
+    public init(device: DeviceDescription, events: [InputEvent], warnings: [RecordingWarning] = []) {
         self.device = device
         self.events = events
+        self.warnings = warnings
     }
 }
 

@@ -8,6 +8,14 @@ import Glibc
 /// Every buffer is bounded. A request line longer than `maximumRequest` gets an error and
 /// the client is dropped; a client that stops reading is dropped once `maximumBacklog`
 /// bytes wait for it, so a stuck subscriber never stalls the daemon.
+///
+/// Fair: a client gets at most `requestsPerTurn` requests and one read of `readPerTurn`
+/// bytes answered per turn of the event loop, then the loop goes round (devices first, see
+/// `EventLoop.Priority`) before its next ones. A connection that sends nothing for
+/// `idleTimeout` is closed, unless it subscribed or waits for a reply. One user may hold
+/// `maximumClientsPerUser` connections and everyone together `maximumClients`: at the cap the
+/// connection idle longest (at least `evictionGrace`) gives way to the new one, and when none
+/// is idle the new one is told `{"ok":false,"error":"busy"}` and closed.
 public final class ControlServer {
     public typealias ClientID = Int32
 
@@ -23,18 +31,47 @@ public final class ControlServer {
 
     private final class Client {
         let fd: Int32
+        let uid: uid_t
         var token: UInt64 = 0
         var input: [UInt8] = []
+        /// Where the unanswered part of `input` begins.
+        var start = 0
         var output: [UInt8] = []
         var subscribed = false
-        init(fd: Int32) { self.fd = fd }
+        /// Requests answered later through `reply(_:to:)`.
+        var awaiting = 0
+        /// Deferred replies sent so far (one may come before its request returns).
+        var lateReplies = 0
+        var lastActivity: Timestamp
+        init(fd: Int32, uid: uid_t, now: Timestamp) {
+            self.fd = fd
+            self.uid = uid
+            self.lastActivity = now
+        }
+        /// Neither subscribed nor waiting for an answer nor with a request half answered.
+        var isIdle: Bool { !subscribed && awaiting == 0 && start == input.count }
     }
+
+    /// The reply to a connection refused because its user (or everyone) has too many.
+    public static let busyReply = #"{"ok":false,"error":"busy"}"#
 
     public let path: String
     public var access: Access
     public var maximumRequest = 64 * 1024
     public var maximumBacklog = 1024 * 1024
-    public var maximumClients = 64
+    public var maximumClients = 128
+    public var maximumClientsPerUser = 32
+    /// Requests answered per client per turn of the loop.
+    public var requestsPerTurn = 16
+    /// Bytes read per client per turn of the loop.
+    public var readPerTurn = 16384
+    /// A connection that sends nothing this long is closed (not subscribers, nor clients
+    /// waiting for a reply); nil keeps idle connections.
+    public var idleTimeout: Timestamp.Duration? = Timestamp.Duration(seconds: 60)
+    /// How long a connection must have been idle to give way to a new one at the cap.
+    public var evictionGrace = Timestamp.Duration(seconds: 0.5)
+    /// Where time comes from (tests set it).
+    public var now: () -> Timestamp = { MonotonicClock.now() }
     /// Answers one request line from a client with one response line, or nil when the
     /// answer comes later through `reply(_:to:)` (performing, running an intent).
     public var onRequest: ((String, ClientID) -> String?)?
@@ -67,7 +104,7 @@ public final class ControlServer {
         let fd = ft_unix_listen(path, 16)
         guard fd >= 0 else { throw SystemError("listen on \(path)") }
         listener = fd
-        listenerToken = loop.add(fd: fd) { [unowned self] in self.acceptClients() }
+        listenerToken = loop.add(fd: fd, priority: .low) { [unowned self] in self.acceptClients() }
     }
 
     deinit {
@@ -84,7 +121,32 @@ public final class ControlServer {
 
     /// A deferred answer; dropped when the client has gone meanwhile.
     public func reply(_ line: String, to id: ClientID) {
-        if let c = clients[id] { send(line, to: c) }
+        guard let c = clients[id] else { return }
+        c.awaiting = max(c.awaiting - 1, 0)
+        c.lateReplies += 1
+        c.lastActivity = now()
+        send(line, to: c)
+    }
+
+    /// When the first idle connection times out; nil when none can.
+    public var nextDeadline: Timestamp? {
+        guard let idleTimeout else { return nil }
+        var next: Timestamp?
+        for c in clients.values where c.isIdle {
+            let d = c.lastActivity + idleTimeout
+            if next.map({ d < $0 }) ?? true { next = d }
+        }
+        return next
+    }
+
+    /// Closes the connections idle for `idleTimeout` by `now`, each told why.
+    public func expireIdle(now t: Timestamp) {
+        guard let idleTimeout else { return }
+        for c in clients.values where c.isIdle && c.lastActivity + idleTimeout <= t {
+            log?("control: closed a connection idle for \(TextFormat.number(idleTimeout.seconds)) s")
+            c.output += Array(#"{"ok":false,"error":"idle timeout"}"#.utf8) + [10]
+            flushAndDrop(c)
+        }
     }
 
     /// Sends one JSON line to every subscriber.
@@ -93,30 +155,46 @@ public final class ControlServer {
     }
 
     private func acceptClients() {
-        while true {
+        // Bounded too: a storm of connections waits its turn like a storm of requests.
+        for _ in 0..<16 {
             let fd = ft_unix_accept(listener)
             guard fd >= 0 else { return }
             var uid: UInt32 = 0, gid: UInt32 = 0, pid: Int32 = 0
             guard ft_peer_credentials(fd, &uid, &gid, &pid) == 0 else { close(fd); continue }
             guard allowed(uid: uid, gid: gid) else {
                 log?("control: refused uid \(uid) (pid \(pid)): not the daemon's user")
-                let refusal = Array(#"{"ok":false,"error":"permission denied: this daemon serves only its own user"}"#.utf8) + [10]
-                _ = refusal.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-                Self.closeAfterReply(fd)
+                Self.refuse(fd, #"{"ok":false,"error":"permission denied: this daemon serves only its own user"}"#)
                 continue
             }
-            guard clients.count < maximumClients else {
-                log?("control: refused a client, \(clients.count) already connected")
-                close(fd)
-                continue
+            let t = now()
+            let mine = clients.values.filter { $0.uid == uid }
+            if mine.count >= maximumClientsPerUser || clients.count >= maximumClients {
+                // The connection idle longest gives way: idle connections cannot lock anyone out.
+                let pool = mine.count >= maximumClientsPerUser ? mine : Array(clients.values)
+                let idle = pool.filter { $0.isIdle && t - $0.lastActivity >= evictionGrace }
+                if let oldest = idle.min(by: { $0.lastActivity < $1.lastActivity }) {
+                    log?("control: closed the connection idle longest to make room (uid \(oldest.uid))")
+                    oldest.output += Array(Self.busyReply.utf8) + [10]
+                    flushAndDrop(oldest)
+                } else {
+                    log?("control: refused a client of uid \(uid) (pid \(pid)): busy, "
+                        + "\(mine.count) of its connections and \(clients.count) in all")
+                    Self.refuse(fd, Self.busyReply)
+                    continue
+                }
             }
-            let c = Client(fd: fd)
+            let c = Client(fd: fd, uid: uid, now: t)
             clients[fd] = c
-            c.token = loop.add(fd: fd) { [unowned self] in
-                self.readable(c)
-                if !c.output.isEmpty && self.clients[c.fd] != nil { self.write(c) }
-            }
+            c.token = loop.add(fd: fd, priority: .low) { [unowned self] in self.serve(c) }
         }
+        loop.callAgain(listenerToken)
+    }
+
+    /// Tells a refused connection why, then closes it.
+    private static func refuse(_ fd: Int32, _ reply: String) {
+        let bytes = Array(reply.utf8) + [10]
+        _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+        closeAfterReply(fd)
     }
 
     private func allowed(uid: uid_t, gid: gid_t) -> Bool {
@@ -133,29 +211,56 @@ public final class ControlServer {
         return false
     }
 
-    private func readable(_ c: Client) {
-        var buffer = [UInt8](repeating: 0, count: 16384)
-        while clients[c.fd] != nil {
-            let n = buffer.withUnsafeMutableBytes { recv(c.fd, $0.baseAddress, $0.count, 0) }
+    /// One turn for one client: at most `requestsPerTurn` requests and one read. What is
+    /// left waits for the next turn (`EventLoop.callAgain`).
+    private func serve(_ c: Client) {
+        guard clients[c.fd] != nil else { return }
+        var budget = requestsPerTurn
+        answer(c, budget: &budget)
+        if budget > 0, clients[c.fd] != nil, !c.input[c.start...].contains(10) {
+            var buffer = [UInt8](repeating: 0, count: readPerTurn)
+            let n = buffer.withUnsafeMutableBytes { recv(c.fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
             if n == 0 { drop(c); return }
             if n < 0 {
-                if errno == EAGAIN || errno == EINTR { return }
-                drop(c)
-                return
+                if errno != EAGAIN && errno != EINTR { drop(c); return }
+            } else {
+                if c.start > 0 {
+                    c.input.removeFirst(c.start)
+                    c.start = 0
+                }
+                c.input += buffer[0..<n]
+                c.lastActivity = now()
+                answer(c, budget: &budget)
             }
-            c.input += buffer[0..<n]
-            while let newline = c.input.firstIndex(of: 10) {
-                let line = String(decoding: c.input[..<newline], as: UTF8.self)
-                c.input.removeSubrange(...newline)
-                guard clients[c.fd] != nil else { return }
-                if let reply = onRequest?(line, c.fd) { send(reply, to: c) }
+        }
+        guard clients[c.fd] != nil else { return }
+        if c.input.count - c.start > maximumRequest && !c.input[c.start...].contains(10) {
+            send(#"{"ok":false,"error":"request too long (limit \#(maximumRequest) bytes)"}"#, to: c)
+            log?("control: dropped a client: request over \(maximumRequest) bytes")
+            drop(c)
+            return
+        }
+        if c.input[c.start...].contains(10) { loop.callAgain(c.token) }
+        if !c.output.isEmpty { write(c) }
+    }
+
+    /// Answers the complete lines waiting in `c.input`, while the budget lasts.
+    private func answer(_ c: Client, budget: inout Int) {
+        while budget > 0, clients[c.fd] != nil,
+              let newline = c.input[c.start...].firstIndex(of: 10) {
+            let line = String(decoding: c.input[c.start..<newline], as: UTF8.self)
+            c.start = newline + 1
+            budget -= 1
+            let before = c.lateReplies
+            if let reply = onRequest?(line, c.fd) {
+                send(reply, to: c)
+            } else if clients[c.fd] != nil && c.lateReplies == before {
+                c.awaiting += 1
             }
-            if c.input.count > maximumRequest {
-                send(#"{"ok":false,"error":"request too long (limit \#(maximumRequest) bytes)"}"#, to: c)
-                log?("control: dropped a client: request over \(maximumRequest) bytes")
-                drop(c)
-                return
-            }
+        }
+        if c.start == c.input.count {
+            c.input.removeAll(keepingCapacity: c.input.capacity <= readPerTurn * 2)
+            c.start = 0
         }
     }
 
@@ -186,6 +291,15 @@ public final class ControlServer {
             return
         }
         loop.watchWritable(c.token, false)
+    }
+
+    /// Sends what can go now without waiting, then closes.
+    private func flushAndDrop(_ c: Client) {
+        if !c.output.isEmpty {
+            _ = c.output.withUnsafeBytes { Glibc.send(c.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+            c.output.removeAll()
+        }
+        drop(c)
     }
 
     private func drop(_ c: Client) {

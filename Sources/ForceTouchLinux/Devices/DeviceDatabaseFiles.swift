@@ -60,9 +60,11 @@ public enum DeviceDatabaseFiles {
             let listed = quirksFiles(in: dir)
             if let e = listed.error { errors.append(DeviceDatabaseError(file: dir, line: 0, message: e)) }
             for path in listed.files {
-                guard let text = ConfigurationFile.readFile(path) else {
-                    errors.append(DeviceDatabaseError(file: path, line: 0,
-                                                      message: "cannot read: \(String(cString: strerror(errno)))"))
+                let text: String
+                do {
+                    text = String(decoding: try RegularFile.read(path, limit: ConfigurationFile.sizeLimit), as: UTF8.self)
+                } catch {
+                    errors.append(DeviceDatabaseError(file: path, line: 0, message: "cannot read: \(error.reason)"))
                     continue
                 }
                 let parsed = DeviceDatabase.parse(text, file: path)

@@ -15,6 +15,18 @@ public final class DeviceSession {
     public let device: EvdevDevice?
     /// Token of its descriptor in the event loop.
     var loopToken: UInt64?
+    /// Whether the log has said that touches in untracked slots are ignored (once a device).
+    private var warnedUntrackedSlot = false
+
+    /// Once per device, the first time a touch comes in a slot beyond those followed: what
+    /// is ignored, for the log.
+    public func untrackedSlotWarning() -> String? {
+        guard !warnedUntrackedSlot, let slot = engine.frames.untrackedSlot else { return nil }
+        warnedUntrackedSlot = true
+        let followed = engine.frames.contacts.count
+        return "touches in slot \(slot) are ignored: forcetouch follows slots 0–\(followed - 1)"
+            + (followed == FrameAssembler.maximumSlots ? " (at most \(FrameAssembler.maximumSlots))" : " (the device's ABS_MT_SLOT range)")
+    }
 
     /// How many touches the saved learned calibration counted, so that the daemon saves only news.
     var savedLearnedTouches: Int

@@ -44,36 +44,32 @@ public enum ConfigurationFile {
         })
 
     /// Reads and parses `path`. An unreadable file is one error at line 0.
+    /// Only a regular file is a configuration: a FIFO or a device is refused at once.
     public static func load(_ path: String) -> ConfigurationLoad {
-        guard let text = readFile(path) else {
-            let reason = String(cString: strerror(errno))
+        let bytes: [UInt8]
+        do {
+            bytes = try RegularFile.read(path, limit: sizeLimit)
+        } catch {
             return ConfigurationLoad(
                 configuration: Configuration(),
-                diagnostics: [ConfigError(file: path, line: 0, key: "", message: "cannot read: \(reason)")])
+                diagnostics: [ConfigError(file: path, line: 0, key: "", message: "cannot read: \(error.reason)")])
         }
-        return Configuration.parse(text, file: path, lookups: systemLookups)
+        return Configuration.parse(String(decoding: bytes, as: UTF8.self), file: path, lookups: systemLookups)
     }
 
     static func readFile(_ path: String) -> String? {
         readBytes(path).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// The whole file, or nil (with errno set) when it cannot be opened or read, or is
-    /// larger than `sizeLimit` (EFBIG).
+    /// The whole file, or nil (with errno set) when it cannot be opened or read, is not a
+    /// regular file (EINVAL), or is larger than `sizeLimit` (EFBIG).
     static func readBytes(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 { if errno == EINTR { continue }; return nil }
-            if n == 0 { break }
-            bytes += buffer[0..<n]
-            if bytes.count > sizeLimit { errno = EFBIG; return nil }
+        do {
+            return try RegularFile.read(path, limit: sizeLimit)
+        } catch {
+            errno = error.errno
+            return nil
         }
-        return bytes
     }
 
     /// Whether the reentrant lookup (getpwnam_r, getgrnam_r) finds an entry; the buffer

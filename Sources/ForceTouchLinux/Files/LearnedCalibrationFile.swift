@@ -45,9 +45,12 @@ public final class LearnedCalibrationFile {
     /// what was wrong is returned for the caller to report.
     @discardableResult
     public func load(readOnly: Bool = false) -> String? {
-        guard let bytes = ConfigurationFile.readBytes(path) else {
-            if errno == ENOENT { return nil }
-            return "\(path): cannot read: \(String(cString: strerror(errno))); learning starts afresh"
+        let bytes: [UInt8]
+        do {
+            bytes = try RegularFile.read(path, limit: ConfigurationFile.sizeLimit)
+        } catch {
+            if error.errno == ENOENT { return nil }
+            return "\(path): cannot read: \(error.reason); learning starts afresh"
         }
         do {
             let contents = try JSONDecoder().decode(Contents.self, from: Data(bytes))

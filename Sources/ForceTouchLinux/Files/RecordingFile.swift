@@ -8,25 +8,38 @@ public enum RecordingFile {
     public static func load(_ path: String, description descPath: String? = nil) throws(RecordingError) -> Recording {
         let text = try readText(path)
         guard let descPath else {
-            do { return try RecordingReader.read(text) } catch { throw error.inFile(path) }
+            do {
+                var recording = try RecordingReader.read(text)
+                recording.warnings = recording.warnings.map { var w = $0; w.file = path; return w }
+                return recording
+            } catch { throw error.inFile(path) }
         }
         let descText = try readText(descPath)
         let device: DeviceDescription
         do { device = try EvemuReader.readDescription(descText) } catch { throw error.inFile(descPath) }
-        do { return Recording(device: device, events: try EvemuReader.readEvents(text)) } catch {
+        do {
+            var warnings: [RecordingWarning] = []
+            let events = try EvemuReader.readEvents(text, warnings: &warnings)
+            return Recording(device: device, events: events, warnings: warnings.map { var w = $0; w.file = path; return w })
+        } catch {
             throw error.inFile(path)
         }
     }
 
+    /// The most a recording file may weigh: about 4 million evemu events, an hour of ten
+    /// fingers at 100 Hz. A larger file is refused before it is read.
+    public static let sizeLimit = 128 << 20
+
+    /// The file's text. Only a regular file is a recording: a FIFO or a device is refused
+    /// at once, and every failure says why (errno's words).
     public static func readText(_ path: String) throws(RecordingError) -> String {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            // FileManager keeps no errno: ask the system why, for a message the user can act on.
-            var st = stat()
-            let reason = stat(path, &st) != 0 || access(path, R_OK) != 0 ? String(cString: strerror(errno))
-                : (st.st_mode & S_IFMT) == S_IFDIR ? "is a directory" : "cannot read the file"
-            throw RecordingError(.unreadable, line: nil, reason, file: path)
+        let bytes: [UInt8]
+        do {
+            bytes = try RegularFile.read(path, limit: sizeLimit)
+        } catch {
+            throw RecordingError(.unreadable, line: nil, error.reason, file: path)
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             throw RecordingError(.unreadable, line: nil, "not UTF-8 text", file: path)
         }
         return text

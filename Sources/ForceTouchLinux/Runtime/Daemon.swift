@@ -19,12 +19,16 @@ public final class Daemon {
         public var controlSocketPath: String?
         /// Where what auto-calibration learns persists; nil keeps it in memory only (replays).
         public var calibrationPath: String?
+        /// The program that checks a configuration in a child process before a reload parses
+        /// it (`ConfigurationCheck`): forcetouchd itself; nil parses in-process only.
+        public var checkExecutable: String?
         public init(configPath: String?, shortcutsPath: String? = nil, controlSocketPath: String? = nil,
-                    calibrationPath: String? = nil) {
+                    calibrationPath: String? = nil, checkExecutable: String? = nil) {
             self.configPath = configPath
             self.shortcutsPath = shortcutsPath
             self.controlSocketPath = controlSocketPath
             self.calibrationPath = calibrationPath
+            self.checkExecutable = checkExecutable
         }
 
         /// `$XDG_STATE_HOME/forcetouch/shortcuts.json` (else `~/.local/state/…`).
@@ -53,6 +57,9 @@ public final class Daemon {
     private var exitWhenIdle = false
     /// What auto-calibration learned, persisted; nil when nothing is kept.
     let calibrationFile: LearnedCalibrationFile?
+    /// Why the dynamic quick actions' file could not be read at start; while set, changes
+    /// are refused rather than written over it.
+    private var shortcutsUnreadable: String?
 
     public init(configuration: Configuration, options: Options, logger: Logger) throws(SystemError) {
         self.configuration = configuration
@@ -62,13 +69,17 @@ public final class Daemon {
         children = ChildSupervisor(maximumChildren: configuration.general.maxChildren)
         children.loop = loop
         var store = ShortcutStore(configuration: configuration)
-        if let path = options.shortcutsPath, let text = ConfigurationFile.readFile(path) {
-            do {
-                let refused = try store.decodeDynamic(Data(text.utf8))
-                for item in refused { logger.warning("\(path): dynamic quick action \(item.type) not loaded: its type is taken") }
-            } catch {
-                logger.error("\(path): \(error); starting without dynamic quick actions")
+        for path in [options.shortcutsPath, options.calibrationPath].compactMap({ $0 }) {
+            for stale in ShortcutsFile.removeStaleTemporaries(of: path) {
+                logger.warning("removed \(stale), left by a write that did not finish")
             }
+        }
+        if let path = options.shortcutsPath {
+            let load = ShortcutsFile.load(path, into: &store)
+            for m in load.messages {
+                if load.setAside != nil || load.unreadable != nil { logger.error("\(m)") } else { logger.warning("\(m)") }
+            }
+            shortcutsUnreadable = load.unreadable
         }
         calibrationFile = options.calibrationPath.map(LearnedCalibrationFile.init(path:))
         if let problem = calibrationFile?.load() { logger.warning("\(problem)") }
@@ -180,6 +191,7 @@ public final class Daemon {
             }
             carryOut(session.feed(event), session)
         }
+        if let w = session.untrackedSlotWarning() { logger.warning("device \(session.node.devnode): \(w)") }
         saveLearned(session)
         switch status {
         case .drained: break
@@ -251,7 +263,9 @@ public final class Daemon {
                                     configuration: configuration, database: database)
         sessions[node.devnode] = session
         logCapability(session, verb: "replaying")
+        for w in recording.warnings { logger.warning("\(w)") }
         session.play(recording) { carryOut([$0], session) }
+        if let w = session.untrackedSlotWarning() { logger.warning("\(name): \(w)") }
         sessions[node.devnode] = nil
         exitWhenIdle = true
         if children.count > 0 { runLoop() }
@@ -342,6 +356,17 @@ public final class Daemon {
     /// Changes the dynamic quick actions and persists them atomically before answering.
     func changeShortcuts(_ change: (inout ShortcutStore) throws -> Void) throws {
         var store = runner.shortcuts
+        if let path = options.shortcutsPath, shortcutsUnreadable != nil {
+            // Try again: the file may be readable now. Until it is, it is not written over.
+            var fresh = ShortcutStore(configuration: configuration)
+            let load = ShortcutsFile.load(path, into: &fresh)
+            for m in load.messages { logger.error("\(m)") }
+            if let reason = load.unreadable {
+                throw ShortcutError("cannot save the dynamic quick actions: \(path) \(reason); not writing over it")
+            }
+            shortcutsUnreadable = nil
+            store = fresh
+        }
         try change(&store)
         if let path = options.shortcutsPath {
             try AtomicFile.write(Array(store.encodeDynamic()), to: path)
@@ -373,6 +398,7 @@ public final class Daemon {
 
     private func nextDeadline() -> Timestamp? {
         var next = children.nextDeadline
+        if let d = control?.nextDeadline, next.map({ d < $0 }) ?? true { next = d }
         for s in sessions.values {
             if let d = s.nextDeadline, next.map({ d < $0 }) ?? true { next = d }
         }
@@ -388,6 +414,7 @@ public final class Daemon {
         // deadline armed, so looking here too bounds how late its exit can be noticed.
         children.reap()
         children.enforceTimeouts(now: now)
+        control?.expireIdle(now: now)
     }
 
     private func handle(signal: Int32) {
@@ -428,6 +455,19 @@ public final class Daemon {
         }
         SystemdNotify.send("RELOADING=1")
         defer { SystemdNotify.send("READY=1") }
+        func refuse(_ why: String) -> (loaded: Bool, message: String) {
+            let message = "reload refused: \(path): \(why); keeping the previous configuration"
+            logger.error("\(message)")
+            if databaseChanged { for s in sessions.values { s.reconfigure(configuration, database: database) } }
+            return (false, message)
+        }
+        // Only a regular file: a FIFO would hang the reading, a device would never end.
+        do { try RegularFile.check(path) } catch { return refuse("cannot read: \(error.reason)") }
+        if let executable = options.checkExecutable {
+            // A file that crashes or hangs the parser does it to a child, not to the daemon.
+            let outcome = ConfigurationCheck.run(ConfigurationCheck.command(executable: executable, path: path))
+            guard outcome.isSafeToParse else { return refuse(outcome.description) }
+        }
         let load = ConfigurationFile.load(path)
         for w in load.warnings { logger.warning("\(w)") }
         guard load.isValid else {

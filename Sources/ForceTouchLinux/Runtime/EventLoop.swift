@@ -10,10 +10,18 @@ import Glibc
 public final class EventLoop {
     public typealias Handler = () -> Void
 
+    /// Which handlers go first when several descriptors are ready at once. Devices, udev,
+    /// signals and the timer are `.normal`; socket clients are `.low`, so no client's work
+    /// ever delays a device's events by more than one bounded turn.
+    public enum Priority: Sendable { case normal, low }
+
     private let epfd: Int32
     private let timerfd: Int32
     private let signalfd: Int32
-    private var handlers: [UInt64: (fd: Int32, handler: Handler)] = [:]
+    private var handlers: [UInt64: (fd: Int32, priority: Priority, handler: Handler)] = [:]
+    /// Handlers with work left over from their last turn: called again on the next turn
+    /// even if their descriptor is not readable (the loop then does not sleep).
+    private var again: Set<UInt64> = []
     private var nextToken: UInt64 = 3
     private var signalHandler: ((Int32) -> Void)?
     private var timerHandler: (() -> Void)?
@@ -44,10 +52,10 @@ public final class EventLoop {
 
     /// Calls `handler` whenever `fd` is readable. Returns a token for `remove`.
     @discardableResult
-    public func add(fd: Int32, _ handler: @escaping Handler) -> UInt64 {
+    public func add(fd: Int32, priority: Priority = .normal, _ handler: @escaping Handler) -> UInt64 {
         let token = nextToken
         nextToken += 1
-        handlers[token] = (fd, handler)
+        handlers[token] = (fd, priority, handler)
         _ = ft_epoll_add(epfd, fd, token)
         return token
     }
@@ -57,7 +65,14 @@ public final class EventLoop {
         if let h = handlers[token] { _ = ft_epoll_mod(epfd, h.fd, token, writable ? 1 : 0) }
     }
 
+    /// Calls the handler of `token` again on the next turn of the loop, after what is ready
+    /// then: the way a handler that stopped at its budget comes back for the rest.
+    public func callAgain(_ token: UInt64) {
+        if handlers[token] != nil { again.insert(token) }
+    }
+
     public func remove(_ token: UInt64) {
+        again.remove(token)
         if let h = handlers.removeValue(forKey: token) { _ = ft_epoll_del(epfd, h.fd) }
     }
 
@@ -77,15 +92,21 @@ public final class EventLoop {
     public func stop() { running = false }
 
     /// Runs until `stop()`. `beforeWait` runs before each sleep: the place to re-arm the timer.
+    ///
+    /// Each turn handles the timer, signals and `.normal` descriptors first, then `.low`
+    /// ones, then the handlers that asked to be called again.
     public func run(beforeWait: () -> Void = {}) {
         running = true
         var tokens = [UInt64](repeating: 0, count: 32)
+        var low: [UInt64] = []
+        low.reserveCapacity(32)
         while running {
             beforeWait()
             guard running else { break }
-            let n = tokens.withUnsafeMutableBufferPointer { ft_epoll_wait(epfd, $0.baseAddress, 32, -1) }
-            guard n > 0 else { continue }
-            for i in 0..<Int(n) {
+            let timeout: Int32 = again.isEmpty ? -1 : 0
+            let n = tokens.withUnsafeMutableBufferPointer { ft_epoll_wait(epfd, $0.baseAddress, 32, timeout) }
+            low.removeAll(keepingCapacity: true)
+            for i in 0..<Int(max(n, 0)) {
                 switch tokens[i] {
                 case Self.timerToken:
                     ft_timerfd_drain(timerfd)
@@ -98,9 +119,24 @@ public final class EventLoop {
                         signal = ft_signalfd_next(signalfd)
                     }
                 default:
-                    handlers[tokens[i]]?.handler()
+                    guard let h = handlers[tokens[i]] else { break }
+                    if h.priority == .low { low.append(tokens[i]); break }
+                    h.handler()
                 }
-                if !running { break }
+                if !running { return }
+            }
+            for token in low {
+                again.remove(token)
+                handlers[token]?.handler()
+                if !running { return }
+            }
+            if !again.isEmpty {
+                let pending = again
+                again.removeAll(keepingCapacity: true)
+                for token in pending {
+                    handlers[token]?.handler()
+                    if !running { return }
+                }
             }
         }
     }

@@ -1,0 +1,269 @@
+import Foundation
+import ForceTouchTestSupport
+import Glibc
+import Testing
+
+/// The built daemon against what issue 12 found could kill, freeze or bloat it: run on this
+/// machine, with no input devices, its control socket in a scratch directory.
+@Suite(.serialized) struct RobustnessProgramTests {
+    private var asUser: [String] { getuid() == 0 ? ["--user", "nobody"] : [] }
+
+    /// A daemon running in the background, its stderr collected.
+    final class RunningDaemon: @unchecked Sendable {
+        let process = Process()
+        let scratch: ScratchDirectory
+        let socket: String
+        let config: URL
+        private let errPipe = Pipe()
+        private let lock = NSLock()
+        private var collected = Data()
+
+        init(config text: String, shortcuts: String? = nil, asUser: [String]) throws {
+            scratch = try ScratchDirectory()
+            // The daemon's user (nobody, when the tests run as root) makes its directories here.
+            chmod(scratch.path, 0o777)
+            config = try scratch.write("forcetouch.toml", text)
+            chmod(config.path, 0o666)
+            socket = scratch.path + "/run/forcetouch/control.sock"
+            mkdir(scratch.path + "/run", 0o777)
+            chmod(scratch.path + "/run", 0o777)
+            mkdir(scratch.path + "/state", 0o777)
+            chmod(scratch.path + "/state", 0o777)
+            if let shortcuts {
+                mkdir(scratch.path + "/state/forcetouch", 0o777)
+                chmod(scratch.path + "/state/forcetouch", 0o777)
+                let file = try scratch.write("state/forcetouch/shortcuts.json", shortcuts)
+                chmod(file.path, 0o666)
+            }
+            process.executableURL = URL(fileURLWithPath: Program.forcetouchd.path)
+            process.arguments = ["--config", config.path, "--socket", socket] + asUser
+            var env = ProcessInfo.processInfo.environment
+            env["XDG_STATE_HOME"] = scratch.path + "/state"
+            process.environment = env
+            process.standardError = errPipe
+            process.standardOutput = FileHandle.nullDevice
+            errPipe.fileHandleForReading.readabilityHandler = { [weak self] h in
+                let d = h.availableData
+                guard let self else { return }
+                self.lock.lock(); self.collected += d; self.lock.unlock()
+            }
+            try process.run()
+            let deadline = Date().addingTimeInterval(30)
+            while !log.contains("ready: ") && Date() < deadline && process.isRunning { usleep(20_000) }
+            while access(socket, F_OK) != 0 && Date() < deadline && process.isRunning { usleep(20_000) }
+        }
+
+        var log: String {
+            lock.lock(); defer { lock.unlock() }
+            return String(decoding: collected, as: UTF8.self)
+        }
+
+        func forcectl(_ args: [String]) throws -> Program.Run {
+            try Program.forcectl.run(args + ["--socket", socket], timeout: 20)
+        }
+
+        func stop() {
+            if process.isRunning { process.terminate() }
+            process.waitUntilExit()
+            errPipe.fileHandleForReading.readabilityHandler = nil
+            scratch.remove()
+        }
+    }
+
+    private static let goodConfig = """
+        [control]
+        allow-users = ["root"]
+
+        [[binding]]
+        gesture = "tap"
+        exec = ["true"]
+
+        """
+
+    @Test func aFIFOAsConfigurationIsRefusedAtOnce() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let fifo = scratch.path + "/forcetouch.toml"
+        #expect(mkfifo(fifo, 0o644) == 0)
+        let run = try Program.forcetouchd.run(["--check-config", "--config", fifo], timeout: 10)
+        #expect(run.status == 1, "\(run)")
+        #expect(run.output.contains("\(fifo):0: cannot read: is a FIFO (named pipe), not a regular file"), "\(run)")
+    }
+
+    @Test func aReloadOfAFileThatCrashesTheParserIsRefusedAndTheDaemonStaysUp() throws {
+        let daemon = try RunningDaemon(config: Self.goodConfig, asUser: asUser)
+        defer { daemon.stop() }
+        #expect(daemon.process.isRunning, "\(daemon.log)")
+        // `[(` aborted the TOML library's parser: now it is an error with its line, and the
+        // running daemon refuses it and goes on.
+        try Self.goodConfig.replacingOccurrences(of: "[[binding]]", with: "[(\n[[binding]]")
+            .write(to: daemon.config, atomically: false, encoding: .utf8)
+        let reload = try daemon.forcectl(["reload"])
+        #expect(reload.status != 0, "\(reload)")
+        #expect(reload.output.contains("reload refused"), "\(reload)")
+        kill(daemon.process.processIdentifier, SIGHUP)
+        usleep(500_000)
+        let status = try daemon.forcectl(["status", "--json"])
+        #expect(status.status == 0, "\(status)\n\(daemon.log)")
+        #expect(status.stdout.contains(#""bindings":1"#), "\(status)")
+        #expect(daemon.process.isRunning)
+        // The scanner refuses it with its line before the TOML library sees it; a crash the
+        // scanner missed would be caught by the child that checks the file first
+        // (HostileFilesTests), which refuses the reload the same way.
+        #expect(daemon.log.contains("\(daemon.config.path):4: invalid table header \"[(\""), "\(daemon.log)")
+        #expect(daemon.log.contains("reload refused:"), "\(daemon.log)")
+        print("figure: reload of `[(`: \(daemon.log.split(separator: "\n").filter { $0.contains("reload refused") }.first ?? "")")
+        // A FIFO in its place is refused at once too, not waited on.
+        unlink(daemon.config.path)
+        mkfifo(daemon.config.path, 0o666)
+        let start = Date()
+        let fifo = try daemon.forcectl(["reload"])
+        #expect(fifo.output.contains("is a FIFO"), "\(fifo)")
+        #expect(Date().timeIntervalSince(start) < 5)
+    }
+
+    /// VmHWM (peak resident memory) of a process, in MiB.
+    private static func peakMiB(_ pid: Int32) -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kb = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+        else { return nil }
+        return kb / 1024
+    }
+
+    @Test func aReloadOfDeeplyDottedKeysCostsTheDaemonNeitherMemoryNorMinutes() throws {
+        let daemon = try RunningDaemon(config: Self.goodConfig, asUser: asUser)
+        defer { daemon.stop() }
+        let before = Self.peakMiB(daemon.process.processIdentifier) ?? -1
+        // 30 KB of `a.a.a… = 1`: it froze a daemon 14 s and kept 243 MB (issue 12).
+        try (Array(repeating: "a", count: 15_000).joined(separator: ".") + " = 1\n")
+            .write(to: daemon.config, atomically: false, encoding: .utf8)
+        let start = Date()
+        let reload = try daemon.forcectl(["reload"])
+        let seconds = Date().timeIntervalSince(start)
+        let after = Self.peakMiB(daemon.process.processIdentifier) ?? -1
+        print("figure: reload of 30 KB of dotted keys: \(String(format: "%.1f", seconds)) s, daemon peak RSS "
+            + "\(before) → \(after) MiB: \(reload.output.trimmingCharacters(in: .whitespacesAndNewlines))")
+        #expect(reload.output.contains("reload refused"), "\(reload)")
+        #expect(after - before < 100, "the daemon grew from \(before) to \(after) MiB")
+        let status = try daemon.forcectl(["status", "--json"])
+        #expect(status.stdout.contains(#""bindings":1"#), "\(status)")
+    }
+
+    @Test func idleAndFloodingClientsDoNotLockOutForcectl() throws {
+        let daemon = try RunningDaemon(config: Self.goodConfig, asUser: asUser)
+        defer { daemon.stop() }
+        // 64 idle connections, then a flood on another, all of the same user as forcectl.
+        let script = """
+            import os, socket, sys, time
+            path = sys.argv[1]
+            idle = []
+            for i in range(64):
+                s = socket.socket(socket.AF_UNIX); s.connect(path); idle.append(s)
+            # Idle long enough (0.5 s) to make room for newcomers at the per-user cap.
+            time.sleep(1)
+            pid = os.fork()
+            if pid == 0:
+                s = socket.socket(socket.AF_UNIX); s.connect(path); s.setblocking(False)
+                chunk = (b'{"op":"status"}\\n' + b'\\n' * 15) * 2048
+                end = time.time() + float(sys.argv[2])
+                sent = answered = 0
+                while time.time() < end:
+                    try: sent += s.send(chunk)
+                    except BlockingIOError: pass
+                    except OSError: break
+                    try:
+                        while True:
+                            data = s.recv(1 << 20)
+                            if not data: break
+                            answered += data.count(b'\\n')
+                    except BlockingIOError: pass
+                    except OSError: break
+                print("flood sent %d bytes, %d replies" % (sent, answered), flush=True)
+                os._exit(0)
+            print("ready", flush=True)
+            os.waitpid(pid, 0)
+            """
+        let clients = Process()
+        clients.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        clients.arguments = ["python3", "-c", script, daemon.socket, "6"]
+        let out = Pipe()
+        clients.standardOutput = out
+        try clients.run()
+        defer { if clients.isRunning { clients.terminate() }; clients.waitUntilExit() }
+        _ = out.fileHandleForReading.availableData  // "ready": the idle ones are connected, the flood runs
+        usleep(1_000_000)
+        var times: [Double] = []
+        for _ in 0..<5 {
+            let start = Date()
+            let status = try daemon.forcectl(["status", "--json"])
+            times.append(Date().timeIntervalSince(start) * 1000)
+            #expect(status.status == 0, "\(status)\n\(daemon.log)")
+            #expect(status.stdout.contains(#""bindings":1"#), "\(status)")
+        }
+        // Wall time of a whole forcectl run (process start included), under the flood.
+        clients.waitUntilExit()
+        let flood = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        print("figure: forcectl status with 64 idle clients and a flood: "
+            + times.map { String(format: "%.0f ms", $0) }.joined(separator: ", ") + "; "
+            + flood.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "\n", with: "; "))
+        // The flood did flood: tens of thousands of requests answered while forcectl was too.
+        let words = flood.split(whereSeparator: { $0 == " " || $0 == "\n" })
+        let replies = words.firstIndex(of: "replies").flatMap { Int(words[$0 - 1]) } ?? 0
+        #expect(replies > 10_000, "\(flood)")
+        #expect(daemon.process.isRunning)
+    }
+
+    @Test func aCorruptShortcutsFileIsKeptAsideAndTheNextAddStartsAfresh() throws {
+        let daemon = try RunningDaemon(config: Self.goodConfig, shortcuts: "{\"version\": 1, \"items\": [ broken", asUser: asUser)
+        defer { daemon.stop() }
+        let dir = daemon.scratch.path + "/state/forcetouch"
+        let aside = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix("shortcuts.json.bad-") }
+        #expect(aside.count == 1, "\(daemon.log)")
+        #expect(daemon.log.contains("kept as \(dir)/\(aside.first ?? "?")"), "\(daemon.log)")
+        let add = try daemon.forcectl(["shortcuts", "add", "--type", "timer", "--title", "Stop timer"])
+        #expect(add.status == 0, "\(add)")
+        let kept = try String(contentsOfFile: "\(dir)/\(aside.first ?? "?")", encoding: .utf8)
+        #expect(kept == "{\"version\": 1, \"items\": [ broken")
+        let fresh = try String(contentsOfFile: "\(dir)/shortcuts.json", encoding: .utf8)
+        #expect(fresh.contains("\"timer\""))
+    }
+
+    @Test func whatARecordingHasThatIsIgnoredOrClampedIsSaid() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        chmod(scratch.path, 0o755)
+        let base = Program.repositoryRoot.appendingPathComponent("Tests/Integration/recordings")
+        // The pressure touchscreen, with 128 slots: forcetouch follows 64.
+        let desc = try String(contentsOf: base.appendingPathComponent("pressure-touchscreen.desc"), encoding: .utf8)
+            .replacingOccurrences(of: "A: 2f 0 9 0 0 0", with: "A: 2f 0 127 0 0 0")
+        let descFile = try scratch.write("wide.desc", desc)
+        let events = try scratch.write("wide.events", """
+            E: 0.000000 0003 002f 70
+            E: 0.000000 0003 0039 5
+            E: 0.000000 0003 0035 300
+            E: 0.000000 0000 0000 0
+            E: 0.010000 0003 002f 0
+            E: 0.010000 0003 0039 100
+            E: 0.010000 0003 0035 300
+            E: 0.010000 0003 0036 200
+            E: 0.010000 0003 003a 40
+            E: 0.010000 0000 0000 0
+            E: 0.005000 0003 0039 -1
+            E: 0.090000 0000 0000 0
+
+            """)
+        chmod(descFile.path, 0o644)
+        chmod(events.path, 0o644)
+        let replay = try Program.forcetest.run(["replay", "--desc", descFile.path, events.path])
+        #expect(replay.status == 0, "\(replay)")
+        #expect(replay.stderr.contains("\(events.path):11: warning: event time goes backwards, from 0.010000 to 0.005000"),
+                "\(replay)")
+        #expect(replay.stderr.contains("warning: touches in slot 70 are ignored: forcetest follows slots 0–63"), "\(replay)")
+        #expect(replay.stdout.contains("tap"), "\(replay)")
+        let daemon = try Program.forcetouchd.run(["--replay", events.path, "--desc", descFile.path] + asUser)
+        #expect(daemon.status == 0, "\(daemon)")
+        #expect(daemon.stderr.contains("\(events.path):11: warning: event time goes backwards"), "\(daemon)")
+        #expect(daemon.stderr.components(separatedBy: "touches in slot 70 are ignored").count == 2, "\(daemon)")
+    }
+}
