@@ -61,3 +61,29 @@ import Testing
         }, "\(load.errors)")
     }
 }
+
+/// `quick-actions = "app.desktop"` in a binding: one application's actions as a menu.
+@Suite struct ApplicationMenuTests {
+    func parse(_ text: String) -> ConfigurationLoad {
+        Configuration.parse(text, file: "/etc/forcetouch/test.toml",
+                            lookups: .fake(applications: [DesktopQuickActionTests.firefox, DesktopQuickActionTests.plain]))
+    }
+
+    @Test func aBindingPresentsAnInstalledAppsActions() {
+        let load = parse("[[binding]]\ngesture = \"long-press\"\nquick-actions = \"firefox.desktop\"\n")
+        #expect(load.errors.isEmpty, "\(load.errors)")
+        #expect(load.configuration.bindings.first?.action == .applicationMenu("firefox.desktop"))
+        #expect(DesktopQuickActionTests.firefox.quickActionItems.map(\.type) == ["new-window", "new-private-window"])
+    }
+
+    @Test(arguments: [
+        ("\"nope.desktop\"", "3: binding[1].quick-actions: nope.desktop: no such application is installed"),
+        ("\"xterm.desktop\"", "3: binding[1].quick-actions: xterm.desktop (XTerm) has no Desktop Actions (its file has no Actions= key), so no menu"),
+        ("\"firefox\"", "3: binding[1].quick-actions: expected true (the quick-action menu) or an application's desktop file id such as \"firefox.desktop\" (its Desktop Actions as a menu), found \"firefox\""),
+    ])
+    func anAppThatGivesNoMenuIsAnError(_ value: String, _ message: String) {
+        let load = parse("[[binding]]\ngesture = \"long-press\"\nquick-actions = \(value)\n")
+        #expect(load.errors.map(\.description) == ["/etc/forcetouch/test.toml:" + message])
+        #expect(load.configuration.bindings.isEmpty)
+    }
+}

@@ -343,8 +343,9 @@ app_unit="$(grep -o 'app-forcetouch-launched\.sh@[0-9a-f]\{8\}\.service' "$W/app
 check "systemctl --user list-units 'app-forcetouch-*': its own transient unit, running ($app_unit)" \
     bash -c "[ -n '$app_unit' ] && grep -q '$app_unit.*active running' '$W/app-units.txt'"
 app_pid="$(as_user systemctl --user show -p MainPID --value "$app_unit" 2>/dev/null)"
-check "the app runs in app.slice/$app_unit, not in the daemon's cgroup" \
-    grep -q "/app.slice/$app_unit\$" "/proc/$app_pid/cgroup"
+# A template instance sits in its template's slice: app.slice/app-app\x2dforcetouch…slice/UNIT.
+check "the app runs in app.slice/…/$app_unit, not in the daemon's cgroup" \
+    grep -q "/app.slice/.*/$app_unit\$" "/proc/$app_pid/cgroup"
 check "the app inherits none of the daemon's hardening (NoNewPrivs=0, Seccomp=0, W+X mmap allowed)" \
     bash -c "has() { grep -qx -- \"\$1\" '$W/reports/launched.txt'; }; has NoNewPrivs=0 && has Seccomp=0 && has wx-mmap=allowed"
 check "the app sees the session's DISPLAY=:0" grep -qx 'display=:0' "$W/reports/launched.txt"

@@ -61,7 +61,16 @@ extension Action: Decodable {
                 return .click(click)
             case "keys": return .keys(try Action.keyStrokes(value))
             case "quick-actions":
-                guard case .bool(let b) = value else { throw RawValue.Problem("expected true or false, found \(value.kind)") }
+                if case .string(let id) = value {
+                    guard id.hasSuffix(".desktop"), id.count > ".desktop".count, !id.contains("/") else {
+                        throw RawValue.Problem("expected true (the quick-action menu) or an application's desktop file "
+                            + "id such as \"firefox.desktop\" (its Desktop Actions as a menu), found \"\(id)\"")
+                    }
+                    return .applicationMenu(id)
+                }
+                guard case .bool(let b) = value else {
+                    throw RawValue.Problem("expected true, or an application such as \"firefox.desktop\", found \(value.kind)")
+                }
                 guard b else {
                     throw RawValue.Problem("must be true (present the quick-action menu); for no action, leave the block out")
                 }

@@ -9,6 +9,9 @@ public enum Action: Hashable, Sendable {
     case keys([KeyStroke])
     /// `quick-actions = true`: present the quick-action menu.
     case quickActions
+    /// `quick-actions = "firefox.desktop"`: present that application's Desktop Actions as
+    /// a menu of their own, as a long press on its icon does in GNOME or KDE.
+    case applicationMenu(String)
     /// `perform = "type"`: perform one quick action by its type.
     case perform(type: String)
     /// `intent = "name"` (with an optional `parameters` table of literal overrides): run an intent.
@@ -26,7 +29,7 @@ public enum Action: Hashable, Sendable {
         switch self {
         case .exec: "exec"
         case .keys: "keys"
-        case .quickActions: "quick-actions"
+        case .quickActions, .applicationMenu: "quick-actions"
         case .perform: "perform"
         case .intent: "intent"
         case .notify: "notify"

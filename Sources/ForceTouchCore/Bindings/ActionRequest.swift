@@ -7,6 +7,8 @@ public enum ActionRequest: Hashable, Sendable {
     case keys([KeyStroke])
     /// Present the quick-action menu.
     case presentMenu
+    /// Present one application's Desktop Actions as a menu (by its desktop file id).
+    case presentApplicationMenu(String)
     /// Perform the quick action of this type (look it up in the `ShortcutStore` and run
     /// `ActionRequest(item:…)`; an unknown type fails, reported like any other failure).
     case perform(type: String)
@@ -44,6 +46,8 @@ public enum ActionRequest: Hashable, Sendable {
             self = .keys(strokes)
         case .quickActions:
             self = .presentMenu
+        case .applicationMenu(let id):
+            self = .presentApplicationMenu(id)
         case .perform(let type):
             self = .perform(type: type)
         case .intent(let intent):

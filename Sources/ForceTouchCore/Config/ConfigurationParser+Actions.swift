@@ -22,7 +22,7 @@ extension ConfigurationParser {
             self.error(ConfigPath(path.components + at.components), message)
             return (false, nil)
         }
-        if owner == .quickAction, action == .quickActions || action.key == "perform" {
+        if owner == .quickAction, action.key == "quick-actions" || action.key == "perform" {
             error(path / action.key, "a quick action cannot present the menu or perform quick actions; "
                 + "give it its own action")
             return (false, nil)

@@ -112,20 +112,7 @@ extension ConfigurationParser {
             error(p, "\(id) (\(app.name)) has no Desktop Actions (its file has no Actions= key), so no quick actions")
             return []
         }
-        return app.actions.compactMap { action in
-            let icon = action.icon ?? app.icon
-            let file = icon.flatMap { $0.hasPrefix("/") ? $0 : nil }
-            let symbol = icon.flatMap { $0.hasPrefix("/") ? nil : $0 }
-            switch ShortcutItem.validated(type: action.id, title: action.name, subtitle: app.name, iconType: nil,
-                                          iconFile: file, iconSymbol: symbol, userInfo: [:],
-                                          action: .launch(.desktop(id: id, action: action.id))) {
-            case .success(let item): return (id, item)
-            case .failure(let problems):
-                error(p, "\(id): action \"\(action.id)\": "
-                    + problems.problems.map { "\($0.field.configKey) \($0.message)" }.joined(separator: "; "))
-                return nil
-            }
-        }
+        return app.quickActionItems.map { (id, $0) }
     }
 
     /// The valid items of the Info.plist, each refused one reported against the key.

@@ -60,7 +60,22 @@ extension ConfigurationParser {
         switch action {
         case .perform(let type): validate(perform: type, path / "perform")
         case .intent(let i): validate(intent: i, path / "intent", path / "parameters")
+        case .applicationMenu(let id): validate(applicationMenu: id, path / "quick-actions")
         default: true
+        }
+    }
+
+    /// `quick-actions = "app.desktop"` must name an installed application with Desktop Actions.
+    private mutating func validate(applicationMenu id: String, _ p: ConfigPath) -> Bool {
+        switch lookups.desktopApplication(id) {
+        case .failure(let failure):
+            error(p, "\(id): \(failure.message)")
+            return false
+        case .success(let app) where app.quickActionItems.isEmpty:
+            error(p, "\(id) (\(app.name)) has no Desktop Actions (its file has no Actions= key), so no menu")
+            return false
+        case .success:
+            return true
         }
     }
 

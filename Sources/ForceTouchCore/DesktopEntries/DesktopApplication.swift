@@ -44,6 +44,20 @@ public struct DesktopApplication: Hashable, Sendable {
         self.actions = actions
     }
 
+    /// Its Desktop Actions as quick-action items, in the file's order: type the action's id,
+    /// title its name, subtitle the app's name, icon the action's or else the app's; performing
+    /// one launches that action. An action that makes no valid item is left out.
+    public var quickActionItems: [ShortcutItem] {
+        actions.compactMap { action in
+            let icon = action.icon ?? self.icon
+            let file = icon.flatMap { $0.hasPrefix("/") ? $0 : nil }
+            let symbol = icon.flatMap { $0.hasPrefix("/") ? nil : $0 }
+            return try? ShortcutItem.validated(type: action.id, title: action.name, subtitle: name, iconType: nil,
+                                               iconFile: file, iconSymbol: symbol, userInfo: [:],
+                                               action: .launch(.desktop(id: id, action: action.id))).get()
+        }
+    }
+
     /// The D-Bus name and object path of a `DBusActivatable` app, as the Desktop Entry
     /// specification derives them from the id: `org.gnome.Nautilus` at `/org/gnome/Nautilus`.
     public var busName: String { id.hasSuffix(".desktop") ? String(id.dropLast(".desktop".count)) : id }

@@ -37,6 +37,24 @@ extension ActionRunner {
         }
     }
 
+    /// One application's Desktop Actions as a menu, read afresh (an update of the app may
+    /// have changed them); the chosen one is launched.
+    func presentApplicationMenu(_ id: String, event: GestureEvent?, device: String?, label: String,
+                                _ finish: @escaping (ActionResult) -> Void) {
+        let app: DesktopApplication
+        do {
+            app = try DesktopEntryReader.application(id)
+        } catch {
+            return finish(.failure("quick-actions: \(error.description)"))
+        }
+        let store = ShortcutStore(staticItems: app.quickActionItems,
+                                  maximumMenuItems: configuration.quickActionSettings.maximumMenuItems)
+        presentMenu(store, event: event, label: label, finish) { [weak self] entry in
+            guard case .launch(let launch)? = entry.item.action else { return }
+            self?.launch(launch, label: label, finish)
+        }
+    }
+
     /// `org.freedesktop.Application.Activate` or `ActivateAction` on the session bus,
     /// through `gdbus call`: a supervised short command, so that the event loop never
     /// waits for the bus.
