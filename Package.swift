@@ -29,12 +29,14 @@ let package = Package(
         ),
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .systemLibrary(name: "CLibudev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
+        // GIO reads .desktop files as the desktop does (XDG_DATA_DIRS, locales, Hidden, TryExec).
+        .systemLibrary(name: "CGio", pkgConfig: "gio-unix-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .target(name: "CLinuxSupport"),
         // The Linux layer: the only code that touches libevdev, libudev, uinput and the kernel.
         .target(
             name: "ForceTouchLinux",
             dependencies: [
-                "ForceTouchCore", "ForceTouchProtocol", "CLibevdev", "CLibudev", "CLinuxSupport",
+                "ForceTouchCore", "ForceTouchProtocol", "CLibevdev", "CLibudev", "CGio", "CLinuxSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

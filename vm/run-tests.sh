@@ -60,6 +60,14 @@ if [ "$farc" -ne 0 ] && [ -f "$out/fairness-daemon.log" ]; then
     tail -n 60 "$out/fairness-daemon.log"
 fi
 [ "$rc" -ne 0 ] || rc="$farc"
+# launch and click: apps that live on, a click at the finger (Tests/Integration/actions-in-guest.sh).
+acrc=0
+vm/run-guest.sh --share "$out" -- Tests/Integration/actions-in-guest.sh "$out" || acrc=$?
+if [ "$acrc" -ne 0 ] && [ -f "$out/actions-daemon.log" ]; then
+    echo "--- actions daemon log (last 60 lines)"
+    tail -n 60 "$out/actions-daemon.log"
+fi
+[ "$rc" -ne 0 ] || rc="$acrc"
 # README's install-and-run commands against a real systemd user manager and journald.
 sysrc=0
 vm/run-guest.sh --share "$out" -- Tests/Integration/systemd-user-in-guest.sh "$out" || sysrc=$?

@@ -19,7 +19,11 @@ enum FuzzTarget: String, CaseIterable {
             // The Info.plist it may import is the input itself: both parsers in one run.
             let data = Data(bytes)
             let lookups = ConfigurationLookups(readFile: { _ in data }, userExists: { $0 == "root" },
-                                               groupExists: { $0 == "input" })
+                                               groupExists: { $0 == "input" },
+                                               desktopApplication: { id in
+                                                   .success(DesktopApplication(id: id, name: text, exec: ["true"], path: "/fuzz",
+                                                                               actions: [.init(id: text, name: text)]))
+                                               })
             _ = Configuration.parse(text, file: "fuzz.toml", lookups: lookups)
         case .plist:
             _ = InfoPlistImporter.importItems(from: Data(bytes), file: "fuzz.plist")

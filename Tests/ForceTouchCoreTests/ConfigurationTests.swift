@@ -380,7 +380,7 @@ let invalidCases: [InvalidCase] = [
         keys = "ctrl+c"   # <-
         """),
     // Issue 9: accepted, these typed nothing (the virtual keyboard has no pointer buttons).
-    .init("binding[1].keys", "BTN_RIGHT is a button, not a key: BTN_* pointer buttons cannot be typed by the virtual keyboard", """
+    .init("binding[1].keys", "BTN_RIGHT is a button, not a key: the virtual keyboard cannot press pointer buttons; for a click at the finger use click", """
         [[binding]]
         gesture = "tap"
         keys = "BTN_RIGHT"   # <-

@@ -148,7 +148,7 @@ import Testing
         ("ABS_X", "ABS_X is not a key (it is an EV_ABS code)"),
         ("KEY_A+KEY_A", "names KEY_A twice"),
         // The virtual keyboard has no pointer buttons: accepted, these typed nothing.
-        ("BTN_RIGHT", "BTN_RIGHT is a button, not a key: BTN_* pointer buttons cannot be typed by the virtual keyboard"),
+        ("BTN_RIGHT", "BTN_RIGHT is a button, not a key: the virtual keyboard cannot press pointer buttons; for a click at the finger use click"),
         ("KEY_LEFTCTRL+btn_left", "BTN_LEFT is a button, not a key"),
     ])
     func refusals(_ text: String, _ message: String) {

@@ -69,7 +69,7 @@ let actionInvalidCases: [InvalidCase] = [
         gesture = "tap"
         quick-actions = false   # <-
         """),
-    .init("binding[1].quick-actions", "expected true or false, found a string", """
+    .init("binding[1].quick-actions", "expected true (the quick-action menu) or an application's desktop file id such as \"firefox.desktop\" (its Desktop Actions as a menu), found \"yes\"", """
         [[binding]]
         gesture = "tap"
         quick-actions = "yes"   # <-

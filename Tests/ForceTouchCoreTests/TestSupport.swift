@@ -44,14 +44,20 @@ extension ConfigurationLookups {
     /// groups, and nothing else.
     static func fake(files: [String: Data] = [:],
                      users: Set<String> = ["root", "alice", "bob.smith", "svc-backup$"],
-                     groups: Set<String> = ["root", "wheel", "input"]) -> ConfigurationLookups {
+                     groups: Set<String> = ["root", "wheel", "input"],
+                     applications: [DesktopApplication] = []) -> ConfigurationLookups {
         ConfigurationLookups(readFile: { files[$0] }, userExists: { users.contains($0) },
-                             groupExists: { groups.contains($0) })
+                             groupExists: { groups.contains($0) },
+                             desktopApplication: { id in
+                                 applications.first { $0.id == id }.map { .success($0) }
+                                     ?? .failure(DesktopLookupFailure("no such application is installed"))
+                             })
     }
 
     /// The real files under the given paths, read straight from disk, with the fake
     /// accounts: for fixtures and the shipped configurations.
     static let diskFiles = ConfigurationLookups(
         readFile: { try? Data(contentsOf: URL(fileURLWithPath: $0)) },
-        userExists: { fake().userExists($0) }, groupExists: { fake().groupExists($0) })
+        userExists: { fake().userExists($0) }, groupExists: { fake().groupExists($0) },
+        desktopApplication: { fake().desktopApplication($0) })
 }

@@ -41,7 +41,8 @@ import Testing
     static func configuration(_ text: String) throws -> Configuration {
         let load = Configuration.parse(text, file: "test.toml",
                                        lookups: ConfigurationLookups(readFile: { _ in nil }, userExists: { _ in true },
-                                                                     groupExists: { _ in true }))
+                                                                     groupExists: { _ in true },
+                                                                     desktopApplication: { _ in .failure(.init("none")) }))
         #expect(load.errors.isEmpty, "\(load.errors)")
         return load.configuration
     }

@@ -3,7 +3,8 @@
 # user manager (/lib/systemd/systemd --user, systemd 252) run for an ordinary test user, with
 # a real systemd-journald: make install, the udev reload and trigger, daemon-reload,
 # import-environment, enable --now, journalctl --user -u forcetouchd -f, then reload (SIGHUP),
-# the unit's hardening as seen by a bound action, and stop.
+# the unit's hardening as seen by a bound action, an app launched as a transient unit of its
+# own, and stop.
 # Usage: vm/run-guest.sh [--share OUTDIR] -- Tests/Integration/systemd-user-in-guest.sh [OUTDIR]
 # OUTDIR (default: a new mktemp -d) receives the journal and the manager's view when done.
 # FORCETOUCH_BIN (absolute, or relative to the project; default .build/debug) picks the
@@ -303,11 +304,18 @@ check "the manager logged no failure to apply the hardening" no_hardening_failur
 
 # ---------------------------------------------------------------- systemctl --user reload
 step "systemctl --user reload forcetouchd"
-cat >> "$CONFIG" <<'TOML'
+# A long press launches an app: the probe, then a long sleep, as an app that stays open.
+cat > "$W/launched.sh" <<SH
+#!/bin/sh
+"$W/probe.sh" "$W/reports/launched.txt"
+exec sleep 600
+SH
+chmod 755 "$W/launched.sh"
+cat >> "$CONFIG" <<TOML
 
 [[binding]]
 gesture = "long-press"
-exec = ["/bin/true"]
+launch = ["$W/launched.sh"]
 TOML
 doc <<'CMD'
 systemctl --user reload forcetouchd
@@ -322,6 +330,29 @@ check "status: ExecReload=/bin/kill -HUP \$MAINPID ran and exited 0" \
     grep -q 'ExecReload=/bin/kill -HUP \$MAINPID (code=exited, status=0/SUCCESS)' "$W/status-reloaded.txt"
 check "systemctl --user status shows the reload in its log tail" grep -q 'reloaded ' "$W/status-reloaded.txt"
 
+# ---------------------------------------------------------------- launch: an app of its own
+step "launch"
+"$BIN/forcetest" replay --uinput --settle 4 --desc "$REC/pressure-touchscreen.desc" "$REC/long-press.events" \
+    > "$W/replay-long-press.txt" 2>&1
+check "a long press launches the app" wait_for '^end$' "$W/reports/launched.txt" 30
+doc <<'CMD'
+systemctl --user list-units 'app-forcetouch-*'
+CMD
+cp "$DOC_OUT" "$W/app-units.txt"
+app_unit="$(grep -o 'app-forcetouch-launched\.sh@[0-9a-f]\{8\}\.service' "$W/app-units.txt" | head -1)"
+check "systemctl --user list-units 'app-forcetouch-*': its own transient unit, running ($app_unit)" \
+    bash -c "[ -n '$app_unit' ] && grep -q '$app_unit.*active running' '$W/app-units.txt'"
+app_pid="$(as_user systemctl --user show -p MainPID --value "$app_unit" 2>/dev/null)"
+# A template instance sits in its template's slice: app.slice/app-app\x2dforcetouch…slice/UNIT.
+check "the app runs in app.slice/…/$app_unit, not in the daemon's cgroup" \
+    grep -q "/app.slice/.*/$app_unit\$" "/proc/$app_pid/cgroup"
+check "the app inherits none of the daemon's hardening (NoNewPrivs=0, Seccomp=0, W+X mmap allowed)" \
+    bash -c "has() { grep -qx -- \"\$1\" '$W/reports/launched.txt'; }; has NoNewPrivs=0 && has Seccomp=0 && has wx-mmap=allowed"
+check "the app sees the session's DISPLAY=:0" grep -qx 'display=:0' "$W/reports/launched.txt"
+check "systemctl --user restart forcetouchd" as_user systemctl --user restart forcetouchd
+check "the app outlives the restart of the daemon" \
+    test "$(as_user systemctl --user show -p ActiveState --value "$app_unit")/$(as_user systemctl --user show -p MainPID --value "$app_unit")" = "active/$app_pid"
+
 # ---------------------------------------------------------------- stop
 step "systemctl --user stop forcetouchd"
 check "systemctl --user stop forcetouchd" as_user systemctl --user stop forcetouchd
@@ -329,6 +360,9 @@ check "the daemon logs stopping on SIGTERM" wait_for 'stopping on signal 15' "$W
 check "inactive (not failed) after stop" test "$(prop ActiveState)" = inactive
 check "nothing needed the session bus (dbus.service never started)" \
     test "$(as_user systemctl --user show -p ActiveState --value dbus.service)" = inactive
+check "the app outlives the stop of the daemon too" \
+    test "$(as_user systemctl --user show -p ActiveState --value "$app_unit")" = active
+as_user systemctl --user stop "$app_unit" 2>/dev/null
 kill "$follow_pid" 2>/dev/null; follow_pid=""
 step "done"
 summary systemd-user-integration

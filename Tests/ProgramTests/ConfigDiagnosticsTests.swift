@@ -37,8 +37,32 @@ import Testing
             [[binding]]
             gesture = "deep-press"
             keys = "BTN_RIGHT"
-            """, "3: binding[1].keys: BTN_RIGHT is a button, not a key: BTN_* pointer buttons cannot be typed by "
-            + "the virtual keyboard (pointer output is not supported yet)"),
+            """, "3: binding[1].keys: BTN_RIGHT is a button, not a key: the virtual keyboard cannot press pointer "
+            + "buttons; for a click at the finger use click = \"right\" (or left, middle, double-left)"),
+        ("""
+            [[binding]]
+            gesture = "long-press"
+            click = "BTN_RIGHT"
+            """, "3: binding[1].click: unknown click \"BTN_RIGHT\"; expected \"left\", \"right\", \"middle\", "
+            + "\"double-left\", \"double-right\" or \"double-middle\""),
+        ("""
+            [[binding]]
+            gesture = "tap"
+            launch = "firefox"
+            """, "3: binding[1].launch: expected an application's desktop file id such as \"firefox.desktop\", "
+            + "or a command line such as [\"firefox\", \"--private-window\"], found \"firefox\""),
+        ("""
+            [[binding]]
+            gesture = "tap"
+            exec = ["foot"]
+            action = "new-window"
+            """, "4: binding[1].action: only launch = \"app.desktop\" takes an action (one of the app's Desktop Actions)"),
+        ("""
+            [[binding]]
+            gesture = "tap"
+            launch = ["foot"]
+            click = "right"
+            """, "1: binding[1]: has 2 actions (launch, click); a binding runs exactly one"),
         ("""
             # Bindings.
 
@@ -140,5 +164,40 @@ import Testing
         #expect(lines.first?.hasPrefix("\(path):2: device[2]: warning: this block never applies") == true, "\(run)")
         #expect(lines.last?.hasPrefix("\(path):5: device[3].calibration.average: must be greater than 0") == true,
                 "\(run)")
+    }
+}
+
+/// `[quick-actions] desktop` through the built daemon: GIO finds the applications along
+/// XDG_DATA_DIRS, as the desktop does.
+@Suite struct DesktopQuickActionProgramTests {
+    @Test func installedAppsGiveItemsAndAMissingOneIsNamed() throws {
+        let data = try ScratchDirectory()
+        defer { data.remove() }
+        try FileManager.default.createDirectory(atPath: data.path + "/applications", withIntermediateDirectories: true)
+        _ = try data.write("applications/org.example.Notes.desktop", """
+            [Desktop Entry]
+            Type=Application
+            Name=Notes
+            Exec=/bin/true %U
+            Actions=new-note;
+
+            [Desktop Action new-note]
+            Name=New Note
+            Exec=/bin/true --new
+
+            """)
+        let config = try data.write("forcetouch.toml", """
+            [quick-actions]
+            desktop = ["org.example.Notes.desktop", "org.example.Missing.desktop"]
+
+            """)
+        let env = ["XDG_DATA_DIRS": data.path, "XDG_DATA_HOME": data.path + "/none"]
+        let run = try Program.forcetouchd.run(["--check-config", "--config", config.path], environment: env)
+        #expect(run.status == 1, "\(run)")
+        #expect((run.stdout + run.stderr).contains("\(config.path):2: quick-actions.desktop: org.example.Missing.desktop: "
+            + "no such application is installed"), "\(run)")
+        let good = try data.write("good.toml", "[quick-actions]\ndesktop = \"org.example.Notes.desktop\"\n")
+        let ok = try Program.forcetouchd.run(["--check-config", "--config", good.path], environment: env)
+        #expect(ok.status == 0, "\(ok)")
     }
 }

@@ -29,7 +29,7 @@ extension Action: Decodable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
         let embeddedOwner = decoder.userInfo[Action.ownerKey] as? Owner
-        if embeddedOwner == nil { try checkKeys(c, Action.keys + ["parameters"]) }
+        if embeddedOwner == nil { try checkKeys(c, Action.keys + Action.qualifiers) }
         let owner = embeddedOwner ?? .quickAction
         func problem(_ key: String?, _ message: String) -> DecodingError {
             corrupted(c, key, message)
@@ -37,6 +37,9 @@ extension Action: Decodable {
         let present = Action.keys.filter { c.contains(AnyKey($0)) }
         if c.contains(AnyKey("parameters")), !present.contains("intent") {
             throw problem("parameters", "only an intent takes parameters; add intent = \"name\"")
+        }
+        if c.contains(AnyKey("action")), !present.contains("launch") {
+            throw problem("action", "only launch = \"app.desktop\" takes an action (one of the app's Desktop Actions)")
         }
         guard let key = present.first else {
             throw problem(nil, "needs an action: \(ConfigurationParser.list(Action.keys)) (e.g. exec = [\"notify-send\", \"pressed\"])")
@@ -49,9 +52,25 @@ extension Action: Decodable {
         self = try RawValue.at(c, key) { () throws(RawValue.Problem) -> Action in
             switch key {
             case "exec": return .exec(ExecAction(argv: try value.argv(example: "[\"notify-send\", \"hi\"]")))
+            case "launch": return .launch(try Action.appLaunch(value))
+            case "click":
+                let name = try value.nonEmptyString()
+                guard let click = PointerClick(parsing: name) else {
+                    throw RawValue.Problem("unknown click \"\(name)\"; expected \(ConfigurationParser.list(PointerClick.names))")
+                }
+                return .click(click)
             case "keys": return .keys(try Action.keyStrokes(value))
             case "quick-actions":
-                guard case .bool(let b) = value else { throw RawValue.Problem("expected true or false, found \(value.kind)") }
+                if case .string(let id) = value {
+                    guard id.hasSuffix(".desktop"), id.count > ".desktop".count, !id.contains("/") else {
+                        throw RawValue.Problem("expected true (the quick-action menu) or an application's desktop file "
+                            + "id such as \"firefox.desktop\" (its Desktop Actions as a menu), found \"\(id)\"")
+                    }
+                    return .applicationMenu(id)
+                }
+                guard case .bool(let b) = value else {
+                    throw RawValue.Problem("expected true, or an application such as \"firefox.desktop\", found \(value.kind)")
+                }
                 guard b else {
                     throw RawValue.Problem("must be true (present the quick-action menu); for no action, leave the block out")
                 }
@@ -60,6 +79,13 @@ extension Action: Decodable {
             case "intent": return .intent(IntentAction(name: try value.nonEmptyString()))
             default: return .notify(try value.nonEmptyString())
             }
+        }
+        if case .launch(.desktop(let id, nil)) = self, c.contains(AnyKey("action")) {
+            let v = try RawValue.read(c, "action")
+            let action = try RawValue.at(c, "action") { () throws(RawValue.Problem) in try v.nonEmptyString() }
+            self = .launch(.desktop(id: id, action: action))
+        } else if case .launch(.command) = self, c.contains(AnyKey("action")) {
+            throw problem("action", "only launch = \"app.desktop\" takes an action; a command line is started as written")
         }
         guard case .intent(var intent) = self, c.contains(AnyKey("parameters")) else { return }
         let table = try RawValue.read(c, "parameters")
@@ -70,6 +96,19 @@ extension Action: Decodable {
             intent.parameters[k] = try RawValue.at(p, k) { () throws(RawValue.Problem) in try v.literal() }
         }
         self = .intent(intent)
+    }
+
+    /// `"firefox.desktop"` (an installed application, by its desktop file id) or a command
+    /// line as an array.
+    private static func appLaunch(_ v: RawValue) throws(RawValue.Problem) -> AppLaunch {
+        if case .string(let s) = v {
+            guard s.hasSuffix(".desktop"), s.count > ".desktop".count, !s.contains("/") else {
+                throw RawValue.Problem("expected an application's desktop file id such as \"firefox.desktop\", "
+                    + "or a command line such as [\"firefox\", \"--private-window\"], found \"\(s)\"")
+            }
+            return .desktop(id: s, action: nil)
+        }
+        return .command(try v.argv(example: "[\"firefox\", \"--private-window\"]"))
     }
 
     /// `"KEY_LEFTMETA+KEY_A"`, or an array of such combinations typed in turn.

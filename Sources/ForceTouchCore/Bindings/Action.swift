@@ -9,28 +9,42 @@ public enum Action: Hashable, Sendable {
     case keys([KeyStroke])
     /// `quick-actions = true`: present the quick-action menu.
     case quickActions
+    /// `quick-actions = "firefox.desktop"`: present that application's Desktop Actions as
+    /// a menu of their own, as a long press on its icon does in GNOME or KDE.
+    case applicationMenu(String)
     /// `perform = "type"`: perform one quick action by its type.
     case perform(type: String)
     /// `intent = "name"` (with an optional `parameters` table of literal overrides): run an intent.
     case intent(IntentAction)
     /// `notify = "text"`: tell subscribers only; nothing runs.
     case notify(String)
+    /// `launch = ["firefox", "--private-window"]` or `launch = "firefox.desktop"` (with an
+    /// optional `action`): start an application that lives on its own.
+    case launch(AppLaunch)
+    /// `click = "right"`: a pointer click at the position of the gesture.
+    case click(PointerClick)
 
     /// The configuration key that names this kind of action.
     public var key: String {
         switch self {
         case .exec: "exec"
         case .keys: "keys"
-        case .quickActions: "quick-actions"
+        case .quickActions, .applicationMenu: "quick-actions"
         case .perform: "perform"
         case .intent: "intent"
         case .notify: "notify"
+        case .launch: "launch"
+        case .click: "click"
         }
     }
 
-    /// Every action key the parser accepts. `parameters` is not among them: it only
-    /// qualifies `intent`.
-    public static let keys: [String] = ["exec", "keys", "quick-actions", "perform", "intent", "notify"]
+    /// Every action key the parser accepts. `parameters` and `action` are not among them:
+    /// they only qualify `intent` and `launch`.
+    public static let keys: [String] = ["exec", "launch", "keys", "click", "quick-actions", "perform", "intent", "notify"]
+
+    /// Keys that only qualify an action: `parameters` an intent's, `action` a launched
+    /// application's Desktop Action.
+    public static let qualifiers: [String] = ["parameters", "action"]
 }
 
 /// Runs a command: `argv[0]` looked up in PATH, the rest its arguments — never through a

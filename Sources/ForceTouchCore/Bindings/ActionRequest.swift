@@ -7,6 +7,8 @@ public enum ActionRequest: Hashable, Sendable {
     case keys([KeyStroke])
     /// Present the quick-action menu.
     case presentMenu
+    /// Present one application's Desktop Actions as a menu (by its desktop file id).
+    case presentApplicationMenu(String)
     /// Perform the quick action of this type (look it up in the `ShortcutStore` and run
     /// `ActionRequest(item:…)`; an unknown type fails, reported like any other failure).
     case perform(type: String)
@@ -15,6 +17,11 @@ public enum ActionRequest: Hashable, Sendable {
     case intent(name: String, gesture: GestureEvent?, device: String?, parameters: [String: LiteralValue])
     /// Publish this text to subscribers; nothing runs.
     case notify(String)
+    /// Start an application that lives on its own.
+    case launch(AppLaunch)
+    /// Click at (`x`, `y`), 0 to 1 across the device after its rotation: the gesture's
+    /// position. Without a gesture (`forcectl perform`) there is no position: nil.
+    case click(PointerClick, x: Double?, y: Double?)
 
     /// - Parameters:
     ///   - deviceName: the kernel's name of the device the gesture came from.
@@ -39,12 +46,18 @@ public enum ActionRequest: Hashable, Sendable {
             self = .keys(strokes)
         case .quickActions:
             self = .presentMenu
+        case .applicationMenu(let id):
+            self = .presentApplicationMenu(id)
         case .perform(let type):
             self = .perform(type: type)
         case .intent(let intent):
             self = .intent(name: intent.name, gesture: event, device: deviceName, parameters: intent.parameters)
         case .notify(let text):
             self = .notify(text)
+        case .launch(let launch):
+            self = .launch(launch)
+        case .click(let click):
+            self = .click(click, x: event?.x, y: event?.y)
         }
     }
 

@@ -52,8 +52,9 @@ public struct KeyStroke: Hashable, Sendable, CustomStringConvertible {
                 }
                 guard typeableCodes.contains(code) else {
                     // Accepted once, such a name typed nothing at all: say so instead.
-                    throw ParseError(message: "\(candidate) is a button, not a key: BTN_* pointer buttons cannot be "
-                        + "typed by the virtual keyboard (pointer output is not supported yet)")
+                    throw ParseError(message: "\(candidate) is a button, not a key: the virtual keyboard cannot "
+                        + "press pointer buttons; for a click at the finger use click = \"right\" (or left, middle, "
+                        + "double-left)")
                 }
                 return code
             }

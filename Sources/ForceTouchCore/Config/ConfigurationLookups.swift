@@ -1,8 +1,8 @@
 import Foundation
 
 /// Everything the configuration parser may look up outside the text it is given: the files
-/// the configuration refers to (`import-plist`) and whether the users and group that
-/// `[control]` names exist.
+/// the configuration refers to (`import-plist`), the installed applications it names
+/// (`[quick-actions] desktop`), and whether the users and group that `[control]` names exist.
 ///
 /// The core does no I/O, so whoever parses says how these are answered: the programs pass
 /// the system's (`ConfigurationFile.systemLookups` in ForceTouchLinux), tests pass fakes.
@@ -16,12 +16,23 @@ public struct ConfigurationLookups: Sendable {
     public var userExists: @Sendable (String) -> Bool
     /// Whether a group of this name exists (getgrnam).
     public var groupExists: @Sendable (String) -> Bool
+    /// An installed application by its desktop file id, or why there is none to use.
+    public var desktopApplication: @Sendable (String) -> Result<DesktopApplication, DesktopLookupFailure>
 
     public init(readFile: @escaping @Sendable (String) -> Data?,
                 userExists: @escaping @Sendable (String) -> Bool,
-                groupExists: @escaping @Sendable (String) -> Bool) {
+                groupExists: @escaping @Sendable (String) -> Bool,
+                desktopApplication: @escaping @Sendable (String) -> Result<DesktopApplication, DesktopLookupFailure>) {
         self.readFile = readFile
         self.userExists = userExists
         self.groupExists = groupExists
+        self.desktopApplication = desktopApplication
     }
+}
+
+/// Why an application named by the configuration cannot give quick actions.
+public struct DesktopLookupFailure: Error, Sendable {
+    public var message: String
+
+    public init(_ message: String) { self.message = message }
 }

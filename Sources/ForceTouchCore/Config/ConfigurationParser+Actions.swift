@@ -9,7 +9,7 @@ extension ConfigurationParser {
     /// only tells subscribers); a binding and a slot need exactly one.
     /// - Returns: `ok` false after recording errors; `action` nil when there is none.
     mutating func action(_ t: TOMLTable, _ path: ConfigPath, owner: Action.Owner) -> (ok: Bool, action: Action?) {
-        if owner == .quickAction, !t.keys.contains(where: { Action.keys.contains($0) || $0 == "parameters" }) {
+        if owner == .quickAction, !t.keys.contains(where: { Action.keys.contains($0) || Action.qualifiers.contains($0) }) {
             return (true, nil)
         }
         var decoder = TOMLDecoder()
@@ -22,7 +22,7 @@ extension ConfigurationParser {
             self.error(ConfigPath(path.components + at.components), message)
             return (false, nil)
         }
-        if owner == .quickAction, action == .quickActions || action.key == "perform" {
+        if owner == .quickAction, action.key == "quick-actions" || action.key == "perform" {
             error(path / action.key, "a quick action cannot present the menu or perform quick actions; "
                 + "give it its own action")
             return (false, nil)

@@ -3,11 +3,11 @@ import TOMLKit
 
 /// `[[quick-action]]`, `[quick-actions]`, `[assistive-touch]` and `[control]`.
 extension ConfigurationParser {
-    static let quickActionKeys = ShortcutField.allCases.map(\.configKey) + Action.keys + ["parameters"]
-    static let quickActionSettingsKeys = ["import-plist", "menu", "max-items"]
+    static let quickActionKeys = ShortcutField.allCases.map(\.configKey) + Action.keys + Action.qualifiers
+    static let quickActionSettingsKeys = ["import-plist", "desktop", "menu", "max-items"]
     static let assistiveTouchKeys = AssistiveTouch.Slot.allCases.map(\.rawValue)
         + ["double-tap-timeout", "long-press-duration", "device", "region"]
-    static let slotKeys = Action.keys + ["parameters"]
+    static let slotKeys = Action.keys + Action.qualifiers
     static let controlKeys = ["allow-users", "allow-group"]
 
     // MARK: - [[quick-action]]
@@ -85,6 +85,34 @@ extension ConfigurationParser {
                 importedQuickActions = importPlist(s, path / "import-plist")
             }
         }
+        if let v = t["desktop"] {
+            let p = path / "desktop"
+            let ids: [String]?
+            if case .string(let s) = RawValue(v) { ids = [s] } else { ids = argv(v, p, example: "[\"firefox.desktop\"]") }
+            for id in ids ?? [] { desktopQuickActions += desktopItems(id, p) }
+        }
+    }
+
+    /// The Desktop Actions of an installed application as items, in its file's order: type
+    /// the action's id, title its name in the user's locale, icon its own or the app's;
+    /// performing one launches that action.
+    private mutating func desktopItems(_ id: String, _ p: ConfigPath) -> [(app: String, item: ShortcutItem)] {
+        guard id.hasSuffix(".desktop"), !id.contains("/") else {
+            error(p, "\"\(id)\" is not a desktop file id; write e.g. \"firefox.desktop\"")
+            return []
+        }
+        let app: DesktopApplication
+        switch lookups.desktopApplication(id) {
+        case .success(let a): app = a
+        case .failure(let failure):
+            error(p, "\(id): \(failure.message)")
+            return []
+        }
+        guard !app.actions.isEmpty else {
+            error(p, "\(id) (\(app.name)) has no Desktop Actions (its file has no Actions= key), so no quick actions")
+            return []
+        }
+        return app.quickActionItems.map { (id, $0) }
     }
 
     /// The valid items of the Info.plist, each refused one reported against the key.

@@ -33,6 +33,14 @@ extension ConfigurationParser {
                 config.quickActions.append(item)
             }
         }
+        for (app, item) in desktopQuickActions {
+            if config.quickActions.contains(where: { $0.type == item.type }) {
+                error(.root / "quick-actions" / "desktop", "\(app): action \"\(item.type)\": another quick action already "
+                    + "has this type; types must be unique")
+            } else {
+                config.quickActions.append(item)
+            }
+        }
         quickActionTypes = config.quickActions.map(\.type)
         warnAboutHiddenQuickActions(config, blocks: blockIndexes)
 
@@ -52,7 +60,22 @@ extension ConfigurationParser {
         switch action {
         case .perform(let type): validate(perform: type, path / "perform")
         case .intent(let i): validate(intent: i, path / "intent", path / "parameters")
+        case .applicationMenu(let id): validate(applicationMenu: id, path / "quick-actions")
         default: true
+        }
+    }
+
+    /// `quick-actions = "app.desktop"` must name an installed application with Desktop Actions.
+    private mutating func validate(applicationMenu id: String, _ p: ConfigPath) -> Bool {
+        switch lookups.desktopApplication(id) {
+        case .failure(let failure):
+            error(p, "\(id): \(failure.message)")
+            return false
+        case .success(let app) where app.quickActionItems.isEmpty:
+            error(p, "\(id) (\(app.name)) has no Desktop Actions (its file has no Actions= key), so no menu")
+            return false
+        case .success:
+            return true
         }
     }
 

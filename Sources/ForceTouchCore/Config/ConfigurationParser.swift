@@ -24,6 +24,8 @@ struct ConfigurationParser: TOMLReader {
     /// The items `[quick-actions] import-plist` brought, before `validate` drops those
     /// whose type a block already has.
     var importedQuickActions: [ShortcutItem] = []
+    /// Items from installed applications' Desktop Actions (`[quick-actions] desktop`), with their app.
+    var desktopQuickActions: [(app: String, item: ShortcutItem)] = []
     /// The valid `[[intent]]` definitions, once parsed: what `intent` may name.
     var intentDefinitions: [IntentDefinition] = []
 
@@ -48,7 +50,7 @@ struct ConfigurationParser: TOMLReader {
     ]
     static let bindingKeys = [
         "gesture", "phase", "stage", "fingers", "device", "region", "min-force", "timeout",
-    ] + Action.keys + ["parameters"]
+    ] + Action.keys + Action.qualifiers
 
     mutating func error(_ path: ConfigPath, _ message: String) {
         errors.append(ConfigError(file: file, line: map.line(of: path), key: path.description, message: message))

@@ -42,6 +42,8 @@ public enum ABS {
 /// Buttons and tool bits (`BTN_*`) that describe touches.
 public enum BTN {
     public static let LEFT: UInt16 = 0x110
+    public static let RIGHT: UInt16 = 0x111
+    public static let MIDDLE: UInt16 = 0x112
     public static let TOOL_PEN: UInt16 = 0x140
     public static let TOOL_RUBBER: UInt16 = 0x141
     public static let TOOL_FINGER: UInt16 = 0x145

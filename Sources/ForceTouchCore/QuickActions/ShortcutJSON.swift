@@ -168,7 +168,7 @@ extension ShortcutItem: Decodable {
             let a = try c.decode(Action.self, forKey: AnyKey("action"))
             let why: String? = switch (ShortcutJSON.policy(decoder), a) {
             case (.none, _): "an item sent here cannot carry an action"
-            case (_, .perform), (_, .quickActions): "a quick action cannot perform quick actions or present the menu"
+            case (_, .perform), (_, .quickActions), (_, .applicationMenu): "a quick action cannot perform quick actions or present the menu"
             case (.safe, .intent), (.safe, .notify), (.any, _): nil
             case (.safe, _): "only \"intent\" and \"notify\" actions can be set here; "
                 + "commands and key strokes are set in the configuration file"
@@ -289,11 +289,17 @@ extension Action: Encodable {
         case .exec(let e): try c.encode(e.argv, forKey: k)
         case .keys(let strokes): try c.encode(strokes, forKey: k)
         case .quickActions: try c.encode(true, forKey: k)
+        case .applicationMenu(let id): try c.encode(id, forKey: k)
         case .perform(let type): try c.encode(type, forKey: k)
         case .intent(let i):
             try c.encode(i.name, forKey: k)
             if !i.parameters.isEmpty { try c.encode(i.parameters, forKey: AnyKey("parameters")) }
         case .notify(let text): try c.encode(text, forKey: k)
+        case .launch(.command(let argv)): try c.encode(argv, forKey: k)
+        case .launch(.desktop(let id, let action)):
+            try c.encode(id, forKey: k)
+            try c.encodeIfPresent(action, forKey: AnyKey("action"))
+        case .click(let click): try c.encode(click.description, forKey: k)
         }
     }
 }

@@ -9,16 +9,20 @@ import Logging
 final class ActionRunner {
     let children: ChildSupervisor
     let keyboard: VirtualKeyboard
+    let pointer: VirtualPointer
+    let launcher: AppLauncher
     let logger: Logger
     /// Sends one JSON line to subscribers.
     let publish: (String) -> Void
     var configuration: Configuration
     var shortcuts: ShortcutStore
 
-    init(children: ChildSupervisor, keyboard: VirtualKeyboard, configuration: Configuration,
-         shortcuts: ShortcutStore, logger: Logger, publish: @escaping (String) -> Void) {
+    init(children: ChildSupervisor, keyboard: VirtualKeyboard, pointer: VirtualPointer = VirtualPointer(),
+         configuration: Configuration, shortcuts: ShortcutStore, logger: Logger, publish: @escaping (String) -> Void) {
         self.children = children
         self.keyboard = keyboard
+        self.pointer = pointer
+        self.launcher = AppLauncher(children: children)
         self.configuration = configuration
         self.shortcuts = shortcuts
         self.logger = logger
@@ -49,7 +53,11 @@ final class ActionRunner {
                 finish(.failure("keys: \(error.description)"))
             }
         case .presentMenu:
-            presentMenu(event: event, device: device, label: label, finish)
+            presentMenu(shortcuts, event: event, label: label, finish) { [weak self] entry in
+                self?.perform(type: entry.item.type, event: event, device: device, label: label, finish)
+            }
+        case .presentApplicationMenu(let id):
+            presentApplicationMenu(id, event: event, device: device, label: label, finish)
         case .perform(let type):
             perform(type: type, event: event, device: device, label: label, finish)
         case .intent(let name, let gesture, let deviceName, let parameters):
@@ -58,6 +66,18 @@ final class ActionRunner {
         case .notify(let text):
             publish(ProtocolJSON.line(NotifyMessage(text: text)))
             finish(.success("notified"))
+        case .launch(let launch):
+            self.launch(launch, label: label, finish)
+        case .click(let click, let x, let y):
+            guard let x, let y else {
+                return finish(.failure("click: no position; a click happens at a gesture, not from forcectl perform"))
+            }
+            do {
+                try pointer.click(click, x: x, y: y)
+                finish(.success("clicked \(click) at \(TextFormat.number(x)),\(TextFormat.number(y))"))
+            } catch {
+                finish(.failure("click: \(error.description)"))
+            }
         }
     }
 
@@ -75,9 +95,11 @@ final class ActionRunner {
 
     // MARK: Quick actions
 
-    /// Hands the menu to subscribers and to the menu program; performs what is chosen.
-    func presentMenu(event: GestureEvent?, device: String?, label: String, _ finish: @escaping (ActionResult) -> Void) {
-        let menu = shortcuts.menu
+    /// Hands the menu of `store` to subscribers and to the menu program; `chosen` gets the
+    /// entry picked.
+    func presentMenu(_ store: ShortcutStore, event: GestureEvent?, label: String,
+                     _ finish: @escaping (ActionResult) -> Void, chosen: @escaping (ShortcutStore.Entry) -> Void) {
+        let menu = store.menu
         publish(ProtocolJSON.line(MenuMessage(items: menu.map {
             .init(type: $0.item.type, title: $0.item.title, subtitle: $0.item.subtitle, kind: $0.kind.rawValue)
         })))
@@ -86,20 +108,19 @@ final class ActionRunner {
         guard let argv = configuration.quickActionSettings.menuCommand(wayland: wayland, isInstalled: Self.isInstalled) else {
             return finish(ActionResult(.cancelled, "menu shown to subscribers only: no menu program installed"))
         }
-        let titles = Array(shortcuts.menuLines.joined(separator: "\n").utf8) + [10]
+        let titles = Array(store.menuLines.joined(separator: "\n").utf8) + [10]
         do {
             try children.spawn(argv, environment: [:], timeout: Timestamp.Duration(seconds: 120), label: label + " menu",
-                               input: titles, captureOutput: true) { [weak self] exit, output in
-                guard let self else { return }
+                               input: titles, captureOutput: true) { exit, output in
                 let choice = String(decoding: output, as: UTF8.self)
                     .split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? ""
                 guard !choice.isEmpty else {
                     return finish(ActionResult(.cancelled, "nothing chosen"))
                 }
-                guard let entry = self.shortcuts.menuChoice(choice) else {
+                guard let entry = store.menuChoice(choice) else {
                     return finish(.failure("the menu answered \"\(choice)\", which is no item"))
                 }
-                self.perform(type: entry.item.type, event: event, device: device, label: label, finish)
+                chosen(entry)
             }
         } catch {
             finish(.failure(error.description))
@@ -198,10 +219,12 @@ final class ActionRunner {
         switch r {
         case .exec: "exec"
         case .keys: "keys"
-        case .presentMenu: "quick-actions"
+        case .presentMenu, .presentApplicationMenu: "quick-actions"
         case .perform: "perform"
         case .intent: "intent"
         case .notify: "notify"
+        case .launch: "launch"
+        case .click: "click"
         }
     }
 
@@ -210,9 +233,13 @@ final class ActionRunner {
         case .exec(let e): e.argv.joined(separator: " ")
         case .keys(let k): k.map(\.description).joined(separator: " ")
         case .presentMenu: "menu"
+        case .presentApplicationMenu(let id): "menu of \(id)"
         case .perform(let type): type
         case .intent(let name, _, _, _): name
         case .notify(let text): text
+        case .launch(let launch): launch.description
+        case .click(let click, let x?, let y?): "\(click) at \(TextFormat.number(x)),\(TextFormat.number(y))"
+        case .click(let click, _, _): click.description
         }
     }
 

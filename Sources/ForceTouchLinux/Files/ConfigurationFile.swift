@@ -30,11 +30,18 @@ public enum ConfigurationFile {
 
     /// What a configuration may look up on this system: files it imports read like the
     /// configuration itself (bounded), users and groups from the passwd and group databases
-    /// (NSS included, so LDAP or systemd-homed accounts count).
+    /// (NSS included, so LDAP or systemd-homed accounts count), applications with GIO.
     public static let systemLookups = ConfigurationLookups(
         readFile: { path in readBytes(path).map { Data($0) } },
         userExists: { name in accountExists(name, getpwnam_r) },
-        groupExists: { name in accountExists(name, getgrnam_r) })
+        groupExists: { name in accountExists(name, getgrnam_r) },
+        desktopApplication: { id in
+            do throws(DesktopEntryError) {
+                return .success(try DesktopEntryReader.application(id))
+            } catch {
+                return .failure(DesktopLookupFailure(error.message))
+            }
+        })
 
     /// Reads and parses `path`. An unreadable file is one error at line 0.
     /// Only a regular file is a configuration: a FIFO or a device is refused at once.

@@ -123,7 +123,7 @@ public final class Daemon {
                 logger.error("control socket: \(error); forcectl will not reach this daemon")
             }
         }
-        prepareKeyboard()
+        prepareVirtualDevices()
         for node in discovery.enumerate() { add(node) }
         logger.info("ready: \(sessions.count) device(s), overall force capability \(overallCapability)")
         SystemdNotify.send("READY=1\nSTATUS=\(sessions.count) device(s)")
@@ -293,22 +293,29 @@ public final class Daemon {
             overall: overallCapability.description)))
     }
 
-    /// Creates the virtual keyboard when the configuration has `keys` actions; a failure
-    /// is logged once and the rest of the daemon goes on.
-    private func prepareKeyboard() {
-        func typesKeys(_ action: Action?) -> Bool {
-            if case .keys = action { return true }
-            return false
+    /// Creates the virtual keyboard when the configuration has `keys` actions, and the
+    /// virtual pointer when it has `click` actions, before the first gesture (compositors
+    /// pick up a new device asynchronously); a failure is logged once and the rest goes on.
+    private func prepareVirtualDevices() {
+        let actions = configuration.bindings.map(\.action) + configuration.quickActions.map(\.action)
+            + (configuration.assistiveTouch.map { Array($0.slots.values) } ?? [])
+        let typesKeys = actions.contains { if case .keys = $0 { true } else { false } }
+        let clicks = actions.contains { if case .click = $0 { true } else { false } }
+        if typesKeys, runner.keyboard.devnode == nil, runner.keyboard.failure == nil {
+            do {
+                try runner.keyboard.prepare()
+                logger.info("virtual keyboard for keys actions: \(runner.keyboard.devnode ?? "created")")
+            } catch {
+                logger.error("keys actions cannot run: \(error.description); everything else goes on")
+            }
         }
-        let needed = configuration.bindings.contains { typesKeys($0.action) }
-            || configuration.quickActions.contains { typesKeys($0.action) }
-            || (configuration.assistiveTouch?.slots.values.contains { typesKeys($0) } ?? false)
-        guard needed, runner.keyboard.devnode == nil, runner.keyboard.failure == nil else { return }
-        do {
-            try runner.keyboard.prepare()
-            logger.info("virtual keyboard for keys actions: \(runner.keyboard.devnode ?? "created")")
-        } catch {
-            logger.error("keys actions cannot run: \(error.description); everything else goes on")
+        if clicks, runner.pointer.devnode == nil, runner.pointer.failure == nil {
+            do {
+                try runner.pointer.prepare()
+                logger.info("virtual pointer for click actions: \(runner.pointer.devnode ?? "created")")
+            } catch {
+                logger.error("click actions cannot run: \(error.description); everything else goes on")
+            }
         }
     }
 
@@ -476,7 +483,7 @@ public final class Daemon {
         _ = runner.shortcuts.replaceStaticItems(configuration.quickActions,
                                                 maximumMenuItems: configuration.quickActionSettings.maximumMenuItems)
         control?.access = resolveAccess(configuration.control)
-        prepareKeyboard()
+        prepareVirtualDevices()
         let message = "reloaded \(path): \(configuration.bindings.count) binding(s), \(configuration.devices.count) device rule(s)"
         logger.info("\(message)")
         return (true, message)
