@@ -60,6 +60,14 @@ import Testing
         }
     }
 
+    @Test func aBinaryPlistHoldingASetIsRefusedBeforeFoundationCrashesOnIt() throws {
+        // 90 bytes found by the plist fuzz target: {UIApplicationShortcutItems: [{a: set(x)}]}.
+        let data = try Data(contentsOf: TestFiles.fixture("hostile/set-in-an-item.binary.plist"))
+        let (items, errors) = InfoPlistImporter.importItems(from: data, file: "Set.plist")
+        #expect(items.isEmpty)
+        #expect(errors.map(\.description) == ["Set.plist: refused: a set (object 5), which an Info.plist cannot hold"])
+    }
+
     @Test func aPlistContainingItselfIsRefused() {
         // bplist00, one array (object 0) holding object 0.
         var b = Array("bplist00".utf8)

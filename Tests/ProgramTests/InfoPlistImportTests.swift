@@ -63,6 +63,21 @@ import Testing
             "\(run)")
     }
 
+    /// A binary plist holding a set once segfaulted Foundation's bridging (found by `make
+    /// fuzz`): the daemon now refuses it on its line, and keeps running.
+    @Test func aPlistHoldingASetIsRefusedNotACrash() throws {
+        let dir = try ScratchDirectory()
+        defer { dir.remove() }
+        let fixture = Self.root.appendingPathComponent(
+            "Tests/ForceTouchCoreTests/Fixtures/hostile/set-in-an-item.binary.plist")
+        try FileManager.default.copyItem(at: fixture, to: dir.file("Set-Info.plist"))
+        let config = try Self.config(importing: "Set-Info.plist", in: dir)
+        let run = try Program.forcetouchd.run(["--check-config", "--config", config.path])
+        #expect(run.status == 1, "\(run)")
+        #expect(run.stdout == "\(config.path):2: quick-actions.import-plist: Set-Info.plist: refused: "
+            + "a set (object 5), which an Info.plist cannot hold\n", "\(run)")
+    }
+
     @Test func aMissingPlistNamesThePathItLookedAt() throws {
         let dir = try ScratchDirectory()
         defer { dir.remove() }

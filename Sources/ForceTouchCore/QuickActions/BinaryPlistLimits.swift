@@ -7,7 +7,8 @@ import Foundation
 /// billions of objects (a 348-byte file made 6 GB). This reads the trailer and the offset
 /// table, then counts the objects the expansion would make — every container's children,
 /// shared ones once per reference — stopping at `limit`. Cycles and references out of range
-/// are refused too. XML plists have no shared references: their size bounds their expansion.
+/// are refused too, and so is a set, which Foundation cannot bridge. XML plists have no
+/// shared references: their size bounds their expansion.
 public enum BinaryPlistLimits {
     /// The most objects an Info.plist may expand to: a real one has a few hundred.
     public static let defaultObjectLimit = 100_000
@@ -41,6 +42,11 @@ public enum BinaryPlistLimits {
             guard let o = uint(tableAt + i * offsetSize, offsetSize), o >= 8, o < tableAt else {
                 return "a damaged binary property list (object \(i) out of range)"
             }
+            // Foundation crashes bridging a set (marker 0xC_) to Swift, and an Info.plist
+            // never holds one: refuse it wherever it stands, reachable or not.
+            guard bytes[o] >> 4 != 0xC else {
+                return "a set (object \(i)), which an Info.plist cannot hold"
+            }
             offsets[i] = o
         }
         // The children of object i: nil for a leaf, or a damaged container.
@@ -48,7 +54,7 @@ public enum BinaryPlistLimits {
             let at = offsets[i]
             let marker = bytes[at]
             let kind = marker >> 4
-            guard kind == 0xA || kind == 0xC || kind == 0xD else { return .some(nil) }
+            guard kind == 0xA || kind == 0xD else { return .some(nil) }
             var n = Int(marker & 0x0F)
             var start = at + 1
             if n == 0x0F {
