@@ -17,11 +17,12 @@ deps:
 build: deps
 	$(SWIFT) build -c $(CONFIGURATION)
 
-# The whole suite: unit and program tests on this machine, the README's commands as written,
-# then the integration tests in a QEMU guest.
+# The whole suite: unit and program tests on this machine, a short fuzzing run of every parser,
+# the README's commands as written, then the integration tests in a QEMU guest.
 test: deps
 	$(SWIFT) build --build-tests
 	timeout 900 $(SWIFT) test --skip-build
+	FUZZ_RUNS=$(TEST_FUZZ_RUNS) FUZZ_SEED=1 scripts/fuzz.sh
 	Tests/Documented/on-host.sh
 	@if [ -x vm/run-tests.sh ]; then ./vm/run-tests.sh; fi
 
@@ -40,9 +41,11 @@ demo: deps
 	.build/$(DEMO_CONFIGURATION)/forcetouchd --replay $(DEMO) --config config/demo.toml $$as_user
 
 # libFuzzer with AddressSanitizer over every parser the outside can feed (scripts/fuzz.sh):
-# FUZZ_SECONDS each (default 60). Not yet in `make test`: a 5 s run found a plist input it has
-# not been fixed for. `swift test` replays the seeds and Fuzz/regressions through the plain build.
+# FUZZ_SECONDS each (default 60). `make test` runs TEST_FUZZ_RUNS inputs a target from seed 1,
+# so that CI fuzzes the very inputs a developer's run did. `swift test` replays the seeds and
+# Fuzz/regressions through the plain build.
 FUZZ_SECONDS ?= 60
+TEST_FUZZ_RUNS ?= 10000
 fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh
 

@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
 # make fuzz: builds forcetouch-fuzz with libFuzzer and AddressSanitizer (swiftc
 # -sanitize=fuzzer,address; C and C++ dependencies -fsanitize=fuzzer-no-link,address) in
-# .build/fuzz, and runs each target for FUZZ_SECONDS (default 60) from a seed corpus made of
-# the repository's fixtures (scripts/fuzz.sh seeds TARGET DIR), plus Fuzz/seeds and
-# Fuzz/regressions. A crash leaves its input in .build/fuzz/artifacts/TARGET/ and fails the run:
-# add it to Fuzz/regressions/TARGET/ with the fix (`swift test` replays that directory).
+# .build/fuzz, and runs each target for FUZZ_SECONDS (default 60), or FUZZ_RUNS inputs from
+# FUZZ_SEED, from a seed corpus made of the repository's fixtures (scripts/fuzz.sh seeds
+# TARGET DIR), plus Fuzz/seeds and Fuzz/regressions. A crash leaves its input in
+# .build/fuzz/artifacts/TARGET/ and fails the run: add it to Fuzz/regressions/TARGET/ with the
+# fix (`swift test` replays that directory).
 # Usage: scripts/fuzz.sh [TARGET...]   (evemu libinput config plist shortcuts protocol)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_EACH="${FUZZ_SECONDS:-60}"
+# FUZZ_RUNS=N with FUZZ_SEED=S makes a run repeatable (what `make test` uses): N inputs from
+# the seeded generator instead of a time limit, so CI sees the inputs a developer saw.
+RUNS="${FUZZ_RUNS:-}"
+SEED="${FUZZ_SEED:-0}"
 ALL="evemu libinput config plist shortcuts protocol"
 FX=Tests/ForceTouchCoreTests/Fixtures
 
@@ -48,12 +53,19 @@ fi
 rc=0
 for t in $targets; do
     corpus=".build/fuzz/corpus/$t" art=".build/fuzz/artifacts/$t/"
+    # A repeatable run starts from the seeds alone, not from what earlier runs added.
+    [ -n "$RUNS" ] && rm -rf "$corpus"
     mkdir -p "$corpus" "$art"
     seeds "$t" "$corpus"
-    echo "fuzz: $t for ${SECONDS_EACH} s ($(ls "$corpus" | wc -l) inputs in the corpus)"
+    if [ -n "$RUNS" ]; then
+        limit=(-runs="$RUNS" -seed="$SEED"); what="$RUNS runs, seed $SEED"
+    else
+        limit=(-max_total_time="$SECONDS_EACH"); what="${SECONDS_EACH} s"
+    fi
+    echo "fuzz: $t for $what ($(ls "$corpus" | wc -l) inputs in the corpus)"
     # The Swift backtracer and ASan both want the crash: let ASan report it.
     if ! FUZZ_TARGET="$t" SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 \
-            "$BIN" -max_total_time="$SECONDS_EACH" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+            "$BIN" "${limit[@]}" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
             -print_final_stats=1 -artifact_prefix="$art" "$corpus" > ".build/fuzz/$t.log" 2>&1; then
         echo "fuzz: $t FAILED: see .build/fuzz/$t.log and $art" >&2
         grep -E "ERROR|Fatal error|deadly signal|timeout|out-of-memory" ".build/fuzz/$t.log" | head -5 >&2
