@@ -1,10 +1,8 @@
 #!/usr/bin/env bash
-# The integration suite: boots the QEMU guest and runs the daemon against real uinput
-# devices there (Tests/Integration/daemon-in-guest.sh), then quick actions, keys and the
-# control socket (control-in-guest.sh), then forcetest against them
-# (Tests/Integration/forcetest-in-guest.sh), then every corpus recording live against its
-# replay (live-corpus-in-guest.sh), then the control server's fairness (fairness-in-guest.sh).
-# Needs the debug build.
+# The integration suite: boots the QEMU guest once per script and runs the daemon against
+# real uinput devices there. Each script's own comment says what it covers; `guest` below
+# runs one, prints the log it names when it fails, and the suite's status is the first
+# failure's. Needs the debug build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 vm/setup.sh
@@ -15,65 +13,37 @@ out="$(mktemp -d "${TMPDIR:-/tmp}/forcetouch-it.XXXXXX")"
 chmod 1777 "$out"
 trap 'rm -rf "$out"' EXIT
 rc=0
-vm/run-guest.sh --share "$out" -- Tests/Integration/daemon-in-guest.sh "$out" || rc=$?
-if [ "$rc" -ne 0 ] && [ -f "$out/daemon.log" ]; then
-    echo "--- daemon log (last 60 lines)"
-    tail -n 60 "$out/daemon.log"
-fi
-# Quick actions, keys, the control socket and forcectl (Tests/Integration/control-in-guest.sh).
-ctlrc=0
-vm/run-guest.sh --share "$out" -- Tests/Integration/control-in-guest.sh "$out" || ctlrc=$?
-if [ "$ctlrc" -ne 0 ] && [ -f "$out/control-daemon.log" ]; then
-    echo "--- control daemon log (last 60 lines)"
-    tail -n 60 "$out/control-daemon.log"
-fi
-[ "$rc" -ne 0 ] || rc="$ctlrc"
-# forcetest: list, watch and calibrate in tmux, record and evemu-play (Tests/Integration/forcetest-in-guest.sh).
-# FORCETOUCH_BIN (default .build/debug) picks the binaries; run-guest passes FORCETOUCH_* in.
-ftrc=0
-vm/run-guest.sh --share "$out" -- Tests/Integration/forcetest-in-guest.sh "$out" || ftrc=$?
-[ "$rc" -ne 0 ] || rc="$ftrc"
-# The commands README.md and the shipped configs show, as written (Tests/Documented/in-guest.sh).
-docrc=0
-vm/run-guest.sh --share "$out" -- Tests/Documented/in-guest.sh "$out" || docrc=$?
-if [ "$docrc" -ne 0 ] && [ -f "$out/documented-daemon.log" ]; then
-    echo "--- documented-commands daemon log (last 60 lines)"
-    tail -n 60 "$out/documented-daemon.log"
-fi
-[ "$rc" -ne 0 ] || rc="$docrc"
+
+# guest SCRIPT [LOG]: runs SCRIPT in the guest with $out shared; on failure prints the last 60
+# lines of $out/LOG (the daemon's log or the journal the script kept there).
+guest() {
+    local script="$1" log="${2:-}" status=0
+    vm/run-guest.sh --share "$out" -- "$script" "$out" || status=$?
+    if [ "$status" -ne 0 ] && [ -n "$log" ] && [ -f "$out/$log" ]; then
+        echo "--- $log (last 60 lines)"
+        tail -n 60 "$out/$log"
+    fi
+    [ "$rc" -ne 0 ] || rc="$status"
+}
+
+# Hot-plug, capability, each gesture's action, unplugging mid-gesture, buffer overflow, reloads.
+guest Tests/Integration/daemon-in-guest.sh daemon.log
+# Quick actions, keys, the control socket and forcectl.
+guest Tests/Integration/control-in-guest.sh control-daemon.log
+# forcetest: list, watch and calibrate in tmux, record and evemu-play. FORCETOUCH_BIN (default
+# .build/debug) picks the binaries; run-guest passes FORCETOUCH_* in.
+guest Tests/Integration/forcetest-in-guest.sh
+# The commands README.md and the shipped configs show, as written.
+guest Tests/Documented/in-guest.sh documented-daemon.log
 # Live and replay decide the same: every corpus recording through evemu-device and evemu-play
-# into the running daemon, against forcetest replay (Tests/Integration/live-corpus-in-guest.sh).
-lcrc=0
-# 39 recordings played in real time take 8-9 min under TCG: more than the default limit on a busy host.
-VM_TIMEOUT=1500 vm/run-guest.sh --share "$out" -- Tests/Integration/live-corpus-in-guest.sh "$out" || lcrc=$?
-if [ "$lcrc" -ne 0 ] && [ -f "$out/live-corpus-daemon.log" ]; then
-    echo "--- live-corpus daemon log (last 60 lines)"
-    tail -n 60 "$out/live-corpus-daemon.log"
-fi
-[ "$rc" -ne 0 ] || rc="$lcrc"
+# into the running daemon, against forcetest replay. 39 recordings played in real time take
+# 8-9 min under TCG: more than the default limit on a busy host.
+VM_TIMEOUT=1500 guest Tests/Integration/live-corpus-in-guest.sh live-corpus-daemon.log
 # A fair control server: a flood and 64 idle clients beside forcectl and a bound tap, and a
-# reload that crashes the parser refused (Tests/Integration/fairness-in-guest.sh).
-farc=0
-vm/run-guest.sh --share "$out" -- Tests/Integration/fairness-in-guest.sh "$out" || farc=$?
-if [ "$farc" -ne 0 ] && [ -f "$out/fairness-daemon.log" ]; then
-    echo "--- fairness daemon log (last 60 lines)"
-    tail -n 60 "$out/fairness-daemon.log"
-fi
-[ "$rc" -ne 0 ] || rc="$farc"
-# launch and click: apps that live on, a click at the finger (Tests/Integration/actions-in-guest.sh).
-acrc=0
-vm/run-guest.sh --share "$out" -- Tests/Integration/actions-in-guest.sh "$out" || acrc=$?
-if [ "$acrc" -ne 0 ] && [ -f "$out/actions-daemon.log" ]; then
-    echo "--- actions daemon log (last 60 lines)"
-    tail -n 60 "$out/actions-daemon.log"
-fi
-[ "$rc" -ne 0 ] || rc="$acrc"
+# reload that crashes the parser refused.
+guest Tests/Integration/fairness-in-guest.sh fairness-daemon.log
+# launch and click: apps that live on, a click at the finger.
+guest Tests/Integration/actions-in-guest.sh actions-daemon.log
 # README's install-and-run commands against a real systemd user manager and journald.
-sysrc=0
-vm/run-guest.sh --share "$out" -- Tests/Integration/systemd-user-in-guest.sh "$out" || sysrc=$?
-if [ "$sysrc" -ne 0 ] && [ -f "$out/systemd-journal.txt" ]; then
-    echo "--- journal (last 60 lines)"
-    tail -n 60 "$out/systemd-journal.txt"
-fi
-[ "$rc" -ne 0 ] || rc="$sysrc"
+guest Tests/Integration/systemd-user-in-guest.sh systemd-journal.txt
 exit "$rc"
