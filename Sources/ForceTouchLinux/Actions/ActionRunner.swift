@@ -244,9 +244,7 @@ final class ActionRunner {
     }
 
     static func isInstalled(_ program: String) -> Bool {
-        if program.contains("/") { return access(program, X_OK) == 0 }
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").contains { access("\($0)/\(program)", X_OK) == 0 }
+        ProgramLookup.path(of: program, searchPath: ProcessInfo.processInfo.environment["PATH"]) != nil
     }
 }
 

@@ -88,19 +88,8 @@ public final class ChildSupervisor {
         for (k, v) in environment { env[k] = v }
         let envStrings = env.map { "\($0.key)=\($0.value)" }.sorted()
 
-        var attr = posix_spawnattr_t()
-        posix_spawnattr_init(&attr)
+        var attr = ChildSpawnAttributes.make(ownProcessGroup: true)
         defer { posix_spawnattr_destroy(&attr) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for s in [SIGCHLD, SIGHUP, SIGTERM, SIGINT, SIGPIPE] { sigaddset(&defaults, s) }
-        // The daemon blocks signals for its signalfd; a child must start with none blocked.
-        posix_spawnattr_setsigmask(&attr, &empty)
-        posix_spawnattr_setsigdefault(&attr, &defaults)
-        posix_spawnattr_setpgroup(&attr, 0)
-        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

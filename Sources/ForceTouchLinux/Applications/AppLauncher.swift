@@ -45,7 +45,7 @@ public final class AppLauncher {
         guard let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") else { return false }
         var st = stat()
         guard stat(runtime + "/systemd/private", &st) == 0, (st.st_mode & S_IFMT) == S_IFSOCK else { return false }
-        return Self.find("systemd-run", path: environment["PATH"]) != nil
+        return ProgramLookup.path(of: "systemd-run", searchPath: environment["PATH"]) != nil
     }
 
     /// Starts `argv` as the application `applicationID`; `completion` gets a success naming
@@ -56,7 +56,7 @@ public final class AppLauncher {
             return completion(.failure(LaunchError("\(label): empty command")))
         }
         // Neither starter can tell that the program is missing once it has forked.
-        guard Self.find(program, path: environment["PATH"]) != nil else {
+        guard ProgramLookup.path(of: program, searchPath: environment["PATH"]) != nil else {
             return completion(.failure(LaunchError("\(label): cannot launch \(program): command not found")))
         }
         let method = method ?? (userManagerAvailable ? .userManager : .detached)
@@ -91,20 +91,6 @@ public final class AppLauncher {
     /// session, reparented to init (or the nearest subreaper).
     public static func detached(_ argv: [String]) -> [String] {
         ["setsid", "--fork"] + argv
-    }
-
-    /// The program's path: itself when it names a path, else the first executable file of
-    /// that name on `PATH`.
-    static func find(_ program: String, path: String?) -> String? {
-        if program.contains("/") { return access(program, X_OK) == 0 ? program : nil }
-        for dir in (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") {
-            let candidate = "\(dir)/\(program)"
-            var st = stat()
-            if stat(candidate, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, access(candidate, X_OK) == 0 {
-                return candidate
-            }
-        }
-        return nil
     }
 }
 

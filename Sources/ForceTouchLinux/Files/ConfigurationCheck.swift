@@ -56,18 +56,8 @@ public enum ConfigurationCheck {
 
     /// Runs `argv` (argv[0] is the program's path) and waits at most `timeout` seconds.
     public static func run(_ argv: [String], timeout: Double = 10) -> Outcome {
-        var attr = posix_spawnattr_t()
-        posix_spawnattr_init(&attr)
+        var attr = ChildSpawnAttributes.make(ownProcessGroup: false)
         defer { posix_spawnattr_destroy(&attr) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for s in [SIGCHLD, SIGHUP, SIGTERM, SIGINT, SIGPIPE] { sigaddset(&defaults, s) }
-        // The daemon blocks signals for its signalfd; the child must start with none blocked.
-        posix_spawnattr_setsigmask(&attr, &empty)
-        posix_spawnattr_setsigdefault(&attr, &defaults)
-        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
