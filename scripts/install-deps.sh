@@ -2,7 +2,7 @@
 # Installs the Debian packages forcetouch builds against, once. Swift is already installed.
 set -euo pipefail
 need=()
-for pkg in libevdev-dev libudev-dev libglib2.0-dev pkg-config; do
+for pkg in libevdev-dev libudev-dev libglib2.0-dev libsystemd-dev pkg-config; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
 done
 [ ${#need[@]} -eq 0 ] && exit 0
