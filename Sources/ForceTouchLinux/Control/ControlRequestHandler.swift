@@ -59,7 +59,8 @@ struct ControlRequestHandler {
             guard daemon.runner.shortcuts.item(type: type) != nil else {
                 return done(.failure("no quick action of type \"\(type)\"", id: id, kind: .unknownType))
             }
-            daemon.runner.perform(type: type, event: nil, device: nil, label: "forcectl perform \(type)") { result in
+            let by = client == nil ? "D-Bus" : "forcectl"
+            daemon.runner.perform(type: type, event: nil, device: nil, label: "\(by) perform \(type)") { result in
                 done(Self.result(result, id: id))
             }
             return
@@ -69,7 +70,7 @@ struct ControlRequestHandler {
             }
             let keyValues = parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.parameterText)" }
             daemon.runner.runIntent(name, keyValues: keyValues, confirmed: confirmed,
-                                    label: "forcectl intent \(name)") { result in
+                                    label: "\(client == nil ? "D-Bus" : "forcectl") intent \(name)") { result in
                 var reply = Self.result(result, id: id)
                 reply.code = result.code ?? result.outcome.rawValue
                 reply.output = result.output
