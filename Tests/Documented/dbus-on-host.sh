@@ -79,6 +79,11 @@ check "forcetouchd takes io.github.forcetouch.Daemon1 on the session bus" \
     wait_for 'D-Bus: io.github.forcetouch.Daemon1 on the session bus' "$W/daemon.log" 20
 check "its log lines are plain, without a timestamp of their own" \
     bash -c "grep -q '^info: ready: ' '$W/daemon.log' && ! grep -Eq '^[0-9]{4}-[0-9]{2}-[0-9]{2}' '$W/daemon.log'"
+# Idle on the bus, the daemon sleeps: not one context switch in 3 s.
+switches() { awk '/^(voluntary|nonvoluntary)_ctxt_switches/ { n += $2 } END { print n }' "/proc/$daemon_pid/status"; }
+sleep 1
+before="$(switches)"; sleep 3; after="$(switches)"
+check "idle on the bus, the daemon does not wake up in 3 s (context switches $before -> $after)" test "$before" = "$after"
 doc_runner=(as_user)
 doc <<'CMD'
 busctl --user introspect io.github.forcetouch.Daemon1 /io/github/forcetouch/Daemon1

@@ -224,7 +224,7 @@ final class BusService {
         ControlRequestHandler(daemon: daemon).answer(ControlRequest(operation), client: nil) { [connection] reply in
             defer { sd_bus_message_unref(call.pointer) }
             guard reply.ok else {
-                let name = BusNames.errorPrefix + (reply.kind?.dbusName ?? "Failed")
+                let name = BusNames.errorPrefix + (reply.errorKind?.dbusName ?? "Failed")
                 return connection.replyError(to: call, name: name, message: reply.error ?? "failed")
             }
             connection.reply(to: call) { m in Self.appendResult(of: call.member, reply, to: m) }
