@@ -165,6 +165,8 @@ check "make install succeeds" test "$doc_status" -eq 0
 unset -f make
 UNIT=/usr/local/lib/systemd/user/forcetouchd.service
 check "the unit is installed with @BINDIR@ substituted" grep -qx 'ExecStart=/usr/local/bin/forcetouchd' "$UNIT"
+check "the D-Bus interfaces' XML is installed in /usr/local/share/dbus-1/interfaces" \
+    cmp /usr/local/share/dbus-1/interfaces/io.github.forcetouch.Daemon1.xml "$ROOT/dbus/io.github.forcetouch.Daemon1.xml"
 check "the binaries, the udev rule and the default configuration are installed" \
     test -x /usr/local/bin/forcetouchd -a -x /usr/local/bin/forcectl -a -x /usr/local/bin/forcetest \
          -a -f /etc/udev/rules.d/70-forcetouch.rules -a -f /etc/forcetouch/forcetouch.toml
@@ -434,8 +436,12 @@ CMD
 check "journalctl --user -u forcetouchd FORCETOUCH_RESULT=failure: the failed action, not the tap's success" \
     bash -c "grep -q 'broken: failure' '$DOC_OUT' && ! grep -q ': success' '$DOC_OUT'"
 as_user journalctl --user -u forcetouchd FORCETOUCH_GESTURE=tap -o verbose --no-pager > "$W/journal-tap.txt" 2>&1
-check "the tap's dispatch is found by FORCETOUCH_GESTURE=tap, with FORCETOUCH_DEVICE=$node" \
-    bash -c "grep -q 'MESSAGE=dispatch ' '$W/journal-tap.txt' && grep -q '^    FORCETOUCH_DEVICE=$node$' '$W/journal-tap.txt'"
+device_name="$(sed -n 's/^N: //p' "$REC/pressure-touchscreen.desc")"
+check "the tap's dispatch is found by FORCETOUCH_GESTURE=tap, with FORCETOUCH_DEVICE=$device_name and its binding" \
+    bash -c "grep -q 'MESSAGE=dispatch ' '$W/journal-tap.txt' && grep -q '^    FORCETOUCH_DEVICE=$device_name\$' '$W/journal-tap.txt' &&
+             grep -q '^    FORCETOUCH_BINDING=binding\[1\] (line 4) tap ended\$' '$W/journal-tap.txt'"
+as_user journalctl --user -u forcetouchd "FORCETOUCH_NODE=$node" -o verbose --no-pager > "$W/journal-node.txt" 2>&1
+check "the device's lines are found by FORCETOUCH_NODE=$node" grep -q 'MESSAGE=device .*: found, capability available' "$W/journal-node.txt"
 
 # Unplugged: CapabilityChanged, and the device's object goes (InterfacesRemoved).
 (exec setpriv --reuid="$U" --regid="$G" --init-groups "${user_env[@]}" timeout 30 dbus-monitor \

@@ -218,7 +218,7 @@ public final class Daemon {
             retire(session, now: MonotonicClock.now())
         case .failed(let e):
             logger.error("device \(session.node.devnode): read failed: \(String(cString: strerror(e)))",
-                         metadata: ["device": "\(session.node.devnode)"])
+                         metadata: ["device": "\(session.name)", "node": "\(session.node.devnode)"])
         }
     }
 
@@ -228,7 +228,7 @@ public final class Daemon {
             line += ", maximumPossibleForce \(TextFormat.number(model.maximumPossibleForce))"
             line += ", calibration \(s.engine.calibrationSource.summary) (average touch \(TextFormat.number(model.average)))"
         }
-        logger.info("\(line)", metadata: ["device": "\(s.node.devnode)"])
+        logger.info("\(line)", metadata: ["device": "\(s.name)", "node": "\(s.node.devnode)"])
     }
 
     // MARK: Learned calibration
@@ -340,7 +340,8 @@ public final class Daemon {
         for o in outputs {
             let event = o.gesture
             logger.debug("\(session.node.devnode): \(GestureReport.gestureText(event))",
-                         metadata: ["device": "\(session.node.devnode)", "gesture": "\(event.gesture.rawValue)"])
+                         metadata: ["device": "\(session.name)", "node": "\(session.node.devnode)",
+                                    "gesture": "\(event.gesture.rawValue)"])
             control?.publish(GestureReport.gestureJSON(event, device: session.name))
             bus?.gesture(event, node: session.node.devnode)
             if paused { continue }

@@ -4,7 +4,8 @@ import Logging
 
 /// A swift-log handler that writes native journal entries (sd_journal_sendv): the message,
 /// its `PRIORITY`, the `SYSLOG_IDENTIFIER`, and each metadata key as a field of its own
-/// (`device` becomes `FORCETOUCH_DEVICE`), so that `journalctl -p err` selects exactly the
+/// (`device` becomes `FORCETOUCH_DEVICE`: the device's name, as actions get it in their
+/// environment; `node` its /dev/input node), so that `journalctl -p err` selects exactly the
 /// errors and `journalctl FORCETOUCH_DEVICE=…` one device's lines.
 public struct JournalLogHandler: LogHandler {
     public var logLevel: Logger.Level = .info
