@@ -24,6 +24,7 @@ test: deps
 	timeout 900 $(SWIFT) test --skip-build
 	FUZZ_RUNS=$(TEST_FUZZ_RUNS) FUZZ_SEED=1 scripts/fuzz.sh
 	Tests/Documented/on-host.sh
+	Tests/Documented/dbus-on-host.sh
 	@if [ -x vm/run-tests.sh ]; then ./vm/run-tests.sh; fi
 
 unit-test: deps
@@ -53,6 +54,7 @@ clean:
 	rm -rf .build
 
 # Installs forcetouchd, forcetest and forcectl, the device database (quirks/ in $(PREFIX)/share/forcetouch/quirks),
+# the D-Bus interface description (in $(PREFIX)/share/dbus-1/interfaces),
 # the udev rule, the systemd user unit, the default configuration
 # (an existing /etc/forcetouch/forcetouch.toml is kept) and, as Debian keeps them, the documentation in
 # DOCDIR with the example configurations in DOCDIR/examples. The shipped configuration names the examples'
@@ -74,5 +76,6 @@ install: build
 	install -m 0644 docs/* $(DESTDIR)$(DOCDIR)/
 	install -m 0644 config/examples/* $(DESTDIR)$(DOCDIR)/examples/
 	install -m 0644 quirks/*.quirks $(DESTDIR)$(QUIRKSDIR)/
+	install -D -m 0644 dbus/io.github.forcetouch.Daemon1.xml $(DESTDIR)$(PREFIX)/share/dbus-1/interfaces/io.github.forcetouch.Daemon1.xml
 	conf=$(DESTDIR)$(SYSCONFDIR)/forcetouch/forcetouch.toml; [ -e "$$conf" ] || \
 		{ sed 's|/usr/local/share/doc/forcetouch|$(DOCDIR)|g' config/forcetouch.toml > "$$conf" && chmod 0644 "$$conf"; }

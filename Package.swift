@@ -32,11 +32,16 @@ let package = Package(
         // GIO reads .desktop files as the desktop does (XDG_DATA_DIRS, locales, Hidden, TryExec).
         .systemLibrary(name: "CGio", pkgConfig: "gio-unix-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .target(name: "CLinuxSupport"),
+        // libsystemd: sd-bus (the D-Bus interface) and sd-journal (journald-native logging).
+        .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        // The sd-bus vtables, which are C macros; the logic behind them is Swift's.
+        .target(name: "CBusSupport", dependencies: ["CSystemd"]),
         // The Linux layer: the only code that touches libevdev, libudev, uinput and the kernel.
         .target(
             name: "ForceTouchLinux",
             dependencies: [
                 "ForceTouchCore", "ForceTouchProtocol", "CLibevdev", "CLibudev", "CGio", "CLinuxSupport",
+                "CSystemd", "CBusSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

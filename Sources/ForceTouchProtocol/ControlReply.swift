@@ -11,6 +11,11 @@ public struct ControlReply: Codable, Hashable, Sendable {
     public var ok: Bool
     public var id: JSONValue?
     public var error: String?
+    /// What kind of failure `error` is (`ControlErrorKind`'s raw value), where it is one a
+    /// client may act on; the D-Bus interface names its errors after it. A string, so that a
+    /// client older than a new kind still reads the reply.
+    public var kind: String?
+    public var errorKind: ControlErrorKind? { kind.flatMap(ControlErrorKind.init(rawValue:)) }
 
     public var status: DaemonStatus?
     public var devices: [DeviceInfo]?
@@ -34,8 +39,10 @@ public struct ControlReply: Codable, Hashable, Sendable {
     /// A successful reply to the request with this id; set the op's fields on it.
     public static func success(id: JSONValue?) -> ControlReply { ControlReply(ok: true, id: id) }
 
-    public static func failure(_ message: String, id: JSONValue?) -> ControlReply {
-        ControlReply(ok: false, id: id, error: message)
+    public static func failure(_ message: String, id: JSONValue?, kind: ControlErrorKind? = nil) -> ControlReply {
+        var reply = ControlReply(ok: false, id: id, error: message)
+        reply.kind = kind?.rawValue
+        return reply
     }
 
     /// The reply as one line of JSON.

@@ -192,5 +192,5 @@ public struct ControlRequestError: Error, Hashable, Sendable, CustomStringConver
     }
 
     public var description: String { message }
-    public var reply: ControlReply { .failure(message, id: id) }
+    public var reply: ControlReply { .failure(message, id: id, kind: .invalidRequest) }
 }

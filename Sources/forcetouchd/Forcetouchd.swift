@@ -51,11 +51,10 @@ struct Forcetouchd: ForceTouchCommand {
             _ = setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
         }
         let level: Logger.Level = verbose ? .debug : .info
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
+        // Under systemd, entries go to the journal natively (priority, structured fields);
+        // elsewhere, plain lines on stderr.
+        let destination = LogDestination.detect()
+        LoggingSystem.bootstrap { _ in destination.handler(identifier: "forcetouchd", level: level) }
         let logger = Logger(label: "forcetouchd")
 
         let path = ConfigurationFile.locate(explicit: config)
@@ -111,7 +110,7 @@ struct Forcetouchd: ForceTouchCommand {
             controlSocketPath: replay == nil ? (socket ?? ControlSocket.defaultPath()) : nil,
             // A replay learns in memory only: a recording is not the user's own touch.
             calibrationPath: replay == nil ? LearnedCalibrationFile.defaultPath() : nil,
-            checkExecutable: ConfigurationCheck.selfExecutable)
+            checkExecutable: ConfigurationCheck.selfExecutable, useBus: true, version: ForceTouchVersion.string)
         let daemon = try Daemon(configuration: load.configuration, options: options, logger: logger)
         if let recording, let replay {
             daemon.runReplay(recording, name: replay)

@@ -106,7 +106,7 @@ import Testing
             Issue.record("decoded")
         } catch {
             #expect(error.field == "type")
-            #expect(error.reply.json == #"{"error":"perform needs \"type\"","id":9,"ok":false}"#)
+            #expect(error.reply.json == #"{"error":"perform needs \"type\"","id":9,"kind":"invalid-request","ok":false}"#)
         }
     }
 }

@@ -31,9 +31,9 @@ step() { echo "--- [$((SECONDS - T0)) s] $*"; }
 sudo() { "$@"; }
 export -f sudo
 
-manager_pid="" journal_pid="" follow_pid="" device_pid=""
+manager_pid="" journal_pid="" follow_pid="" device_pid="" monitor_pid=""
 cleanup() {
-    for p in $follow_pid $device_pid; do kill "$p" 2>/dev/null; done
+    for p in $follow_pid $device_pid $monitor_pid; do kill "$p" 2>/dev/null; done
     if [ -n "$manager_pid" ] && kill -0 "$manager_pid" 2>/dev/null; then
         as_user systemctl --user exit 2>/dev/null
         for _ in $(seq 50); do kill -0 "$manager_pid" 2>/dev/null || break; sleep 0.2; done
@@ -165,6 +165,8 @@ check "make install succeeds" test "$doc_status" -eq 0
 unset -f make
 UNIT=/usr/local/lib/systemd/user/forcetouchd.service
 check "the unit is installed with @BINDIR@ substituted" grep -qx 'ExecStart=/usr/local/bin/forcetouchd' "$UNIT"
+check "the D-Bus interfaces' XML is installed in /usr/local/share/dbus-1/interfaces" \
+    cmp /usr/local/share/dbus-1/interfaces/io.github.forcetouch.Daemon1.xml "$ROOT/dbus/io.github.forcetouch.Daemon1.xml"
 check "the binaries, the udev rule and the default configuration are installed" \
     test -x /usr/local/bin/forcetouchd -a -x /usr/local/bin/forcectl -a -x /usr/local/bin/forcetest \
          -a -f /etc/udev/rules.d/70-forcetouch.rules -a -f /etc/forcetouch/forcetouch.toml
@@ -353,13 +355,114 @@ check "systemctl --user restart forcetouchd" as_user systemctl --user restart fo
 check "the app outlives the restart of the daemon" \
     test "$(as_user systemctl --user show -p ActiveState --value "$app_unit")/$(as_user systemctl --user show -p MainPID --value "$app_unit")" = "active/$app_pid"
 
+# ---------------------------------------------------------------- D-Bus and the journal
+step "the session bus; journalctl --user -u forcetouchd -p err"
+user_unit_state() { as_user systemctl --user show -p ActiveState --value "$1"; }
+# With dbus-user-session the manager listens on $XDG_RUNTIME_DIR/bus (dbus.socket) and gives its
+# services DBUS_SESSION_BUS_ADDRESS: the daemon was on the session bus from the start, and its
+# connection is what started the bus (socket activation).
+check "the manager gives its services DBUS_SESSION_BUS_ADDRESS=unix:path=$RUNTIME/bus" \
+    grep -qx "DBUS_SESSION_BUS_ADDRESS=unix:path=$RUNTIME/bus" "$W/show-environment.txt"
+check "the daemon took io.github.forcetouch.Daemon1 on the session bus when it started" \
+    grep -q "forcetouchd\[$main_pid\]: D-Bus: io.github.forcetouch.Daemon1 on the session bus" "$W/journal-follow.log"
+check "... the bus that dbus.socket started for it (dbus.service active)" test "$(user_unit_state dbus.service)" = active
+# A quick action whose command fails: an error the journal must hold at priority 3.
+cat >> "$CONFIG" <<TOML
+
+[[quick-action]]
+type = "broken"
+title = "Broken"
+exec = ["false"]
+TOML
+at="$(mark "$W/journal-follow.log")"
+as_user systemctl --user restart forcetouchd
+check "on the user's session bus the restarted daemon takes io.github.forcetouch.Daemon1" \
+    wait_for_new "$at" 'D-Bus: io.github.forcetouch.Daemon1 on the session bus' "$W/journal-follow.log" 30
+bus_get() { as_user timeout 20 busctl --user get-property io.github.forcetouch.Daemon1 "$@" 2>&1; }
+devices="$(bus_get /io/github/forcetouch/Daemon1 io.github.forcetouch.Daemon1 Devices)"
+check "Devices lists the touchscreen's object ($devices)" test "$devices" = 'ao 1 "/io/github/forcetouch/Daemon1/devices/0"'
+check "the overall Capability is available" \
+    test "$(bus_get /io/github/forcetouch/Daemon1 io.github.forcetouch.Daemon1 Capability)" = 's "available"'
+doc <<'CMD'
+busctl --user introspect io.github.forcetouch.Daemon1 /io/github/forcetouch/Daemon1/devices/0
+CMD
+check "busctl --user introspect shows the device's Device1 interface" \
+    bash -c "grep -q '^io.github.forcetouch.Device1 *interface' '$DOC_OUT' && grep -q '^\.MaximumPossibleForce *property *d *6.66667' '$DOC_OUT'"
+as_user timeout 20 busctl --user introspect --xml-interface io.github.forcetouch.Daemon1 /io/github/forcetouch/Daemon1/devices/0 \
+    > "$W/device-introspect.xml" 2>&1
+iface() { awk -v name="$1" '$0 ~ "<interface name=\"" name "\">" { on = 1 } on { print } on && /<\/interface>/ { exit }' "$2"; }
+same_device_interface() {
+    [ -n "$(iface io.github.forcetouch.Device1 "$W/device-introspect.xml")" ] &&
+        diff <(iface io.github.forcetouch.Device1 "$W/device-introspect.xml") \
+             <(iface io.github.forcetouch.Device1 "$ROOT/dbus/io.github.forcetouch.Daemon1.xml")
+}
+check "Introspect's io.github.forcetouch.Device1 is dbus/io.github.forcetouch.Daemon1.xml's, line for line" same_device_interface
+doc <<'CMD'
+busctl --user get-property io.github.forcetouch.Daemon1 /io/github/forcetouch/Daemon1/devices/0 io.github.forcetouch.Device1 Name Class Capability MaximumPossibleForce CalibrationSource
+CMD
+cp "$DOC_OUT" "$W/device-properties.txt"
+check "the device's name, class, capability, maximumPossibleForce and calibration source" \
+    test "$(cat "$W/device-properties.txt")" = "$(printf 's "%s"\ns "touchscreen"\ns "available"\nd 6.66667\ns "default"' \
+        "$(sed -n 's/^N: //p' "$REC/pressure-touchscreen.desc")")"
+check "... and its Node, Id, Reason and Emulated" \
+    test "$(bus_get /io/github/forcetouch/Daemon1/devices/0 io.github.forcetouch.Device1 Node Emulated | tr '\n' ' ')" = "s \"$node\" b false "
+idreason="$(bus_get /io/github/forcetouch/Daemon1/devices/0 io.github.forcetouch.Device1 Id Reason | tr '\n' '|')"
+check "... its Id and Reason ($idreason)" grep -Eq '^s "[0-9a-f]{4}:[0-9a-f]{4}"\|s "ABS_MT_PRESSURE' <<< "$idreason"
+doc <<'CMD'
+busctl --user call io.github.forcetouch.Daemon1 /io/github/forcetouch/Daemon1 io.github.forcetouch.Daemon1 PerformQuickAction s broken
+CMD
+check "performing the broken quick action over D-Bus answers its failure" \
+    test "$(cat "$DOC_OUT")" = 'ss "failure" "exited with status 1"'
+sleep 1
+doc <<'CMD'
+journalctl --user -u forcetouchd -p err
+CMD
+cp "$DOC_OUT" "$W/journal-err.txt"
+check "journalctl --user -u forcetouchd -p err shows the failed action" \
+    grep -q 'forcetouchd\[[0-9]*\]: action D-Bus perform broken → broken: failure: exited with status 1' "$W/journal-err.txt"
+check "... and none of the info lines (ready, dispatch, D-Bus)" \
+    bash -c "! grep -Eq 'ready: |dispatch |D-Bus: io.github' '$W/journal-err.txt'"
+as_user journalctl --user -u forcetouchd -p info..info --no-pager -q > "$W/journal-info.txt" 2>&1
+check "the info lines are in the journal all the same, at priority 6 (info..info)" grep -q 'ready: 1 device' "$W/journal-info.txt"
+as_user journalctl --user -u forcetouchd -p err -o verbose --no-pager > "$W/journal-err-verbose.txt" 2>&1
+check "the error entry is native: PRIORITY=3, SYSLOG_IDENTIFIER=forcetouchd" \
+    bash -c "grep -q '^    PRIORITY=3$' '$W/journal-err-verbose.txt' && grep -q '^    SYSLOG_IDENTIFIER=forcetouchd$' '$W/journal-err-verbose.txt'"
+check "... with FORCETOUCH_BINDING and FORCETOUCH_RESULT=failure" \
+    bash -c "grep -q '^    FORCETOUCH_BINDING=D-Bus perform broken → broken$' '$W/journal-err-verbose.txt' &&
+             grep -q '^    FORCETOUCH_RESULT=failure$' '$W/journal-err-verbose.txt'"
+doc <<'CMD'
+journalctl --user -u forcetouchd FORCETOUCH_RESULT=failure
+CMD
+check "journalctl --user -u forcetouchd FORCETOUCH_RESULT=failure: the failed action, not the tap's success" \
+    bash -c "grep -q 'broken: failure' '$DOC_OUT' && ! grep -q ': success' '$DOC_OUT'"
+as_user journalctl --user -u forcetouchd FORCETOUCH_GESTURE=tap -o verbose --no-pager > "$W/journal-tap.txt" 2>&1
+device_name="$(sed -n 's/^N: //p' "$REC/pressure-touchscreen.desc")"
+check "the tap's dispatch is found by FORCETOUCH_GESTURE=tap, with FORCETOUCH_DEVICE=$device_name and its binding" \
+    bash -c "grep -q 'MESSAGE=dispatch ' '$W/journal-tap.txt' && grep -q '^    FORCETOUCH_DEVICE=$device_name\$' '$W/journal-tap.txt' &&
+             grep -q '^    FORCETOUCH_BINDING=binding\[1\] (line 4) tap ended\$' '$W/journal-tap.txt'"
+as_user journalctl --user -u forcetouchd "FORCETOUCH_NODE=$node" -o verbose --no-pager > "$W/journal-node.txt" 2>&1
+check "the device's lines are found by FORCETOUCH_NODE=$node" grep -q 'MESSAGE=device .*: found, capability available' "$W/journal-node.txt"
+
+# Unplugged: CapabilityChanged, and the device's object goes (InterfacesRemoved).
+(exec setpriv --reuid="$U" --regid="$G" --init-groups "${user_env[@]}" timeout 30 dbus-monitor \
+    --address "unix:path=$RUNTIME/bus" "type='signal',interface='io.github.forcetouch.Daemon1'" \
+    "type='signal',interface='org.freedesktop.DBus.ObjectManager'") > "$W/unplug-monitor.txt" 2>&1 &
+monitor_pid=$!
+sleep 1
+kill "$device_pid" 2>/dev/null; device_pid=""
+check "unplugging the touchscreen signals CapabilityChanged ... unknown" \
+    bash -c "for _ in \$(seq 200); do tr -s ' ' < '$W/unplug-monitor.txt' | tr '\n' '|' |
+             grep -q 'member=CapabilityChanged| object path \"/io/github/forcetouch/Daemon1/devices/0\"| string \"$node\"| string \"unknown\"' && exit 0; sleep 0.1; done; exit 1"
+check "... and InterfacesRemoved for its object" wait_for 'member=InterfacesRemoved' "$W/unplug-monitor.txt" 10
+check "Devices is empty again" \
+    test "$(bus_get /io/github/forcetouch/Daemon1 io.github.forcetouch.Daemon1 Devices)" = "ao 0"
+kill "$monitor_pid" 2>/dev/null
+
 # ---------------------------------------------------------------- stop
 step "systemctl --user stop forcetouchd"
 check "systemctl --user stop forcetouchd" as_user systemctl --user stop forcetouchd
 check "the daemon logs stopping on SIGTERM" wait_for 'stopping on signal 15' "$W/journal-follow.log" 20
 check "inactive (not failed) after stop" test "$(prop ActiveState)" = inactive
-check "nothing needed the session bus (dbus.service never started)" \
-    test "$(as_user systemctl --user show -p ActiveState --value dbus.service)" = inactive
 check "the app outlives the stop of the daemon too" \
     test "$(as_user systemctl --user show -p ActiveState --value "$app_unit")" = active
 as_user systemctl --user stop "$app_unit" 2>/dev/null

@@ -18,7 +18,7 @@ struct DocumentedCommand: CustomStringConvertible, Sendable {
     var description: String { "\(file):\(line): \(text)" }
 
     static let programs: Set<String> = ["forcetouchd", "forcetest", "forcectl", "make", "sudo", "systemctl",
-                                        "journalctl", "udevadm"]
+                                        "journalctl", "udevadm", "busctl", "gdbus"]
     static let ours: Set<String> = ["forcetouchd", "forcetest", "forcectl"]
     static let placeholders: Set<String> = ["FILE", "PATH", "DEVICE", "NAME", "TYPE", "S", "N"]
 

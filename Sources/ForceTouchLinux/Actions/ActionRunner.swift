@@ -16,6 +16,8 @@ final class ActionRunner {
     let publish: (String) -> Void
     var configuration: Configuration
     var shortcuts: ShortcutStore
+    /// Told each quick action performed, with how it ended (the bus's QuickActionPerformed).
+    var onPerformed: ((ShortcutItem, ActionResult) -> Void)?
 
     init(children: ChildSupervisor, keyboard: VirtualKeyboard, pointer: VirtualPointer = VirtualPointer(),
          configuration: Configuration, shortcuts: ShortcutStore, logger: Logger, publish: @escaping (String) -> Void) {
@@ -33,11 +35,18 @@ final class ActionRunner {
     func run(_ request: ActionRequest, label: String, event: GestureEvent? = nil, device: String? = nil,
              completion: @escaping (ActionResult) -> Void = { _ in }) {
         publish(ProtocolJSON.line(DispatchMessage(label: label, action: Self.kind(request), detail: Self.detail(request))))
-        logger.info("dispatch \(label) → \(Self.kind(request)) \(Self.detail(request))")
+        // The journal keeps these as fields of their own (FORCETOUCH_BINDING…; JournalLogHandler).
+        var metadata: Logger.Metadata = ["binding": "\(label)"]
+        if let device { metadata["device"] = "\(device)" }
+        if let event { metadata["gesture"] = "\(event.gesture.rawValue)" }
+        logger.info("dispatch \(label) → \(Self.kind(request)) \(Self.detail(request))", metadata: metadata)
         let finish: (ActionResult) -> Void = { [logger, publish] result in
+            var metadata = metadata
+            metadata["result"] = "\(result.outcome.rawValue)"
             switch result.outcome {
-            case .success, .cancelled: logger.info("action \(label): \(result.outcome.rawValue): \(result.message)")
-            case .failure: logger.warning("action \(label): failure: \(result.message)")
+            case .success, .cancelled:
+                logger.info("action \(label): \(result.outcome.rawValue): \(result.message)", metadata: metadata)
+            case .failure: logger.error("action \(label): failure: \(result.message)", metadata: metadata)
             }
             publish(result.eventJSON(label: label))
             completion(result)
@@ -135,6 +144,10 @@ final class ActionRunner {
         }
         publish(ProtocolJSON.line(PerformMessage(type: entry.item.type, title: entry.item.title, kind: entry.kind.rawValue,
                                                  userInfo: .object(entry.item.userInfo.mapValues(\.jsonValue)))))
+        let finish: (ActionResult) -> Void = { [weak self] result in
+            self?.onPerformed?(entry.item, result)
+            finish(result)
+        }
         guard let request = ActionRequest(item: entry.item, event: event, deviceName: device,
                                           general: configuration.general) else {
             return finish(.success("\(type) performed (no action; subscribers told)"))

@@ -2,12 +2,13 @@ import Foundation
 import ForceTouchCore
 import ForceTouchProtocol
 
-/// Answers control-socket requests: one JSON object a line in, one out, read and written
-/// with the `ControlRequest` and `ControlReply` types of ForceTouchProtocol.
+/// Answers control requests, whichever transport brought them: the socket's JSON lines and
+/// the D-Bus methods (`BusService`) both come here as `ControlRequest`s and leave as
+/// `ControlReply`s (ForceTouchProtocol), so the two cannot answer differently.
 struct ControlRequestHandler {
     unowned let daemon: Daemon
 
-    /// The reply, or nil when it comes later (perform, intent).
+    /// A socket line: the reply, or nil when it comes later (perform, intent).
     func handle(_ line: String, client: ControlServer.ClientID) -> String? {
         let request: ControlRequest
         do {
@@ -15,10 +16,17 @@ struct ControlRequestHandler {
         } catch {
             return error.reply.json
         }
-        return answer(request, client: client)?.json
+        let pending = PendingReply()
+        answer(request, client: client) { [weak daemon] reply in
+            if pending.waiting { pending.reply = reply } else { daemon?.control?.reply(reply.json, to: client) }
+        }
+        pending.waiting = false
+        return pending.reply?.json
     }
 
-    private func answer(_ request: ControlRequest, client: ControlServer.ClientID) -> ControlReply? {
+    /// Answers `request` through `done`, at once or when the work it started ends. `client`
+    /// is the socket connection it came on; nil for D-Bus, which has signals, not `subscribe`.
+    func answer(_ request: ControlRequest, client: ControlServer.ClientID?, _ done: @escaping (ControlReply) -> Void) {
         let id = request.id
         var reply = ControlReply.success(id: id)
         switch request.operation {
@@ -27,41 +35,56 @@ struct ControlRequestHandler {
         case .devices:
             reply.devices = daemon.devicesJSON()
         case .subscribe:
+            guard let client else { return done(.failure("subscribe is for the control socket", id: id)) }
             daemon.control?.subscribe(client)
             reply.subscribed = true
         case .reload:
             let (loaded, message) = daemon.reload()
-            guard loaded else { return .failure(message, id: id) }
+            guard loaded else { return done(.failure(message, id: id, kind: .reloadRefused)) }
             reply.message = message
         case .shortcuts(let action):
-            return shortcuts(action, id: id)
+            reply = shortcuts(action, id: id)
         case .calibrationReset(let device):
             do {
                 let names = try daemon.resetLearned(device)
                 guard !names.isEmpty else {
-                    return .failure("no device \"\(device)\" is connected or has a learned calibration", id: id)
+                    return done(.failure("no device \"\(device)\" is connected or has a learned calibration", id: id,
+                                         kind: .unknownDevice))
                 }
                 reply.forgotten = names
             } catch {
-                return .failure("cannot save: \(error)", id: id)
+                return done(.failure("cannot save: \(error)", id: id))
             }
         case .perform(let type):
-            daemon.runner.perform(type: type, event: nil, device: nil, label: "forcectl perform \(type)") { [weak daemon] result in
-                daemon?.control?.reply(Self.result(result, id: id).json, to: client)
+            guard daemon.runner.shortcuts.item(type: type) != nil else {
+                return done(.failure("no quick action of type \"\(type)\"", id: id, kind: .unknownType))
             }
-            return nil
+            let by = client == nil ? "D-Bus" : "forcectl"
+            daemon.runner.perform(type: type, event: nil, device: nil, label: "\(by) perform \(type)") { result in
+                done(Self.result(result, id: id))
+            }
+            return
         case .intent(let name, let parameters, let confirmed):
+            guard daemon.configuration.intents.contains(where: { $0.name == name }) else {
+                return done(.failure("no intent named \"\(name)\"", id: id, kind: .unknownIntent))
+            }
             let keyValues = parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.parameterText)" }
             daemon.runner.runIntent(name, keyValues: keyValues, confirmed: confirmed,
-                                    label: "forcectl intent \(name)") { [weak daemon] result in
+                                    label: "\(client == nil ? "D-Bus" : "forcectl") intent \(name)") { result in
                 var reply = Self.result(result, id: id)
                 reply.code = result.code ?? result.outcome.rawValue
                 reply.output = result.output
-                daemon?.control?.reply(reply.json, to: client)
+                done(reply)
             }
-            return nil
+            return
         }
-        return reply
+        done(reply)
+    }
+
+    /// Whether an answer came while `answer` was still running (then `handle` returns it).
+    private final class PendingReply {
+        var waiting = true
+        var reply: ControlReply?
     }
 
     private func shortcuts(_ action: ControlRequest.ShortcutsAction, id: JSONValue?) -> ControlReply {
@@ -95,9 +118,20 @@ struct ControlRequestHandler {
             }
             return reply
         } catch let e as ShortcutError {
-            return .failure(e.message, id: id)
+            return .failure(e.message, id: id, kind: Self.kind(of: action, store: daemon.runner.shortcuts))
         } catch {
             return .failure("\(error)", id: id)
+        }
+    }
+
+    /// An update or a removal of a type nothing has is an unknown type; any other refusal is
+    /// about the item.
+    static func kind(of action: ControlRequest.ShortcutsAction, store: ShortcutStore) -> ControlErrorKind {
+        switch action {
+        case .remove(let type) where store.item(type: type) == nil: .unknownType
+        case .update(let item):
+            if case .string(let type)? = item["type"], store.item(type: type) == nil { .unknownType } else { .invalidItem }
+        default: .invalidItem
         }
     }
 

@@ -22,9 +22,16 @@ public final class Daemon {
         /// The program that checks a configuration in a child process before a reload parses
         /// it (`ConfigurationCheck`): forcetouchd itself; nil parses in-process only.
         public var checkExecutable: String?
+        /// Whether to take `io.github.forcetouch.Daemon1` on the session bus, when there is one.
+        public var useBus: Bool
+        /// What the bus's `Version` property says.
+        public var version: String
         public init(configPath: String?, shortcutsPath: String? = nil, controlSocketPath: String? = nil,
-                    calibrationPath: String? = nil, checkExecutable: String? = nil) {
+                    calibrationPath: String? = nil, checkExecutable: String? = nil, useBus: Bool = false,
+                    version: String = "") {
             self.configPath = configPath
+            self.useBus = useBus
+            self.version = version
             self.shortcutsPath = shortcutsPath
             self.controlSocketPath = controlSocketPath
             self.calibrationPath = calibrationPath
@@ -48,6 +55,13 @@ public final class Daemon {
     let children: ChildSupervisor
     let runner: ActionRunner
     public private(set) var control: ControlServer?
+    /// The D-Bus interface; nil without a session bus.
+    private(set) var bus: BusService?
+    private var busToken: UInt64?
+    /// While paused, gestures are still recognized and published, and nothing they are bound
+    /// to is carried out (the bus's `Paused` property).
+    public private(set) var paused = false
+    var version: String { options.version }
     private var discovery: UdevDiscovery?
     private let started = MonotonicClock.now()
     /// Devices being followed, by device node.
@@ -87,6 +101,9 @@ public final class Daemon {
         runner = ActionRunner(children: children, keyboard: VirtualKeyboard(), configuration: configuration,
                               shortcuts: store, logger: logger) { line in publishTarget?(line) }
         publishTarget = { [weak self] line in self?.control?.publish(line) }
+        runner.onPerformed = { [weak self] item, result in
+            self?.bus?.quickActionPerformed(type: item.type, title: item.title, result: result)
+        }
         database = loadDatabase()
         loop.onSignal { [unowned self] signal in self.handle(signal: signal) }
         loop.onTimer { [unowned self] in self.timerFired() }
@@ -123,6 +140,7 @@ public final class Daemon {
                 logger.error("control socket: \(error); forcectl will not reach this daemon")
             }
         }
+        startBus()
         prepareVirtualDevices()
         for node in discovery.enumerate() { add(node) }
         logger.info("ready: \(sessions.count) device(s), overall force capability \(overallCapability)")
@@ -199,7 +217,8 @@ public final class Daemon {
             sessions[session.node.devnode] = nil
             retire(session, now: MonotonicClock.now())
         case .failed(let e):
-            logger.error("device \(session.node.devnode): read failed: \(String(cString: strerror(e)))")
+            logger.error("device \(session.node.devnode): read failed: \(String(cString: strerror(e)))",
+                         metadata: ["device": "\(session.name)", "node": "\(session.node.devnode)"])
         }
     }
 
@@ -209,7 +228,7 @@ public final class Daemon {
             line += ", maximumPossibleForce \(TextFormat.number(model.maximumPossibleForce))"
             line += ", calibration \(s.engine.calibrationSource.summary) (average touch \(TextFormat.number(model.average)))"
         }
-        logger.info("\(line)")
+        logger.info("\(line)", metadata: ["device": "\(s.name)", "node": "\(s.node.devnode)"])
     }
 
     // MARK: Learned calibration
@@ -227,6 +246,7 @@ public final class Daemon {
         do {
             try file.update(s.description, learned)
             s.savedLearnedTouches = learned.touches
+            if moved { bus?.needsSync = true }
             if moved, let average = learned.average {
                 logger.info("device \(s.node.devnode) \"\(s.name)\": learned average touch \(TextFormat.number(average)) raw from \(learned.touches) touches")
             }
@@ -244,6 +264,7 @@ public final class Daemon {
             s.forgetLearned(configuration, database: database)
             names.append(s.name)
             logCapability(s, verb: "calibration reset")
+            bus?.needsSync = true
         }
         if let file = calibrationFile {
             names += try file.forget { $0.name == device || $0.id == device || names.contains($0.name) }
@@ -262,6 +283,8 @@ public final class Daemon {
         let session = DeviceSession(node: node, description: recording.device, device: nil,
                                     configuration: configuration, database: database)
         sessions[node.devnode] = session
+        startBus()
+        bus?.sync()
         logCapability(session, verb: "replaying")
         for w in recording.warnings { logger.warning("\(w)") }
         session.play(recording) { carryOut([$0], session) }
@@ -269,6 +292,44 @@ public final class Daemon {
         sessions[node.devnode] = nil
         exitWhenIdle = true
         if children.count > 0 { runLoop() }
+        bus?.sync()
+        bus?.connection.flush()
+    }
+
+    // MARK: D-Bus
+
+    /// Takes the daemon's name on the session bus and serves it from the loop, after the
+    /// devices (`.low`); without a session bus, says so in one line and goes on without.
+    private func startBus() {
+        guard options.useBus, bus == nil else { return }
+        do {
+            let service = try BusService(daemon: self, environment: ProcessEnvironment.current())
+            bus = service
+            busToken = loop.add(fd: service.connection.fd, priority: .low) { [unowned self] in self.serviceBus() }
+            logger.info("D-Bus: \(BusNames.service) on the session bus")
+        } catch {
+            logger.notice("D-Bus: \(error); running without it")
+        }
+    }
+
+    private func serviceBus() {
+        guard let bus, let token = busToken else { return }
+        do {
+            if try bus.connection.process(budget: 16) { loop.callAgain(token) }
+        } catch {
+            logger.error("D-Bus: \(error); running without it")
+            loop.remove(token)
+            busToken = nil
+            self.bus = nil
+        }
+    }
+
+    /// The bus's `Paused` property.
+    func setPaused(_ paused: Bool) {
+        guard paused != self.paused else { return }
+        self.paused = paused
+        logger.notice(paused ? "paused: gestures are recognized, and nothing bound to them runs" : "resumed")
+        bus?.needsSync = true
     }
 
     // MARK: Dispatch
@@ -278,8 +339,12 @@ public final class Daemon {
     private func carryOut(_ outputs: [PipelineOutput], _ session: DeviceSession) {
         for o in outputs {
             let event = o.gesture
-            logger.debug("\(session.node.devnode): \(GestureReport.gestureText(event))")
+            logger.debug("\(session.node.devnode): \(GestureReport.gestureText(event))",
+                         metadata: ["device": "\(session.name)", "node": "\(session.node.devnode)",
+                                    "gesture": "\(event.gesture.rawValue)"])
             control?.publish(GestureReport.gestureJSON(event, device: session.name))
+            bus?.gesture(event, node: session.node.devnode)
+            if paused { continue }
             for d in o.dispatches {
                 runner.run(d.request, label: d.label, event: event, device: session.name)
             }
@@ -287,10 +352,12 @@ public final class Daemon {
     }
 
     private func publishCapability(_ node: String, name: String?, report: CapabilityReport, forceModel: ForceModel?) {
-        control?.publish(ProtocolJSON.line(CapabilityMessage(
+        let message = CapabilityMessage(
             node: node, name: name, capability: report.capability.description, reason: report.reason,
             maximumPossibleForce: forceModel?.maximumPossibleForce, emulated: report.emulated,
-            overall: overallCapability.description)))
+            overall: overallCapability.description)
+        control?.publish(ProtocolJSON.line(message))
+        bus?.capabilityChanged(message)
     }
 
     /// Creates the virtual keyboard when the configuration has `keys` actions, and the
@@ -392,13 +459,19 @@ public final class Daemon {
     private func runLoop() {
         loop.run { [unowned self] in
             if exitWhenIdle && children.count == 0 { loop.stop(); return }
+            if let bus, let token = busToken {
+                if bus.needsSync { bus.sync() }
+                loop.watchWritable(token, bus.connection.wantsWrite)
+            }
             loop.arm(at: nextDeadline())
         }
+        bus?.connection.flush()
     }
 
     private func nextDeadline() -> Timestamp? {
         var next = children.nextDeadline
         if let d = control?.nextDeadline, next.map({ d < $0 }) ?? true { next = d }
+        if let d = bus?.connection.deadline, next.map({ d < $0 }) ?? true { next = d }
         for s in sessions.values {
             if let d = s.nextDeadline, next.map({ d < $0 }) ?? true { next = d }
         }
@@ -415,6 +488,7 @@ public final class Daemon {
         children.reap()
         children.enforceTimeouts(now: now)
         control?.expireIdle(now: now)
+        if let d = bus?.connection.deadline, d <= now { serviceBus() }
     }
 
     private func handle(signal: Int32) {
@@ -442,6 +516,8 @@ public final class Daemon {
     /// and the running configuration stays. Returns whether it loaded, and what happened.
     @discardableResult
     public func reload() -> (loaded: Bool, message: String) {
+        // Capability, calibration and device objects may all change: the bus re-reads them.
+        bus?.needsSync = true
         // The device database is read again whatever becomes of the configuration: its
         // errors drop sections, never the whole, so there is nothing to refuse.
         let previous = database
@@ -479,6 +555,7 @@ public final class Daemon {
         }
         configuration = load.configuration
         for s in sessions.values { s.reconfigure(configuration, database: database) }
+        bus?.needsSync = true
         runner.configuration = configuration
         _ = runner.shortcuts.replaceStaticItems(configuration.quickActions,
                                                 maximumMenuItems: configuration.quickActionSettings.maximumMenuItems)

@@ -1,0 +1,83 @@
+import CSystemd
+import Glibc
+
+/// One sd-bus message, read and written one basic value at a time: sd-bus's own
+/// `sd_bus_message_append`/`read` are variadic, which Swift cannot call.
+struct BusMessage {
+    let pointer: OpaquePointer
+
+    /// Why reading an argument failed: the call's arguments do not match its signature.
+    struct ReadError: Error { let code: Int32 }
+
+    private static func type(_ c: Character) -> CChar { CChar(UInt8(ascii: c.unicodeScalars.first!)) }
+
+    var member: String { sd_bus_message_get_member(pointer).map { String(cString: $0) } ?? "" }
+    var path: String { sd_bus_message_get_path(pointer).map { String(cString: $0) } ?? "" }
+
+    func readString() throws(ReadError) -> String {
+        var p: UnsafePointer<CChar>?
+        let r = sd_bus_message_read_basic(pointer, Self.type("s"), &p)
+        guard r > 0, let p else { throw ReadError(code: r) }
+        return String(cString: p)
+    }
+
+    func readBool() throws(ReadError) -> Bool {
+        var b: Int32 = 0
+        let r = sd_bus_message_read_basic(pointer, Self.type("b"), &b)
+        guard r > 0 else { throw ReadError(code: r) }
+        return b != 0
+    }
+
+    @discardableResult
+    func append(_ s: String) -> Int32 { s.withCString { sd_bus_message_append_basic(pointer, Self.type("s"), $0) } }
+
+    @discardableResult
+    func append(objectPath: String) -> Int32 {
+        objectPath.withCString { sd_bus_message_append_basic(pointer, Self.type("o"), $0) }
+    }
+
+    @discardableResult
+    func append(_ b: Bool) -> Int32 {
+        var v: Int32 = b ? 1 : 0
+        return sd_bus_message_append_basic(pointer, Self.type("b"), &v)
+    }
+
+    @discardableResult
+    func append(_ d: Double) -> Int32 {
+        var v = d
+        return sd_bus_message_append_basic(pointer, Self.type("d"), &v)
+    }
+
+    @discardableResult
+    func append(_ u: UInt32) -> Int32 {
+        var v = u
+        return sd_bus_message_append_basic(pointer, Self.type("u"), &v)
+    }
+
+    /// An array of `element` ("s", "o"), its items appended by `body`.
+    @discardableResult
+    func appendArray(of element: String, _ body: () -> Void) -> Int32 {
+        let r = sd_bus_message_open_container(pointer, Self.type("a"), element)
+        guard r >= 0 else { return r }
+        body()
+        return sd_bus_message_close_container(pointer)
+    }
+
+    /// A value of the bus's kinds, for properties.
+    enum Value: Equatable {
+        case string(String)
+        case bool(Bool)
+        case double(Double)
+        case objectPaths([String])
+
+        @discardableResult
+        func append(to m: BusMessage) -> Int32 {
+            switch self {
+            case .string(let s): m.append(s)
+            case .bool(let b): m.append(b)
+            case .double(let d): m.append(d)
+            case .objectPaths(let paths): m.appendArray(of: "o") { for p in paths { m.append(objectPath: p) } }
+            }
+        }
+    }
+}

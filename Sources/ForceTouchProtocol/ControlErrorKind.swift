@@ -1,0 +1,22 @@
+/// The kinds of failure a control request can meet that a client may tell apart: `"kind"`
+/// in a failed reply on the socket, the error's name on D-Bus
+/// (`io.github.forcetouch.Error.UnknownType`…). A failure without one is `Failed`.
+public enum ControlErrorKind: String, Codable, Hashable, Sendable, CaseIterable {
+    /// The request itself is malformed: not JSON, a missing or mistyped field.
+    case invalidRequest = "invalid-request"
+    /// No quick action has this type.
+    case unknownType = "unknown-type"
+    /// No intent has this name.
+    case unknownIntent = "unknown-intent"
+    /// No device matches.
+    case unknownDevice = "unknown-device"
+    /// A quick action is refused (a missing title, a duplicate type, too many).
+    case invalidItem = "invalid-item"
+    /// The new configuration was refused; the running one stays.
+    case reloadRefused = "reload-refused"
+
+    /// The D-Bus error name's last part: `unknown-type` → `UnknownType`.
+    public var dbusName: String {
+        rawValue.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+}
