@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # Installs the Debian packages forcetouch builds against, once. Swift is already installed.
+# With --deb, also what `make deb` needs to build and check the package: dpkg-dev
+# (dpkg-shlibdeps, dpkg-gencontrol, dpkg-parsechangelog), binutils (strip) and lintian.
 set -euo pipefail
+pkgs=(libevdev-dev libudev-dev libglib2.0-dev pkg-config)
+[ "${1:-}" = --deb ] && pkgs+=(dpkg-dev binutils lintian)
 need=()
-for pkg in libevdev-dev libudev-dev libglib2.0-dev pkg-config; do
+for pkg in "${pkgs[@]}"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
 done
 [ ${#need[@]} -eq 0 ] && exit 0
