@@ -27,11 +27,13 @@ build: deps
 	$(SWIFT) build -c $(CONFIGURATION) --scratch-path $(BUILDDIR) $(SWIFT_BUILD_FLAGS)
 
 # The whole suite: unit and program tests on this machine, the README's commands as written,
-# then the integration tests in a QEMU guest.
+# make install/uninstall and make deb (package-on-host.sh), then the integration tests in a
+# QEMU guest, the .deb's among them.
 test: deps
 	$(SWIFT) build --build-tests
 	timeout 900 $(SWIFT) test --skip-build
 	Tests/Documented/on-host.sh
+	Tests/Documented/package-on-host.sh
 	@if [ -x vm/run-tests.sh ]; then ./vm/run-tests.sh; fi
 
 unit-test: deps

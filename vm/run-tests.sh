@@ -11,6 +11,13 @@ vm/setup.sh
 for bin in forcetouchd forcetest forcectl; do
     [ -x ".build/debug/$bin" ] || { echo "run-tests: .build/debug/$bin missing: swift build first" >&2; exit 1; }
 done
+# systemd-user-in-guest.sh runs `make install` in the guest with the build taken as done: the
+# manual pages too are made here (generate-manual runs the programs, far quicker than under TCG).
+make -o build man CONFIGURATION=debug
+# deb-in-guest.sh installs the .deb `make test` built (Tests/Documented/package-on-host.sh);
+# run alone, this builds it (a release build: minutes the first time).
+version="$(sed -n 's/.*static let string = "\(.*\)"/\1/p' Sources/ForceTouchCommandLine/ForceTouchVersion.swift)"
+[ -f "forcetouch_${version}_$(dpkg --print-architecture).deb" ] || make deb
 out="$(mktemp -d "${TMPDIR:-/tmp}/forcetouch-it.XXXXXX")"
 chmod 1777 "$out"
 trap 'rm -rf "$out"' EXIT
@@ -76,4 +83,13 @@ if [ "$sysrc" -ne 0 ] && [ -f "$out/systemd-journal.txt" ]; then
     tail -n 60 "$out/systemd-journal.txt"
 fi
 [ "$rc" -ne 0 ] || rc="$sysrc"
+# The Debian package: dpkg -i, the installed programs, man, completions, the unit under a user
+# manager and the sway/i3/Hyprland lines, dpkg --purge (Tests/Integration/deb-in-guest.sh).
+debrc=0
+vm/run-guest.sh --share "$out" -- Tests/Integration/deb-in-guest.sh "$out" || debrc=$?
+if [ "$debrc" -ne 0 ] && [ -f "$out/deb-journal.txt" ]; then
+    echo "--- journal (last 60 lines)"
+    tail -n 60 "$out/deb-journal.txt"
+fi
+[ "$rc" -ne 0 ] || rc="$debrc"
 exit "$rc"
