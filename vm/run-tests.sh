@@ -86,7 +86,8 @@ fi
 # The Debian package: dpkg -i, the installed programs, man, completions, the unit under a user
 # manager and the sway/i3/Hyprland lines, dpkg --purge (Tests/Integration/deb-in-guest.sh).
 debrc=0
-vm/run-guest.sh --share "$out" -- Tests/Integration/deb-in-guest.sh "$out" || debrc=$?
+# Unpacking 180 MB of programs from an xz archive under TCG takes minutes on a busy host.
+VM_TIMEOUT=1200 vm/run-guest.sh --share "$out" -- Tests/Integration/deb-in-guest.sh "$out" || debrc=$?
 if [ "$debrc" -ne 0 ] && [ -f "$out/deb-journal.txt" ]; then
     echo "--- journal (last 60 lines)"
     tail -n 60 "$out/deb-journal.txt"
