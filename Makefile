@@ -6,7 +6,16 @@ DEMO ?= demo/touchscreen-gestures.evemu
 # The demo needs no speed: a debug build is quicker to make, and the one `make test` builds.
 DEMO_CONFIGURATION ?= debug
 
-.PHONY: all build deps test unit-test vm-test bench demo install clean fuzz
+.PHONY: all build deps test unit-test vm-test bench demo install uninstall man deb clean fuzz
+
+# The release every program reports with --version (Sources/ForceTouchCommandLine/ForceTouchVersion.swift)
+# is the one source of the version: the .deb's, and debian/changelog's, which `make deb` checks.
+VERSION := $(shell sed -n 's/.*static let string = "\(.*\)"/\1/p' Sources/ForceTouchCommandLine/ForceTouchVersion.swift)
+
+# Where `swift build` works and what it is given. `make deb` builds apart (DEB_BUILDDIR), with the
+# Swift runtime linked in, so it neither rebuilds .build nor is rebuilt by it.
+BUILDDIR ?= .build
+SWIFT_BUILD_FLAGS ?=
 
 all: build
 
@@ -15,16 +24,19 @@ deps:
 	@./scripts/install-deps.sh
 
 build: deps
-	$(SWIFT) build -c $(CONFIGURATION)
+	$(SWIFT) build -c $(CONFIGURATION) --scratch-path $(BUILDDIR) $(SWIFT_BUILD_FLAGS)
 
 # The whole suite: unit and program tests on this machine, a short fuzzing run of every parser,
-# the README's commands as written, then the integration tests in a QEMU guest.
+# the README's commands as written, the D-Bus interface on a real bus, make install/uninstall
+# and make deb (package-on-host.sh), then the integration tests in a QEMU guest, the .deb's
+# among them.
 test: deps
 	$(SWIFT) build --build-tests
 	timeout 900 $(SWIFT) test --skip-build
 	FUZZ_RUNS=$(TEST_FUZZ_RUNS) FUZZ_SEED=1 scripts/fuzz.sh
 	Tests/Documented/on-host.sh
 	Tests/Documented/dbus-on-host.sh
+	Tests/Documented/package-on-host.sh
 	@if [ -x vm/run-tests.sh ]; then ./vm/run-tests.sh; fi
 
 unit-test: deps
@@ -54,28 +66,111 @@ clean:
 	rm -rf .build
 
 # Installs forcetouchd, forcetest and forcectl, the device database (quirks/ in $(PREFIX)/share/forcetouch/quirks),
-# the D-Bus interface description (in $(PREFIX)/share/dbus-1/interfaces),
+# the D-Bus interface description (in DBUSINTERFACESDIR),
 # the udev rule, the systemd user unit, the default configuration
-# (an existing /etc/forcetouch/forcetouch.toml is kept) and, as Debian keeps them, the documentation in
-# DOCDIR with the example configurations in DOCDIR/examples. The shipped configuration names the examples'
+# (an existing /etc/forcetouch/forcetouch.toml is kept), the manual pages (MANDIR), bash, zsh
+# and fish completions and, as Debian keeps them, the documentation and LICENSE in DOCDIR with the
+# example configurations in DOCDIR/examples. The shipped configuration names the examples'
 # installed path, written for the default DOCDIR and rewritten here for another. DESTDIR is honoured.
 BINDIR ?= $(PREFIX)/bin
 UDEVRULESDIR ?= /etc/udev/rules.d
 USERUNITDIR ?= $(PREFIX)/lib/systemd/user
 SYSCONFDIR ?= /etc
 DOCDIR ?= $(PREFIX)/share/doc/forcetouch
+MANDIR ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR ?= $(PREFIX)/share/zsh/vendor-completions
+FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
+DBUSINTERFACESDIR ?= $(PREFIX)/share/dbus-1/interfaces
+DBUS_INTERFACE = io.github.forcetouch.Daemon1.xml
 # The device database the programs find beside their bin directory, as <bin>/../share/forcetouch/quirks.
 QUIRKSDIR = $(PREFIX)/share/forcetouch/quirks
-install: build
+PROGRAMS = forcetouchd forcetest forcectl
+BUILT = $(BUILDDIR)/$(CONFIGURATION)
+# What the configuration file is installed as: uninstall removes it only while it is still this.
+CONF = $(DESTDIR)$(SYSCONFDIR)/forcetouch/forcetouch.toml
+CONF_SED = sed 's|/usr/local/share/doc/forcetouch|$(DOCDIR)|g' config/forcetouch.toml
+install: build man
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UDEVRULESDIR) $(DESTDIR)$(USERUNITDIR) $(DESTDIR)$(SYSCONFDIR)/forcetouch \
-		$(DESTDIR)$(DOCDIR)/examples $(DESTDIR)$(QUIRKSDIR)
-	install -m 0755 .build/$(CONFIGURATION)/forcetouchd .build/$(CONFIGURATION)/forcetest .build/$(CONFIGURATION)/forcectl $(DESTDIR)$(BINDIR)/
+		$(DESTDIR)$(DOCDIR)/examples $(DESTDIR)$(QUIRKSDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man8 \
+		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
+	install -m 0755 $(addprefix $(BUILT)/,$(PROGRAMS)) $(DESTDIR)$(BINDIR)/
 	install -m 0644 udev-rules/70-forcetouch.rules $(DESTDIR)$(UDEVRULESDIR)/
 	sed 's|@BINDIR@|$(BINDIR)|g' systemd/forcetouchd.service > $(DESTDIR)$(USERUNITDIR)/forcetouchd.service
 	chmod 0644 $(DESTDIR)$(USERUNITDIR)/forcetouchd.service
-	install -m 0644 docs/* $(DESTDIR)$(DOCDIR)/
+	install -m 0644 docs/* LICENSE $(DESTDIR)$(DOCDIR)/
 	install -m 0644 config/examples/* $(DESTDIR)$(DOCDIR)/examples/
 	install -m 0644 quirks/*.quirks $(DESTDIR)$(QUIRKSDIR)/
-	install -D -m 0644 dbus/io.github.forcetouch.Daemon1.xml $(DESTDIR)$(PREFIX)/share/dbus-1/interfaces/io.github.forcetouch.Daemon1.xml
-	conf=$(DESTDIR)$(SYSCONFDIR)/forcetouch/forcetouch.toml; [ -e "$$conf" ] || \
-		{ sed 's|/usr/local/share/doc/forcetouch|$(DOCDIR)|g' config/forcetouch.toml > "$$conf" && chmod 0644 "$$conf"; }
+	install -D -m 0644 dbus/$(DBUS_INTERFACE) $(DESTDIR)$(DBUSINTERFACESDIR)/$(DBUS_INTERFACE)
+	[ -e "$(CONF)" ] || { $(CONF_SED) > "$(CONF)" && chmod 0644 "$(CONF)"; }
+	gzip -9n < $(MANPAGES)/forcetouchd.8 > $(DESTDIR)$(MANDIR)/man8/forcetouchd.8.gz
+	gzip -9n < $(MANPAGES)/forcetest.1 > $(DESTDIR)$(MANDIR)/man1/forcetest.1.gz
+	gzip -9n < $(MANPAGES)/forcectl.1 > $(DESTDIR)$(MANDIR)/man1/forcectl.1.gz
+	# bash sources its completions: they are no scripts of their own, and get no #! line.
+	for p in $(PROGRAMS); do \
+		$(BUILT)/$$p --generate-completion-script bash > $(DESTDIR)$(BASHCOMPDIR)/$$p && \
+		sed -i '1{/^#!/d}' $(DESTDIR)$(BASHCOMPDIR)/$$p && \
+		$(BUILT)/$$p --generate-completion-script zsh > $(DESTDIR)$(ZSHCOMPDIR)/_$$p && \
+		$(BUILT)/$$p --generate-completion-script fish > $(DESTDIR)$(FISHCOMPDIR)/$$p.fish || exit 1; \
+	done
+	chmod 0644 $(addprefix $(DESTDIR)$(BASHCOMPDIR)/,$(PROGRAMS)) $(addprefix $(DESTDIR)$(ZSHCOMPDIR)/_,$(PROGRAMS)) \
+		$(addprefix $(DESTDIR)$(FISHCOMPDIR)/,$(addsuffix .fish,$(PROGRAMS)))
+
+# Removes what `make install` installed, with the same PREFIX, DESTDIR and directories, and the
+# directories of forcetouch's own it made when they are left empty. The configuration goes only
+# while it is the shipped one: one the user edited (or `forcetest calibrate` wrote to) is kept.
+uninstall:
+	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(PROGRAMS)) $(DESTDIR)$(UDEVRULESDIR)/70-forcetouch.rules \
+		$(DESTDIR)$(USERUNITDIR)/forcetouchd.service \
+		$(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(wildcard docs/*)) LICENSE) \
+		$(addprefix $(DESTDIR)$(DOCDIR)/examples/,$(notdir $(wildcard config/examples/*))) \
+		$(addprefix $(DESTDIR)$(QUIRKSDIR)/,$(notdir $(wildcard quirks/*.quirks))) \
+		$(DESTDIR)$(MANDIR)/man8/forcetouchd.8.gz $(DESTDIR)$(MANDIR)/man1/forcetest.1.gz \
+		$(DESTDIR)$(MANDIR)/man1/forcectl.1.gz \
+		$(addprefix $(DESTDIR)$(BASHCOMPDIR)/,$(PROGRAMS)) $(addprefix $(DESTDIR)$(ZSHCOMPDIR)/_,$(PROGRAMS)) \
+		$(addprefix $(DESTDIR)$(FISHCOMPDIR)/,$(addsuffix .fish,$(PROGRAMS))) \
+		$(DESTDIR)$(DBUSINTERFACESDIR)/$(DBUS_INTERFACE)
+	if [ -e "$(CONF)" ]; then \
+		if $(CONF_SED) | cmp -s - "$(CONF)"; then rm -f "$(CONF)"; \
+		else echo "uninstall: $(CONF) was changed: kept"; fi; \
+	fi
+	-rmdir $(DESTDIR)$(DOCDIR)/examples $(DESTDIR)$(DOCDIR) $(DESTDIR)$(QUIRKSDIR) $(DESTDIR)$(PREFIX)/share/forcetouch \
+		$(DESTDIR)$(SYSCONFDIR)/forcetouch 2> /dev/null
+
+# The manual pages forcetouchd(8), forcetest(1) and forcectl(1), generated from the programs'
+# argument parsers by swift-argument-parser's generate-manual plugin into MANPAGES.
+MANPAGES = $(BUILDDIR)/man
+man: build
+	MANPAGES=$(MANPAGES) BUILDDIR=$(BUILDDIR) CONFIGURATION=$(CONFIGURATION) \
+		SWIFT="$(SWIFT)" SWIFT_BUILD_FLAGS="$(SWIFT_BUILD_FLAGS)" scripts/generate-manual.sh
+
+# forcetouch_<version>_<arch>.deb, from a tree `make install DESTDIR=… PREFIX=/usr` fills: the same
+# recipe as an installation by hand. The programs are a release build with the Swift runtime
+# linked statically (Debian has no Swift runtime package to depend on), in DEB_BUILDDIR; the
+# control file is dpkg-gencontrol's from debian/control, with the libraries dpkg-shlibdeps finds
+# (libevdev2, libudev1, libglib2.0-0, libc6...). lintian then checks it: any error fails, but
+# for the one debian/forcetouch.lintian-overrides explains (Yams's own libyaml).
+DEB_BUILDDIR ?= .build-deb
+DEB_CONFIGURATION ?= release
+DEB_ARCH = $(shell dpkg --print-architecture)
+DEB = forcetouch_$(VERSION)_$(DEB_ARCH).deb
+DEB_STAGE = $(DEB_BUILDDIR)/stage
+deb: deps
+	scripts/install-deps.sh --deb
+	@changelog="$$(dpkg-parsechangelog -l debian/changelog -S Version)"; [ "$$changelog" = "$(VERSION)" ] || \
+		{ echo "deb: debian/changelog's version is $$changelog, the programs' (ForceTouchVersion.swift) $(VERSION)" >&2; exit 1; }
+	rm -rf $(DEB_STAGE)
+	$(MAKE) install DESTDIR=$(abspath $(DEB_STAGE)) PREFIX=/usr UDEVRULESDIR=/usr/lib/udev/rules.d \
+		BUILDDIR=$(DEB_BUILDDIR) CONFIGURATION=$(DEB_CONFIGURATION) SWIFT_BUILD_FLAGS="-Xswiftc -static-stdlib"
+	strip --strip-unneeded --remove-section=.comment --remove-section=.note $(addprefix $(DEB_STAGE)/usr/bin/,$(PROGRAMS))
+	install -m 0644 debian/copyright $(DEB_STAGE)/usr/share/doc/forcetouch/copyright
+	gzip -9n < debian/changelog > $(DEB_STAGE)/usr/share/doc/forcetouch/changelog.gz
+	rm $(DEB_STAGE)/usr/share/doc/forcetouch/LICENSE
+	install -d $(DEB_STAGE)/DEBIAN
+	install -m 0755 debian/postinst debian/postrm $(DEB_STAGE)/DEBIAN/
+	install -m 0644 debian/conffiles $(DEB_STAGE)/DEBIAN/
+	install -D -m 0644 debian/forcetouch.lintian-overrides $(DEB_STAGE)/usr/share/lintian/overrides/forcetouch
+	dpkg-shlibdeps -T$(DEB_BUILDDIR)/substvars $(addprefix $(DEB_STAGE)/usr/bin/,$(PROGRAMS))
+	dpkg-gencontrol -pforcetouch -v$(VERSION) -P$(DEB_STAGE) -T$(DEB_BUILDDIR)/substvars -f$(DEB_BUILDDIR)/files
+	dpkg-deb --build --root-owner-group $(DEB_STAGE) $(DEB)
+	lintian --fail-on error $(DEB)

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Installs the Debian packages forcetouch builds against, once. Swift is already installed.
+# With --deb, also what `make deb` needs to build and check the package: dpkg-dev
+# (dpkg-shlibdeps, dpkg-gencontrol, dpkg-parsechangelog), binutils (strip) and lintian.
 set -euo pipefail
-need=()
 # The D-Bus test (Tests/Documented/dbus-on-host.sh) needs a real bus and its clients: dbus-daemon,
 # dbus-bin (dbus-monitor), systemd (busctl), libglib2.0-bin (gdbus).
-for pkg in libevdev-dev libudev-dev libglib2.0-dev libsystemd-dev pkg-config \
-           dbus-daemon dbus-bin systemd libglib2.0-bin; do
+pkgs=(libevdev-dev libudev-dev libglib2.0-dev libsystemd-dev pkg-config dbus-daemon dbus-bin systemd libglib2.0-bin)
+[ "${1:-}" = --deb ] && pkgs+=(dpkg-dev binutils lintian)
+need=()
+for pkg in "${pkgs[@]}"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
 done
 [ ${#need[@]} -eq 0 ] && exit 0

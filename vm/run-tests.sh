@@ -9,6 +9,13 @@ vm/setup.sh
 for bin in forcetouchd forcetest forcectl; do
     [ -x ".build/debug/$bin" ] || { echo "run-tests: .build/debug/$bin missing: swift build first" >&2; exit 1; }
 done
+# systemd-user-in-guest.sh runs `make install` in the guest with the build taken as done: the
+# manual pages too are made here (generate-manual runs the programs, far quicker than under TCG).
+make -o build man CONFIGURATION=debug
+# deb-in-guest.sh installs the .deb `make test` built (Tests/Documented/package-on-host.sh);
+# run alone, this builds it (a release build: minutes the first time).
+version="$(sed -n 's/.*static let string = "\(.*\)"/\1/p' Sources/ForceTouchCommandLine/ForceTouchVersion.swift)"
+[ -f "forcetouch_${version}_$(dpkg --print-architecture).deb" ] || make deb
 out="$(mktemp -d "${TMPDIR:-/tmp}/forcetouch-it.XXXXXX")"
 chmod 1777 "$out"
 trap 'rm -rf "$out"' EXIT
@@ -46,4 +53,8 @@ guest Tests/Integration/fairness-in-guest.sh fairness-daemon.log
 guest Tests/Integration/actions-in-guest.sh actions-daemon.log
 # README's install-and-run commands against a real systemd user manager and journald.
 guest Tests/Integration/systemd-user-in-guest.sh systemd-journal.txt
+# The Debian package: dpkg -i, the installed programs, man, completions, the unit under a user
+# manager and the sway/i3/Hyprland lines, dpkg --purge. Unpacking 180 MB of programs from an xz
+# archive under TCG takes minutes on a busy host.
+VM_TIMEOUT=1200 guest Tests/Integration/deb-in-guest.sh deb-journal.txt
 exit "$rc"

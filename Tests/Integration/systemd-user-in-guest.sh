@@ -150,11 +150,13 @@ else
     # The project's Makefile and files, with .build/debug = $BIN (the project stays untouched).
     make_dir="$W/project"
     mkdir -p "$make_dir/.build"
-    for f in Makefile udev-rules systemd config scripts; do ln -s "$ROOT/$f" "$make_dir/$f"; done
+    for f in Makefile udev-rules systemd config scripts docs quirks LICENSE Sources; do ln -s "$ROOT/$f" "$make_dir/$f"; done
     ln -s "$BIN" "$make_dir/.build/debug"
+    ln -s "$ROOT/.build/man" "$make_dir/.build/man"
 fi
 # `make` with the build step taken as done (-o build): the binaries are built already.
-make() { command make -C "$make_dir" -o build CONFIGURATION=debug "$@"; }
+# The manual pages as made (-o man): vm/run-tests.sh made them on the host.
+make() { command make -C "$make_dir" -o build -o man CONFIGURATION=debug "$@"; }
 export -f make && export make_dir
 t=$SECONDS
 doc <<'CMD'
@@ -467,5 +469,20 @@ check "the app outlives the stop of the daemon too" \
     test "$(as_user systemctl --user show -p ActiveState --value "$app_unit")" = active
 as_user systemctl --user stop "$app_unit" 2>/dev/null
 kill "$follow_pid" 2>/dev/null; follow_pid=""
+
+# ---------------------------------------------------------------- sudo make uninstall
+step "sudo make uninstall"
+doc_runner=()
+make() { command make -C "$make_dir" CONFIGURATION=debug "$@"; }
+export -f make
+doc <<'CMD'
+sudo make uninstall
+CMD
+unset -f make
+check "make uninstall succeeds" test "$doc_status" -eq 0
+check "the programs, the unit, the rule, the configuration, the manual pages and completions are gone" \
+    test ! -e /usr/local/bin/forcetouchd -a ! -e "$UNIT" -a ! -e /etc/udev/rules.d/70-forcetouch.rules \
+         -a ! -e /etc/forcetouch -a ! -e /usr/local/share/man/man8/forcetouchd.8.gz \
+         -a ! -e /usr/local/share/bash-completion/completions/forcectl -a ! -e /usr/local/share/forcetouch
 step "done"
 summary systemd-user-integration

@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# Packaging on this machine (`make test`): `make install DESTDIR=…` then `make uninstall` leaves
+# nothing behind, and `make deb` as the README shows it builds forcetouch_<version>_<arch>.deb
+# that lintian passes, holding what the README says, depending on Debian's libraries and not on a
+# Swift toolchain. Tests/Integration/deb-in-guest.sh then installs that .deb in the QEMU guest.
+# `make deb` is a release build with the Swift runtime linked in (.build-deb): minutes the first
+# time on 2 cores, seconds when nothing changed.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+ROOT="$PWD"
+. Tests/Integration/lib.sh
+. Tests/Documented/lib.sh
+W="$(mktemp -d "${TMPDIR:-/tmp}/forcetouch-package.XXXXXX")"
+DOC_DIR="$W/doc" && mkdir "$DOC_DIR"
+trap 'rm -rf "$W"' EXIT
+version="$(sed -n 's/.*static let string = "\(.*\)"/\1/p' Sources/ForceTouchCommandLine/ForceTouchVersion.swift)"
+PROGRAMS=(forcetouchd forcetest forcectl)
+
+# ---------------------------------------------------------------- make install / make uninstall
+# Into an empty DESTDIR, with the debug build `make test` has made (the release build is `make deb`'s).
+D="$W/destdir"
+mkdir "$D"
+t=$SECONDS
+make install DESTDIR="$D" CONFIGURATION=debug > "$W/install.log" 2>&1
+st=$?
+echo "make install DESTDIR=…: exit $st after $((SECONDS - t)) s"
+check "make install DESTDIR=… CONFIGURATION=debug succeeds" test "$st" -eq 0 || tail -n 20 "$W/install.log"
+P="$D/usr/local"
+for p in "${PROGRAMS[@]}"; do
+    check "installed: bin/$p, its bash, zsh and fish completions" \
+        test -x "$P/bin/$p" -a -s "$P/share/bash-completion/completions/$p" \
+             -a -s "$P/share/zsh/vendor-completions/_$p" -a -s "$P/share/fish/vendor_completions.d/$p.fish"
+done
+check "installed: forcetouchd(8), forcetest(1), forcectl(1), gzipped" \
+    test -s "$P/share/man/man8/forcetouchd.8.gz" -a -s "$P/share/man/man1/forcetest.1.gz" -a -s "$P/share/man/man1/forcectl.1.gz"
+MANPAGER=cat man -l "$P/share/man/man8/forcetouchd.8.gz" > "$W/man.txt" 2>&1
+check "forcetouchd.8.gz renders as FORCETOUCHD(8) with every option of forcetouchd --help" \
+    bash -c "grep -q '^FORCETOUCHD(8)' '$W/man.txt' &&
+             for o in \$('$ROOT/.build/debug/forcetouchd' --help | grep -o -- '--[a-z-]*' | sort -u); do
+                 grep -q -- \"\$o\" '$W/man.txt' || { echo \"not in the page: \$o\"; exit 1; }; done"
+check "installed: LICENSE with the documentation" cmp -s LICENSE "$P/share/doc/forcetouch/LICENSE"
+bash -c "source '$P/share/bash-completion/completions/forcetest' && complete -p forcetest" > "$W/complete.txt" 2>&1
+check "the installed bash completion loads (complete -p forcetest)" grep -q 'complete .* forcetest$' "$W/complete.txt"
+installed="$(find "$D" -not -type d | wc -l)"
+make uninstall DESTDIR="$D" CONFIGURATION=debug > "$W/uninstall.log" 2>&1
+check "make uninstall DESTDIR=… succeeds" test $? -eq 0
+left="$(find "$D" -not -type d)"
+check "make uninstall removes all $installed files make install installed" test -z "$left"
+[ -z "$left" ] && echo "$installed files installed, none left" || echo "left: $left"
+check "... and forcetouch's own directories (share/forcetouch, share/doc/forcetouch, /etc/forcetouch)" \
+    test ! -e "$P/share/forcetouch" -a ! -e "$P/share/doc/forcetouch" -a ! -e "$D/etc/forcetouch"
+# A configuration the user changed is theirs: uninstall keeps it and says so.
+make -o build -o man install DESTDIR="$D" CONFIGURATION=debug > "$W/install2.log" 2>&1
+echo '# mine' >> "$D/etc/forcetouch/forcetouch.toml"
+make uninstall DESTDIR="$D" CONFIGURATION=debug > "$W/uninstall2.log" 2>&1
+check "make uninstall keeps a configuration the user changed, and says so" \
+    bash -c "grep -qx '# mine' '$D/etc/forcetouch/forcetouch.toml' && grep -q 'forcetouch.toml was changed: kept' '$W/uninstall2.log'"
+check "... and nothing else" test "$(find "$D" -not -type d)" = "$D/etc/forcetouch/forcetouch.toml"
+
+# ---------------------------------------------------------------- make deb
+t=$SECONDS
+doc <<'CMD'
+make deb
+CMD
+echo "make deb: exit $doc_status after $((SECONDS - t)) s"
+check "make deb succeeds (lintian finds no error)" test "$doc_status" -eq 0 || tail -n 30 "$DOC_OUT"
+DEB="forcetouch_${version}_$(dpkg --print-architecture).deb"
+check "it made $DEB (the programs' --version, this machine's architecture)" test -f "$DEB"
+echo "lintian: $(grep -c '^E: ' "$DOC_OUT") errors, $(grep -c '^W: ' "$DOC_OUT") warnings, $(grep -c '^I: ' "$DOC_OUT") notes"
+grep -E '^(E|W): ' "$DOC_OUT"
+check "lintian ran and reported no error" bash -c "grep -q '^lintian ' '$DOC_OUT' && ! grep -q '^E: ' '$DOC_OUT'"
+dpkg-deb -f "$DEB" > "$W/control.txt"
+cat "$W/control.txt"
+field() { dpkg-deb -f "$DEB" "$1"; }
+check "Package forcetouch, Version $version, Architecture $(dpkg --print-architecture)" \
+    test "$(field Package) $(field Version) $(field Architecture)" = "forcetouch $version $(dpkg --print-architecture)"
+depends="$(field Depends)"
+for lib in libc6 libevdev2 libudev1 libglib2.0-0; do
+    check "Depends names $lib (dpkg-shlibdeps)" grep -Eq "(^|, )$lib( |,|$)" <<< "$depends"
+done
+check "Depends names no Swift package (there is none in Debian: the runtime is linked in)" \
+    bash -c "! grep -qi swift <<< '$depends'"
+dpkg-deb -c "$DEB" | awk '{ print $1, $2, $6 }' > "$W/contents.txt"
+has() { grep -Eq " \\./${1#/}\$" "$W/contents.txt"; }
+for p in /usr/bin/forcetouchd /usr/bin/forcetest /usr/bin/forcectl /usr/lib/udev/rules.d/70-forcetouch.rules \
+         /usr/lib/systemd/user/forcetouchd.service /etc/forcetouch/forcetouch.toml \
+         /usr/share/doc/forcetouch/copyright /usr/share/doc/forcetouch/changelog.gz \
+         /usr/share/doc/forcetouch/examples/pen-tablet.toml /usr/share/forcetouch/quirks/10-touchpads.quirks \
+         /usr/share/man/man8/forcetouchd.8.gz /usr/share/man/man1/forcetest.1.gz /usr/share/man/man1/forcectl.1.gz \
+         /usr/share/bash-completion/completions/forcetouchd /usr/share/zsh/vendor-completions/_forcetest \
+         /usr/share/fish/vendor_completions.d/forcectl.fish; do
+    check "the package holds $p" has "$p"
+done
+check "every file in it is root's (--root-owner-group)" bash -c "! awk '\$2 != \"root/root\"' '$W/contents.txt' | grep -q ."
+check "nothing under /usr/local, nothing in /etc but the configuration" \
+    bash -c "! grep -Eq ' \\./usr/local/' '$W/contents.txt' && ! grep -E ' \\./etc/.+[^/]\$' '$W/contents.txt' | grep -vq 'etc/forcetouch/forcetouch.toml\$'"
+X="$W/extracted"
+dpkg-deb -R "$DEB" "$X"
+check "conffiles: /etc/forcetouch/forcetouch.toml" test "$(cat "$X/DEBIAN/conffiles")" = /etc/forcetouch/forcetouch.toml
+check "postinst and postrm reload udev's rules" \
+    bash -c "grep -q 'udevadm control --reload-rules' '$X/DEBIAN/postinst' && grep -q 'udevadm control --reload-rules' '$X/DEBIAN/postrm'"
+ldd "$X/usr/bin/forcetouchd" > "$W/ldd.txt" 2>&1
+cat "$W/ldd.txt"
+check "forcetouchd links no Swift library (libswiftCore, libFoundation: linked in)" \
+    bash -c "! grep -Eqi 'swift|libFoundation|not found' '$W/ldd.txt'"
+for p in "${PROGRAMS[@]}"; do
+    check "the packaged $p --version says $version" test "$("$X/usr/bin/$p" --version 2>&1)" = "$version"
+done
+du -k "$DEB" "$X/usr/bin/"* | sed 's/^/size KiB: /'
+summary package-on-host
