@@ -35,9 +35,11 @@ extension ConfigurationParser {
         guard case DecodingError.dataCorrupted(let c) = error else {
             return (.root, ShortcutJSON.message(for: error))
         }
-        let components = c.codingPath.map { key in
-            key.intValue.map { ConfigPath.Component.index($0 + 1) } ?? .key(key.stringValue)
-        }
-        return (ConfigPath(components), c.debugDescription)
+        return (ConfigPath(components(c.codingPath)), c.debugDescription)
+    }
+
+    /// A coding path as configuration path components: array positions counted from 1.
+    static func components(_ codingPath: [any CodingKey]) -> [ConfigPath.Component] {
+        codingPath.map { key in key.intValue.map { ConfigPath.Component.index($0 + 1) } ?? .key(key.stringValue) }
     }
 }

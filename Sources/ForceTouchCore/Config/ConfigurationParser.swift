@@ -39,15 +39,9 @@ struct ConfigurationParser: TOMLReader {
         "general", "gestures", "device", "binding", "quick-action", "quick-actions", "assistive-touch", "control",
         "intent",
     ]
-    static let generalKeys = ["sensitivity", "max-children", "action-timeout"]
-    static let gestureKeys = [
-        "tap-time", "tap-slop", "double-tap-time", "double-tap-distance", "long-press-time",
-        "long-press-slop", "peek", "pop", "hysteresis", "deep-press-time", "deep-press-slop",
-    ]
-    static let deviceKeys = [
-        "match-name", "match-id", "match-class", "rotation", "calibration", "sensitivity",
-        "emulate-force", "ignore", "gestures",
-    ]
+    static let generalKeys = GeneralTable.keys
+    static let gestureKeys = GestureOverrides.keys
+    static let deviceKeys = DeviceRule.keys
     static let bindingKeys = [
         "gesture", "phase", "stage", "fingers", "device", "region", "min-force", "timeout",
     ] + Action.keys + Action.qualifiers
@@ -78,22 +72,30 @@ struct ConfigurationParser: TOMLReader {
             if Self.gestureKeys.contains(key) { return "\"\(key)\" belongs under [gestures]" }
             return nil
         }
-        if let v = root["general"], let t = table(v, .root / "general") {
-            parseGeneral(t, into: &config)
+        if let v = root["general"], let t = table(v, .root / "general"),
+           let general = decode(GeneralTable.self, t, at: .root / "general")
+        {
+            config.general = general.settings
+            if let s = general.sensitivity { config.gestures.sensitivity = s }
         }
-        if let v = root["gestures"], let t = table(v, .root / "gestures") {
-            let path = ConfigPath.root / "gestures"
-            let overrides = parseGestures(t, path).overrides
-            var merged = overrides.applied(to: config.gestures)
-            if !checkThresholds(merged, overrides, path) {
+        if let v = root["gestures"], let t = table(v, .root / "gestures"),
+           let overrides = decode(GestureOverrides.self, t, at: .root / "gestures")
+        {
+            let problem = overrides.thresholdProblem(over: config.gestures)
+            config.gestures = overrides.applied(to: config.gestures)
+            if let problem {
+                error(.root / "gestures" / problem.key, problem.message)
                 // Which of the two is wrong cannot be known; both fall back together.
-                merged.peekFraction = GestureSettings().peekFraction
-                merged.popFraction = GestureSettings().popFraction
+                config.gestures.peekFraction = GestureSettings().peekFraction
+                config.gestures.popFraction = GestureSettings().popFraction
             }
-            config.gestures = merged
         }
         for (index, t) in blocks(root, "device") {
-            if let rule = parseDevice(t, index: index, base: config.gestures) { config.devices.append(rule) }
+            let path = ConfigPath.root.appending("device").appending(index: index)
+            if var rule = decode(DeviceRule.self, t, at: path) {
+                (rule.index, rule.line) = (index, map.line(of: path))
+                config.devices.append(rule)
+            }
         }
         if let v = root["intent"] {
             let (intents, intentErrors) = IntentConfigParser.parse(v, map: map, file: file)
@@ -129,109 +131,6 @@ struct ConfigurationParser: TOMLReader {
         return ConfigurationLoad(configuration: config, diagnostics: sorted.map(\.element))
     }
 
-    // MARK: - Tables
-
-    private mutating func parseGeneral(_ t: TOMLTable, into config: inout Configuration) {
-        let path = ConfigPath.root / "general"
-        _ = checkKeys(t, path, allowed: Self.generalKeys)
-        if let v = t["sensitivity"],
-           let s = name(v, path / "sensitivity", Sensitivity.allCases, what: "sensitivity")
-        {
-            config.gestures.sensitivity = s
-        }
-        if let v = t["max-children"], let n = integer(v, path / "max-children") {
-            if n >= 1 {
-                config.general.maxChildren = n
-            } else {
-                error(path / "max-children", "must be at least 1, not \(n)")
-            }
-        }
-        if let v = t["action-timeout"], let d = positive(v, path / "action-timeout") {
-            config.general.actionTimeout = d
-        }
-    }
-
-    /// Reads the `[gestures]` keys, each validated on its own; a bad key is left out of
-    /// the overrides. `ok` is false if anything was wrong.
-    private mutating func parseGestures(_ t: TOMLTable, _ path: ConfigPath)
-        -> (overrides: GestureOverrides, ok: Bool)
-    {
-        var ok = checkKeys(t, path, allowed: Self.gestureKeys)
-        var o = GestureOverrides()
-        /// Stores a read value; false when the read failed.
-        func keep<T>(_ slot: inout T?, _ value: T?) -> Bool {
-            slot = value
-            return value != nil
-        }
-        for key in Self.gestureKeys {
-            guard let v = t[key] else { continue }
-            let p = path / key
-            let valid = switch key {
-            case "tap-time": keep(&o.tapMaximumDuration, seconds(v, p))
-            case "tap-slop": keep(&o.tapSlop, positive(v, p))
-            case "double-tap-time": keep(&o.doubleTapInterval, seconds(v, p))
-            case "double-tap-distance": keep(&o.doubleTapDistance, positive(v, p))
-            case "long-press-time": keep(&o.longPressDuration, seconds(v, p))
-            case "long-press-slop": keep(&o.longPressSlop, positive(v, p))
-            case "peek": keep(&o.peekFraction, fraction(v, p))
-            case "pop": keep(&o.popFraction, fraction(v, p))
-            case "hysteresis": keep(&o.hysteresis, hysteresis(v, p))
-            case "deep-press-time": keep(&o.deepPressDwell, dwell(v, p))
-            case "deep-press-slop": keep(&o.deepPressSlop, positive(v, p))
-            default: true
-            }
-            ok = ok && valid
-        }
-        return (o, ok)
-    }
-
-    private mutating func seconds(_ v: TOMLValueConvertible, _ path: ConfigPath) -> Timestamp.Duration? {
-        positive(v, path).map { Timestamp.Duration(seconds: $0) }
-    }
-
-    /// Seconds, 0 included: a dwell of 0 fires a deep press on the frame that crosses peek.
-    private mutating func dwell(_ v: TOMLValueConvertible, _ path: ConfigPath) -> Timestamp.Duration? {
-        guard let d = number(v, path) else { return nil }
-        guard d >= 0 else {
-            error(path, "must be 0 or more seconds, not \(TextFormat.number(d))")
-            return nil
-        }
-        return Timestamp.Duration(seconds: d)
-    }
-
-    /// Strictly between 0 and 1: at 1 a threshold would re-arm at once and stutter, at 0
-    /// it would never re-arm.
-    private mutating func hysteresis(_ v: TOMLValueConvertible, _ path: ConfigPath) -> Double? {
-        guard let h = number(v, path) else { return nil }
-        guard h > 0 && h < 1 else {
-            error(path, "must be between 0 and 1 (both excluded), not \(TextFormat.number(h))")
-            return nil
-        }
-        return h
-    }
-
-    /// A fraction of maximumPossibleForce: in (0, 1].
-    private mutating func fraction(_ v: TOMLValueConvertible, _ path: ConfigPath) -> Double? {
-        guard let d = number(v, path) else { return nil }
-        guard d > 0 && d <= 1 else {
-            error(path, "must be greater than 0 and at most 1 (a fraction of maximumPossibleForce), "
-                + "not \(TextFormat.number(d))")
-            return nil
-        }
-        return d
-    }
-
-    /// Peek must come before pop once defaults and overrides are combined; the error goes
-    /// on whichever of the two this table set (pop when it set both).
-    private mutating func checkThresholds(_ merged: GestureSettings, _ set: GestureOverrides,
-                                          _ path: ConfigPath) -> Bool {
-        guard merged.peekFraction >= merged.popFraction else { return true }
-        let key = set.popFraction != nil || set.peekFraction == nil ? "pop" : "peek"
-        let peek = TextFormat.number(merged.peekFraction), pop = TextFormat.number(merged.popFraction)
-        error(path / key, "peek (\(peek)) must be below pop (\(pop))")
-        return false
-    }
-
     /// The elements of an array of tables, with their 1-based index; errors for anything else.
     mutating func blocks(_ root: TOMLTable, _ key: String) -> [(Int, TOMLTable)] {
         guard let v = root[key] else { return [] }
@@ -251,88 +150,25 @@ struct ConfigurationParser: TOMLReader {
         return out
     }
 
-    // MARK: - [[device]]
-
-    private mutating func parseDevice(_ t: TOMLTable, index: Int, base: GestureSettings) -> DeviceRule? {
-        let path = ConfigPath.root.appending("device").appending(index: index)
-        var ok = checkKeys(t, path, allowed: Self.deviceKeys)
-        var rule = DeviceRule(index: index, line: map.line(of: path))
-        func check<T>(_ value: T?) -> T? {
-            if value == nil { ok = false }
-            return value
+    /// One block through its `Decodable` schema, every problem it finds recorded at its
+    /// line (its coding path below `path`, found in the source map); nil when refused.
+    mutating func decode<T: Decodable>(_ type: T.Type, _ t: TOMLTable, at path: ConfigPath,
+                                       owner: Action.Owner? = nil) -> T? {
+        let sink = BlockReader.Sink()
+        var decoder = TOMLDecoder()
+        decoder.userInfo[BlockReader.Sink.key] = sink
+        decoder.userInfo[Action.ownerKey] = owner
+        var value: T?
+        var other: (ConfigPath, String)?
+        do { value = try decoder.decode(T.self, from: t) } catch is BlockReader.Refused {} catch {
+            other = Self.problem(error)
         }
-        if let v = t["match-name"], let s = check(string(v, path / "match-name")) {
-            rule.match.name = check(glob(s, path / "match-name"))
+        for p in sink.problems {
+            let at = ConfigPath(path.components + Self.components(p.path))
+            if p.isWarning { warning(at, p.message) } else { error(at, p.message) }
         }
-        if let v = t["match-id"], let s = check(string(v, path / "match-id")) {
-            rule.match.id = check(vendorProduct(s, path / "match-id"))
-        }
-        if let v = t["match-class"] {
-            rule.match.deviceClass = check(name(v, path / "match-class", Self.matchableClasses, what: "device class"))
-        }
-        if let v = t["rotation"], let degrees = check(integer(v, path / "rotation")) {
-            // Only the exact four values: 450 or -90 are more likely mistakes than intent.
-            if [0, 90, 180, 270].contains(degrees) { rule.rotation = Rotation(degrees: degrees) } else {
-                error(path / "rotation", "must be 0, 90, 180 or 270, not \(degrees)")
-                ok = false
-            }
-        }
-        if let v = t["calibration"], let c = check(table(v, path / "calibration")) {
-            let cp = path / "calibration"
-            ok = checkKeys(c, cp, allowed: ["average"]) && ok
-            if let a = c["average"] {
-                rule.calibrationAverage = check(calibrationAverage(a, cp / "average"))
-            } else {
-                error(cp, "needs \"average\", the raw value of an average touch (forcetest calibrate writes it)")
-                ok = false
-            }
-        }
-        if let v = t["sensitivity"] {
-            rule.sensitivity = check(name(v, path / "sensitivity", Sensitivity.allCases, what: "sensitivity"))
-        }
-        if let v = t["emulate-force"] { rule.emulateForce = check(bool(v, path / "emulate-force")) }
-        if let v = t["ignore"] { rule.ignore = check(bool(v, path / "ignore")) }
-        if let v = t["gestures"], let g = check(table(v, path / "gestures")) {
-            let (overrides, gesturesOK) = parseGestures(g, path / "gestures")
-            rule.gestures = overrides
-            ok = ok && gesturesOK && checkThresholds(overrides.applied(to: base), overrides, path / "gestures")
-        }
-        return ok ? rule : nil
-    }
-
-    /// `calibration.average`: a raw pressure above the axis minimum, which is 0 on every
-    /// pressure axis the kernel reports, so 0 and below can never be an average touch.
-    /// Whether it is also within the axis can only be known per device; ForceModel falls
-    /// back to the uncalibrated default there.
-    private mutating func calibrationAverage(_ v: TOMLValueConvertible, _ path: ConfigPath) -> Double? {
-        guard let a = number(v, path) else { return nil }
-        guard a > 0 else {
-            error(path, "must be greater than 0 (the raw pressure of an average touch, as forcetest calibrate "
-                + "measures it), not \(TextFormat.number(a))")
-            return nil
-        }
-        return a
-    }
-
-    /// `other` is what forcetouch leaves alone, so no block can be about it.
-    static let matchableClasses: [DeviceClass] = [.touchscreen, .tablet, .touchpad]
-
-    private mutating func glob(_ s: String, _ path: ConfigPath) -> Glob? {
-        guard !s.isEmpty else { error(path, "must not be empty"); return nil }
-        do {
-            return try Glob(s)
-        } catch {
-            self.error(path, "invalid pattern \"\(s)\": \(error.message)")
-            return nil
-        }
-    }
-
-    private mutating func vendorProduct(_ s: String, _ path: ConfigPath) -> VendorProduct? {
-        guard let id = VendorProduct(s) else {
-            error(path, "expected vendor:product as four hex digits each, like \"056a:0333\", not \"\(s)\"")
-            return nil
-        }
-        return id
+        if let (at, message) = other { self.error(ConfigPath(path.components + at.components), message) }
+        return value
     }
 
     // MARK: - [[binding]]

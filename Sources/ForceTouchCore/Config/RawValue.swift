@@ -66,6 +66,49 @@ enum RawValue {
         }
     }
 
+    /// Integers count as numbers: `tap-time = 1` means 1.0, as a user would expect.
+    func numberValue() throws(Problem) -> Double {
+        let d: Double
+        switch self {
+        case .integer(let i): d = Double(i)
+        case .number(let x): d = x
+        default: throw Problem("expected a number, found \(kind)")
+        }
+        guard d.isFinite else { throw Problem("must be a finite number") }
+        return d
+    }
+
+    /// A number greater than zero: durations, distances, timeouts.
+    func positive() throws(Problem) -> Double {
+        let d = try numberValue()
+        guard d > 0 else { throw Problem("must be greater than 0, not \(TextFormat.number(d))") }
+        return d
+    }
+
+    func integerValue() throws(Problem) -> Int {
+        guard case .integer(let i) = self else { throw Problem("expected an integer, found \(kind)") }
+        return i
+    }
+
+    func stringValue() throws(Problem) -> String {
+        guard case .string(let s) = self else { throw Problem("expected a string, found \(kind)") }
+        return s
+    }
+
+    func boolValue() throws(Problem) -> Bool {
+        guard case .bool(let b) = self else { throw Problem("expected true or false, found \(kind)") }
+        return b
+    }
+
+    /// One of a fixed set of names, e.g. a sensitivity or a gesture.
+    func name<T: RawRepresentable>(_ allowed: [T], what: String) throws(Problem) -> T where T.RawValue == String {
+        let s = try stringValue()
+        guard let value = allowed.first(where: { $0.rawValue == s }) else {
+            throw Problem("unknown \(what) \"\(s)\"; expected \(ConfigurationParser.list(allowed.map(\.rawValue)))")
+        }
+        return value
+    }
+
     func nonEmptyString() throws(Problem) -> String {
         guard case .string(let s) = self else { throw Problem("expected a string, found \(kind)") }
         guard !s.isEmpty else { throw Problem("must not be empty") }

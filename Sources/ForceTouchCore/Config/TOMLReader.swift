@@ -17,63 +17,40 @@ extension TOMLReader {
         error(path, "expected \(expected), found \(Self.describe(v))")
     }
 
-    /// Integers count as numbers: `tap-time = 1` means 1.0, as a user would expect.
-    mutating func number(_ v: TOMLValueConvertible, _ path: ConfigPath) -> Double? {
-        let d: Double
-        if let i = v.int { d = Double(i) } else if let x = v.double { d = x } else {
-            typeError(path, expected: "a number", found: v)
+    /// `v` through one of `RawValue`'s rules (`numberValue`, `positive`…), its refusal recorded at `path`.
+    mutating func read<T>(_ v: TOMLValueConvertible, _ path: ConfigPath, _ rule: (RawValue) throws -> T) -> T? {
+        do {
+            return try rule(RawValue(v))
+        } catch {
+            self.error(path, (error as? RawValue.Problem)?.message ?? "\(error)")
             return nil
         }
-        guard d.isFinite else { error(path, "must be a finite number"); return nil }
-        return d
     }
 
-    mutating func integer(_ v: TOMLValueConvertible, _ path: ConfigPath) -> Int? {
-        guard let i = v.int else { typeError(path, expected: "an integer", found: v); return nil }
-        return i
-    }
+    mutating func number(_ v: TOMLValueConvertible, _ path: ConfigPath) -> Double? { read(v, path) { try $0.numberValue() } }
 
-    mutating func string(_ v: TOMLValueConvertible, _ path: ConfigPath) -> String? {
-        guard let s = v.string else { typeError(path, expected: "a string", found: v); return nil }
-        return s
-    }
+    mutating func integer(_ v: TOMLValueConvertible, _ path: ConfigPath) -> Int? { read(v, path) { try $0.integerValue() } }
 
-    mutating func bool(_ v: TOMLValueConvertible, _ path: ConfigPath) -> Bool? {
-        guard let b = v.bool else { typeError(path, expected: "true or false", found: v); return nil }
-        return b
-    }
+    mutating func string(_ v: TOMLValueConvertible, _ path: ConfigPath) -> String? { read(v, path) { try $0.stringValue() } }
+
+    mutating func bool(_ v: TOMLValueConvertible, _ path: ConfigPath) -> Bool? { read(v, path) { try $0.boolValue() } }
 
     mutating func table(_ v: TOMLValueConvertible, _ path: ConfigPath) -> TOMLTable? {
         guard let t = v.table else { typeError(path, expected: "a table", found: v); return nil }
         return t
     }
 
-    /// A number greater than zero: durations, distances, timeouts.
-    mutating func positive(_ v: TOMLValueConvertible, _ path: ConfigPath) -> Double? {
-        guard let d = number(v, path) else { return nil }
-        guard d > 0 else { error(path, "must be greater than 0, not \(TextFormat.number(d))"); return nil }
-        return d
-    }
+    mutating func positive(_ v: TOMLValueConvertible, _ path: ConfigPath) -> Double? { read(v, path) { try $0.positive() } }
 
     /// A command line as an array of strings, its first element a program.
     mutating func argv(_ v: TOMLValueConvertible, _ p: ConfigPath, example: String) -> [String]? {
-        do {
-            return try RawValue(v).argv(example: example)
-        } catch {
-            self.error(p, error.message)
-            return nil
-        }
+        read(v, p) { try $0.argv(example: example) }
     }
 
     /// One of a fixed set of names, e.g. a sensitivity or a gesture.
     mutating func name<T: RawRepresentable>(_ v: TOMLValueConvertible, _ path: ConfigPath,
                                             _ allowed: [T], what: String) -> T? where T.RawValue == String {
-        guard let s = string(v, path) else { return nil }
-        guard let value = allowed.first(where: { $0.rawValue == s }) else {
-            error(path, "unknown \(what) \"\(s)\"; expected \(Self.list(allowed.map(\.rawValue)))")
-            return nil
-        }
-        return value
+        read(v, path) { try $0.name(allowed, what: what) }
     }
 
     /// Records an error for every key of `table` not in `allowed`; returns false if any.
