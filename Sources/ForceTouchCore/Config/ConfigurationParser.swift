@@ -42,9 +42,7 @@ struct ConfigurationParser: TOMLReader {
     static let generalKeys = GeneralTable.keys
     static let gestureKeys = GestureOverrides.keys
     static let deviceKeys = DeviceRule.keys
-    static let bindingKeys = [
-        "gesture", "phase", "stage", "fingers", "device", "region", "min-force", "timeout",
-    ] + Action.keys + Action.qualifiers
+    static let bindingKeys = Binding.keys
 
     mutating func error(_ path: ConfigPath, _ message: String) {
         errors.append(ConfigError(file: file, line: map.line(of: path), key: path.description, message: message))
@@ -116,7 +114,11 @@ struct ConfigurationParser: TOMLReader {
             }
         }
         for (index, t) in blocks(root, "binding") {
-            if let binding = parseBinding(t, index: index) { config.bindings.append(binding) }
+            let path = ConfigPath.root.appending("binding").appending(index: index)
+            if var binding = decode(Binding.self, t, at: path, owner: .binding) {
+                (binding.index, binding.line) = (index, map.line(of: path))
+                config.bindings.append(binding)
+            }
         }
         if let v = root["assistive-touch"], let t = table(v, .root / "assistive-touch") {
             config.assistiveTouch = parseAssistiveTouch(t)
@@ -173,114 +175,10 @@ struct ConfigurationParser: TOMLReader {
 
     // MARK: - [[binding]]
 
-    private mutating func parseBinding(_ t: TOMLTable, index: Int) -> Binding? {
-        let path = ConfigPath.root.appending("binding").appending(index: index)
-        var ok = checkKeys(t, path, allowed: Self.bindingKeys)
-        func check<T>(_ value: T?) -> T? {
-            if value == nil { ok = false }
-            return value
-        }
-
-        var gesture: GestureKind?
-        if let v = t["gesture"] {
-            gesture = check(name(v, path / "gesture", GestureKind.allCases, what: "gesture"))
-        } else {
-            error(path, "needs \"gesture\": \(Self.list(GestureKind.allCases.map(\.rawValue)))")
-            ok = false
-        }
-
-        var stage: DeepPressStage?
-        if let v = t["stage"] {
-            stage = check(name(v, path / "stage", [DeepPressStage.peek, .pop], what: "stage"))
-            if let gesture, gesture != .deepPress {
-                error(path / "stage", "only a deep-press has stages, not a \(gesture.rawValue)")
-                ok = false
-            }
-        }
-
-        var phase: GesturePhase?
-        if let v = t["phase"], let p = check(name(v, path / "phase", GesturePhase.allCases, what: "phase")) {
-            phase = p
-            if let gesture {
-                let possible = Binding.phases(of: gesture)
-                if !possible.contains(p) {
-                    let phases = Self.list(possible.map(\.rawValue))
-                    error(path / "phase", "a \(gesture.rawValue) is reported only as \(phases)")
-                    ok = false
-                } else if gesture == .deepPress, let stage, Binding.impliedStage(p) != stage {
-                    // The engine reports peek as `began` and pop as `changed`: any other
-                    // pairing would never fire.
-                    let wanted = stage == .peek ? "began" : "changed"
-                    error(path / "phase",
-                          "the \(stage.rawValue) stage is reported in phase \"\(wanted)\", not \"\(p.rawValue)\"")
-                    ok = false
-                }
-            }
-        }
-
-        var fingers: Int?
-        if let v = t["fingers"], let n = check(integer(v, path / "fingers")) {
-            if (1...10).contains(n) { fingers = n } else {
-                error(path / "fingers", "must be from 1 to 10, not \(n)")
-                ok = false
-            }
-        }
-
-        var device: DeviceSelector?
-        if let v = t["device"] { device = check(deviceSelector(v, path / "device")) }
-
-        var region: Region?
-        if let v = t["region"] { region = check(self.region(v, path / "region")) }
-
-        var minimumForce: Double?
-        if let v = t["min-force"], let f = check(number(v, path / "min-force")) {
-            if f >= 0 { minimumForce = f } else {
-                error(path / "min-force", "must not be negative, not \(TextFormat.number(f))")
-                ok = false
-            }
-        }
-
-        var timeout: Double?
-        if let v = t["timeout"] { timeout = check(positive(v, path / "timeout")) }
-
-        let action = check(self.action(t, path, owner: .binding).action)
-        guard ok, let gesture, let action else { return nil }
-        return Binding(gesture: gesture, phase: phase, stage: stage, fingers: fingers, device: device,
-                       region: region, minimumForce: minimumForce, action: action, timeout: timeout,
-                       index: index, line: map.line(of: path))
-    }
-
     /// A `device` key: a class, a vendor:product id or a name glob.
     mutating func deviceSelector(_ v: TOMLValueConvertible, _ path: ConfigPath) -> DeviceSelector? {
-        guard let s = string(v, path) else { return nil }
-        guard !s.isEmpty else { error(path, "must not be empty"); return nil }
-        do {
-            return try DeviceSelector(s)
-        } catch {
-            self.error(path, error.message)
-            return nil
-        }
+        read(v, path) { try $0.deviceSelector() }
     }
 
-    mutating func region(_ v: TOMLValueConvertible, _ path: ConfigPath) -> Region? {
-        let shape = "[x, y, width, height] in 0..1"
-        guard let array = v.array else { typeError(path, expected: shape, found: v); return nil }
-        guard array.count == 4 else { error(path, "expected \(shape), found \(array.count) values"); return nil }
-        var n: [Double] = []
-        for element in array {
-            guard let d = number(element, path) else { return nil }
-            n.append(d)
-        }
-        let r = Region(x: n[0], y: n[1], width: n[2], height: n[3])
-        // A little slack so that [0.3333, 0, 0.6667, 1]-style thirds still add up to 1.
-        let slack = 1e-9
-        guard r.x >= 0, r.y >= 0, r.x <= 1, r.y <= 1 else {
-            error(path, "x and y must be within 0..1"); return nil
-        }
-        guard r.width > 0, r.height > 0 else { error(path, "width and height must be greater than 0"); return nil }
-        guard r.x + r.width <= 1 + slack, r.y + r.height <= 1 + slack else {
-            error(path, "reaches past the edge: x + width and y + height must be at most 1"); return nil
-        }
-        return r
-    }
+    mutating func region(_ v: TOMLValueConvertible, _ path: ConfigPath) -> Region? { read(v, path) { try $0.region() } }
 }
