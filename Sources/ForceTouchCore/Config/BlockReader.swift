@@ -55,7 +55,8 @@ final class BlockReader {
         }
     }
 
-    func has(_ key: String) -> Bool { c.contains(AnyKey(key)) }
+    /// Whether `key` is written; JSON's `null` counts as absent, as `decodeIfPresent` has it.
+    func has(_ key: String) -> Bool { c.contains(AnyKey(key)) && (try? c.decodeNil(forKey: AnyKey(key))) != true }
 
     /// Records `message` at `key` (nil: the block itself); without a sink, throws it.
     func report(_ key: String?, _ message: String, warning: Bool = false) throws {
@@ -85,11 +86,11 @@ final class BlockReader {
         }
     }
 
-    /// The table at `key`, to read with `keys`; nil when absent or not a table (reported).
-    func nested(_ key: String, keys: [String], expected: String = "a table") throws -> BlockReader? {
+    /// The table at `key`, to read with `keys` (nil: any); nil when absent or not a table (reported).
+    func nested(_ key: String, keys: [String]?, expected: String = "a table") throws -> BlockReader? {
         guard try isTable(key, expected: expected) else { return nil }
         let reader = BlockReader(try c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey(key)), parent: self)
-        try reader.checkKeys(keys)
+        if let keys { try reader.checkKeys(keys) }
         return reader
     }
 
@@ -105,8 +106,8 @@ final class BlockReader {
     }
 
     /// The schema type `T` written as a table at `key`.
-    func decode<T: Decodable>(_ type: T.Type, _ key: String) throws -> T? {
-        guard try isTable(key, expected: "a table") else { return nil }
+    func decode<T: Decodable>(_ type: T.Type, _ key: String, expected: String = "a table") throws -> T? {
+        guard try isTable(key, expected: expected) else { return nil }
         return try decode { try c.decode(T.self, forKey: AnyKey(key)) }
     }
 

@@ -1,70 +1,14 @@
 import Foundation
 import TOMLKit
 
-/// `[[quick-action]]`, `[quick-actions]`, `[assistive-touch]` and `[control]`.
+/// `[quick-actions]`, `[assistive-touch]` and `[control]`.
 extension ConfigurationParser {
-    static let quickActionKeys = ShortcutField.allCases.map(\.configKey) + Action.keys + Action.qualifiers
+    static let quickActionKeys = ShortcutItem.configKeys
     static let quickActionSettingsKeys = ["import-plist", "desktop", "menu", "max-items"]
     static let assistiveTouchKeys = AssistiveTouch.Slot.allCases.map(\.rawValue)
         + ["double-tap-timeout", "long-press-duration", "device", "region"]
     static let slotKeys = Action.keys + Action.qualifiers
     static let controlKeys = ["allow-users", "allow-group"]
-
-    // MARK: - [[quick-action]]
-
-    /// One item, and whether all of it was valid; nil (after recording why) when it is not
-    /// an item at all. An invalid item is refused whole and the others still load (SPEC §5).
-    mutating func parseQuickAction(_ t: TOMLTable, index: Int) -> (item: ShortcutItem, ok: Bool)? {
-        let path = ConfigPath.root.appending("quick-action").appending(index: index)
-        var ok = checkKeys(t, path, allowed: Self.quickActionKeys)
-        func text(_ field: ShortcutField) -> String? {
-            guard let v = t[field.configKey] else { return nil }
-            let s = string(v, path / field.configKey)
-            if s == nil { ok = false }
-            return s
-        }
-        let type = text(.type), title = text(.title), subtitle = text(.subtitle)
-        let iconType = text(.iconType), iconFile = text(.iconFile), iconSymbol = text(.iconSymbol)
-        var userInfo: [String: ShortcutValue] = [:]
-        if let v = t["user-info"] {
-            let up = path / "user-info"
-            if let info = table(v, up) {
-                for key in info.keys.sorted() {
-                    do throws(RawValue.Problem) {
-                        userInfo[key] = try RawValue(info[key]!).shortcutValue()
-                    } catch {
-                        self.error(up / key, error.message)
-                        ok = false
-                    }
-                }
-            } else {
-                ok = false
-            }
-        }
-        let (actionOK, action) = self.action(t, path, owner: .quickAction)
-        ok = ok && actionOK
-
-        // A key present with the wrong type was reported: do not also call it missing.
-        func given(_ field: ShortcutField, _ value: String?) -> String? {
-            t[field.configKey] != nil && value == nil ? "?" : value
-        }
-        switch ShortcutItem.validated(type: given(.type, type), title: given(.title, title), subtitle: subtitle,
-                                      iconType: iconType, iconFile: iconFile, iconSymbol: iconSymbol,
-                                      userInfo: userInfo, action: action) {
-        case .success(let item):
-            // Kept even when something else is wrong, so `validate` still reports a repeated type.
-            return (item, ok)
-        case .failure(let p):
-            for problem in p.problems {
-                if problem.message == "is required" {
-                    error(path, "needs \"\(problem.field.configKey)\"")
-                } else {
-                    error(path / problem.field.configKey, problem.message)
-                }
-            }
-            return nil
-        }
-    }
 
     // MARK: - [quick-actions]
 

@@ -103,7 +103,10 @@ struct ConfigurationParser: TOMLReader {
         }
         var quickActionBlocks: [(index: Int, item: ShortcutItem, ok: Bool)] = []
         for (index, t) in blocks(root, "quick-action") {
-            if let (item, ok) = parseQuickAction(t, index: index) { quickActionBlocks.append((index, item, ok)) }
+            let path = ConfigPath.root.appending("quick-action").appending(index: index)
+            // Kept even when something else is wrong, so `validate` still reports a repeated type.
+            let (item, ok) = decoded(ShortcutItem.self, t, at: path, owner: .quickAction)
+            if let item { quickActionBlocks.append((index, item, ok)) }
         }
         if let v = root["quick-actions"] {
             if v.type == .array {
@@ -156,6 +159,12 @@ struct ConfigurationParser: TOMLReader {
     /// line (its coding path below `path`, found in the source map); nil when refused.
     mutating func decode<T: Decodable>(_ type: T.Type, _ t: TOMLTable, at path: ConfigPath,
                                        owner: Action.Owner? = nil) -> T? {
+        decoded(type, t, at: path, owner: owner).value
+    }
+
+    /// `decode`, and whether the block had no error.
+    mutating func decoded<T: Decodable>(_ type: T.Type, _ t: TOMLTable, at path: ConfigPath,
+                                        owner: Action.Owner? = nil) -> (value: T?, ok: Bool) {
         let sink = BlockReader.Sink()
         var decoder = TOMLDecoder()
         decoder.userInfo[BlockReader.Sink.key] = sink
@@ -170,7 +179,7 @@ struct ConfigurationParser: TOMLReader {
             if p.isWarning { warning(at, p.message) } else { error(at, p.message) }
         }
         if let (at, message) = other { self.error(ConfigPath(path.components + at.components), message) }
-        return value
+        return (value, other == nil && !sink.problems.contains { !$0.isWarning })
     }
 
     // MARK: - [[binding]]

@@ -151,54 +151,6 @@ func checkKeys(_ c: KeyedDecodingContainer<AnyKey>, _ allowed: [String]) throws 
 
 // MARK: - Items
 
-extension ShortcutItem: Decodable {
-    static let jsonKeys = ["type", "title", "subtitle", "icon", "userInfo", "action", "kind"]
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: AnyKey.self)
-        // `kind` is accepted and ignored, so a listing can be fed back to `set`.
-        try checkKeys(c, Self.jsonKeys)
-        let type = try c.decodeIfPresent(String.self, forKey: AnyKey("type"))
-        let title = try c.decodeIfPresent(String.self, forKey: AnyKey("title"))
-        let subtitle = try c.decodeIfPresent(String.self, forKey: AnyKey("subtitle"))
-        let icon = try c.decodeIfPresent(ShortcutIcon.self, forKey: AnyKey("icon"))
-        let userInfo = try c.decodeIfPresent([String: ShortcutValue].self, forKey: AnyKey("userInfo")) ?? [:]
-        var action: Action?
-        if c.contains(AnyKey("action")) {
-            let a = try c.decode(Action.self, forKey: AnyKey("action"))
-            let why: String? = switch (ShortcutJSON.policy(decoder), a) {
-            case (.none, _): "an item sent here cannot carry an action"
-            case (_, .perform), (_, .quickActions), (_, .applicationMenu): "a quick action cannot perform quick actions or present the menu"
-            case (.safe, .intent), (.safe, .notify), (.any, _): nil
-            case (.safe, _): "only \"intent\" and \"notify\" actions can be set here; "
-                + "commands and key strokes are set in the configuration file"
-            }
-            if let why { throw corrupted(c, "action", why) }
-            action = a
-        }
-        var problems: [ShortcutProblem] = []
-        let (iconType, iconFile, iconSymbol): (String?, String?, String?) = switch icon {
-        case .system(let s): (s.rawValue, nil, nil)
-        case .symbol(let s): (nil, nil, s)
-        case .file(let f): (nil, f, nil)
-        case nil: (nil, nil, nil)
-        }
-        switch ShortcutItem.validated(type: type, title: title, subtitle: subtitle, iconType: iconType,
-                                      iconFile: iconFile, iconSymbol: iconSymbol, userInfo: userInfo, action: action) {
-        case .success(let item):
-            self = item
-        case .failure(let p):
-            problems = p.problems
-            let first = problems[0]
-            let key = first.field.jsonKey
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: c.codingPath + key.split(separator: ".").map { AnyKey(String($0)) },
-                debugDescription: problems.map { $0.field == first.field ? $0.message : "\($0.field.jsonKey) \($0.message)" }
-                    .joined(separator: "; ")))
-        }
-    }
-}
-
 extension ShortcutStore.Entry: Encodable {
     /// The item's fields and `kind`, in one object.
     public func encode(to encoder: any Encoder) throws {
