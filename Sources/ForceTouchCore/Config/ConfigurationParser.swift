@@ -124,10 +124,11 @@ struct ConfigurationParser: TOMLReader {
             }
         }
         if let v = root["assistive-touch"], let t = table(v, .root / "assistive-touch") {
-            config.assistiveTouch = parseAssistiveTouch(t)
+            config.assistiveTouch = decode(AssistiveTouch.self, t, at: .root / "assistive-touch", owner: .slot)
+            config.assistiveTouch?.line = map.line(of: .root / "assistive-touch")
         }
         if let v = root["control"], let t = table(v, .root / "control") {
-            config.control = parseControl(t)
+            config.control = decode(ControlSettings.self, t, at: .root / "control") ?? ControlSettings()
         }
         validate(&config, quickActionBlocks: quickActionBlocks)
         // Line order reads like the file; the sort is stable, so errors on one line keep
@@ -169,6 +170,7 @@ struct ConfigurationParser: TOMLReader {
         var decoder = TOMLDecoder()
         decoder.userInfo[BlockReader.Sink.key] = sink
         decoder.userInfo[Action.ownerKey] = owner
+        decoder.userInfo[ConfigurationLookups.key] = lookups
         var value: T?
         var other: (ConfigPath, String)?
         do { value = try decoder.decode(T.self, from: t) } catch is BlockReader.Refused {} catch {
@@ -182,12 +184,16 @@ struct ConfigurationParser: TOMLReader {
         return (value, other == nil && !sink.problems.contains { !$0.isWarning })
     }
 
-    // MARK: - [[binding]]
-
-    /// A `device` key: a class, a vendor:product id or a name glob.
-    mutating func deviceSelector(_ v: TOMLValueConvertible, _ path: ConfigPath) -> DeviceSelector? {
-        read(v, path) { try $0.deviceSelector() }
+    /// Where a decoding problem is (relative to the table decoded) and what it says.
+    static func problem(_ error: any Error) -> (ConfigPath, String) {
+        guard case DecodingError.dataCorrupted(let c) = error else {
+            return (.root, ShortcutJSON.message(for: error))
+        }
+        return (ConfigPath(components(c.codingPath)), c.debugDescription)
     }
 
-    mutating func region(_ v: TOMLValueConvertible, _ path: ConfigPath) -> Region? { read(v, path) { try $0.region() } }
+    /// A coding path as configuration path components: array positions counted from 1.
+    static func components(_ codingPath: [any CodingKey]) -> [ConfigPath.Component] {
+        codingPath.map { key in key.intValue.map { ConfigPath.Component.index($0 + 1) } ?? .key(key.stringValue) }
+    }
 }
