@@ -1,20 +1,16 @@
 import TOMLKit
 
-/// Typed reads of TOML values, shared by the configuration's parsers (`ConfigurationParser`,
-/// `IntentConfigParser`): each returns nil after recording an error that says what was
-/// expected and what was found, so callers only decide what a missing value costs, and the
-/// same mistake reads the same in every table.
+/// Typed reads of TOML values where the configuration's parsers read a table by hand (the
+/// root, `[quick-actions]`, the arrays of blocks): each returns nil after recording an
+/// error, in the words of `RawValue`'s rules, which the schema's types (`BlockReader`) use too.
 protocol TOMLReader {
     /// Records an error at `path`, located by the parser's source map.
     mutating func error(_ path: ConfigPath, _ message: String)
 }
 
 extension TOMLReader {
-    /// `a string`, `an integer`…: the found half of a type error.
-    static func describe(_ v: TOMLValueConvertible) -> String { RawValue(v).kind }
-
     mutating func typeError(_ path: ConfigPath, expected: String, found v: TOMLValueConvertible) {
-        error(path, "expected \(expected), found \(Self.describe(v))")
+        error(path, "expected \(expected), found \(RawValue(v).kind)")
     }
 
     /// `v` through one of `RawValue`'s rules (`numberValue`, `positive`…), its refusal recorded at `path`.
@@ -27,30 +23,18 @@ extension TOMLReader {
         }
     }
 
-    mutating func number(_ v: TOMLValueConvertible, _ path: ConfigPath) -> Double? { read(v, path) { try $0.numberValue() } }
-
     mutating func integer(_ v: TOMLValueConvertible, _ path: ConfigPath) -> Int? { read(v, path) { try $0.integerValue() } }
 
     mutating func string(_ v: TOMLValueConvertible, _ path: ConfigPath) -> String? { read(v, path) { try $0.stringValue() } }
-
-    mutating func bool(_ v: TOMLValueConvertible, _ path: ConfigPath) -> Bool? { read(v, path) { try $0.boolValue() } }
 
     mutating func table(_ v: TOMLValueConvertible, _ path: ConfigPath) -> TOMLTable? {
         guard let t = v.table else { typeError(path, expected: "a table", found: v); return nil }
         return t
     }
 
-    mutating func positive(_ v: TOMLValueConvertible, _ path: ConfigPath) -> Double? { read(v, path) { try $0.positive() } }
-
     /// A command line as an array of strings, its first element a program.
     mutating func argv(_ v: TOMLValueConvertible, _ p: ConfigPath, example: String) -> [String]? {
         read(v, p) { try $0.argv(example: example) }
-    }
-
-    /// One of a fixed set of names, e.g. a sensitivity or a gesture.
-    mutating func name<T: RawRepresentable>(_ v: TOMLValueConvertible, _ path: ConfigPath,
-                                            _ allowed: [T], what: String) -> T? where T.RawValue == String {
-        read(v, path) { try $0.name(allowed, what: what) }
     }
 
     /// Records an error for every key of `table` not in `allowed`; returns false if any.
@@ -58,18 +42,9 @@ extension TOMLReader {
     /// key offered when one is close.
     mutating func checkKeys(_ table: TOMLTable, _ path: ConfigPath, allowed: [String],
                             hint: (String) -> String? = { _ in nil }) -> Bool {
-        var ok = true
-        for key in table.keys where !allowed.contains(key) {
-            ok = false
-            var message = "unknown key"
-            if let h = hint(key) {
-                message += "; " + h
-            } else if let near = Self.nearest(key, in: allowed) {
-                message += "; did you mean \"\(near)\"?"
-            }
-            error(path / key, message)
-        }
-        return ok
+        let unknown = table.keys.filter { !allowed.contains($0) }
+        for key in unknown { error(path / key, BlockReader.unknownKey(key, of: allowed, hint: hint)) }
+        return unknown.isEmpty
     }
 
     /// The allowed key nearest to `key`: one that contains it (`timeout` for

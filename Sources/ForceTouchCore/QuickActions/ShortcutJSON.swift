@@ -143,13 +143,6 @@ func corrupted(_ c: KeyedDecodingContainer<AnyKey>, _ key: String?, _ message: S
                                       debugDescription: message))
 }
 
-func checkKeys(_ c: KeyedDecodingContainer<AnyKey>, _ allowed: [String]) throws {
-    for key in c.allKeys where !allowed.contains(key.stringValue) {
-        var message = "unknown key"
-        if let near = ConfigurationParser.nearest(key.stringValue, in: allowed) { message += "; did you mean \"\(near)\"?" }
-        throw corrupted(c, key.stringValue, message)
-    }
-}
 
 // MARK: - Items
 
@@ -165,7 +158,7 @@ extension ShortcutStore.Entry: Encodable {
 extension ShortcutIcon: Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
-        try checkKeys(c, ["type", "file", "symbol"])
+        _ = try BlockReader(decoder, keys: ["type", "file", "symbol"])
         guard c.allKeys.count == 1, let key = c.allKeys.first?.stringValue else {
             throw corrupted(c, nil, "expected exactly one of {\"type\": …}, {\"file\": …} or {\"symbol\": …}")
         }
@@ -265,7 +258,7 @@ extension ShortcutUpdate: Codable {
     /// item, see `ShortcutJSON.decodeUpdate`) and anything else is an error.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
-        try checkKeys(c, ["type", "title", "subtitle", "icon", "userInfo"])
+        _ = try BlockReader(decoder, keys: ["type", "title", "subtitle", "icon", "userInfo"])
         self.init()
         if c.contains(AnyKey("title")) {
             guard let t = try c.decodeIfPresent(String.self, forKey: AnyKey("title")) else {
