@@ -9,7 +9,8 @@ import TOMLKit
 /// `[gestures]` key keeps its default, a `[[device]]` or `[[binding]]` block with any
 /// error is dropped whole (half a binding could fire where it should not), and a syntax
 /// error leaves nothing to trust, so it yields the default configuration. Quick actions,
-/// AssistiveTouch and `[control]` follow the same rules (ConfigurationParser+QuickActions).
+/// AssistiveTouch and `[control]` follow the same rules. Each block is its `Decodable`
+/// type's to read (`decode`, through `BlockReader`); what spans blocks is `validate`'s.
 struct ConfigurationParser: TOMLReader {
     let text: String
     let file: String

@@ -4,7 +4,8 @@ import TOMLKit
 /// Reads the `[[intent]]` blocks of the configuration (SPEC §7) into `IntentDefinition`s,
 /// collecting every error as `file:line: intent[N].key: message` like the rest of the
 /// configuration. An intent with any error is dropped whole, and so is a chain with a step
-/// naming a dropped intent (a chain with a missing step could only ever half-run).
+/// naming a dropped intent (a chain with a missing step could only ever half-run). Each
+/// block is read by `IntentBlock`; this checks what spans them.
 ///
 /// The schema:
 ///
