@@ -29,7 +29,7 @@ extension Action: Decodable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
         let embeddedOwner = decoder.userInfo[Action.ownerKey] as? Owner
-        if embeddedOwner == nil { try checkKeys(c, Action.keys + Action.qualifiers) }
+        if embeddedOwner == nil { _ = try BlockReader(decoder, keys: Action.keys + Action.qualifiers) }
         let owner = embeddedOwner ?? .quickAction
         func problem(_ key: String?, _ message: String) -> DecodingError {
             corrupted(c, key, message)

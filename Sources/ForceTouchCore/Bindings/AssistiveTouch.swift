@@ -79,3 +79,34 @@ public struct AssistiveTouch: Hashable, Sendable {
         return action
     }
 }
+
+/// `[assistive-touch]` as written: a slot with an error is dropped alone and a bad timing
+/// keeps its default; a bad `device` or `region` refuses the table, since its slots would
+/// fire where they should not. Its `line` is the configuration's to fill in.
+extension AssistiveTouch: Decodable {
+    static let keys = Slot.allCases.map(\.rawValue) + ["double-tap-timeout", "long-press-duration", "device", "region"]
+
+    public init(from decoder: any Decoder) throws {
+        let r = try BlockReader(decoder, keys: Self.keys)
+        self.init()
+        for slot in Slot.allCases {
+            guard let s = try r.nested(slot.rawValue, keys: Action.keys + Action.qualifiers,
+                                       expected: "an inline table with one action, e.g. { exec = [\"…\"] }"),
+                  !s.failed else { continue }
+            slots[slot] = try s.decode { try r.c.decode(Action.self, forKey: AnyKey(slot.rawValue)) }
+        }
+        let range = Self.doubleTapTimeoutRange
+        doubleTapTimeout = try r("double-tap-timeout") { v in
+            let d = try v.numberValue()
+            guard range.contains(d) else {
+                throw RawValue.Problem("must be from \(TextFormat.number(range.lowerBound)) to "
+                    + "\(TextFormat.number(range.upperBound)) seconds, not \(TextFormat.number(d))")
+            }
+            return Timestamp.Duration(seconds: d)
+        } ?? doubleTapTimeout
+        longPressDuration = try r("long-press-duration") { Timestamp.Duration(seconds: try $0.positive()) } ?? longPressDuration
+        device = try r("device") { try $0.deviceSelector() }
+        region = try r("region") { try $0.region() }
+        if (r.has("device") && device == nil) || (r.has("region") && region == nil) { throw BlockReader.Refused() }
+    }
+}

@@ -86,3 +86,56 @@ public struct Binding: Hashable, Sendable {
         return true
     }
 }
+
+/// A `[[binding]]` block as written, its action's keys beside its own (read by `Action`'s
+/// rules): with any error it is refused whole, every error said. Its `index` and `line`
+/// are the configuration's to fill in; what its action names is checked with the other
+/// blocks (ConfigurationParser+Validation).
+extension Binding: Decodable {
+    static let keys = ["gesture", "phase", "stage", "fingers", "device", "region", "min-force", "timeout"]
+        + Action.keys + Action.qualifiers
+
+    public init(from decoder: any Decoder) throws {
+        let r = try BlockReader(decoder, keys: Self.keys)
+        let gesture = try r("gesture") { try $0.name(GestureKind.allCases, what: "gesture") }
+        if !r.has("gesture") {
+            try r.report(nil, "needs \"gesture\": \(ConfigurationParser.list(GestureKind.allCases.map(\.rawValue)))")
+        }
+        let stage = try r("stage") { try $0.name([DeepPressStage.peek, .pop], what: "stage") }
+        if r.has("stage"), let gesture, gesture != .deepPress {
+            try r.report("stage", "only a deep-press has stages, not a \(gesture.rawValue)")
+        }
+        let phase = try r("phase") { v in
+            let p = try v.name(GesturePhase.allCases, what: "phase")
+            guard let gesture else { return p }
+            let possible = Binding.phases(of: gesture)
+            guard possible.contains(p) else {
+                throw RawValue.Problem("a \(gesture.rawValue) is reported only as \(ConfigurationParser.list(possible.map(\.rawValue)))")
+            }
+            // The engine reports peek as `began` and pop as `changed`: any other pairing would never fire.
+            if gesture == .deepPress, let stage, Binding.impliedStage(p) != stage {
+                let wanted = stage == .peek ? "began" : "changed"
+                throw RawValue.Problem("the \(stage.rawValue) stage is reported in phase \"\(wanted)\", not \"\(p.rawValue)\"")
+            }
+            return p
+        }
+        let fingers = try r("fingers") { v in
+            let n = try v.integerValue()
+            guard (1...10).contains(n) else { throw RawValue.Problem("must be from 1 to 10, not \(n)") }
+            return n
+        }
+        let device = try r("device") { try $0.deviceSelector() }
+        let region = try r("region") { try $0.region() }
+        let minimumForce = try r("min-force") { v in
+            let f = try v.numberValue()
+            guard f >= 0 else { throw RawValue.Problem("must not be negative, not \(TextFormat.number(f))") }
+            return f
+        }
+        let timeout = try r("timeout") { try $0.positive() }
+        let action = try r.decode { try Action(from: decoder) }
+        try r.finish()
+        guard let gesture, let action else { throw BlockReader.Refused() }
+        self.init(gesture: gesture, phase: phase, stage: stage, fingers: fingers, device: device, region: region,
+                  minimumForce: minimumForce, action: action, timeout: timeout)
+    }
+}

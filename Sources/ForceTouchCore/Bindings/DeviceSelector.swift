@@ -61,3 +61,11 @@ public enum DeviceSelector: Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension RawValue {
+    /// A `device` key: a class, a vendor:product id or a name glob.
+    func deviceSelector() throws(Problem) -> DeviceSelector {
+        let s = try nonEmptyString()
+        do { return try DeviceSelector(s) } catch { throw Problem(error.message) }
+    }
+}

@@ -19,6 +19,9 @@ public struct ConfigurationLookups: Sendable {
     /// An installed application by its desktop file id, or why there is none to use.
     public var desktopApplication: @Sendable (String) -> Result<DesktopApplication, DesktopLookupFailure>
 
+    /// Where the configuration's decoding finds them (`ControlSettings` looks up accounts).
+    static let key = CodingUserInfoKey(rawValue: "forcetouch.lookups")!
+
     public init(readFile: @escaping @Sendable (String) -> Data?,
                 userExists: @escaping @Sendable (String) -> Bool,
                 groupExists: @escaping @Sendable (String) -> Bool,

@@ -1,70 +1,13 @@
 import Foundation
 import TOMLKit
 
-/// `[[quick-action]]`, `[quick-actions]`, `[assistive-touch]` and `[control]`.
+/// `[quick-actions]`: what it brings in from outside the file (an Info.plist, installed
+/// applications' Desktop Actions), read through the parser's `lookups`.
 extension ConfigurationParser {
-    static let quickActionKeys = ShortcutField.allCases.map(\.configKey) + Action.keys + Action.qualifiers
+    static let quickActionKeys = ShortcutItem.configKeys
     static let quickActionSettingsKeys = ["import-plist", "desktop", "menu", "max-items"]
-    static let assistiveTouchKeys = AssistiveTouch.Slot.allCases.map(\.rawValue)
-        + ["double-tap-timeout", "long-press-duration", "device", "region"]
-    static let slotKeys = Action.keys + Action.qualifiers
-    static let controlKeys = ["allow-users", "allow-group"]
-
-    // MARK: - [[quick-action]]
-
-    /// One item, and whether all of it was valid; nil (after recording why) when it is not
-    /// an item at all. An invalid item is refused whole and the others still load (SPEC §5).
-    mutating func parseQuickAction(_ t: TOMLTable, index: Int) -> (item: ShortcutItem, ok: Bool)? {
-        let path = ConfigPath.root.appending("quick-action").appending(index: index)
-        var ok = checkKeys(t, path, allowed: Self.quickActionKeys)
-        func text(_ field: ShortcutField) -> String? {
-            guard let v = t[field.configKey] else { return nil }
-            let s = string(v, path / field.configKey)
-            if s == nil { ok = false }
-            return s
-        }
-        let type = text(.type), title = text(.title), subtitle = text(.subtitle)
-        let iconType = text(.iconType), iconFile = text(.iconFile), iconSymbol = text(.iconSymbol)
-        var userInfo: [String: ShortcutValue] = [:]
-        if let v = t["user-info"] {
-            let up = path / "user-info"
-            if let info = table(v, up) {
-                for key in info.keys.sorted() {
-                    do throws(RawValue.Problem) {
-                        userInfo[key] = try RawValue(info[key]!).shortcutValue()
-                    } catch {
-                        self.error(up / key, error.message)
-                        ok = false
-                    }
-                }
-            } else {
-                ok = false
-            }
-        }
-        let (actionOK, action) = self.action(t, path, owner: .quickAction)
-        ok = ok && actionOK
-
-        // A key present with the wrong type was reported: do not also call it missing.
-        func given(_ field: ShortcutField, _ value: String?) -> String? {
-            t[field.configKey] != nil && value == nil ? "?" : value
-        }
-        switch ShortcutItem.validated(type: given(.type, type), title: given(.title, title), subtitle: subtitle,
-                                      iconType: iconType, iconFile: iconFile, iconSymbol: iconSymbol,
-                                      userInfo: userInfo, action: action) {
-        case .success(let item):
-            // Kept even when something else is wrong, so `validate` still reports a repeated type.
-            return (item, ok)
-        case .failure(let p):
-            for problem in p.problems {
-                if problem.message == "is required" {
-                    error(path, "needs \"\(problem.field.configKey)\"")
-                } else {
-                    error(path / problem.field.configKey, problem.message)
-                }
-            }
-            return nil
-        }
-    }
+    static let assistiveTouchKeys = AssistiveTouch.keys
+    static let controlKeys = ControlSettings.keys
 
     // MARK: - [quick-actions]
 
@@ -131,100 +74,5 @@ extension ConfigurationParser {
     func resolvePath(_ written: String) -> String {
         guard !written.hasPrefix("/"), let slash = file.lastIndex(of: "/") else { return written }
         return String(file[...slash]) + written
-    }
-
-    // MARK: - [assistive-touch]
-
-    /// The slots and their settings. A slot with an error is dropped alone and a bad timing
-    /// keeps its default; a bad `device` or `region` drops the table, since its slots would
-    /// fire where they should not.
-    mutating func parseAssistiveTouch(_ t: TOMLTable) -> AssistiveTouch? {
-        let path = ConfigPath.root / "assistive-touch"
-        _ = checkKeys(t, path, allowed: Self.assistiveTouchKeys)
-        var at = AssistiveTouch(line: map.line(of: path))
-        var placeOK = true
-        for slot in AssistiveTouch.Slot.allCases {
-            guard let v = t[slot.rawValue] else { continue }
-            let sp = path / slot.rawValue
-            guard let st = v.table else {
-                typeError(sp, expected: "an inline table with one action, e.g. { exec = [\"…\"] }", found: v)
-                continue
-            }
-            guard checkKeys(st, sp, allowed: Self.slotKeys) else { continue }
-            if case (true, let action?) = action(st, sp, owner: .slot) { at.slots[slot] = action }
-        }
-        if let v = t["double-tap-timeout"], let d = number(v, path / "double-tap-timeout") {
-            if AssistiveTouch.doubleTapTimeoutRange.contains(d) {
-                at.doubleTapTimeout = Timestamp.Duration(seconds: d)
-            } else {
-                let r = AssistiveTouch.doubleTapTimeoutRange
-                error(path / "double-tap-timeout", "must be from \(TextFormat.number(r.lowerBound)) to "
-                    + "\(TextFormat.number(r.upperBound)) seconds, not \(TextFormat.number(d))")
-            }
-        }
-        if let v = t["long-press-duration"], let d = positive(v, path / "long-press-duration") {
-            at.longPressDuration = Timestamp.Duration(seconds: d)
-        }
-        if let v = t["device"] {
-            at.device = deviceSelector(v, path / "device")
-            if at.device == nil { placeOK = false }
-        }
-        if let v = t["region"] {
-            at.region = region(v, path / "region")
-            if at.region == nil { placeOK = false }
-        }
-        return placeOK ? at : nil
-    }
-
-    // MARK: - [control]
-
-    /// Users and a group; a name that cannot be one is dropped (serving fewer is the safe
-    /// side). A well-formed name that no account has is a warning, not an error: the file
-    /// still means something, an account can be added later (or come from a directory
-    /// service that is not up yet), and refusing a reload for it would help no one.
-    mutating func parseControl(_ t: TOMLTable) -> ControlSettings {
-        let path = ConfigPath.root / "control"
-        _ = checkKeys(t, path, allowed: Self.controlKeys)
-        var control = ControlSettings()
-        if let v = t["allow-users"] {
-            let p = path / "allow-users"
-            if let array = v.array {
-                for (i, element) in array.enumerated() {
-                    guard let name = element.string else {
-                        error(p, "element \(i + 1) must be a user name, not \(Self.describe(element))")
-                        continue
-                    }
-                    guard let name = accountName(name, p, what: "user") else { continue }
-                    control.allowUsers.append(name)
-                    if !lookups.userExists(name) {
-                        warning(p, "no user \"\(name)\" exists on this system; "
-                            + "it is allowed once it does and the configuration is reloaded")
-                    }
-                }
-            } else {
-                typeError(p, expected: "an array of user names such as [\"alice\"]", found: v)
-            }
-        }
-        if let v = t["allow-group"], let s = string(v, path / "allow-group") {
-            control.allowGroup = accountName(s, path / "allow-group", what: "group")
-            if let group = control.allowGroup, !lookups.groupExists(group) {
-                warning(path / "allow-group", "no group \"\(group)\" exists on this system; "
-                    + "its members are allowed once it does and the configuration is reloaded")
-            }
-        }
-        return control
-    }
-
-    /// A user or group name as shadow-utils accepts it: letters, digits, `.`, `_`, `-`
-    /// (not first), an optional trailing `$`.
-    private mutating func accountName(_ s: String, _ p: ConfigPath, what: String) -> String? {
-        let body = s.hasSuffix("$") ? s.dropLast() : s[...]
-        let valid = !body.isEmpty && body.count <= 32 && !body.hasPrefix("-")
-            && body.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0)) }
-        guard valid else {
-            error(p, "\"\(s)\" is not a valid \(what) name")
-            return nil
-        }
-        return s
     }
 }

@@ -10,6 +10,13 @@
 extension ConfigurationParser {
     mutating func validate(_ config: inout Configuration,
                            quickActionBlocks: [(index: Int, item: ShortcutItem, ok: Bool)]) {
+        // A device's gestures apply over [gestures]: peek must still come before pop.
+        let base = config.gestures
+        config.devices.removeAll { rule in
+            guard let problem = rule.gestures.thresholdProblem(over: base) else { return false }
+            error(ConfigPath.root.appending("device").appending(index: rule.index) / "gestures" / problem.key, problem.message)
+            return true
+        }
         for (i, rule) in config.devices.enumerated() { warnIfShadowed(rule, by: config.devices[..<i]) }
 
         // Quick actions first: their types are what `perform` may name.

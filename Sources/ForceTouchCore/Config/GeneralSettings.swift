@@ -9,3 +9,22 @@ public struct GeneralSettings: Hashable, Sendable {
 
     public init() {}
 }
+
+/// The `[general]` table as written: each key checked on its own, a refused one keeping
+/// its default.
+struct GeneralTable: Decodable {
+    static let keys = ["sensitivity", "max-children", "action-timeout"]
+    var settings = GeneralSettings()
+    var sensitivity: Sensitivity?
+
+    init(from decoder: any Decoder) throws {
+        let r = try BlockReader(decoder, keys: Self.keys)
+        sensitivity = try r("sensitivity") { try $0.name(Sensitivity.allCases, what: "sensitivity") }
+        settings.maxChildren = try r("max-children") { v in
+            let n = try v.integerValue()
+            guard n >= 1 else { throw RawValue.Problem("must be at least 1, not \(n)") }
+            return n
+        } ?? settings.maxChildren
+        settings.actionTimeout = try r("action-timeout") { try $0.positive() } ?? settings.actionTimeout
+    }
+}

@@ -1,3 +1,4 @@
+import ForceTouchProtocol
 import TOMLKit
 
 /// A value as written, before a rule gives it a meaning, read the same from TOML (a
@@ -5,7 +6,7 @@ import TOMLKit
 /// ("found an integer") wherever the value came from. The rules shared by the action
 /// (`Action+Decoding`) and the configuration's readers (`TOMLReader`) are written on it once.
 enum RawValue {
-    case string(String), integer(Int), number(Double), bool(Bool), array([RawValue]), table
+    case string(String), integer(Int), number(Double), bool(Bool), array([RawValue]), table([String: RawValue])
     /// A TOML date, time or date-time, which no action takes; the text names which.
     case other(String)
 
@@ -23,7 +24,7 @@ enum RawValue {
         case .double: .number(v.double!)
         case .bool: .bool(v.bool!)
         case .array: .array(v.array!.map { RawValue($0) })
-        case .table: .table
+        case .table: .table(Dictionary(uniqueKeysWithValues: v.table!.keys.map { ($0, RawValue(v.table![$0]!)) }))
         case .date: .other("a date")
         case .time: .other("a time")
         case .dateTime: .other("a date-time")
@@ -66,6 +67,49 @@ enum RawValue {
         }
     }
 
+    /// Integers count as numbers: `tap-time = 1` means 1.0, as a user would expect.
+    func numberValue() throws(Problem) -> Double {
+        let d: Double
+        switch self {
+        case .integer(let i): d = Double(i)
+        case .number(let x): d = x
+        default: throw Problem("expected a number, found \(kind)")
+        }
+        guard d.isFinite else { throw Problem("must be a finite number") }
+        return d
+    }
+
+    /// A number greater than zero: durations, distances, timeouts.
+    func positive() throws(Problem) -> Double {
+        let d = try numberValue()
+        guard d > 0 else { throw Problem("must be greater than 0, not \(TextFormat.number(d))") }
+        return d
+    }
+
+    func integerValue() throws(Problem) -> Int {
+        guard case .integer(let i) = self else { throw Problem("expected an integer, found \(kind)") }
+        return i
+    }
+
+    func stringValue() throws(Problem) -> String {
+        guard case .string(let s) = self else { throw Problem("expected a string, found \(kind)") }
+        return s
+    }
+
+    func boolValue() throws(Problem) -> Bool {
+        guard case .bool(let b) = self else { throw Problem("expected true or false, found \(kind)") }
+        return b
+    }
+
+    /// One of a fixed set of names, e.g. a sensitivity or a gesture.
+    func name<T: RawRepresentable>(_ allowed: [T], what: String) throws(Problem) -> T where T.RawValue == String {
+        let s = try stringValue()
+        guard let value = allowed.first(where: { $0.rawValue == s }) else {
+            throw Problem("unknown \(what) \"\(s)\"; expected \(ConfigurationParser.list(allowed.map(\.rawValue)))")
+        }
+        return value
+    }
+
     func nonEmptyString() throws(Problem) -> String {
         guard case .string(let s) = self else { throw Problem("expected a string, found \(kind)") }
         guard !s.isEmpty else { throw Problem("must not be empty") }
@@ -86,6 +130,22 @@ enum RawValue {
         }
         guard let program = argv.first, !program.isEmpty else { throw Problem("needs a program to run as its first element") }
         return argv
+    }
+
+    /// The value as JSON, for an intent's literals; dates and times have no JSON form.
+    func json() throws(Problem) -> JSONValue {
+        switch self {
+        case .string(let s): return .string(s)
+        case .integer(let i): return .number(Double(i))
+        case .number(let d): return .number(d)
+        case .bool(let b): return .bool(b)
+        case .array(let elements): return .array(try elements.map { (e) throws(Problem) in try e.json() })
+        case .table(let t):
+            var object: [String: JSONValue] = [:]
+            for (key, value) in t { object[key] = try value.json() }
+            return .object(object)
+        case .other: throw Problem("expected a string, number, boolean, array or table, found \(kind)")
+        }
     }
 
     /// A user-info value: a string, number or boolean, as UIApplicationShortcutItem's
@@ -134,8 +194,8 @@ extension RawValue: Decodable {
             self = .string(s)
         } else if let a = try? c.decode([RawValue].self) {
             self = .array(a)
-        } else if (try? decoder.container(keyedBy: AnyKey.self)) != nil {
-            self = .table
+        } else if let k = try? decoder.container(keyedBy: AnyKey.self) {
+            self = .table(try Dictionary(uniqueKeysWithValues: k.allKeys.map { ($0.stringValue, try RawValue.read(k, $0.stringValue)) }))
         } else {
             self = .other(c.decodeNil() ? "null" : "a date or time")
         }

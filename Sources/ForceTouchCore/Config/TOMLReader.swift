@@ -1,79 +1,40 @@
 import TOMLKit
 
-/// Typed reads of TOML values, shared by the configuration's parsers (`ConfigurationParser`,
-/// `IntentConfigParser`): each returns nil after recording an error that says what was
-/// expected and what was found, so callers only decide what a missing value costs, and the
-/// same mistake reads the same in every table.
+/// Typed reads of TOML values where the configuration's parsers read a table by hand (the
+/// root, `[quick-actions]`, the arrays of blocks): each returns nil after recording an
+/// error, in the words of `RawValue`'s rules, which the schema's types (`BlockReader`) use too.
 protocol TOMLReader {
     /// Records an error at `path`, located by the parser's source map.
     mutating func error(_ path: ConfigPath, _ message: String)
 }
 
 extension TOMLReader {
-    /// `a string`, `an integer`…: the found half of a type error.
-    static func describe(_ v: TOMLValueConvertible) -> String { RawValue(v).kind }
-
     mutating func typeError(_ path: ConfigPath, expected: String, found v: TOMLValueConvertible) {
-        error(path, "expected \(expected), found \(Self.describe(v))")
+        error(path, "expected \(expected), found \(RawValue(v).kind)")
     }
 
-    /// Integers count as numbers: `tap-time = 1` means 1.0, as a user would expect.
-    mutating func number(_ v: TOMLValueConvertible, _ path: ConfigPath) -> Double? {
-        let d: Double
-        if let i = v.int { d = Double(i) } else if let x = v.double { d = x } else {
-            typeError(path, expected: "a number", found: v)
+    /// `v` through one of `RawValue`'s rules (`numberValue`, `positive`…), its refusal recorded at `path`.
+    mutating func read<T>(_ v: TOMLValueConvertible, _ path: ConfigPath, _ rule: (RawValue) throws -> T) -> T? {
+        do {
+            return try rule(RawValue(v))
+        } catch {
+            self.error(path, (error as? RawValue.Problem)?.message ?? "\(error)")
             return nil
         }
-        guard d.isFinite else { error(path, "must be a finite number"); return nil }
-        return d
     }
 
-    mutating func integer(_ v: TOMLValueConvertible, _ path: ConfigPath) -> Int? {
-        guard let i = v.int else { typeError(path, expected: "an integer", found: v); return nil }
-        return i
-    }
+    mutating func integer(_ v: TOMLValueConvertible, _ path: ConfigPath) -> Int? { read(v, path) { try $0.integerValue() } }
 
-    mutating func string(_ v: TOMLValueConvertible, _ path: ConfigPath) -> String? {
-        guard let s = v.string else { typeError(path, expected: "a string", found: v); return nil }
-        return s
-    }
-
-    mutating func bool(_ v: TOMLValueConvertible, _ path: ConfigPath) -> Bool? {
-        guard let b = v.bool else { typeError(path, expected: "true or false", found: v); return nil }
-        return b
-    }
+    mutating func string(_ v: TOMLValueConvertible, _ path: ConfigPath) -> String? { read(v, path) { try $0.stringValue() } }
 
     mutating func table(_ v: TOMLValueConvertible, _ path: ConfigPath) -> TOMLTable? {
         guard let t = v.table else { typeError(path, expected: "a table", found: v); return nil }
         return t
     }
 
-    /// A number greater than zero: durations, distances, timeouts.
-    mutating func positive(_ v: TOMLValueConvertible, _ path: ConfigPath) -> Double? {
-        guard let d = number(v, path) else { return nil }
-        guard d > 0 else { error(path, "must be greater than 0, not \(TextFormat.number(d))"); return nil }
-        return d
-    }
-
     /// A command line as an array of strings, its first element a program.
     mutating func argv(_ v: TOMLValueConvertible, _ p: ConfigPath, example: String) -> [String]? {
-        do {
-            return try RawValue(v).argv(example: example)
-        } catch {
-            self.error(p, error.message)
-            return nil
-        }
-    }
-
-    /// One of a fixed set of names, e.g. a sensitivity or a gesture.
-    mutating func name<T: RawRepresentable>(_ v: TOMLValueConvertible, _ path: ConfigPath,
-                                            _ allowed: [T], what: String) -> T? where T.RawValue == String {
-        guard let s = string(v, path) else { return nil }
-        guard let value = allowed.first(where: { $0.rawValue == s }) else {
-            error(path, "unknown \(what) \"\(s)\"; expected \(Self.list(allowed.map(\.rawValue)))")
-            return nil
-        }
-        return value
+        read(v, p) { try $0.argv(example: example) }
     }
 
     /// Records an error for every key of `table` not in `allowed`; returns false if any.
@@ -81,18 +42,9 @@ extension TOMLReader {
     /// key offered when one is close.
     mutating func checkKeys(_ table: TOMLTable, _ path: ConfigPath, allowed: [String],
                             hint: (String) -> String? = { _ in nil }) -> Bool {
-        var ok = true
-        for key in table.keys where !allowed.contains(key) {
-            ok = false
-            var message = "unknown key"
-            if let h = hint(key) {
-                message += "; " + h
-            } else if let near = Self.nearest(key, in: allowed) {
-                message += "; did you mean \"\(near)\"?"
-            }
-            error(path / key, message)
-        }
-        return ok
+        let unknown = table.keys.filter { !allowed.contains($0) }
+        for key in unknown { error(path / key, BlockReader.unknownKey(key, of: allowed, hint: hint)) }
+        return unknown.isEmpty
     }
 
     /// The allowed key nearest to `key`: one that contains it (`timeout` for

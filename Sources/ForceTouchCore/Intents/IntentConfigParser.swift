@@ -4,7 +4,8 @@ import TOMLKit
 /// Reads the `[[intent]]` blocks of the configuration (SPEC §7) into `IntentDefinition`s,
 /// collecting every error as `file:line: intent[N].key: message` like the rest of the
 /// configuration. An intent with any error is dropped whole, and so is a chain with a step
-/// naming a dropped intent (a chain with a missing step could only ever half-run).
+/// naming a dropped intent (a chain with a missing step could only ever half-run). Each
+/// block is read by `IntentBlock`; this checks what spans them.
 ///
 /// The schema:
 ///
@@ -43,11 +44,6 @@ import TOMLKit
 /// `steps`, duplicate intent names, steps naming unknown intents or unknown parameters,
 /// step references to the step itself or later ones, and chains that loop.
 struct IntentConfigParser: TOMLReader {
-    static let intentKeys = ["name", "handler", "steps", "confirm", "timeout", "parameters"]
-    static let parameterKeys = ["type", "value", "source", "default", "required", "choices", "confirm"]
-    static let stepKeys = ["intent", "parameters"]
-    static let argvExample = "[\"notify-send\", \"hi\"]"
-
     let file: String
     let map: TOMLSourceMap
     private(set) var errors: [ConfigError] = []
@@ -110,7 +106,7 @@ struct IntentConfigParser: TOMLReader {
         for (i, element) in array.enumerated() {
             let path = root.appending(index: i + 1)
             guard let t = table(element, path) else { continue }
-            var block = parseIntent(t, path: path, index: i + 1)
+            var block = decodeBlock(t, path: path, index: i + 1)
             if let name = block.name {
                 if let earlier = firstIndex[name] {
                     let line = map.line(of: blocks[earlier].path)
@@ -127,254 +123,22 @@ struct IntentConfigParser: TOMLReader {
         return blocks.compactMap { $0.ok ? $0.definition : nil }
     }
 
-    // MARK: - One intent
-
-    private mutating func parseIntent(_ t: TOMLTable, path: ConfigPath, index: Int) -> Block {
-        var ok = checkKeys(t, path, allowed: Self.intentKeys)
-        func check<T>(_ value: T?) -> T? {
-            if value == nil { ok = false }
-            return value
-        }
-        var name: String?
-        if let v = t["name"] {
-            name = check(string(v, path / "name").flatMap { self.identifier($0, path / "name", what: "an intent name") })
-        } else {
-            error(path, "needs a \"name\"")
-            ok = false
-        }
-
-        var parameters: [IntentParameter] = []
-        if let v = t["parameters"], let pt = check(table(v, path / "parameters")) {
-            parameters = check(parseParameters(pt, path / "parameters")) ?? []
-        }
-
-        var confirm: [String]?
-        if let v = t["confirm"] { confirm = check(argv(v, path / "confirm", example: Self.argvExample)) }
-        var timeout: Double?
-        if let v = t["timeout"] { timeout = check(positive(v, path / "timeout")) }
-
-        var body: IntentBody?
-        var stepPaths: [ConfigPath] = []
-        switch (t["handler"], t["steps"]) {
-        case (let h?, nil):
-            body = check(argv(h, path / "handler", example: Self.argvExample)).map(IntentBody.handler)
-        case (nil, let s?):
-            if let (steps, paths) = check(parseSteps(s, path / "steps")) {
-                body = .steps(steps)
-                stepPaths = paths
-            }
-        case (_?, _?):
-            error(path / "steps", "an intent has either a handler or steps, not both")
-            ok = false
-        case (nil, nil):
-            error(path, "needs a \"handler\" (an argv array) or \"steps\" (intents to run in order)")
-            ok = false
-        }
-
-        var block = Block(index: index, path: path, name: name, ok: ok, stepPaths: stepPaths)
-        if let name, let body {
-            block.definition = IntentDefinition(name: name, parameters: parameters, confirm: confirm, body: body,
-                                                timeout: timeout, line: map.line(of: path))
-        } else {
-            block.ok = false
-        }
-        return block
-    }
-
-    /// nil when any parameter has an error.
-    private mutating func parseParameters(_ t: TOMLTable, _ path: ConfigPath) -> [IntentParameter]? {
-        var ok = true
-        var out: [(line: Int, parameter: IntentParameter)] = []
-        var environmentNames: [String: String] = [:]
-        for key in t.keys {
-            let p = path / key
-            guard identifier(key, p, what: "a parameter name") != nil else { ok = false; continue }
-            let env = ExecSpec.environmentName(forParameter: key)
-            if let other = environmentNames[env] {
-                error(p, "clashes with parameter \(TextFormat.quoted(other)): both would be \(env) to a handler")
-                ok = false
-                continue
-            }
-            environmentNames[env] = key
-            guard let v = t[key], let pt = table(v, p) else { ok = false; continue }
-            if let parameter = parseParameter(key, pt, p) {
-                out.append((map.line(of: p), parameter))
-            } else {
-                ok = false
-            }
-        }
+    /// One block through its schema (`IntentBlock`), every problem recorded at its line.
+    private mutating func decodeBlock(_ t: TOMLTable, path: ConfigPath, index: Int) -> Block {
+        let sink = BlockReader.Sink()
+        var decoder = TOMLDecoder()
+        decoder.userInfo[BlockReader.Sink.key] = sink
+        let read = try? decoder.decode(IntentBlock.self, from: t)
+        for p in sink.problems { error(ConfigPath(path.components + ConfigurationParser.components(p.path)), p.message) }
+        var definition = read?.definition
+        definition?.line = map.line(of: path)
         // TOML tables do not keep their order: the file's order is the one to resolve in.
-        return ok ? out.sorted { ($0.line, $0.parameter.name) < ($1.line, $1.parameter.name) }.map(\.parameter) : nil
-    }
-
-    private mutating func parseParameter(_ name: String, _ t: TOMLTable, _ path: ConfigPath) -> IntentParameter? {
-        var ok = checkKeys(t, path, allowed: Self.parameterKeys)
-        func check<T>(_ value: T?) -> T? {
-            if value == nil { ok = false }
-            return value
-        }
-        guard let tv = t["type"] else {
-            let types = Self.list(IntentParameterType.allCases.map(\.rawValue))
-            error(path, "needs a \"type\": \(types)")
-            return nil
-        }
-        guard let type = check(self.name(tv, path / "type", IntentParameterType.allCases, what: "type")) else {
-            return nil
-        }
-        var parameter = IntentParameter(name: name, type: type)
-        if let v = t["required"] { parameter.required = check(bool(v, path / "required")) ?? false }
-        if let v = t["confirm"] { parameter.confirm = check(bool(v, path / "confirm")) ?? false }
-
-        switch (t["value"], t["source"]) {
-        case (let v?, nil):
-            parameter.source = check(literal(v, path / "value", as: type)).map { .value($0.jsonValue) }
-        case (nil, let s?):
-            if let text = check(string(s, path / "source")), let source = check(self.source(text, path / "source")) {
-                if case .parameter = source {
-                    error(path / "source", "parameters.<name> names a chain's own parameter, and is only for "
-                        + "the parameters of a chain's steps")
-                    ok = false
-                } else if check(fits(source, type, path / "source")) != nil {
-                    parameter.source = source
-                }
-            }
-        case (_?, _?):
-            error(path / "source", "a parameter takes its value from \"value\" or from \"source\", not both")
-            ok = false
-        case (nil, nil):
-            break
-        }
-
-        if let v = t["default"] {
-            if t["source"] == nil {
-                error(path / "default", t["value"] == nil
-                    ? "a default is for when the source yields nothing; this parameter has no source"
-                    : "a default is for when the source yields nothing; with a value, it is never used")
-                ok = false
-            } else {
-                parameter.defaultValue = check(literal(v, path / "default", as: type))
-            }
-        }
-
-        if let v = t["choices"] {
-            let p = path / "choices"
-            if let array = check(v.array.map { $0 }) {
-                if array.isEmpty {
-                    error(p, "must list at least one value")
-                    ok = false
-                } else {
-                    var choices: [IntentValue] = []
-                    for element in array {
-                        guard let c = literal(element, p, as: type) else { ok = false; break }
-                        choices.append(c)
-                    }
-                    parameter.choices = choices
-                }
-            } else {
-                typeError(p, expected: "an array of values", found: v)
-            }
-        }
-        // A literal that could never resolve is a mistake better caught now than at each run.
-        if let choices = parameter.choices {
-            let literals: [(String, IntentValue?)] = [
-                ("value", { if case .value(let r)? = parameter.source { try? IntentValue.coerce(r, to: type).get() }
-                            else { nil } }()),
-                ("default", parameter.defaultValue),
-            ]
-            for case (let key, let value?) in literals {
-                if case .one = IntentResolver.match(value, choices) { continue }
-                let listed = choices.map { TextFormat.quoted($0.text) }.joined(separator: ", ")
-                error(path / key, "\(TextFormat.quoted(value.text)) does not pick one of the choices (\(listed))")
-                ok = false
-            }
-        }
-        return ok ? parameter : nil
-    }
-
-    /// Whether a source can fill a parameter of `type`; the error says what would.
-    private mutating func fits(_ source: IntentParameterSource, _ type: IntentParameterType,
-                               _ path: ConfigPath) -> Bool? {
-        guard case .gesture(let field) = source, !field.types.contains(type) else { return true }
-        let types = Self.list(field.types.map(\.rawValue))
-        error(path, "gesture.\(field.rawValue) cannot fill a \(type.rawValue) parameter; it fits \(types)")
-        return nil
-    }
-
-    // MARK: - Steps
-
-    private mutating func parseSteps(_ v: TOMLValueConvertible, _ path: ConfigPath)
-        -> ([IntentChainStep], [ConfigPath])?
-    {
-        guard let array = v.array else {
-            typeError(path, expected: "an array of intent names or { intent = …, parameters = { … } } tables",
-                      found: v)
-            return nil
-        }
-        guard !array.isEmpty else {
-            error(path, "must name at least one intent")
-            return nil
-        }
-        var ok = true
-        var steps: [IntentChainStep] = []
-        var paths: [ConfigPath] = []
-        for (k, element) in array.enumerated() {
-            let p = path.appending(index: k + 1)
-            if let s = element.string {
-                steps.append(IntentChainStep(intent: s))
-            } else if let t = element.table {
-                guard checkKeys(t, p, allowed: Self.stepKeys) else { ok = false; continue }
-                guard let iv = t["intent"] else {
-                    error(p, "needs \"intent\", the name of the intent to run")
-                    ok = false
-                    continue
-                }
-                guard let name = string(iv, p / "intent") else { ok = false; continue }
-                var step = IntentChainStep(intent: name)
-                if let bv = t["parameters"] {
-                    guard let bt = table(bv, p / "parameters") else { ok = false; continue }
-                    for key in bt.keys {
-                        guard let raw = bt[key], let binding = self.binding(raw, p / "parameters" / key) else {
-                            ok = false
-                            continue
-                        }
-                        step.parameters[key] = binding
-                    }
-                }
-                steps.append(step)
-            } else {
-                typeError(p, expected: "an intent name or { intent = …, parameters = { … } }", found: element)
-                ok = false
-                continue
-            }
-            paths.append(p)
-        }
-        return ok ? (steps, paths) : nil
-    }
-
-    /// One of a step's parameter bindings: a string is a source; `{ value = … }` or
-    /// `{ source = "…" }`; anything else a literal. Checked against the target later.
-    private mutating func binding(_ v: TOMLValueConvertible, _ path: ConfigPath) -> IntentParameterSource? {
-        if let s = v.string {
-            switch IntentParameterSource.parse(s) {
-            case .success(let source): return source
-            case .failure(let e):
-                error(path, e.reason + "; for a literal string write { value = \(TextFormat.quoted(s)) }")
-                return nil
-            }
-        }
-        if let t = v.table {
-            guard checkKeys(t, path, allowed: ["value", "source"]) else { return nil }
-            switch (t["value"], t["source"]) {
-            case (let value?, nil):
-                return raw(value, path / "value").map(IntentParameterSource.value)
-            case (nil, let s?):
-                return string(s, path / "source").flatMap { self.source($0, path / "source") }
-            default:
-                error(path, "write { value = … } or { source = \"…\" }")
-                return nil
-            }
-        }
-        return raw(v, path).map(IntentParameterSource.value)
+        let map = self.map
+        func line(_ p: IntentParameter) -> Int { map.line(of: path / "parameters" / p.name) }
+        definition?.parameters.sort { (line($0), $0.name) < (line($1), $1.name) }
+        let stepPaths = (definition?.steps ?? []).indices.map { (path / "steps").appending(index: $0 + 1) }
+        return Block(index: index, path: path, name: read?.name, definition: definition, ok: read?.ok ?? false,
+                     stepPaths: stepPaths)
     }
 
     /// Checks what only the whole file can tell: that steps name intents that exist and
@@ -454,7 +218,10 @@ struct IntentConfigParser: TOMLReader {
                     ok = false
                 }
             case .gesture(let field):
-                if fits(.gesture(field), parameter.type, p) == nil { ok = false }
+                if let problem = IntentBlock.fitProblem(.gesture(field), parameter.type) {
+                    error(p, problem)
+                    ok = false
+                }
             case .parameter(let name):
                 if chain.parameter(named: name) == nil {
                     error(p, "intent \(TextFormat.quoted(chain.name)) has no parameter \(TextFormat.quoted(name))")
@@ -531,62 +298,5 @@ struct IntentConfigParser: TOMLReader {
 
     mutating func error(_ path: ConfigPath, _ message: String) {
         errors.append(ConfigError(file: file, line: map.line(of: path), key: path.description, message: message))
-    }
-
-    /// A letter, then letters, digits, `-` or `_`: usable in `steps.<name>` and
-    /// `parameters.<name>` and as an environment variable's suffix.
-    private mutating func identifier(_ s: String, _ path: ConfigPath, what: String) -> String? {
-        guard let first = s.first, first.isASCII, first.isLetter,
-              s.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
-        else {
-            error(path, "\(TextFormat.quoted(s)) is not \(what): use a letter, then letters, digits, - or _")
-            return nil
-        }
-        return s
-    }
-
-    private mutating func source(_ text: String, _ path: ConfigPath) -> IntentParameterSource? {
-        switch IntentParameterSource.parse(text) {
-        case .success(let s): return s
-        case .failure(let e): error(path, e.reason); return nil
-        }
-    }
-
-    /// A TOML value as JSON; dates and times have no JSON form.
-    private mutating func raw(_ v: TOMLValueConvertible, _ path: ConfigPath) -> JSONValue? {
-        switch v.type {
-        case .string: return .string(v.string!)
-        case .int: return .number(Double(v.int!))
-        case .double: return .number(v.double!)
-        case .bool: return .bool(v.bool!)
-        case .array:
-            var out: [JSONValue] = []
-            for element in v.array! {
-                guard let r = raw(element, path) else { return nil }
-                out.append(r)
-            }
-            return .array(out)
-        case .table:
-            let t = v.table!
-            var out: [String: JSONValue] = [:]
-            for key in t.keys {
-                guard let r = raw(t[key]!, path) else { return nil }
-                out[key] = r
-            }
-            return .object(out)
-        case .date, .time, .dateTime:
-            typeError(path, expected: "a string, number, boolean, array or table", found: v)
-            return nil
-        }
-    }
-
-    /// A literal checked against the parameter's type, at load time rather than at each run.
-    private mutating func literal(_ v: TOMLValueConvertible, _ path: ConfigPath,
-                                  as type: IntentParameterType) -> IntentValue? {
-        guard let r = raw(v, path) else { return nil }
-        switch IntentValue.coerce(r, to: type) {
-        case .success(let value): return value
-        case .failure(let e): error(path, "not a \(type.rawValue): \(e.reason)"); return nil
-        }
     }
 }

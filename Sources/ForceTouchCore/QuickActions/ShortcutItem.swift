@@ -38,6 +38,16 @@ public enum ShortcutIcon: Hashable, Sendable {
     /// A path to an image file.
     case file(String)
 
+    /// An icon as the three fields `validated` takes.
+    static func fields(_ icon: ShortcutIcon?) -> (type: String?, file: String?, symbol: String?) {
+        switch icon {
+        case .system(let s): (s.rawValue, nil, nil)
+        case .symbol(let s): (nil, nil, s)
+        case .file(let f): (nil, f, nil)
+        case nil: (nil, nil, nil)
+        }
+    }
+
     /// The icon that wins among those given.
     public static func preferred(file: String?, symbol: String?, system: SystemIcon?) -> ShortcutIcon? {
         if let file { return .file(file) }
@@ -155,14 +165,9 @@ extension ShortcutItem {
 
     /// The rules of `validated` applied to an item built some other way.
     public var problems: [ShortcutProblem] {
-        let (iconType, iconFile, iconSymbol): (String?, String?, String?) = switch icon {
-        case .system(let s): (s.rawValue, nil, nil)
-        case .symbol(let s): (nil, nil, s)
-        case .file(let f): (nil, f, nil)
-        case nil: (nil, nil, nil)
-        }
-        switch ShortcutItem.validated(type: type, title: title, subtitle: subtitle, iconType: iconType,
-                                      iconFile: iconFile, iconSymbol: iconSymbol) {
+        let icon = ShortcutIcon.fields(icon)
+        switch ShortcutItem.validated(type: type, title: title, subtitle: subtitle, iconType: icon.type,
+                                      iconFile: icon.file, iconSymbol: icon.symbol) {
         case .success: return []
         case .failure(let p): return p.problems
         }

@@ -130,8 +130,10 @@ public enum ShortcutJSON {
 /// Any string key, to read objects whose keys are checked by hand.
 struct AnyKey: CodingKey, Hashable {
     var stringValue: String
-    var intValue: Int? { nil }
+    /// Set for a position in an array, which a message counts from 1.
+    var intValue: Int?
     init(_ s: String) { stringValue = s }
+    init(index: Int) { (stringValue, intValue) = (String(index), index) }
     init?(stringValue: String) { self.stringValue = stringValue }
     init?(intValue: Int) { nil }
 }
@@ -141,63 +143,8 @@ func corrupted(_ c: KeyedDecodingContainer<AnyKey>, _ key: String?, _ message: S
                                       debugDescription: message))
 }
 
-func checkKeys(_ c: KeyedDecodingContainer<AnyKey>, _ allowed: [String]) throws {
-    for key in c.allKeys where !allowed.contains(key.stringValue) {
-        var message = "unknown key"
-        if let near = ConfigurationParser.nearest(key.stringValue, in: allowed) { message += "; did you mean \"\(near)\"?" }
-        throw corrupted(c, key.stringValue, message)
-    }
-}
 
 // MARK: - Items
-
-extension ShortcutItem: Decodable {
-    static let jsonKeys = ["type", "title", "subtitle", "icon", "userInfo", "action", "kind"]
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: AnyKey.self)
-        // `kind` is accepted and ignored, so a listing can be fed back to `set`.
-        try checkKeys(c, Self.jsonKeys)
-        let type = try c.decodeIfPresent(String.self, forKey: AnyKey("type"))
-        let title = try c.decodeIfPresent(String.self, forKey: AnyKey("title"))
-        let subtitle = try c.decodeIfPresent(String.self, forKey: AnyKey("subtitle"))
-        let icon = try c.decodeIfPresent(ShortcutIcon.self, forKey: AnyKey("icon"))
-        let userInfo = try c.decodeIfPresent([String: ShortcutValue].self, forKey: AnyKey("userInfo")) ?? [:]
-        var action: Action?
-        if c.contains(AnyKey("action")) {
-            let a = try c.decode(Action.self, forKey: AnyKey("action"))
-            let why: String? = switch (ShortcutJSON.policy(decoder), a) {
-            case (.none, _): "an item sent here cannot carry an action"
-            case (_, .perform), (_, .quickActions), (_, .applicationMenu): "a quick action cannot perform quick actions or present the menu"
-            case (.safe, .intent), (.safe, .notify), (.any, _): nil
-            case (.safe, _): "only \"intent\" and \"notify\" actions can be set here; "
-                + "commands and key strokes are set in the configuration file"
-            }
-            if let why { throw corrupted(c, "action", why) }
-            action = a
-        }
-        var problems: [ShortcutProblem] = []
-        let (iconType, iconFile, iconSymbol): (String?, String?, String?) = switch icon {
-        case .system(let s): (s.rawValue, nil, nil)
-        case .symbol(let s): (nil, nil, s)
-        case .file(let f): (nil, f, nil)
-        case nil: (nil, nil, nil)
-        }
-        switch ShortcutItem.validated(type: type, title: title, subtitle: subtitle, iconType: iconType,
-                                      iconFile: iconFile, iconSymbol: iconSymbol, userInfo: userInfo, action: action) {
-        case .success(let item):
-            self = item
-        case .failure(let p):
-            problems = p.problems
-            let first = problems[0]
-            let key = first.field.jsonKey
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: c.codingPath + key.split(separator: ".").map { AnyKey(String($0)) },
-                debugDescription: problems.map { $0.field == first.field ? $0.message : "\($0.field.jsonKey) \($0.message)" }
-                    .joined(separator: "; ")))
-        }
-    }
-}
 
 extension ShortcutStore.Entry: Encodable {
     /// The item's fields and `kind`, in one object.
@@ -211,7 +158,7 @@ extension ShortcutStore.Entry: Encodable {
 extension ShortcutIcon: Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
-        try checkKeys(c, ["type", "file", "symbol"])
+        _ = try BlockReader(decoder, keys: ["type", "file", "symbol"])
         guard c.allKeys.count == 1, let key = c.allKeys.first?.stringValue else {
             throw corrupted(c, nil, "expected exactly one of {\"type\": …}, {\"file\": …} or {\"symbol\": …}")
         }
@@ -311,7 +258,7 @@ extension ShortcutUpdate: Codable {
     /// item, see `ShortcutJSON.decodeUpdate`) and anything else is an error.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
-        try checkKeys(c, ["type", "title", "subtitle", "icon", "userInfo"])
+        _ = try BlockReader(decoder, keys: ["type", "title", "subtitle", "icon", "userInfo"])
         self.init()
         if c.contains(AnyKey("title")) {
             guard let t = try c.decodeIfPresent(String.self, forKey: AnyKey("title")) else {
