@@ -116,6 +116,16 @@ check "the uinput line of the rule has static_node=uinput" \
 udevadm settle --timeout=30
 check "postinst applied the rule to the touchscreen already plugged in (FORCETOUCH_DEVICE=1, uaccess)" \
     bash -c "udevadm info '$node' | grep -q 'E: FORCETOUCH_DEVICE=1' && udevadm info '$node' | grep -q uaccess"
+# static_node=uinput: udev tags the static /dev/uinput node when it starts (as at boot), so that
+# logind can hand it to the user before anything has loaded the module.
+udevadm control --exit
+for _ in $(seq 100); do pgrep -x systemd-udevd > /dev/null || break; sleep 0.1; done
+/lib/systemd/systemd-udevd --daemon
+# The new udevd answers a ping from its event loop, which it enters after the static nodes.
+udevadm control --ping --timeout=60
+ls -l /run/udev/static_node-tags/uaccess/ 2>&1 | sed 's/^/static_node-tags\/uaccess: /'
+check "after a udev restart, /dev/uinput is tagged uaccess as a static node (/run/udev/static_node-tags/uaccess/uinput)" \
+    test "$(readlink /run/udev/static_node-tags/uaccess/uinput 2>/dev/null)" = /dev/uinput
 ldd /usr/bin/forcetouchd > "$W/ldd.txt" 2>&1
 cat "$W/ldd.txt"
 check "the programs need no Swift toolchain library (the runtime is linked in)" \
