@@ -32,7 +32,8 @@ final class ActionRunner {
     /// Runs `request`, logs and publishes its dispatch and its result, then calls `completion`.
     func run(_ request: ActionRequest, label: String, event: GestureEvent? = nil, device: String? = nil,
              completion: @escaping (ActionResult) -> Void = { _ in }) {
-        publish(ProtocolJSON.line(DispatchMessage(label: label, action: Self.kind(request), detail: Self.detail(request))))
+        publish(ProtocolJSON.line(DispatchMessage(label: label, action: Self.kind(request), detail: Self.detail(request),
+                                                  time: event?.time.seconds, dispatched: MonotonicClock.now().seconds)))
         logger.info("dispatch \(label) → \(Self.kind(request)) \(Self.detail(request))")
         let finish: (ActionResult) -> Void = { [logger, publish] result in
             switch result.outcome {
