@@ -76,17 +76,17 @@ switches() { awk '/ctxt_switches/ { n += $2 } END { print n }' "/proc/$1/status"
 for ((i = 1; i < DEVICES; i++)); do device "idle$i"; done
 udevadm settle --timeout=60
 
-"$BIN/forcetouchd" --config "$W/config.toml" --user nobody --socket "$W/control.sock" > "$LOG" 2>&1 &
+mkdir -m 700 "$W/run" && chown nobody "$W/run"   # the socket's directory is the daemon user's own
+"$BIN/forcetouchd" --config "$W/config.toml" --user nobody --socket "$W/run/control.sock" > "$LOG" 2>&1 &
 daemon=$!
 pids+=($daemon)
 wait_for "ready: " "$LOG" 60 || die "forcetouchd did not start: $(cat "$LOG")"
-"$W/subscriber" "$W/control.sock" > "$W/subscriber.txt" &
+setpriv --reuid=65534 --regid=65534 --clear-groups "$W/subscriber" "$W/run/control.sock" > "$W/subscriber.txt" 2> "$W/subscriber.log" &
 sub=$!
 pids+=($sub)
-wait_for '"subscribed":true' "$W/subscriber.txt" 20 || die "the subscriber did not subscribe"
+wait_for '"subscribed":true' "$W/subscriber.txt" 20 || die "the subscriber did not subscribe: $(cat "$W/subscriber.log")"
 
 {
-echo "devices $(grep -c 'found, capability' "$LOG")"
 for stream in dense typical; do
     device "$stream"
     node="$(cat "$W/$stream.node")"
@@ -104,12 +104,17 @@ for stream in dense typical; do
     d0="$(ticks $daemon)" l0="$(ticks $li)" t0="$(date +%s.%N)"
     evemu-play "$node" < "$W/$stream.events"
     t1="$(date +%s.%N)"
+    if [ "$stream" = dense ]; then
+        # Memory with every device open, the dense one just read.
+        echo "devices $(($(grep -c 'found, capability' "$LOG") - $(grep -c '": lost' "$LOG")))"
+        echo "memory $(awk '/^VmHWM|^VmRSS/ { printf "%s %s ", $1, $2 }' "/proc/$daemon/status")"
+    fi
     # What was decided by a deadline after the last event (a tap's double-tap window) is
     # in by then; the readers are idle again.
     sleep 1
     d1="$(ticks $daemon)" l1="$(ticks $li)"
     kill -TERM $floor $li; wait $floor $li 2>/dev/null
-    echo "stream $stream events $(grep -c '^E:' "$W/$stream.events") seconds $(echo "$t1 - $t0" | bc -l)"
+    echo "stream $stream events $(grep -c '^E:' "$W/$stream.events") seconds $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')"
     echo "cpu $stream forcetouchd $((d1 - d0)) libinput $((l1 - l0)) hz $(getconf CLK_TCK)"
     echo "drops $stream forcetouchd $(tail -c "+$((from + 1))" "$LOG" | grep -c 'events dropped by the kernel')" \
         "libinput $(grep -c 'SYN_DROPPED' "$W/libinput-$stream.log")" \
@@ -120,7 +125,6 @@ done
 s0="$(switches $daemon)" i0="$(ticks $daemon)"
 sleep "$IDLE_SECONDS"
 echo "idle seconds $IDLE_SECONDS wakeups $(($(switches $daemon) - s0)) ticks $(($(ticks $daemon) - i0))"
-echo "memory $(awk '/^VmHWM|^VmRSS/ { printf "%s %s ", $1, $2 }' "/proc/$daemon/status")"
 echo "threads $(awk '/^Threads/ { print $2 }' "/proc/$daemon/status")"
 } > "$W/figures.txt"
 kill -TERM "$sub" "$daemon"; wait "$sub" "$daemon" 2>/dev/null

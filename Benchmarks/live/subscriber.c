@@ -24,6 +24,8 @@ int main(int argc, char **argv) {
         fprintf(stderr, "%s: %s\n", argv[1], strerror(errno));
         return 1;
     }
+    /* A line at a time: the benchmark waits for the reply before it plays anything. */
+    setvbuf(stdout, NULL, _IOLBF, 0);
     static const char request[] = "{\"op\":\"subscribe\"}\n";
     if (write(fd, request, sizeof request - 1) != (ssize_t)(sizeof request - 1)) return 1;
     struct sigaction sa;

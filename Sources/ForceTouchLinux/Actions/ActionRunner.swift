@@ -12,13 +12,14 @@ final class ActionRunner {
     let pointer: VirtualPointer
     let launcher: AppLauncher
     let logger: Logger
-    /// Sends one JSON line to subscribers.
-    let publish: (String) -> Void
+    /// Sends one JSON line to subscribers; the line is made only when someone listens.
+    let publishLine: (() -> String) -> Void
     var configuration: Configuration
     var shortcuts: ShortcutStore
 
     init(children: ChildSupervisor, keyboard: VirtualKeyboard, pointer: VirtualPointer = VirtualPointer(),
-         configuration: Configuration, shortcuts: ShortcutStore, logger: Logger, publish: @escaping (String) -> Void) {
+         configuration: Configuration, shortcuts: ShortcutStore, logger: Logger,
+         publish: @escaping (() -> String) -> Void) {
         self.children = children
         self.keyboard = keyboard
         self.pointer = pointer
@@ -26,8 +27,11 @@ final class ActionRunner {
         self.configuration = configuration
         self.shortcuts = shortcuts
         self.logger = logger
-        self.publish = publish
+        self.publishLine = publish
     }
+
+    /// Publishes `line`, which is not even formatted when no subscriber listens.
+    func publish(_ line: @autoclosure () -> String) { publishLine(line) }
 
     /// Runs `request`, logs and publishes its dispatch and its result, then calls `completion`.
     func run(_ request: ActionRequest, label: String, event: GestureEvent? = nil, device: String? = nil,
@@ -35,12 +39,12 @@ final class ActionRunner {
         publish(ProtocolJSON.line(DispatchMessage(label: label, action: Self.kind(request), detail: Self.detail(request),
                                                   time: event?.time.seconds, dispatched: MonotonicClock.now().seconds)))
         logger.info("dispatch \(label) → \(Self.kind(request)) \(Self.detail(request))")
-        let finish: (ActionResult) -> Void = { [logger, publish] result in
+        let finish: (ActionResult) -> Void = { [logger, publishLine] result in
             switch result.outcome {
             case .success, .cancelled: logger.info("action \(label): \(result.outcome.rawValue): \(result.message)")
             case .failure: logger.warning("action \(label): failure: \(result.message)")
             }
-            publish(result.eventJSON(label: label))
+            publishLine { result.eventJSON(label: label) }
             completion(result)
         }
         switch request {
