@@ -92,7 +92,8 @@ for stream in dense typical; do
     node="$(cat "$W/$stream.node")"
     udevadm settle --timeout=60
     wait_for "device $node .*found" "$LOG" 30 || die "forcetouchd did not open $node"
-    libinput debug-events --device "$node" > "$W/libinput-$stream.log" 2>&1 &
+    # --verbose: libinput logs SYN_DROPPED at info priority, which it hides by default.
+    libinput debug-events --verbose --device "$node" > "$W/libinput-$stream.log" 2>&1 &
     li=$!
     pids+=($li)
     wait_for 'DEVICE_ADDED' "$W/libinput-$stream.log" 60 || die "libinput did not open $node: $(cat "$W/libinput-$stream.log")"
@@ -118,6 +119,8 @@ for stream in dense typical; do
     echo "cpu $stream forcetouchd $((d1 - d0)) libinput $((l1 - l0)) hz $(getconf CLK_TCK)"
     echo "drops $stream forcetouchd $(tail -c "+$((from + 1))" "$LOG" | grep -c 'events dropped by the kernel')" \
         "libinput $(grep -c 'SYN_DROPPED' "$W/libinput-$stream.log")" \
+        "libinput-events $(grep -Ec '^[ -]?event[0-9]+ ' "$W/libinput-$stream.log")" \
+        "libinput-lines $(wc -l < "$W/libinput-$stream.log")" \
         "floor $(sed -n 's/^dropped //p' "$W/floor-$stream.txt")"
     kill "$(cat "$W/$stream.pid")"
     wait_for_new "$from" "device $node \"[^\"]*\": lost" "$LOG" 30

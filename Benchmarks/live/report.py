@@ -90,6 +90,8 @@ for s, info in streams.items():
     print(f"  {'CPU (ticks of 1/%d s)' % hz:<38} {ft:12} {li:10}")
     dr = drops[s]
     print(f"  {'kernel drops (SYN_DROPPED)':<38} {dr['forcetouchd']:>12} {dr['libinput']:>10}   bare reader {dr.get('floor') or '-'}")
+    if "libinput-lines" in dr:
+        print(f"  {'libinput printed (events / all lines)':<38} {'':>12} {dr['libinput-events'] + ' / ' + dr['libinput-lines']:>10}")
 print()
 print(f"latency (ms), from the deciding kernel time  {'p50':>8} {'p99':>8} {'max':>8} {'n':>5}")
 for s in streams:
