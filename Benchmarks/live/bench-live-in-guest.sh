@@ -4,7 +4,8 @@
 # Two streams played through the guest kernel's uinput (evemu-play into a device
 # evemu-device made) while three readers follow the same node: forcetouchd (as nobody,
 # its control socket subscribed by a stamping client), `libinput debug-events`, and a bare
-# evdev reader (evdev-floor.c) that gives the latency floor. It prints one table from one
+# evdev reader (evdev-floor.c) that gives the latency floor, with a bare timer
+# (timer-floor.c) for what deadlines decide. It prints one table from one
 # run; nothing here fails on timing. Knobs: BENCH_BIN (forcetouchd's directory, default
 # .build/release), BENCH_DENSE_SECONDS (10), BENCH_CYCLES (typical stream's gesture
 # cycles, 20), BENCH_IDLE_SECONDS (10), BENCH_DEVICES (devices open, 10).
@@ -30,6 +31,7 @@ command -v libinput >/dev/null || die "libinput is not installed (libinput-tools
 [ -x "$BIN/forcetouchd" ] || die "no $BIN/forcetouchd: build it first (make bench-live does)"
 cc -O2 -o "$W/evdev-floor" "$HERE/evdev-floor.c" || die "cannot build evdev-floor.c"
 cc -O2 -o "$W/subscriber" "$HERE/subscriber.c" || die "cannot build subscriber.c"
+cc -O2 -o "$W/timer-floor" "$HERE/timer-floor.c" || die "cannot build timer-floor.c"
 python3 "$HERE/make-streams.py" "$W" "$DENSE_SECONDS" "$CYCLES" > "$W/streams.txt" || die "cannot make the streams"
 
 # udev, for libinput (it follows only devices udev tagged) and for the nodes' access: the
@@ -100,6 +102,9 @@ for stream in dense typical; do
     "$W/evdev-floor" "$node" > "$W/floor-$stream.txt" &
     floor=$!
     pids+=($floor)
+    "$W/timer-floor" > "$W/timer-$stream.txt" &
+    timer=$!
+    pids+=($timer)
     sleep 1
     from="$(mark "$LOG")"
     d0="$(ticks $daemon)" l0="$(ticks $li)" t0="$(date +%s.%N)"
@@ -114,7 +119,7 @@ for stream in dense typical; do
     # in by then; the readers are idle again.
     sleep 1
     d1="$(ticks $daemon)" l1="$(ticks $li)"
-    kill -TERM $floor $li; wait $floor $li 2>/dev/null
+    kill -TERM $floor $li $timer; wait $floor $li $timer 2>/dev/null
     echo "stream $stream events $(grep -c '^E:' "$W/$stream.events") seconds $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')"
     echo "cpu $stream forcetouchd $((d1 - d0)) libinput $((l1 - l0)) hz $(getconf CLK_TCK)"
     echo "drops $stream forcetouchd $(tail -c "+$((from + 1))" "$LOG" | grep -c 'events dropped by the kernel')" \
@@ -131,5 +136,5 @@ echo "idle seconds $IDLE_SECONDS wakeups $(($(switches $daemon) - s0)) ticks $((
 echo "threads $(awk '/^Threads/ { print $2 }' "/proc/$daemon/status")"
 } > "$W/figures.txt"
 kill -TERM "$sub" "$daemon"; wait "$sub" "$daemon" 2>/dev/null
-cp "$W/figures.txt" "$W/subscriber.txt" "$W"/floor-*.txt "$OUT/" 2>/dev/null
+cp "$W/figures.txt" "$W/subscriber.txt" "$W"/floor-*.txt "$W"/timer-*.txt "$OUT/" 2>/dev/null
 python3 "$HERE/report.py" "$W"

@@ -97,6 +97,11 @@ print(f"latency (ms), from the deciding kernel time  {'p50':>8} {'p99':>8} {'max
 for s in streams:
     print(f"{s} stream:")
     print(lat_row("bare evdev reader, frame (floor)", floor[s]))
+    try:
+        timer = [int(l) / 1000 for l in open(f"{d}/timer-{s}.txt") if l.strip()]
+    except FileNotFoundError:
+        timer = []
+    print(lat_row("bare timerfd wake (floor, deadlines)", timer))
     for (st, row), xs in sorted(got.items()):
         if st != s:
             continue
