@@ -6,7 +6,7 @@ DEMO ?= demo/touchscreen-gestures.evemu
 # The demo needs no speed: a debug build is quicker to make, and the one `make test` builds.
 DEMO_CONFIGURATION ?= debug
 
-.PHONY: all build deps test unit-test vm-test bench demo install uninstall man deb clean fuzz
+.PHONY: all build deps test unit-test vm-test bench bench-live demo install uninstall man deb clean fuzz
 
 # The release every program reports with --version (Sources/ForceTouchCommandLine/ForceTouchVersion.swift)
 # is the one source of the version: the .deb's, and debian/changelog's, which `make deb` checks.
@@ -45,6 +45,17 @@ unit-test: deps
 bench: deps
 	$(SWIFT) build -c release --product forcetouch-bench
 	.build/release/forcetouch-bench 30
+
+# The live path (Benchmarks/live): release forcetouchd, libinput debug-events and a bare evdev
+# reader on the same uinput streams in the QEMU guest; prints one table of CPU per event, kernel
+# drops, latency per gesture and memory. Figures only: nothing fails on timing, and it is not
+# part of `make test`. BENCH_DENSE_SECONDS, BENCH_CYCLES, BENCH_IDLE_SECONDS tune it.
+bench-live: deps
+	$(SWIFT) build -c release --product forcetouchd
+	./vm/setup.sh
+	out=$$(mktemp -d) && chmod 1777 $$out && \
+	VM_TIMEOUT=$${VM_TIMEOUT:-1800} VM_PASSENV="BENCH_DENSE_SECONDS BENCH_CYCLES BENCH_IDLE_SECONDS BENCH_DEVICES" \
+	vm/run-guest.sh --share $$out -- Benchmarks/live/bench-live-in-guest.sh $$out
 
 # The daemon on the bundled demo recording, with config/demo.toml's actions. As root it runs
 # the daemon as nobody: forcetouchd never runs as root.

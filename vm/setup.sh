@@ -11,7 +11,8 @@ mkdir -p "$CACHE"
 log() { echo "[vm/setup] $*" >&2; }
 
 # ---------------------------------------------------------------- host packages
-PKGS=(qemu-system-x86 busybox-static udev evemu-tools evtest cpio util-linux kmod xz-utils zstd python3 tmux)
+# libinput-tools: `libinput debug-events`, what the live benchmark (make bench-live) compares with.
+PKGS=(qemu-system-x86 busybox-static udev evemu-tools evtest cpio util-linux kmod xz-utils zstd python3 tmux libinput-tools)
 missing=()
 for p in "${PKGS[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q '^install ok installed$' || missing+=("$p")

@@ -73,4 +73,32 @@ import Testing
         loop.run { if clientTurns >= 3 { loop.stop() } }
         #expect(order == ["device", "client", "client", "client"])
     }
+
+    @Test func inputIsReadBeforeTheTimerUdevAndSignalsOfTheSameTurn() throws {
+        let loop = try EventLoop(signals: [])
+        var udev: [Int32] = [0, 0], device: [Int32] = [0, 0]
+        #expect(pipe(&udev) == 0 && pipe(&device) == 0)
+        defer { for fd in udev + device { close(fd) } }
+        var order: [String] = []
+        // Registered first, ready first, and a deadline already past: the device still goes first.
+        loop.add(fd: udev[0]) {
+            var b: UInt8 = 0
+            _ = read(udev[0], &b, 1)
+            order.append("udev")
+        }
+        loop.onTimer { order.append("timer") }
+        loop.add(fd: device[0], priority: .input) {
+            var b: UInt8 = 0
+            _ = read(device[0], &b, 1)
+            order.append("device")
+        }
+        var b: UInt8 = 1
+        _ = write(udev[1], &b, 1)
+        _ = write(device[1], &b, 1)
+        loop.arm(at: MonotonicClock.now())
+        usleep(2000)
+        loop.run { if order.count >= 3 { loop.stop() } }
+        #expect(order.first == "device")
+        #expect(Set(order) == ["device", "udev", "timer"])
+    }
 }

@@ -147,6 +147,15 @@ d=$(grep -n '"event":"dispatch".*binding\[3\]' "$W/events.out" | head -1 | cut -
 r=$(grep -n '"event":"result".*binding\[3\].*"result":"success"' "$W/events.out" | head -1 | cut -d: -f1)
 check "the subscriber saw the gesture, then the dispatch, then the result" \
     bash -c "[ -n '$g' ] && [ -n '$d' ] && [ -n '$r' ] && [ '$g' -lt '$d' ] && [ '$d' -lt '$r' ]"
+check "the dispatch carries its gesture's time and when it was dispatched, on the same clock, not before it" \
+    /usr/bin/python3 - "$W/events.out" <<'PY'
+import json, sys, time
+lines = [json.loads(l) for l in open(sys.argv[1]) if l.startswith("{")]
+tap = next(m for m in lines if m.get("event") == "gesture" and m["gesture"] == "tap")
+d = next(m for m in lines if m.get("event") == "dispatch" and "binding[3]" in m["label"])
+now = time.clock_gettime(time.CLOCK_MONOTONIC)
+sys.exit(0 if d["time"] == tap["time"] and d["time"] <= d["dispatched"] <= now else 1)
+PY
 check "the subscriber saw the capability of the new device" grep -q '"capability":"available",.*"event":"capability"' "$W/events.out"
 
 # 6. Garbage on the socket: errors and dropped clients, while gestures and dispatch go on.

@@ -12,15 +12,16 @@ final class ActionRunner {
     let pointer: VirtualPointer
     let launcher: AppLauncher
     let logger: Logger
-    /// Sends one JSON line to subscribers.
-    let publish: (String) -> Void
+    /// Sends one JSON line to subscribers; the line is made only when someone listens.
+    let publishLine: (() -> String) -> Void
     var configuration: Configuration
     var shortcuts: ShortcutStore
     /// Told each quick action performed, with how it ended (the bus's QuickActionPerformed).
     var onPerformed: ((ShortcutItem, ActionResult) -> Void)?
 
     init(children: ChildSupervisor, keyboard: VirtualKeyboard, pointer: VirtualPointer = VirtualPointer(),
-         configuration: Configuration, shortcuts: ShortcutStore, logger: Logger, publish: @escaping (String) -> Void) {
+         configuration: Configuration, shortcuts: ShortcutStore, logger: Logger,
+         publish: @escaping (() -> String) -> Void) {
         self.children = children
         self.keyboard = keyboard
         self.pointer = pointer
@@ -28,19 +29,23 @@ final class ActionRunner {
         self.configuration = configuration
         self.shortcuts = shortcuts
         self.logger = logger
-        self.publish = publish
+        self.publishLine = publish
     }
+
+    /// Publishes `line`, which is not even formatted when no subscriber listens.
+    func publish(_ line: @autoclosure () -> String) { publishLine(line) }
 
     /// Runs `request`, logs and publishes its dispatch and its result, then calls `completion`.
     func run(_ request: ActionRequest, label: String, event: GestureEvent? = nil, device: String? = nil,
              completion: @escaping (ActionResult) -> Void = { _ in }) {
-        publish(ProtocolJSON.line(DispatchMessage(label: label, action: Self.kind(request), detail: Self.detail(request))))
+        publish(ProtocolJSON.line(DispatchMessage(label: label, action: Self.kind(request), detail: Self.detail(request),
+                                                  time: event?.time.seconds, dispatched: MonotonicClock.now().seconds)))
         // The journal keeps these as fields of their own (FORCETOUCH_BINDING…; JournalLogHandler).
         var metadata: Logger.Metadata = ["binding": "\(label)"]
         if let device { metadata["device"] = "\(device)" }
         if let event { metadata["gesture"] = "\(event.gesture.rawValue)" }
         logger.info("dispatch \(label) → \(Self.kind(request)) \(Self.detail(request))", metadata: metadata)
-        let finish: (ActionResult) -> Void = { [logger, publish] result in
+        let finish: (ActionResult) -> Void = { [logger, publishLine] result in
             var metadata = metadata
             metadata["result"] = "\(result.outcome.rawValue)"
             switch result.outcome {
@@ -48,7 +53,7 @@ final class ActionRunner {
                 logger.info("action \(label): \(result.outcome.rawValue): \(result.message)", metadata: metadata)
             case .failure: logger.error("action \(label): failure: \(result.message)", metadata: metadata)
             }
-            publish(result.eventJSON(label: label))
+            publishLine { result.eventJSON(label: label) }
             completion(result)
         }
         switch request {

@@ -38,6 +38,9 @@ public final class ControlServer {
         var start = 0
         var output: [UInt8] = []
         var subscribed = false
+        /// Whether the loop wakes us when the client can take output: changed only when
+        /// it must be, not with a system call per line sent.
+        var watchingWritable = false
         /// Requests answered later through `reply(_:to:)`.
         var awaiting = 0
         /// Deferred replies sent so far (one may come before its request returns).
@@ -149,9 +152,12 @@ public final class ControlServer {
         }
     }
 
-    /// Sends one JSON line to every subscriber.
-    public func publish(_ line: String) {
-        for c in clients.values where c.subscribed { send(line, to: c) }
+    /// Sends one JSON line to every subscriber. The line is made only when there is one: a
+    /// gesture nobody subscribed to costs no JSON.
+    public func publish(_ line: @autoclosure () -> String) {
+        guard clients.values.contains(where: \.subscribed) else { return }
+        let text = line()
+        for c in clients.values where c.subscribed { send(text, to: c) }
     }
 
     private func acceptClients() {
@@ -284,13 +290,13 @@ public final class ControlServer {
             }
             if n < 0 && (errno == EAGAIN || errno == EINTR) {
                 // Woken again when the client can take more.
-                loop.watchWritable(c.token, true)
+                if !c.watchingWritable { loop.watchWritable(c.token, true); c.watchingWritable = true }
                 return
             }
             drop(c)
             return
         }
-        loop.watchWritable(c.token, false)
+        if c.watchingWritable { loop.watchWritable(c.token, false); c.watchingWritable = false }
     }
 
     /// Sends what can go now without waiting, then closes.

@@ -97,10 +97,10 @@ public final class Daemon {
         }
         calibrationFile = options.calibrationPath.map(LearnedCalibrationFile.init(path:))
         if let problem = calibrationFile?.load() { logger.warning("\(problem)") }
-        var publishTarget: ((String) -> Void)?
+        var publishTarget: ((() -> String) -> Void)?
         runner = ActionRunner(children: children, keyboard: VirtualKeyboard(), configuration: configuration,
                               shortcuts: store, logger: logger) { line in publishTarget?(line) }
-        publishTarget = { [weak self] line in self?.control?.publish(line) }
+        publishTarget = { [weak self] line in self?.control?.publish(line()) }
         runner.onPerformed = { [weak self] item, result in
             self?.bus?.quickActionPerformed(type: item.type, title: item.title, result: result)
         }
@@ -181,7 +181,7 @@ public final class Daemon {
         sessions[node.devnode] = session
         publishCapability(session.node.devnode, name: session.name, report: session.capability,
                           forceModel: session.engine.forceModel)
-        session.loopToken = loop.add(fd: device.fd) { [unowned self, unowned session] in
+        session.loopToken = loop.add(fd: device.fd, priority: .input) { [unowned self, unowned session] in
             self.readable(session)
         }
         logCapability(session, verb: "found")
@@ -203,12 +203,20 @@ public final class Daemon {
 
     private func readable(_ session: DeviceSession) {
         guard let device = session.device else { return }
+        // Everything the kernel holds is read first, to EAGAIN, and only then are the
+        // gestures it completed carried out: no action, log line or subscriber runs while
+        // events wait in the kernel's buffer, where a burst could overflow it.
+        var decided: [PipelineOutput] = []
+        var dropped = 0
         let status = device.read { event in
-            if event.type == EV.SYN && event.code == SYN.DROPPED {
-                logger.warning("device \(session.node.devnode): events dropped by the kernel, resynchronizing; touches in progress are cancelled")
-            }
-            carryOut(session.feed(event), session)
+            if event.type == EV.SYN && event.code == SYN.DROPPED { dropped += 1 }
+            let outputs = session.feed(event)
+            if !outputs.isEmpty { decided += outputs }
         }
+        for _ in 0..<dropped {
+            logger.warning("device \(session.node.devnode): events dropped by the kernel, resynchronizing; touches in progress are cancelled")
+        }
+        if !decided.isEmpty { carryOut(decided, session) }
         if let w = session.untrackedSlotWarning() { logger.warning("device \(session.node.devnode): \(w)") }
         saveLearned(session)
         switch status {

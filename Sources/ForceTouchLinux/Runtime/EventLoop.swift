@@ -10,10 +10,12 @@ import Glibc
 public final class EventLoop {
     public typealias Handler = () -> Void
 
-    /// Which handlers go first when several descriptors are ready at once. Devices, udev,
+    /// Which handlers go first when several descriptors are ready at once. Input devices are
+    /// `.input`: read before anything else, so that what the kernel holds for us is taken
+    /// before its buffer can overflow, and no action or deadline runs while it waits. Udev,
     /// signals and the timer are `.normal`; socket clients are `.low`, so no client's work
     /// ever delays a device's events by more than one bounded turn.
-    public enum Priority: Sendable { case normal, low }
+    public enum Priority: Sendable { case input, normal, low }
 
     private let epfd: Int32
     private let timerfd: Int32
@@ -93,11 +95,13 @@ public final class EventLoop {
 
     /// Runs until `stop()`. `beforeWait` runs before each sleep: the place to re-arm the timer.
     ///
-    /// Each turn handles the timer, signals and `.normal` descriptors first, then `.low`
-    /// ones, then the handlers that asked to be called again.
+    /// Each turn handles the `.input` descriptors first, then the timer, signals and
+    /// `.normal` descriptors, then `.low` ones, then the handlers that asked to be called again.
     public func run(beforeWait: () -> Void = {}) {
         running = true
         var tokens = [UInt64](repeating: 0, count: 32)
+        var later: [UInt64] = []
+        later.reserveCapacity(32)
         var low: [UInt64] = []
         low.reserveCapacity(32)
         while running {
@@ -105,9 +109,18 @@ public final class EventLoop {
             guard running else { break }
             let timeout: Int32 = again.isEmpty ? -1 : 0
             let n = tokens.withUnsafeMutableBufferPointer { ft_epoll_wait(epfd, $0.baseAddress, 32, timeout) }
+            later.removeAll(keepingCapacity: true)
             low.removeAll(keepingCapacity: true)
             for i in 0..<Int(max(n, 0)) {
-                switch tokens[i] {
+                if let h = handlers[tokens[i]], h.priority == .input {
+                    h.handler()
+                    if !running { return }
+                } else {
+                    later.append(tokens[i])
+                }
+            }
+            for token in later {
+                switch token {
                 case Self.timerToken:
                     ft_timerfd_drain(timerfd)
                     armedAt = nil
@@ -119,8 +132,8 @@ public final class EventLoop {
                         signal = ft_signalfd_next(signalfd)
                     }
                 default:
-                    guard let h = handlers[tokens[i]] else { break }
-                    if h.priority == .low { low.append(tokens[i]); break }
+                    guard let h = handlers[token] else { break }
+                    if h.priority == .low { low.append(token); break }
                     h.handler()
                 }
                 if !running { return }

@@ -6,11 +6,20 @@ public struct DispatchMessage: Codable, Hashable, Sendable {
     /// `exec`, `keys`, `menu`, `perform`, `intent`, `notify`.
     public var action: String
     public var detail: String
+    /// The time of the gesture that called for it, in seconds on the device's clock (as the
+    /// gesture event's `time`); absent for a request from forcectl.
+    public var time: JSONNumber?
+    /// When the daemon dispatched it, in seconds on CLOCK_MONOTONIC: the clock a live
+    /// device's `time` is on, so `dispatched - time` is how long the gesture took to act on
+    /// (a tap bound beside a double tap includes its wait for a second tap).
+    public var dispatched: JSONNumber?
 
-    public init(label: String, action: String, detail: String) {
+    public init(label: String, action: String, detail: String, time: Double? = nil, dispatched: Double? = nil) {
         self.label = label
         self.action = action
         self.detail = detail
+        self.time = time.map(JSONNumber.init)
+        self.dispatched = dispatched.map(JSONNumber.init)
     }
 }
 

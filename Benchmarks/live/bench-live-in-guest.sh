@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# The live benchmark (issue 15), run inside the QEMU guest by `make bench-live`:
+#   vm/run-guest.sh --share OUT -- Benchmarks/live/bench-live-in-guest.sh OUT
+# Two streams played through the guest kernel's uinput (evemu-play into a device
+# evemu-device made) while three readers follow the same node: forcetouchd (as nobody,
+# its control socket subscribed by a stamping client), `libinput debug-events`, and a bare
+# evdev reader (evdev-floor.c) that gives the latency floor, with a bare timer
+# (timer-floor.c) for what deadlines decide. It prints one table from one
+# run; nothing here fails on timing. Knobs: BENCH_BIN (forcetouchd's directory, default
+# .build/release), BENCH_DENSE_SECONDS (10), BENCH_CYCLES (typical stream's gesture
+# cycles, 20), BENCH_IDLE_SECONDS (10), BENCH_DEVICES (devices open, 10).
+set -uo pipefail
+ROOT="$PWD"
+HERE="$ROOT/Benchmarks/live"
+BIN="${BENCH_BIN:-$ROOT/.build/release}"
+OUT="${1:?usage: bench-live-in-guest.sh OUTDIR}"
+DENSE_SECONDS="${BENCH_DENSE_SECONDS:-10}"
+CYCLES="${BENCH_CYCLES:-20}"
+IDLE_SECONDS="${BENCH_IDLE_SECONDS:-10}"
+DEVICES="${BENCH_DEVICES:-10}"
+W="$(mktemp -d -t ftbench.XXXXXX)" && chmod 777 "$W"
+LOG="$W/daemon.log"
+. "$ROOT/Tests/Integration/lib.sh"   # wait_for, mark, wait_for_new
+
+die() { echo "bench-live: $*" >&2; exit 1; }
+pids=()
+cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done; wait 2>/dev/null; cp "$W"/*.log "$OUT/" 2>/dev/null; rm -rf "$W"; }
+trap cleanup EXIT
+
+command -v libinput >/dev/null || die "libinput is not installed (libinput-tools, in vm/setup.sh PKGS)"
+[ -x "$BIN/forcetouchd" ] || die "no $BIN/forcetouchd: build it first (make bench-live does)"
+cc -O2 -o "$W/evdev-floor" "$HERE/evdev-floor.c" || die "cannot build evdev-floor.c"
+cc -O2 -o "$W/subscriber" "$HERE/subscriber.c" || die "cannot build subscriber.c"
+cc -O2 -o "$W/timer-floor" "$HERE/timer-floor.c" || die "cannot build timer-floor.c"
+python3 "$HERE/make-streams.py" "$W" "$DENSE_SECONDS" "$CYCLES" > "$W/streams.txt" || die "cannot make the streams"
+
+# udev, for libinput (it follows only devices udev tagged) and for the nodes' access: the
+# daemon runs as nobody and may open what the project's rule marks, as logind would allow.
+cp "$ROOT/udev-rules/70-forcetouch.rules" /etc/udev/rules.d/
+echo 'SUBSYSTEM=="input", KERNEL=="event*", ENV{FORCETOUCH_DEVICE}=="1", MODE="0666"' > /etc/udev/rules.d/71-forcetouch-bench.rules
+/lib/systemd/systemd-udevd --daemon
+udevadm trigger --action=add --subsystem-match=input --subsystem-match=misc >/dev/null 2>&1
+udevadm settle --timeout=60
+
+cat > "$W/config.toml" <<'TOML'
+# Every gesture kind bound to the cheapest action, a notify: what is measured is the
+# daemon's own path. A double tap bound makes taps wait out its window (the default 0.3 s).
+[[binding]]
+gesture = "tap"
+notify = "tap"
+
+[[binding]]
+gesture = "double-tap"
+notify = "double tap"
+
+[[binding]]
+gesture = "long-press"
+notify = "long press"
+
+[[binding]]
+gesture = "deep-press"
+notify = "deep press"
+TOML
+chmod 644 "$W/config.toml"
+
+# device NAME: a new uinput touchscreen, idle; its node in $W/NAME.node.
+device() {
+    evemu-device "$HERE/touchscreen.desc" > "$W/$1.dev" 2>&1 &
+    pids+=($!)
+    echo $! > "$W/$1.pid"
+    wait_for '/dev/input/event' "$W/$1.dev" 30 || die "evemu-device made no device"
+    sed -n 's/.*\(\/dev\/input\/event[0-9]*\).*/\1/p' "$W/$1.dev" | head -1 > "$W/$1.node"
+}
+ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+switches() { awk '/ctxt_switches/ { n += $2 } END { print n }' "/proc/$1/status"; }
+
+# Idle devices first, so that the daemon has DEVICES open for its RSS, as a 10-screen desk.
+for ((i = 1; i < DEVICES; i++)); do device "idle$i"; done
+udevadm settle --timeout=60
+
+mkdir -m 700 "$W/run" && chown nobody "$W/run"   # the socket's directory is the daemon user's own
+"$BIN/forcetouchd" --config "$W/config.toml" --user nobody --socket "$W/run/control.sock" > "$LOG" 2>&1 &
+daemon=$!
+pids+=($daemon)
+wait_for "ready: " "$LOG" 60 || die "forcetouchd did not start: $(cat "$LOG")"
+setpriv --reuid=65534 --regid=65534 --clear-groups "$W/subscriber" "$W/run/control.sock" > "$W/subscriber.txt" 2> "$W/subscriber.log" &
+sub=$!
+pids+=($sub)
+wait_for '"subscribed":true' "$W/subscriber.txt" 20 || die "the subscriber did not subscribe: $(cat "$W/subscriber.log")"
+
+{
+for stream in dense typical; do
+    device "$stream"
+    node="$(cat "$W/$stream.node")"
+    udevadm settle --timeout=60
+    wait_for "device $node .*found" "$LOG" 30 || die "forcetouchd did not open $node"
+    # --verbose: libinput logs SYN_DROPPED at info priority, which it hides by default.
+    libinput debug-events --verbose --device "$node" > "$W/libinput-$stream.log" 2>&1 &
+    li=$!
+    pids+=($li)
+    wait_for 'DEVICE_ADDED' "$W/libinput-$stream.log" 60 || die "libinput did not open $node: $(cat "$W/libinput-$stream.log")"
+    "$W/evdev-floor" "$node" > "$W/floor-$stream.txt" &
+    floor=$!
+    pids+=($floor)
+    "$W/timer-floor" > "$W/timer-$stream.txt" &
+    timer=$!
+    pids+=($timer)
+    sleep 1
+    from="$(mark "$LOG")"
+    d0="$(ticks $daemon)" l0="$(ticks $li)" t0="$(date +%s.%N)"
+    evemu-play "$node" < "$W/$stream.events"
+    t1="$(date +%s.%N)"
+    if [ "$stream" = dense ]; then
+        # Memory with every device open, the dense one just read.
+        echo "devices $(($(grep -c 'found, capability' "$LOG") - $(grep -c '": lost' "$LOG")))"
+        echo "memory $(awk '/^VmHWM|^VmRSS/ { printf "%s %s ", $1, $2 }' "/proc/$daemon/status")"
+    fi
+    # What was decided by a deadline after the last event (a tap's double-tap window) is
+    # in by then; the readers are idle again.
+    sleep 1
+    d1="$(ticks $daemon)" l1="$(ticks $li)"
+    kill -TERM $floor $li $timer; wait $floor $li $timer 2>/dev/null
+    echo "stream $stream events $(grep -c '^E:' "$W/$stream.events") seconds $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')"
+    echo "cpu $stream forcetouchd $((d1 - d0)) libinput $((l1 - l0)) hz $(getconf CLK_TCK)"
+    echo "drops $stream forcetouchd $(tail -c "+$((from + 1))" "$LOG" | grep -c 'events dropped by the kernel')" \
+        "libinput $(grep -c 'SYN_DROPPED' "$W/libinput-$stream.log")" \
+        "libinput-events $(grep -Ec '^[ -]?event[0-9]+ ' "$W/libinput-$stream.log")" \
+        "libinput-lines $(wc -l < "$W/libinput-$stream.log")" \
+        "floor $(sed -n 's/^dropped //p' "$W/floor-$stream.txt")"
+    kill "$(cat "$W/$stream.pid")"
+    wait_for_new "$from" "device $node \"[^\"]*\": lost" "$LOG" 30
+done
+s0="$(switches $daemon)" i0="$(ticks $daemon)"
+sleep "$IDLE_SECONDS"
+echo "idle seconds $IDLE_SECONDS wakeups $(($(switches $daemon) - s0)) ticks $(($(ticks $daemon) - i0))"
+echo "threads $(awk '/^Threads/ { print $2 }' "/proc/$daemon/status")"
+} > "$W/figures.txt"
+kill -TERM "$sub" "$daemon"; wait "$sub" "$daemon" 2>/dev/null
+cp "$W/figures.txt" "$W/subscriber.txt" "$W"/floor-*.txt "$W"/timer-*.txt "$OUT/" 2>/dev/null
+python3 "$HERE/report.py" "$W"
