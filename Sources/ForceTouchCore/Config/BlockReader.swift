@@ -8,7 +8,8 @@
 /// `Refused` once, dropping the block. Without one (JSON on the socket) the first problem is
 /// thrown as a `DecodingError.dataCorrupted` at its key, as `Action` reports its own.
 final class BlockReader {
-    /// Where a configuration's decoding records its problems, by coding path.
+    /// Where a configuration's decoding records its problems, by coding path. One decoding
+    /// uses it on one thread; `@unchecked` only because `userInfo` takes Sendable values.
     final class Sink: @unchecked Sendable {
         struct Problem {
             var path: [any CodingKey]
