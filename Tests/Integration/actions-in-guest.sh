@@ -16,7 +16,7 @@ export FT_APPS="$W/apps.log" XDG_RUNTIME_DIR="$RUNDIR" XDG_STATE_HOME="$W/state"
 LOG="$OUT/actions-daemon.log"
 . "$ROOT/Tests/Integration/lib.sh"
 APP="$ROOT/Tests/Integration/app.sh"
-play() { "$BIN/forcetest" replay --uinput --settle 2 --desc "$REC/pressure-touchscreen.desc" "$1" > /dev/null; }
+play() { play_through pressure-touchscreen.desc "$1"; }
 daemon_pid=""
 start_daemon() {
     local from; from=$(mark "$LOG")

@@ -19,10 +19,6 @@ LOG="$OUT/control-daemon.log"
 SOCK="$RUNDIR/forcetouch/control.sock"
 . "$ROOT/Tests/Integration/lib.sh"
 count() { grep -Ec -- "$1" "$FT_ACTIONS"; }
-play() {
-    local desc="$1" events="$2"; shift 2
-    "$BIN/forcetest" replay --uinput --desc "$REC/$desc" "$events" "$@"
-}
 as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
 forcectl() { as_nobody "$BIN/forcectl" "$@" --socket "$SOCK"; }
 daemon_pid=""
@@ -83,7 +79,7 @@ check "daemon is ready with its control socket (mode 0600)" \
     bash -c "[ \"\$(stat -c %a '$SOCK')\" = 600 ] && [ \"\$(stat -c %U '$SOCK')\" = nobody ]"
 
 # 1. A deep press presents the menu; the stub menu program picks the second title.
-play pressure-touchscreen.desc "$REC/deep-press.events" > /dev/null
+play_through pressure-touchscreen.desc "$REC/deep-press.events"
 check "a deep press presents the menu with the titles" wait_for '^Search$' "$FT_MENU_SHOWN" 5
 check "the menu shows static items in order" bash -c "[ \"\$(head -1 '$FT_MENU_SHOWN')\" = 'New Message' ]"
 check "the chosen (second) item's action runs" wait_for '^qa-search ' "$FT_ACTIONS" 5
@@ -121,7 +117,7 @@ recorder=$!
 # The recorder is reading once it has written the device's description; the combination is
 # complete once KEY_LEFTCTRL (001d) is released.
 wait_for '^N: ' "$W/keys.evemu" 30
-play pressure-touchscreen.desc "$REC/long-press.events" > /dev/null
+play_through pressure-touchscreen.desc "$REC/long-press.events"
 wait_for '^E: .* 0001 001d 0000' "$W/keys.evemu" 30
 kill "$recorder" 2>/dev/null; wait "$recorder" 2>/dev/null
 check "KEY_LEFTCTRL+KEY_A pressed in order and released in reverse" bash -c "
@@ -139,7 +135,7 @@ sub=$!
 # The subscriber must be registered before the device appears, or its capability event is
 # missed: wait until the daemon counts it rather than for a fixed second.
 for _ in $(seq 300); do forcectl status 2>/dev/null | grep -q '^subscribers: [1-9]' && break; sleep 0.1; done
-play pressure-touchscreen.desc "$REC/tap.events" > /dev/null
+play_through pressure-touchscreen.desc "$REC/tap.events"
 wait_for '"event":"result".*"label":"binding\[3\]' "$W/events.out" 30
 kill "$sub" 2>/dev/null
 g=$(grep -n '"event":"gesture",.*"gesture":"tap"' "$W/events.out" | head -1 | cut -d: -f1)
@@ -186,7 +182,7 @@ print("error replies", replies)
 PY
 check "malformed requests get error replies" grep -Eq 'error replies [1-9]' "$W/garbage.out"
 before="$(count '^tap ')"
-play pressure-touchscreen.desc "$REC/tap.events" > /dev/null
+play_through pressure-touchscreen.desc "$REC/tap.events"
 check "after the garbage, a tap still runs its action" wait_for "^tap " "$FT_ACTIONS" 30
 sleep 0.5
 check "exactly once" test "$(count '^tap ')" -eq $((before + 1))
@@ -213,13 +209,16 @@ for i in range(22):
     t += 0.4
 PY
 logmark="$(mark "$LOG")"
-play pressure-touchscreen.desc "$W/touches.events" --linger 120 > "$W/touches-play.out" 2>&1 &
+device touches pressure-touchscreen.desc
+inject touches "$W/touches.events" &
+touches_inject=$!
 check "the daemon learns an average touch from ordinary touches" \
     wait_for 'learned average touch 100(\.5)? raw from 2[0-9] touches' "$LOG" 90
 forcectl devices > "$W/devices-learned.out" 2>&1
 check "forcectl devices shows the learned calibration" \
     grep -Eq 'calibration learned from 2[0-9] touches, average touch 100(\.5)? raw' "$W/devices-learned.out"
 check "none of those touches was a deep press" bash -c "! tail -c +$((logmark + 1)) '$LOG' | grep -q 'deep-press began'"
+wait "$touches_inject"
 stop_daemon
 check "the learned calibration is in \$XDG_STATE_HOME/forcetouch/calibration.json" \
     grep -q '"forcetouch-it pressure touchscreen"' "$W/state/forcetouch/calibration.json"
@@ -233,6 +232,7 @@ check "forcectl calibration reset forgets it" \
 forcectl devices > "$W/devices-reset.out" 2>&1
 check "the device is back on the default calibration" \
     grep -Eq 'calibration default, average touch 38.25 raw' "$W/devices-reset.out"
+unplug touches
 check "and the file no longer holds it" \
     bash -c "! grep -q 'forcetouch-it pressure touchscreen' '$W/state/forcetouch/calibration.json'"
 if forcectl calibration reset "no such device" > "$W/reset-none.out" 2>&1; then rc=0; else rc=$?; fi

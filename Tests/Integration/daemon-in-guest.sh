@@ -18,32 +18,6 @@ play() {
     local desc="$1" events="$2"; shift 2
     "$BIN/forcetest" replay --uinput --desc "$REC/$desc" "$events" "$@"
 }
-# The checks below wait for what they check rather than sleep or race a timer: a loaded host
-# running the guest under TCG can be slower than any fixed pause. So a device is created idle
-# and the daemon has opened it before any event is written into it, and a count is taken once
-# the daemon has seen the device go and every action has ended.
-echo 'E: 0.000000 0000 0000 0000' > "$W/idle.events"
-# device NAME DESC: creates an idle device (forcetest replay --uinput, kept until unplugged) and
-# waits until the daemon has opened it. Its node is in $W/NAME.node.
-device() {
-    local from; from="$(mark "$LOG")"
-    "$BIN/forcetest" replay --uinput --desc "$REC/$2" "$W/idle.events" --settle 0 --linger 600 > "$W/$1.out" &
-    echo $! > "$W/$1.pid"
-    wait_for 'created .* at /dev/input/event' "$W/$1.out" 30
-    node_of "$W/$1.out" > "$W/$1.node"
-    wait_for_new "$from" "device $(cat "$W/$1.node") .*found" "$LOG" 30
-}
-# inject NAME EVENTS: writes the events into the device's node with their timing (evemu-play).
-inject() { evemu-play "$(cat "$W/$1.node")" < "$2"; }
-# unplug NAME: removes the device and waits until the daemon has seen it go: every gesture in
-# it has been dispatched by then.
-unplug() {
-    local from pid; from="$(mark "$LOG")"; pid="$(cat "$W/$1.pid")"
-    kill "$pid"; wait "$pid" 2>/dev/null
-    wait_for_new "$from" "device $(cat "$W/$1.node") \"[^\"]*\": lost" "$LOG" 30
-}
-# play_through DESC EVENTS: device, inject, unplug.
-play_through() { device pt "$1" && inject pt "$2"; unplug pt; }
 # Waits until the daemon has logged the end of every action it dispatched: a count of
 # $FT_ACTIONS after that is final, since each action writes its line before it exits.
 settled() {

@@ -53,8 +53,34 @@ idle = []
 for i in range(64):
     s = socket.socket(socket.AF_UNIX); s.connect(path); idle.append(s)
 time.sleep(1)   # idle long enough (0.5 s) to make room for newcomers at the per-user cap
+
+def timed_status():
+    """Milliseconds from connecting to a whole status reply (1e9 for none)."""
+    t = time.time()
+    c = socket.socket(socket.AF_UNIX); c.settimeout(5); c.connect(path)
+    c.sendall(b'{"op":"status"}\n')
+    reply = b''
+    try:
+        while not reply.endswith(b'\n'):
+            data = c.recv(65536)
+            if not data: break
+            reply += data
+    except OSError: pass
+    c.close()
+    return (time.time() - t) * 1000 if b'"ok":true' in reply else 1e9
+
+def report(what, times):
+    times.sort()
+    print(what, len(times), "median %.1f ms" % times[len(times) // 2], "worst %.1f ms" % times[-1], flush=True)
+
+# The same measure before the flood, for comparison: the guest's own speed.
+report("before the flood, status replies", [timed_status() for _ in range(5)])
 pid = os.fork()
 if pid == 0:
+    # The flood never sleeps: at nice 10 it leaves the guest's two vCPUs to the daemon and the
+    # timed client as well, so that what is timed is the daemon's fairness, not the guest's
+    # scheduler. Its socket stays full all the same.
+    os.nice(10)
     s = socket.socket(socket.AF_UNIX); s.connect(path); s.setblocking(False)
     chunk = (b'{"op":"status"}\n' + b'\n' * 15) * 2048
     end = time.time() + seconds
@@ -76,26 +102,20 @@ time.sleep(1)
 times = []
 end = time.time() + seconds - 2
 while time.time() < end:
-    t = time.time()
-    c = socket.socket(socket.AF_UNIX); c.settimeout(5); c.connect(path); f = c.makefile("rwb")
-    f.write(b'{"op":"status"}\n'); f.flush()
-    ok = b'"ok":true' in f.readline()
-    times.append((time.time() - t) * 1000 if ok else 1e9)
-    c.close(); time.sleep(0.2)
+    times.append(timed_status()); time.sleep(0.2)
 os.waitpid(pid, 0)
-times.sort()
-print("status replies", len(times), "median %.1f ms" % times[len(times) // 2], "worst %.1f ms" % times[-1], flush=True)
+report("status replies", times)
 PY
 clients=$!
 sleep 2
 before="$(count '^tap ')"
-"$BIN/forcetest" replay --uinput --desc "$REC/pressure-touchscreen.desc" "$REC/tap.events" > /dev/null
+play_through pressure-touchscreen.desc "$REC/tap.events"
 check "during the flood a tap still runs its action" wait_for "^tap " "$FT_ACTIONS" 30
 check "exactly once" test "$(count '^tap ')" -eq $((before + 1))
 check "during the flood, with 64 idle clients, forcectl status is answered" forcectl status
 wait "$clients"
 cat "$W/flood.out"
-median="$(sed -n 's/.*median \([0-9.]*\) ms.*/\1/p' "$W/flood.out")"
+median="$(sed -n 's/^status replies .*median \([0-9.]*\) ms.*/\1/p' "$W/flood.out")"
 check "the flood flooded (over 1000 requests answered)" \
     awk -v n="$(sed -n 's/^flood answered \([0-9]*\) requests/\1/p' "$W/flood.out")" 'BEGIN { exit !(n > 1000) }'
 check "a second client's status is answered within 100 ms (median)" \

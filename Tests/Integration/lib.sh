@@ -1,6 +1,7 @@
 # Shared by the guest test scripts: PASS/FAIL bookkeeping and waiting for output.
 # Source it after setting nothing; it defines pass, fail, ok, bad, check, wait_for, mark,
-# wait_for_new, node_of and summary.
+# wait_for_new, node_of, summary, start_udev, and device, inject, unplug and play_through,
+# which use the script's $BIN, $REC, $W and $LOG (the daemon's log) when called.
 pass=0 fail=0
 ok()  { echo "PASS: $*"; pass=$((pass + 1)); }
 bad() { echo "FAIL: $*"; fail=$((fail + 1)); }
@@ -49,3 +50,50 @@ start_udev() {
     udevadm trigger --action=add --subsystem-match=input --subsystem-match=misc >/dev/null 2>&1
     udevadm settle --timeout=60
 }
+
+# The checks wait for what they check rather than sleep or race a timer: a loaded host running
+# the guest under TCG can be slower than any fixed pause. So a device is created idle and the
+# daemon has opened it before any event is written into it, and a count is taken once the
+# daemon has seen the device go and every action has ended.
+
+# device NAME DESC: creates an idle device (forcetest replay --uinput, kept until unplugged) and
+# waits until the daemon has opened it. Its node is in $W/NAME.node.
+device() {
+    local from; from="$(mark "$LOG")"
+    [ -f "$W/idle.events" ] || echo 'E: 0.000000 0000 0000 0000' > "$W/idle.events"
+    "$BIN/forcetest" replay --uinput --desc "$REC/$2" "$W/idle.events" --settle 0 --linger 600 > "$W/$1.out" &
+    echo $! > "$W/$1.pid"
+    wait_for 'created .* at /dev/input/event' "$W/$1.out" 60
+    node_of "$W/$1.out" > "$W/$1.node"
+    wait_for_new "$from" "device $(cat "$W/$1.node") .*found" "$LOG" 60
+}
+# inject NAME EVENTS: writes the events into the device's node with their timing (evemu-play).
+# evemu-play does not wait out a long pause between frames (a finger held still), so the file
+# is played in runs split at every pause of 0.1 s or more, the pause slept in between.
+inject() {
+    python3 - "$(cat "$W/$1.node")" "$2" <<'PY'
+import subprocess, sys, time
+node, path = sys.argv[1], sys.argv[2]
+runs, pauses, last = [[]], [], None
+for line in open(path):
+    if line.startswith("E:"):
+        t = float(line.split()[1])
+        if last is not None and t - last >= 0.1:
+            runs.append([]); pauses.append(t - last)
+        last = t
+    runs[-1].append(line)
+for i, run in enumerate(runs):
+    if i > 0:
+        time.sleep(pauses[i - 1])
+    subprocess.run(["evemu-play", node], input="".join(run), text=True, check=True)
+PY
+}
+# unplug NAME: removes the device and waits until the daemon has seen it go: every gesture in
+# it has been dispatched by then.
+unplug() {
+    local from pid; from="$(mark "$LOG")"; pid="$(cat "$W/$1.pid")"
+    kill "$pid"; wait "$pid" 2>/dev/null
+    wait_for_new "$from" "device $(cat "$W/$1.node") \"[^\"]*\": lost" "$LOG" 60
+}
+# play_through DESC EVENTS: device, inject, unplug.
+play_through() { device pt "$1" && inject pt "$2"; unplug pt; }
