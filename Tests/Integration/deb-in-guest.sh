@@ -163,18 +163,7 @@ fi
 
 # ---------------------------------------------------------------- the test user
 step "user"
-USERNAME=ftdeb
-HOMEDIR="$(mktemp -d /home/ftdeb.XXXXXX)"
-useradd -M -d "$HOMEDIR" -s /bin/bash "$USERNAME"
-U="$(id -u "$USERNAME")" G="$(id -g "$USERNAME")"
-chown "$U:$G" "$HOMEDIR" && chmod 700 "$HOMEDIR"
-RUNTIME="/run/user/$U"
-mkdir -p "$RUNTIME" && chown "$U:$G" "$RUNTIME" && chmod 700 "$RUNTIME"
-CG="/sys/fs/cgroup/user.slice/user-$U.slice/user@$U.service"
-mkdir -p "$CG" && chown -R "$U:$G" "$CG"
-user_env=(env -i "HOME=$HOMEDIR" "USER=$USERNAME" "LOGNAME=$USERNAME" SHELL=/bin/bash
-          PATH=/usr/bin:/bin "XDG_RUNTIME_DIR=$RUNTIME" SYSTEMD_IGNORE_CHROOT=1 LANG=C.UTF-8)
-as_user() { setpriv --reuid="$U" --regid="$G" --init-groups "${user_env[@]}" "$@"; }
+login_user ftdeb /usr/bin:/bin
 prop() { as_user systemctl --user show -p "$1" --value forcetouchd; }
 mkdir -p "$W/reports" && chown "$U:$G" "$W/reports"
 CONFIG="$HOMEDIR/.config/forcetouch/forcetouch.toml"
@@ -209,15 +198,8 @@ check "systemd-analyze --user verify passes on the installed unit (and finds man
     bash -c "[ $verify_status -eq 0 ] && [ ! -s '$W/verify.txt' ]"
 
 step "systemd --user"
-(
-    echo "$BASHPID" > "$CG/cgroup.procs"
-    exec setpriv --reuid="$U" --regid="$G" --init-groups "${user_env[@]}" SYSTEMD_LOG_TARGET=journal \
-        /lib/systemd/systemd --user
-) > "$W/manager-stderr.log" 2>&1 &
-manager_pid=$!
-for _ in $(seq 300); do [ -S "$RUNTIME/systemd/private" ] && break; sleep 0.1; done
-state="$(as_user timeout 120 systemctl --user is-system-running --wait 2>&1)"
-check "the user manager is running ($state)" test "$state" = running
+start_user_manager "$W/manager-stderr.log"
+check "the user manager is running ($manager_state)" test "$manager_state" = running
 check "the session never reached graphical-session.target (as under sway, i3, Hyprland)" \
     test "$(as_user systemctl --user show -p ActiveState --value graphical-session.target)" = inactive
 

@@ -97,3 +97,38 @@ unplug() {
 }
 # play_through DESC EVENTS: device, inject, unplug.
 play_through() { device pt "$1" && inject pt "$2"; unplug pt; }
+
+# login_user NAME PATH: what useradd and pam_systemd/logind would give a user who logs in: the
+# account with a home, /run/user/UID (a tmpfs in the guest), user@UID.service's cgroup delegated
+# to it, and the login environment with PATH. Sets USERNAME, HOMEDIR, U, G, RUNTIME, CG and
+# user_env, and defines as_user COMMAND… (run as that user, in that environment).
+# SYSTEMD_IGNORE_CHROOT because the guest runs the tests in a chroot, where systemctl otherwise
+# ignores e.g. `enable --now`'s start.
+login_user() {
+    USERNAME="$1"
+    HOMEDIR="$(mktemp -d "/home/$1.XXXXXX")"
+    useradd -M -d "$HOMEDIR" -s /bin/bash "$USERNAME"
+    U="$(id -u "$USERNAME")" G="$(id -g "$USERNAME")"
+    chown "$U:$G" "$HOMEDIR" && chmod 700 "$HOMEDIR"
+    RUNTIME="/run/user/$U"
+    mkdir -p "$RUNTIME" && chown "$U:$G" "$RUNTIME" && chmod 700 "$RUNTIME"
+    CG="/sys/fs/cgroup/user.slice/user-$U.slice/user@$U.service"
+    mkdir -p "$CG" && chown -R "$U:$G" "$CG"
+    user_env=(env -i "HOME=$HOMEDIR" "USER=$USERNAME" "LOGNAME=$USERNAME" SHELL=/bin/bash
+              "PATH=$2" "XDG_RUNTIME_DIR=$RUNTIME" SYSTEMD_IGNORE_CHROOT=1 LANG=C.UTF-8)
+}
+as_user() { setpriv --reuid="$U" --regid="$G" --init-groups "${user_env[@]}" "$@"; }
+
+# start_user_manager LOG: the user's `systemd --user`, as user@UID.service runs it (in its
+# delegated cgroup, logging to the journal; its stderr in LOG). Sets manager_pid, and
+# manager_state to what `systemctl --user is-system-running --wait` says (running, once up).
+start_user_manager() {
+    (
+        echo "$BASHPID" > "$CG/cgroup.procs"
+        exec setpriv --reuid="$U" --regid="$G" --init-groups "${user_env[@]}" SYSTEMD_LOG_TARGET=journal \
+            /lib/systemd/systemd --user
+    ) > "$1" 2>&1 &
+    manager_pid=$!
+    for _ in $(seq 300); do [ -S "$RUNTIME/systemd/private" ] && break; sleep 0.1; done
+    manager_state="$(as_user timeout 120 systemctl --user is-system-running --wait 2>&1)"
+}

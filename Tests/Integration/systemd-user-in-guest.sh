@@ -78,25 +78,10 @@ check "before make install udev does not mark it (no FORCETOUCH_DEVICE)" \
 
 # ---------------------------------------------------------------- the test user and its session
 step "user, runtime dir, delegated cgroup"
-USERNAME=ftsysd
-HOMEDIR="$(mktemp -d /home/ftsysd.XXXXXX)"
 # uid >= 1000 (useradd's default): journald keeps system users' (and nobody's) messages in the
 # system journal, which `journalctl --user` does not read.
-useradd -M -d "$HOMEDIR" -s /bin/bash "$USERNAME"
-U="$(id -u "$USERNAME")" G="$(id -g "$USERNAME")"
-chown "$U:$G" "$HOMEDIR" && chmod 700 "$HOMEDIR"
+login_user ftsysd /usr/local/bin:/usr/bin:/bin
 check "the test user exists with uid >= 1000 ($U)" test "$U" -ge 1000
-# What pam_systemd/logind would do: /run/user/UID (tmpfs; /run is a tmpfs in the guest), and
-# user@UID.service's cgroup delegated to the user.
-RUNTIME="/run/user/$U"
-mkdir -p "$RUNTIME" && chown "$U:$G" "$RUNTIME" && chmod 700 "$RUNTIME"
-CG="/sys/fs/cgroup/user.slice/user-$U.slice/user@$U.service"
-mkdir -p "$CG" && chown -R "$U:$G" "$CG"
-# The environment a login session gives; SYSTEMD_IGNORE_CHROOT because the guest runs this in
-# a chroot, where systemctl otherwise ignores e.g. `enable --now`'s start.
-user_env=(env -i "HOME=$HOMEDIR" "USER=$USERNAME" "LOGNAME=$USERNAME" SHELL=/bin/bash
-          PATH=/usr/local/bin:/usr/bin:/bin "XDG_RUNTIME_DIR=$RUNTIME" SYSTEMD_IGNORE_CHROOT=1 LANG=C.UTF-8)
-as_user() { setpriv --reuid="$U" --regid="$G" --init-groups "${user_env[@]}" "$@"; }
 prop() { as_user systemctl --user show -p "$1" --value forcetouchd; }   # a property of the unit
 
 # The user's own configuration: a tap runs the probe, which reports what the unit's hardening
@@ -192,17 +177,10 @@ check "after the trigger the touchscreen has FORCETOUCH_DEVICE=1 and the uaccess
 
 # ---------------------------------------------------------------- the user manager
 step "systemd --user"
-(
-    echo "$BASHPID" > "$CG/cgroup.procs"
-    # The manager logs to the journal as under user@.service (where stderr is the journal).
-    exec setpriv --reuid="$U" --regid="$G" --init-groups "${user_env[@]}" SYSTEMD_LOG_TARGET=journal \
-        /lib/systemd/systemd --user
-) > "$W/manager-stderr.log" 2>&1 &
-manager_pid=$!
-for _ in $(seq 300); do [ -S "$RUNTIME/systemd/private" ] && break; sleep 0.1; done
-state="$(as_user timeout 120 systemctl --user is-system-running --wait 2>&1)"
-echo "user manager (pid $manager_pid): $state after $((SECONDS - T0)) s"
-check "the user manager is running (is-system-running: $state)" test "$state" = running
+# The manager logs to the journal as under user@.service (where stderr is the journal).
+start_user_manager "$W/manager-stderr.log"
+echo "user manager (pid $manager_pid): $manager_state after $((SECONDS - T0)) s"
+check "the user manager is running (is-system-running: $manager_state)" test "$manager_state" = running
 check "the manager moved itself into its delegated cgroup's init.scope" \
     grep -qx "0::/user.slice/user-$U.slice/user@$U.service/init.scope" "/proc/$manager_pid/cgroup"
 # systemctl --user reaches the manager over $XDG_RUNTIME_DIR/systemd/private, not the session
