@@ -255,9 +255,10 @@ step "hardening"
 grep -E '^(NoNewPrivs|Seccomp|Seccomp_filters):' "/proc/$main_pid/status" | tr '\n' ' '; echo
 check "the daemon has NoNewPrivs=1 and a seccomp filter" \
     bash -c "grep -q '^NoNewPrivs:[[:space:]]*1' /proc/$main_pid/status && grep -q '^Seccomp:[[:space:]]*2' /proc/$main_pid/status"
-# The daemon opens a new device when udev has tagged it: on a loaded machine that takes over a
-# second, so the tap waits long enough not to be played before anyone reads.
-"$BIN/forcetest" replay --uinput --settle 4 --desc "$REC/pressure-touchscreen.desc" "$REC/tap.events" > "$W/replay-tap.txt" 2>&1
+# The daemon opens a new device when udev has tagged it, which on a loaded machine takes
+# seconds: the tap is played once the journal (followed above) says the daemon found it.
+LOG="$(readlink -f "$W/journal-follow.log")"
+play_through pressure-touchscreen.desc "$REC/tap.events"
 check "a tap runs the bound action under the unit" wait_for '^end$' "$W/reports/unit.txt" 30
 # The same probe as the same user outside the unit, for comparison.
 as_user "$W/probe.sh" "$W/reports/baseline.txt"
@@ -314,8 +315,7 @@ check "systemctl --user status shows the reload in its log tail" grep -q 'reload
 
 # ---------------------------------------------------------------- launch: an app of its own
 step "launch"
-"$BIN/forcetest" replay --uinput --settle 4 --desc "$REC/pressure-touchscreen.desc" "$REC/long-press.events" \
-    > "$W/replay-long-press.txt" 2>&1
+play_through pressure-touchscreen.desc "$REC/long-press.events"
 check "a long press launches the app" wait_for '^end$' "$W/reports/launched.txt" 30
 doc <<'CMD'
 systemctl --user list-units 'app-forcetouch-*'
