@@ -27,16 +27,15 @@ build: deps
 	$(SWIFT) build -c $(CONFIGURATION) --scratch-path $(BUILDDIR) $(SWIFT_BUILD_FLAGS)
 
 # The whole suite: unit and program tests on this machine, a short fuzzing run of every parser,
-# the README's commands as written, the D-Bus interface on a real bus, the control server's
-# fairness under a flood, make install/uninstall and make deb (package-on-host.sh), then the
-# integration tests in a QEMU guest, the .deb's among them.
+# the README's commands as written, the D-Bus interface on a real bus, make install/uninstall
+# and make deb (package-on-host.sh), then the integration tests in a QEMU guest, the .deb's
+# among them.
 test: deps
 	$(SWIFT) build --build-tests
 	timeout 900 $(SWIFT) test --skip-build
 	FUZZ_RUNS=$(TEST_FUZZ_RUNS) FUZZ_SEED=1 scripts/fuzz.sh
 	Tests/Documented/on-host.sh
 	Tests/Documented/dbus-on-host.sh
-	Tests/Integration/fairness-on-host.sh
 	Tests/Documented/package-on-host.sh
 	@if [ -x vm/run-tests.sh ]; then ./vm/run-tests.sh; fi
 

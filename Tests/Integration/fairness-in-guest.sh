@@ -3,7 +3,8 @@
 # client floods the socket (flood-clients.py), a bound tap on a uinput touchscreen still runs
 # its action and, with 64 idle clients, forcectl is still answered; a reload of a file that
 # crashes the parser is refused with the daemon up. The daemon runs as `nobody`, and so do the
-# clients. The 100 ms a second client's status takes at most is checked by fairness-on-host.sh.
+# clients. The 100 ms a second client's status takes at most is checked on the host, by
+# RobustnessProgramTests (Tests/ProgramTests).
 # Usage: fairness-in-guest.sh OUTDIR
 set -uo pipefail
 ROOT="$PWD"
@@ -60,7 +61,7 @@ check "the flood flooded (over 200 requests answered)" \
     awk -v n="$(sed -n 's/^flood answered \([0-9]*\) requests/\1/p' "$W/flood.out")" 'BEGIN { exit !(n > 200) }'
 # The timing is a figure here, not a check: under TCG on a shared host the guest runs the same
 # daemon 20 to 80 times slower than the host does (measured), and that factor changes with the
-# host's load. fairness-on-host.sh checks the 100 ms on the host, where it means something.
+# host's load. RobustnessProgramTests checks the 100 ms on the host, where it means something.
 
 # 2. A reload of a file that crashes the TOML parser (or, once it is pre-checked, an error):
 # refused, the daemon up, the old configuration kept.

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""The clients of the fairness tests (fairness-on-host.sh, fairness-in-guest.sh).
+"""The clients of the fairness tests: fairness-in-guest.sh, and on the host
+RobustnessProgramTests.idleAndFloodingClientsDoNotLockOutForcectl.
 
 Usage: flood-clients.py SOCKET SECONDS
 
