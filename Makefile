@@ -54,7 +54,7 @@ bench-live: deps
 	$(SWIFT) build -c release --product forcetouchd
 	./vm/setup.sh
 	out=$$(mktemp -d) && chmod 1777 $$out && \
-	VM_TIMEOUT=$${VM_TIMEOUT:-1800} VM_PASSENV="BENCH_DENSE_SECONDS BENCH_CYCLES BENCH_IDLE_SECONDS BENCH_DEVICES" \
+	VM_TIMEOUT=$${VM_TIMEOUT:-1800} VM_PASSENV="BENCH_DENSE_SECONDS BENCH_CYCLES BENCH_IDLE_SECONDS BENCH_DEVICES BENCH_PROFILE" \
 	vm/run-guest.sh --share $$out -- Benchmarks/live/bench-live-in-guest.sh $$out
 
 # The daemon on the bundled demo recording, with config/demo.toml's actions. As root it runs

@@ -72,6 +72,7 @@ device() {
     sed -n 's/.*\(\/dev\/input\/event[0-9]*\).*/\1/p' "$W/$1.dev" | head -1 > "$W/$1.node"
 }
 ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+user_ticks() { awk '{ print $14 }' "/proc/$1/stat"; }
 switches() { awk '/ctxt_switches/ { n += $2 } END { print n }' "/proc/$1/status"; }
 
 # Idle devices first, so that the daemon has DEVICES open for its RSS, as a 10-screen desk.
@@ -107,9 +108,22 @@ for stream in dense typical; do
     pids+=($timer)
     sleep 1
     from="$(mark "$LOG")"
-    d0="$(ticks $daemon)" l0="$(ticks $li)" t0="$(date +%s.%N)"
+    if [ -n "${BENCH_PROFILE:-}" ]; then
+        # Where each reader's time goes: sampled on the CPU clock (TCG has no PMU).
+        perf record -q -e cpu-clock -F 1000 -g -p "$daemon,$li" -o "$W/perf-$stream.data" > "$W/perf-record-$stream.log" 2>&1 &
+        perf_pid=$!
+        sleep 1
+    fi
+    d0="$(ticks $daemon)" l0="$(ticks $li)" du0="$(user_ticks $daemon)" lu0="$(user_ticks $li)" t0="$(date +%s.%N)"
     evemu-play "$node" < "$W/$stream.events"
     t1="$(date +%s.%N)"
+    if [ -n "${BENCH_PROFILE:-}" ]; then
+        kill -INT "$perf_pid"; wait "$perf_pid"
+        for who in "$daemon:forcetouchd" "$li:libinput"; do
+            perf report -q -i "$W/perf-$stream.data" --pid "${who%%:*}" --no-children --sort dso,sym --stdio -g none 2>/dev/null \
+                | head -40 > "$W/profile-$stream-${who#*:}.txt"
+        done
+    fi
     if [ "$stream" = dense ]; then
         # Memory with every device open, the dense one just read.
         echo "devices $(($(grep -c 'found, capability' "$LOG") - $(grep -c '": lost' "$LOG")))"
@@ -118,10 +132,11 @@ for stream in dense typical; do
     # What was decided by a deadline after the last event (a tap's double-tap window) is
     # in by then; the readers are idle again.
     sleep 1
-    d1="$(ticks $daemon)" l1="$(ticks $li)"
+    d1="$(ticks $daemon)" l1="$(ticks $li)" du1="$(user_ticks $daemon)" lu1="$(user_ticks $li)"
     kill -TERM $floor $li $timer; wait $floor $li $timer 2>/dev/null
     echo "stream $stream events $(grep -c '^E:' "$W/$stream.events") seconds $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')"
-    echo "cpu $stream forcetouchd $((d1 - d0)) libinput $((l1 - l0)) hz $(getconf CLK_TCK)"
+    echo "cpu $stream forcetouchd $((d1 - d0)) libinput $((l1 - l0)) hz $(getconf CLK_TCK)" \
+        "forcetouchd-user $((du1 - du0)) libinput-user $((lu1 - lu0))"
     echo "drops $stream forcetouchd $(tail -c "+$((from + 1))" "$LOG" | grep -c 'events dropped by the kernel')" \
         "libinput $(grep -c 'SYN_DROPPED' "$W/libinput-$stream.log")" \
         "libinput-events $(grep -Ec '^[ -]?event[0-9]+ ' "$W/libinput-$stream.log")" \
@@ -136,5 +151,5 @@ echo "idle seconds $IDLE_SECONDS wakeups $(($(switches $daemon) - s0)) ticks $((
 echo "threads $(awk '/^Threads/ { print $2 }' "/proc/$daemon/status")"
 } > "$W/figures.txt"
 kill -TERM "$sub" "$daemon"; wait "$sub" "$daemon" 2>/dev/null
-cp "$W/figures.txt" "$W/subscriber.txt" "$W"/floor-*.txt "$W"/timer-*.txt "$OUT/" 2>/dev/null
+cp "$W/figures.txt" "$W/subscriber.txt" "$W"/floor-*.txt "$W"/timer-*.txt "$W"/profile-*.txt "$OUT/" 2>/dev/null
 python3 "$HERE/report.py" "$W"

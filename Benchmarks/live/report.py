@@ -88,6 +88,10 @@ for s, info in streams.items():
     print(f"{s} stream: {n} events in {float(info['seconds']):.1f} s")
     print(f"  {'CPU per event (µs)':<38} {ft_us:12.2f} {li_us:10.2f} {ratio}")
     print(f"  {'CPU (ticks of 1/%d s)' % hz:<38} {ft:12} {li:10}")
+    if "forcetouchd-user" in c:
+        # Where it went: the process's own code, or the kernel working for it.
+        fu, lu = int(c["forcetouchd-user"]), int(c["libinput-user"])
+        print(f"  {'  of which user / system':<38} {f'{fu} / {ft - fu}':>12} {f'{lu} / {li - lu}':>10}")
     dr = drops[s]
     print(f"  {'kernel drops (SYN_DROPPED)':<38} {dr['forcetouchd']:>12} {dr['libinput']:>10}   bare reader {dr.get('floor') or '-'}")
     if "libinput-lines" in dr:

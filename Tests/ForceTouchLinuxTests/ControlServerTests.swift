@@ -123,6 +123,33 @@ import Testing
         #expect(server.subscriberCount == 0)
     }
 
+    /// The daemon holds publishing while it starts the actions a frame decided: no line is
+    /// made until then, and subscribers get every line, in order, once released.
+    @Test func linesPublishedWhileHeldAreMadeOnReleaseInOrder() throws {
+        final class Made { var names: [String] = []; var beforeRelease: [String] = [] }
+        let made = Made()
+        let (out, _) = try run(client: """
+            import socket, sys
+            s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); f = s.makefile("rwb")
+            f.write(b'{"op":"subscribe"}\\n'); f.flush()
+            for _ in range(3): print(f.readline().decode().strip())
+            """) { server in
+            server.onRequest = { line, id in
+                server.subscribe(id)
+                server.holdPublishing()
+                for name in ["gesture", "dispatch", "result"] {
+                    server.publish({ made.names.append(name); return #"{"event":"\#(name)"}"# }())
+                }
+                made.beforeRelease = made.names
+                server.releasePublishing()
+                return nil
+            }
+        }
+        #expect(made.beforeRelease.isEmpty)
+        #expect(made.names == ["gesture", "dispatch", "result"])
+        #expect(out.split(separator: "\n") == [#"{"event":"gesture"}"#, #"{"event":"dispatch"}"#, #"{"event":"result"}"#])
+    }
+
     // MARK: Fairness (issue 12)
 
     @Test func aFloodingClientDoesNotStallOtherClientsNorTheLoop() throws {

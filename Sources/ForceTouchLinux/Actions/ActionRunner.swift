@@ -13,7 +13,7 @@ final class ActionRunner {
     let launcher: AppLauncher
     let logger: Logger
     /// Sends one JSON line to subscribers; the line is made only when someone listens.
-    let publishLine: (() -> String) -> Void
+    let publishLine: (@escaping () -> String) -> Void
     var configuration: Configuration
     var shortcuts: ShortcutStore
     /// Told each quick action performed, with how it ended (the bus's QuickActionPerformed).
@@ -21,7 +21,7 @@ final class ActionRunner {
 
     init(children: ChildSupervisor, keyboard: VirtualKeyboard, pointer: VirtualPointer = VirtualPointer(),
          configuration: Configuration, shortcuts: ShortcutStore, logger: Logger,
-         publish: @escaping (() -> String) -> Void) {
+         publish: @escaping (@escaping () -> String) -> Void) {
         self.children = children
         self.keyboard = keyboard
         self.pointer = pointer
@@ -33,19 +33,27 @@ final class ActionRunner {
     }
 
     /// Publishes `line`, which is not even formatted when no subscriber listens.
-    func publish(_ line: @autoclosure () -> String) { publishLine(line) }
+    func publish(_ line: @autoclosure @escaping () -> String) { publishLine(line) }
 
     /// Runs `request`, logs and publishes its dispatch and its result, then calls `completion`.
+    /// The action starts before its dispatch is logged: no log line stands between a
+    /// gesture's decision and its action. (Its dispatch line is published first; while the
+    /// daemon holds publishing, that costs nothing until the actions have started.)
     func run(_ request: ActionRequest, label: String, event: GestureEvent? = nil, device: String? = nil,
              completion: @escaping (ActionResult) -> Void = { _ in }) {
+        let dispatched = MonotonicClock.now().seconds
         publish(ProtocolJSON.line(DispatchMessage(label: label, action: Self.kind(request), detail: Self.detail(request),
-                                                  time: event?.time.seconds, dispatched: MonotonicClock.now().seconds)))
+                                                  time: event?.time.seconds, dispatched: dispatched)))
         // The journal keeps these as fields of their own (FORCETOUCH_BINDING…; JournalLogHandler).
         var metadata: Logger.Metadata = ["binding": "\(label)"]
         if let device { metadata["device"] = "\(device)" }
         if let event { metadata["gesture"] = "\(event.gesture.rawValue)" }
-        logger.info("dispatch \(label) → \(Self.kind(request)) \(Self.detail(request))", metadata: metadata)
+        // An action that ends at once (keys, notify, a failure to start) reports after its
+        // dispatch line is logged.
+        var logged = false
+        var endedEarly: ActionResult?
         let finish: (ActionResult) -> Void = { [logger, publishLine] result in
+            guard logged else { endedEarly = result; return }
             var metadata = metadata
             metadata["result"] = "\(result.outcome.rawValue)"
             switch result.outcome {
@@ -56,6 +64,14 @@ final class ActionRunner {
             publishLine { result.eventJSON(label: label) }
             completion(result)
         }
+        perform(request, event: event, device: device, label: label, finish)
+        logger.info("dispatch \(label) → \(Self.kind(request)) \(Self.detail(request))", metadata: metadata)
+        logged = true
+        if let result = endedEarly { finish(result) }
+    }
+
+    private func perform(_ request: ActionRequest, event: GestureEvent?, device: String?, label: String,
+                         _ finish: @escaping (ActionResult) -> Void) {
         switch request {
         case .exec(let exec):
             runExec(exec, label: label, finish)

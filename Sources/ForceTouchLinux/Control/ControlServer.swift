@@ -152,10 +152,29 @@ public final class ControlServer {
         }
     }
 
+    /// Lines published while publishing is held, in order: made and sent on release.
+    private var heldLines: [() -> String]?
+
+    /// Holds what is published until `releasePublishing`: the daemon holds it while it starts
+    /// the actions a frame or deadline decided, so that no JSON is made and no subscriber's
+    /// turn comes between the decision and the action. Subscribers still get every line, in
+    /// the order published.
+    public func holdPublishing() {
+        if heldLines == nil { heldLines = [] }
+    }
+
+    /// Makes and sends the lines held since `holdPublishing`.
+    public func releasePublishing() {
+        guard let lines = heldLines else { return }
+        heldLines = nil
+        for line in lines { publish(line()) }
+    }
+
     /// Sends one JSON line to every subscriber. The line is made only when there is one: a
     /// gesture nobody subscribed to costs no JSON.
-    public func publish(_ line: @autoclosure () -> String) {
+    public func publish(_ line: @autoclosure @escaping () -> String) {
         guard clients.values.contains(where: \.subscribed) else { return }
+        if heldLines != nil { heldLines?.append(line); return }
         let text = line()
         for c in clients.values where c.subscribed { send(text, to: c) }
     }

@@ -28,8 +28,9 @@ public final class DeviceSession {
             + (followed == FrameAssembler.maximumSlots ? " (at most \(FrameAssembler.maximumSlots))" : " (the device's ABS_MT_SLOT range)")
     }
 
-    /// How many touches the saved learned calibration counted, so that the daemon saves only news.
-    var savedLearnedTouches: Int
+    /// What the learned-calibration file holds for this device, as last loaded or saved, so
+    /// that the daemon saves only news and never looks into the file per frame to know.
+    var savedLearned: LearnedCalibration
 
     /// - Parameters:
     ///   - database: the device database the settings are resolved with.
@@ -41,7 +42,7 @@ public final class DeviceSession {
         self.device = device
         let deviceClass = node.deviceClass(of: description)
         self.deviceClass = deviceClass
-        savedLearnedTouches = learned.touches
+        savedLearned = learned
         pipeline = DevicePipeline(device: description, deviceClass: deviceClass, configuration: configuration,
                                   database: database, learned: learned)
     }
@@ -63,7 +64,7 @@ public final class DeviceSession {
     public func forgetLearned(_ configuration: Configuration, database: DeviceDatabase = .empty) {
         pipeline = DevicePipeline(device: description, deviceClass: deviceClass, configuration: configuration,
                                   database: database)
-        savedLearnedTouches = 0
+        savedLearned = LearnedCalibration()
     }
 
     /// Feeds one event; returns the gestures it completed with what they call for.

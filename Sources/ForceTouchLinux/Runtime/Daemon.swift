@@ -97,7 +97,7 @@ public final class Daemon {
         }
         calibrationFile = options.calibrationPath.map(LearnedCalibrationFile.init(path:))
         if let problem = calibrationFile?.load() { logger.warning("\(problem)") }
-        var publishTarget: ((() -> String) -> Void)?
+        var publishTarget: ((@escaping () -> String) -> Void)?
         runner = ActionRunner(children: children, keyboard: VirtualKeyboard(), configuration: configuration,
                               shortcuts: store, logger: logger) { line in publishTarget?(line) }
         publishTarget = { [weak self] line in self?.control?.publish(line()) }
@@ -248,12 +248,12 @@ public final class Daemon {
     /// moved, enough touches wait, or `now` (the device goes, the daemon stops).
     private func saveLearned(_ s: DeviceSession, now: Bool = false) {
         let learned = s.engine.learned
-        guard let file = calibrationFile, learned.touches != s.savedLearnedTouches else { return }
-        let moved = learned.average != file.learned(for: s.description).average
-        guard now || moved || learned.touches - s.savedLearnedTouches >= Self.learnedTouchesPerSave else { return }
+        guard let file = calibrationFile, learned.touches != s.savedLearned.touches else { return }
+        let moved = learned.average != s.savedLearned.average
+        guard now || moved || learned.touches - s.savedLearned.touches >= Self.learnedTouchesPerSave else { return }
         do {
             try file.update(s.description, learned)
-            s.savedLearnedTouches = learned.touches
+            s.savedLearned = learned
             if moved { bus?.needsSync = true }
             if moved, let average = learned.average {
                 logger.info("device \(s.node.devnode) \"\(s.name)\": learned average touch \(TextFormat.number(average)) raw from \(learned.touches) touches")
@@ -342,21 +342,25 @@ public final class Daemon {
 
     // MARK: Dispatch
 
-    /// Carries out what the session's pipeline decided: each gesture logged and published,
-    /// then its dispatches run.
+    /// Carries out what the session's pipeline decided: each gesture's dispatches run, and
+    /// the gesture is logged and published. Subscribers get each gesture before its
+    /// dispatches, as ever, but the lines are made and sent only once the actions have
+    /// started: the action comes first.
     private func carryOut(_ outputs: [PipelineOutput], _ session: DeviceSession) {
+        control?.holdPublishing()
         for o in outputs {
             let event = o.gesture
             logger.debug("\(session.node.devnode): \(GestureReport.gestureText(event))",
                          metadata: ["device": "\(session.name)", "node": "\(session.node.devnode)",
                                     "gesture": "\(event.gesture.rawValue)"])
             control?.publish(GestureReport.gestureJSON(event, device: session.name))
-            bus?.gesture(event, node: session.node.devnode)
             if paused { continue }
             for d in o.dispatches {
                 runner.run(d.request, label: d.label, event: event, device: session.name)
             }
         }
+        control?.releasePublishing()
+        for o in outputs { bus?.gesture(o.gesture, node: session.node.devnode) }
     }
 
     private func publishCapability(_ node: String, name: String?, report: CapabilityReport, forceModel: ForceModel?) {
