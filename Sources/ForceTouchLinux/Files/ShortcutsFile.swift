@@ -82,8 +82,13 @@ public enum ShortcutsFile {
         var t = time_t(date.timeIntervalSince1970.rounded(.down))
         var parts = tm()
         gmtime_r(&t, &parts)
-        return String(format: "%04d%02d%02dT%02d%02d%02dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,
-                      Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
+        // Zero-padded by hand: String(format:) is libFoundation's, and its first use costs pages.
+        func padded(_ v: Int32, _ width: Int) -> String {
+            let digits = String(v)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return padded(parts.tm_year + 1900, 4) + padded(parts.tm_mon + 1, 2) + padded(parts.tm_mday, 2) + "T"
+            + padded(parts.tm_hour, 2) + padded(parts.tm_min, 2) + padded(parts.tm_sec, 2) + "Z"
     }
 
     /// Removes the temporary files `AtomicFile.write` makes for `path` (`.NAME.XXXXXX` in its
@@ -93,10 +98,17 @@ public enum ShortcutsFile {
     public static func removeStaleTemporaries(of path: String) -> [String] {
         let dir = AtomicFile.parent(path)
         let name = path.split(separator: "/").last.map(String.init) ?? ""
-        guard !name.isEmpty, let entries = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return [] }
+        // readdir rather than FileManager: FileManager's first use at start touched about 1 MB
+        // of FoundationEssentials' pages that the daemon then keeps resident.
+        guard !name.isEmpty, let d = opendir(dir) else { return [] }
+        defer { closedir(d) }
         let prefix = "." + name + "."
         var removed: [String] = []
-        for entry in entries where entry.hasPrefix(prefix) && entry.count == prefix.count + 6 {
+        while let ent = readdir(d) {
+            let entry = withUnsafePointer(to: ent.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            guard entry.hasPrefix(prefix) && entry.count == prefix.count + 6 else { continue }
             let full = dir + "/" + entry
             var st = stat()
             guard lstat(full, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_uid == geteuid() else { continue }
