@@ -83,18 +83,14 @@ public enum DeviceDatabaseFiles {
     /// The `*.quirks` files of `dir` in name order (byte order, as `ls` in the C locale).
     /// A directory that is not there is no error; one that cannot be listed is.
     static func quirksFiles(in dir: String) -> (files: [String], error: String?) {
-        guard let d = opendir(dir) else {
-            if errno == ENOENT || errno == ENOTDIR { return ([], nil) }
-            return ([], "cannot list: \(String(cString: strerror(errno)))")
+        let all: [String]
+        do {
+            all = try DirectoryListing.names(in: dir)
+        } catch {
+            if error.errno == ENOENT || error.errno == ENOTDIR { return ([], nil) }
+            return ([], "cannot list: \(String(cString: strerror(error.errno)))")
         }
-        defer { closedir(d) }
-        var names: [String] = []
-        while let entry = readdir(d) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
-            if name.hasSuffix(".quirks"), !name.hasPrefix(".") { names.append(name) }
-        }
+        var names = all.filter { $0.hasSuffix(".quirks") && !$0.hasPrefix(".") }
         names.sort { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
         return (names.map { dir + "/" + $0 }, nil)
     }

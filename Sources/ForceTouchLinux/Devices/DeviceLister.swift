@@ -35,15 +35,8 @@ public enum DeviceLister {
             let found = udev.enumerate()
             if !found.isEmpty { return found }
         }
-        guard let dir = opendir("/dev/input") else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
-            if name.hasPrefix("event"), Int(name.dropFirst(5)) != nil { names.append(name) }
-        }
+        guard let all = try? DirectoryListing.names(in: "/dev/input") else { return [] }
+        var names = all.filter { $0.hasPrefix("event") && Int($0.dropFirst(5)) != nil }
         names.sort { Int($0.dropFirst(5))! < Int($1.dropFirst(5))! }
         return names.map { InputNode(devnode: "/dev/input/" + $0) }
     }

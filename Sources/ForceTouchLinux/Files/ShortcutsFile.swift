@@ -98,17 +98,10 @@ public enum ShortcutsFile {
     public static func removeStaleTemporaries(of path: String) -> [String] {
         let dir = AtomicFile.parent(path)
         let name = path.split(separator: "/").last.map(String.init) ?? ""
-        // readdir rather than FileManager: FileManager's first use at start touched about 1 MB
-        // of FoundationEssentials' pages that the daemon then keeps resident.
-        guard !name.isEmpty, let d = opendir(dir) else { return [] }
-        defer { closedir(d) }
+        guard !name.isEmpty, let entries = try? DirectoryListing.names(in: dir) else { return [] }
         let prefix = "." + name + "."
         var removed: [String] = []
-        while let ent = readdir(d) {
-            let entry = withUnsafePointer(to: ent.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
-            guard entry.hasPrefix(prefix) && entry.count == prefix.count + 6 else { continue }
+        for entry in entries where entry.hasPrefix(prefix) && entry.count == prefix.count + 6 {
             let full = dir + "/" + entry
             var st = stat()
             guard lstat(full, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_uid == geteuid() else { continue }
