@@ -46,15 +46,17 @@ bench: deps
 	$(SWIFT) build -c release --product forcetouch-bench
 	.build/release/forcetouch-bench 30
 
-# The live path (Benchmarks/live): release forcetouchd, libinput debug-events and a bare evdev
-# reader on the same uinput streams in the QEMU guest; prints one table of CPU per event, kernel
-# drops, latency per gesture and memory. Figures only: nothing fails on timing, and it is not
-# part of `make test`. BENCH_DENSE_SECONDS, BENCH_CYCLES, BENCH_IDLE_SECONDS tune it.
+# The live path (Benchmarks/live): forcetouchd as the .deb ships it (release, the Swift runtime
+# linked in, built in DEB_BUILDDIR), libinput debug-events and a bare evdev reader on the same
+# uinput streams in the QEMU guest; prints one table of CPU per event, kernel drops, latency per
+# gesture and memory. Figures only: nothing fails on timing, and it is not part of `make test`.
+# BENCH_DENSE_SECONDS, BENCH_CYCLES, BENCH_IDLE_SECONDS tune it; BENCH_BIN runs another build.
 bench-live: deps
-	$(SWIFT) build -c release --product forcetouchd
+	$(SWIFT) build -c $(DEB_CONFIGURATION) --scratch-path $(DEB_BUILDDIR) -Xswiftc -static-stdlib --product forcetouchd
 	./vm/setup.sh
 	out=$$(mktemp -d) && chmod 1777 $$out && \
-	VM_TIMEOUT=$${VM_TIMEOUT:-1800} VM_PASSENV="BENCH_DENSE_SECONDS BENCH_CYCLES BENCH_IDLE_SECONDS BENCH_DEVICES BENCH_PROFILE" \
+	BENCH_BIN=$${BENCH_BIN:-$(abspath $(DEB_BUILDDIR))/$(DEB_CONFIGURATION)} VM_TIMEOUT=$${VM_TIMEOUT:-1800} \
+	VM_PASSENV="BENCH_BIN BENCH_DENSE_SECONDS BENCH_CYCLES BENCH_IDLE_SECONDS BENCH_DEVICES BENCH_PROFILE" \
 	vm/run-guest.sh --share $$out -- Benchmarks/live/bench-live-in-guest.sh $$out
 
 # The daemon on the bundled demo recording, with config/demo.toml's actions. As root it runs
