@@ -29,8 +29,9 @@ let package = Package(
         ),
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .systemLibrary(name: "CLibudev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
-        // GIO reads .desktop files as the desktop does (XDG_DATA_DIRS, locales, Hidden, TryExec).
-        .systemLibrary(name: "CGio", pkgConfig: "gio-unix-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        // GIO reads .desktop files as the desktop does (XDG_DATA_DIRS, locales, Hidden, TryExec);
+        // it is opened with dlopen at the first lookup, so the programs do not link it.
+        .target(name: "CGio"),
         .target(name: "CLinuxSupport"),
         // libsystemd: sd-bus (the D-Bus interface) and sd-journal (journald-native logging).
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),

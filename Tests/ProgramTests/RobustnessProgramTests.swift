@@ -18,7 +18,7 @@ import Testing
         private let lock = NSLock()
         private var collected = Data()
 
-        init(config text: String, shortcuts: String? = nil, asUser: [String]) throws {
+        init(config text: String, shortcuts: String? = nil, environment: [String: String] = [:], asUser: [String]) throws {
             scratch = try ScratchDirectory()
             // The daemon's user (nobody, when the tests run as root) makes its directories here.
             chmod(scratch.path, 0o777)
@@ -39,6 +39,7 @@ import Testing
             process.arguments = ["--config", config.path, "--socket", socket] + asUser
             var env = ProcessInfo.processInfo.environment
             env["XDG_STATE_HOME"] = scratch.path + "/state"
+            env.merge(environment) { _, given in given }
             process.environment = env
             process.standardError = errPipe
             process.standardOutput = FileHandle.nullDevice

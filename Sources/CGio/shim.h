@@ -1,2 +1,0 @@
-#include <gio/gio.h>
-#include <gio/gdesktopappinfo.h>
