@@ -34,12 +34,10 @@ public enum DeviceDatabaseFiles {
     /// (`…/.build/debug/forcetest`), else `<prefix>/share/forcetouch/quirks` beside the
     /// installed `<prefix>/bin`.
     public static func shippedDirectory(executable: String) -> String? {
-        // A byte search, not Foundation's range(of:), which goes through CFString and
-        // libFoundation's pages at every start.
-        let bytes = Array(executable.utf8), marker = Array("/.build/".utf8)
-        if bytes.count >= marker.count,
-           let at = (0...(bytes.count - marker.count)).first(where: { bytes[$0..<$0 + marker.count].elementsEqual(marker) }) {
-            return String(decoding: bytes[..<at], as: UTF8.self) + "/quirks"
+        // The standard library's search over UTF-8, not Foundation's range(of:), which goes
+        // through CFString and libFoundation's pages at every start.
+        if let marker = executable.utf8.firstRange(of: "/.build/".utf8) {
+            return String(executable[..<marker.lowerBound]) + "/quirks"
         }
         guard let slash = executable.lastIndex(of: "/") else { return nil }
         let bin = executable[..<slash]
