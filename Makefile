@@ -51,8 +51,8 @@ bench: deps
 # uinput streams in the QEMU guest; prints one table of CPU per event, kernel drops, latency per
 # gesture and memory. Figures only: nothing fails on timing, and it is not part of `make test`.
 # BENCH_DENSE_SECONDS, BENCH_CYCLES, BENCH_IDLE_SECONDS tune it; BENCH_BIN runs another build.
-bench-live: deps
-	$(SWIFT) build -c $(DEB_CONFIGURATION) --scratch-path $(DEB_BUILDDIR) -Xswiftc -static-stdlib --product forcetouchd
+bench-live: deps $(DEB_LINKDIR)/libstdc++.so
+	$(SWIFT) build -c $(DEB_CONFIGURATION) --scratch-path $(DEB_BUILDDIR) $(DEB_SWIFT_BUILD_FLAGS) --product forcetouchd
 	./vm/setup.sh
 	out=$$(mktemp -d) && chmod 1777 $$out && \
 	BENCH_BIN=$${BENCH_BIN:-$(abspath $(DEB_BUILDDIR))/$(DEB_CONFIGURATION)} VM_TIMEOUT=$${VM_TIMEOUT:-1800} \
@@ -161,20 +161,32 @@ man: build
 # recipe as an installation by hand. The programs are a release build with the Swift runtime
 # linked statically (Debian has no Swift runtime package to depend on), in DEB_BUILDDIR; the
 # control file is dpkg-gencontrol's from debian/control, with the libraries dpkg-shlibdeps finds
-# (libevdev2, libudev1, libglib2.0-0, libc6...). lintian then checks it: any error fails, but
+# (libevdev2, libudev1, libc6...) and the package of GIO, which the programs open only when a
+# configuration names an application (Sources/CGio). lintian then checks it: any error fails, but
 # for the one debian/forcetouch.lintian-overrides explains (Yams's own libyaml).
 DEB_BUILDDIR ?= .build-deb
 DEB_CONFIGURATION ?= release
+# A daemon's resident memory is mostly the pages the dynamic loader touches (Benchmarks/live):
+# so libstdc++ is linked in beside the runtime, lld packs the relative relocations (DT_RELR,
+# glibc 2.36), and --as-needed keeps out every library no code calls. The runtime's own link
+# options ask for `-lstdc++` before any of ours: DEB_LINKDIR, searched first, answers it with
+# a linker script that names the static archive.
+DEB_LINKDIR = $(abspath $(DEB_BUILDDIR))/link
+DEB_SWIFT_BUILD_FLAGS = -Xswiftc -static-stdlib -Xswiftc -use-ld=lld -Xswiftc -L$(DEB_LINKDIR) \
+	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker --as-needed
 DEB_ARCH = $(shell dpkg --print-architecture)
 DEB = forcetouch_$(VERSION)_$(DEB_ARCH).deb
 DEB_STAGE = $(DEB_BUILDDIR)/stage
-deb: deps
+$(DEB_LINKDIR)/libstdc++.so:
+	mkdir -p $(@D) && echo 'INPUT(-l:libstdc++.a)' > $@
+
+deb: deps $(DEB_LINKDIR)/libstdc++.so
 	scripts/install-deps.sh --deb
 	@changelog="$$(dpkg-parsechangelog -l debian/changelog -S Version)"; [ "$$changelog" = "$(VERSION)" ] || \
 		{ echo "deb: debian/changelog's version is $$changelog, the programs' (ForceTouchVersion.swift) $(VERSION)" >&2; exit 1; }
 	rm -rf $(DEB_STAGE)
 	$(MAKE) install DESTDIR=$(abspath $(DEB_STAGE)) PREFIX=/usr UDEVRULESDIR=/usr/lib/udev/rules.d \
-		BUILDDIR=$(DEB_BUILDDIR) CONFIGURATION=$(DEB_CONFIGURATION) SWIFT_BUILD_FLAGS="-Xswiftc -static-stdlib"
+		BUILDDIR=$(DEB_BUILDDIR) CONFIGURATION=$(DEB_CONFIGURATION) SWIFT_BUILD_FLAGS="$(DEB_SWIFT_BUILD_FLAGS)"
 	strip --strip-unneeded --remove-section=.comment --remove-section=.note $(addprefix $(DEB_STAGE)/usr/bin/,$(PROGRAMS))
 	install -m 0644 debian/copyright $(DEB_STAGE)/usr/share/doc/forcetouch/copyright
 	gzip -9n < debian/changelog > $(DEB_STAGE)/usr/share/doc/forcetouch/changelog.gz
@@ -184,6 +196,8 @@ deb: deps
 	install -m 0644 debian/conffiles $(DEB_STAGE)/DEBIAN/
 	install -D -m 0644 debian/forcetouch.lintian-overrides $(DEB_STAGE)/usr/share/lintian/overrides/forcetouch
 	dpkg-shlibdeps -T$(DEB_BUILDDIR)/substvars $(addprefix $(DEB_STAGE)/usr/bin/,$(PROGRAMS))
+	gio="$$(readlink -f /usr/lib/$$(dpkg-architecture -qDEB_HOST_MULTIARCH)/libgio-2.0.so.0)" && \
+		echo "gio:Depends=$$(dpkg-query -S "$$gio" | cut -d: -f1)" >> $(DEB_BUILDDIR)/substvars
 	dpkg-gencontrol -pforcetouch -v$(VERSION) -P$(DEB_STAGE) -T$(DEB_BUILDDIR)/substvars -f$(DEB_BUILDDIR)/files
 	dpkg-deb --build --root-owner-group $(DEB_STAGE) $(DEB)
 	lintian --fail-on error $(DEB)

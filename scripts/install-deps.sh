@@ -4,8 +4,9 @@
 # (dpkg-shlibdeps, dpkg-gencontrol, dpkg-parsechangelog), binutils (strip) and lintian.
 set -euo pipefail
 # The D-Bus test (Tests/Documented/dbus-on-host.sh) needs a real bus and its clients: dbus-daemon,
-# dbus-bin (dbus-monitor), systemd (busctl), libglib2.0-bin (gdbus).
-pkgs=(libevdev-dev libudev-dev libglib2.0-dev libsystemd-dev pkg-config dbus-daemon dbus-bin systemd libglib2.0-bin)
+# dbus-bin (dbus-monitor), systemd (busctl), libglib2.0-bin (gdbus). GIO is opened at run time,
+# not built against: libglib2.0-bin brings the library.
+pkgs=(libevdev-dev libudev-dev libsystemd-dev pkg-config dbus-daemon dbus-bin systemd libglib2.0-bin)
 [ "${1:-}" = --deb ] && pkgs+=(dpkg-dev binutils lintian)
 need=()
 for pkg in "${pkgs[@]}"; do

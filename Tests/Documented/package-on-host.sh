@@ -75,9 +75,12 @@ field() { dpkg-deb -f "$DEB" "$1"; }
 check "Package forcetouch, Version $version, Architecture $(dpkg --print-architecture)" \
     test "$(field Package) $(field Version) $(field Architecture)" = "forcetouch $version $(dpkg --print-architecture)"
 depends="$(field Depends)"
-for lib in libc6 libevdev2 libudev1 libglib2.0-0; do
+for lib in libc6 libevdev2 libudev1; do
     check "Depends names $lib (dpkg-shlibdeps)" grep -Eq "(^|, )$lib( |,|$)" <<< "$depends"
 done
+gio_package="$(dpkg-query -S "$(readlink -f /usr/lib/"$(dpkg-architecture -qDEB_HOST_MULTIARCH)"/libgio-2.0.so.0)" | cut -d: -f1)"
+check "Depends names $gio_package, whose GIO the programs open when a configuration names an application" \
+    grep -Eq "(^|, )$gio_package( |,|$)" <<< "$depends"
 check "Depends names no Swift package (there is none in Debian: the runtime is linked in)" \
     bash -c "! grep -qi swift <<< '$depends'"
 dpkg-deb -c "$DEB" | awk '{ print $1, $2, $6 }' > "$W/contents.txt"
@@ -103,6 +106,10 @@ ldd "$X/usr/bin/forcetouchd" > "$W/ldd.txt" 2>&1
 cat "$W/ldd.txt"
 check "forcetouchd links no Swift library (libswiftCore, libFoundation: linked in)" \
     bash -c "! grep -Eqi 'swift|libFoundation|not found' '$W/ldd.txt'"
+check "forcetouchd loads neither libstdc++ (linked in) nor GIO (opened when an application is named)" \
+    bash -c "! grep -Eq 'libstdc\+\+|libgio|libglib' '$W/ldd.txt'"
+check "forcetouchd's relative relocations are packed (DT_RELR)" bash -c "readelf -d '$X/usr/bin/forcetouchd' | grep -q RELR"
+check "... so Depends asks for libc6 2.36, whose loader applies them" grep -Eq "(^|, )libc6 \(>= 2\.36\)" <<< "$depends"
 for p in "${PROGRAMS[@]}"; do
     check "the packaged $p --version says $version" test "$("$X/usr/bin/$p" --version 2>&1)" = "$version"
 done
