@@ -17,6 +17,18 @@ VERSION := $(shell sed -n 's/.*static let string = "\(.*\)"/\1/p' Sources/ForceT
 BUILDDIR ?= .build
 SWIFT_BUILD_FLAGS ?=
 
+# `make deb` and `make bench-live`: the programs as the .deb ships them.
+DEB_BUILDDIR ?= .build-deb
+DEB_CONFIGURATION ?= release
+# A daemon's resident memory is mostly the pages the dynamic loader touches (Benchmarks/live):
+# so libstdc++ is linked in beside the runtime, lld packs the relative relocations (DT_RELR,
+# glibc 2.36), and --as-needed keeps out every library no code calls. The runtime's own link
+# options ask for `-lstdc++` before any of ours: DEB_LINKDIR, searched first, answers it with
+# a linker script that names the static archive.
+DEB_LINKDIR = $(abspath $(DEB_BUILDDIR))/link
+DEB_SWIFT_BUILD_FLAGS = -Xswiftc -static-stdlib -Xswiftc -use-ld=lld -Xswiftc -L$(DEB_LINKDIR) \
+	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker --as-needed
+
 all: build
 
 # Debian packages the build needs (Swift itself is already on the machine).
@@ -164,16 +176,6 @@ man: build
 # (libevdev2, libudev1, libc6...) and the package of GIO, which the programs open only when a
 # configuration names an application (Sources/CGio). lintian then checks it: any error fails, but
 # for the one debian/forcetouch.lintian-overrides explains (Yams's own libyaml).
-DEB_BUILDDIR ?= .build-deb
-DEB_CONFIGURATION ?= release
-# A daemon's resident memory is mostly the pages the dynamic loader touches (Benchmarks/live):
-# so libstdc++ is linked in beside the runtime, lld packs the relative relocations (DT_RELR,
-# glibc 2.36), and --as-needed keeps out every library no code calls. The runtime's own link
-# options ask for `-lstdc++` before any of ours: DEB_LINKDIR, searched first, answers it with
-# a linker script that names the static archive.
-DEB_LINKDIR = $(abspath $(DEB_BUILDDIR))/link
-DEB_SWIFT_BUILD_FLAGS = -Xswiftc -static-stdlib -Xswiftc -use-ld=lld -Xswiftc -L$(DEB_LINKDIR) \
-	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker --as-needed
 DEB_ARCH = $(shell dpkg --print-architecture)
 DEB = forcetouch_$(VERSION)_$(DEB_ARCH).deb
 DEB_STAGE = $(DEB_BUILDDIR)/stage
