@@ -128,6 +128,10 @@ for stream in dense typical; do
         # Memory with every device open, the dense one just read.
         echo "devices $(($(grep -c 'found, capability' "$LOG") - $(grep -c '": lost' "$LOG")))"
         echo "memory $(awk '/^VmHWM|^VmRSS/ { printf "%s %s ", $1, $2 }' "/proc/$daemon/status")"
+        # Where it is: resident and private-dirty kB per mapped file (anonymous as "[anon]").
+        awk '/^[0-9a-f]+-/ { f = NF >= 6 ? $6 : "[anon]" } /^Rss:/ { r[f] += $2 } /^Private_Dirty:/ { p[f] += $2 }
+             END { for (f in r) if (r[f]) printf "%7d %7d %s\n", r[f], p[f], f }' "/proc/$daemon/smaps" \
+            | sort -rn > "$OUT/memory-by-mapping.txt"
     fi
     # What was decided by a deadline after the last event (a tap's double-tap window) is
     # in by then; the readers are idle again.
