@@ -182,6 +182,8 @@ man: build
 DEB_ARCH = $(shell dpkg --print-architecture)
 DEB = forcetouch_$(VERSION)_$(DEB_ARCH).deb
 DEB_STAGE = $(DEB_BUILDDIR)/stage
+# The package of the GIO the programs open with dlopen, which dpkg-shlibdeps cannot see.
+GIO_PACKAGE = $(shell dpkg-query -S "$$(readlink -f /usr/lib/$$(dpkg-architecture -qDEB_HOST_MULTIARCH)/libgio-2.0.so.0)" | cut -d: -f1)
 $(DEB_LINKDIR)/libstdc++.so:
 	mkdir -p $(@D) && echo 'INPUT(-l:libstdc++.a)' > $@
 
@@ -201,8 +203,7 @@ deb: deps $(DEB_LINKDIR)/libstdc++.so
 	install -m 0644 debian/conffiles $(DEB_STAGE)/DEBIAN/
 	install -D -m 0644 debian/forcetouch.lintian-overrides $(DEB_STAGE)/usr/share/lintian/overrides/forcetouch
 	dpkg-shlibdeps -T$(DEB_BUILDDIR)/substvars $(addprefix $(DEB_STAGE)/usr/bin/,$(PROGRAMS))
-	gio="$$(readlink -f /usr/lib/$$(dpkg-architecture -qDEB_HOST_MULTIARCH)/libgio-2.0.so.0)" && \
-		echo "gio:Depends=$$(dpkg-query -S "$$gio" | cut -d: -f1)" >> $(DEB_BUILDDIR)/substvars
-	dpkg-gencontrol -pforcetouch -v$(VERSION) -P$(DEB_STAGE) -T$(DEB_BUILDDIR)/substvars -f$(DEB_BUILDDIR)/files
+	dpkg-gencontrol -pforcetouch -v$(VERSION) -P$(DEB_STAGE) -T$(DEB_BUILDDIR)/substvars -f$(DEB_BUILDDIR)/files \
+		-V'gio:Depends=$(GIO_PACKAGE)'
 	dpkg-deb --build --root-owner-group $(DEB_STAGE) $(DEB)
 	lintian --fail-on error $(DEB)
