@@ -5,7 +5,9 @@
 # evemu-device made) while three readers follow the same node: forcetouchd (as nobody,
 # its control socket subscribed by a stamping client), `libinput debug-events`, and a bare
 # evdev reader (evdev-floor.c) that gives the latency floor, with a bare timer
-# (timer-floor.c) for what deadlines decide. It prints one table from one
+# (timer-floor.c) for what deadlines decide; a fourth, libevdev-floor.c, reads as the
+# daemon does (epoll, libevdev, to EAGAIN) and nothing else: the CPU floor of such a
+# reader. It prints one table from one
 # run; nothing here fails on timing. Knobs: BENCH_BIN (forcetouchd's directory, default
 # .build/release), BENCH_DENSE_SECONDS (10), BENCH_CYCLES (typical stream's gesture
 # cycles, 20), BENCH_IDLE_SECONDS (10), BENCH_DEVICES (devices open, 10).
@@ -30,6 +32,8 @@ trap cleanup EXIT
 command -v libinput >/dev/null || die "libinput is not installed (libinput-tools, in vm/setup.sh PKGS)"
 [ -x "$BIN/forcetouchd" ] || die "no $BIN/forcetouchd: build it first (make bench-live does)"
 cc -O2 -o "$W/evdev-floor" "$HERE/evdev-floor.c" || die "cannot build evdev-floor.c"
+cc -O2 -o "$W/libevdev-floor" "$HERE/libevdev-floor.c" $(pkg-config --cflags --libs libevdev) \
+    || die "cannot build libevdev-floor.c"
 cc -O2 -o "$W/subscriber" "$HERE/subscriber.c" || die "cannot build subscriber.c"
 cc -O2 -o "$W/timer-floor" "$HERE/timer-floor.c" || die "cannot build timer-floor.c"
 python3 "$HERE/make-streams.py" "$W" "$DENSE_SECONDS" "$CYCLES" > "$W/streams.txt" || die "cannot make the streams"
@@ -103,6 +107,9 @@ for stream in dense typical; do
     "$W/evdev-floor" "$node" > "$W/floor-$stream.txt" &
     floor=$!
     pids+=($floor)
+    "$W/libevdev-floor" "$node" > "$W/libevdev-floor-$stream.txt" &
+    lfloor=$!
+    pids+=($lfloor)
     "$W/timer-floor" > "$W/timer-$stream.txt" &
     timer=$!
     pids+=($timer)
@@ -114,14 +121,20 @@ for stream in dense typical; do
         perf_pid=$!
         sleep 1
     fi
-    d0="$(ticks $daemon)" l0="$(ticks $li)" du0="$(user_ticks $daemon)" lu0="$(user_ticks $li)" t0="$(date +%s.%N)"
+    d0="$(ticks $daemon)" l0="$(ticks $li)" du0="$(user_ticks $daemon)" lu0="$(user_ticks $li)"
+    f0="$(ticks $floor)" e0="$(ticks $lfloor)" t0="$(date +%s.%N)"
     evemu-play "$node" < "$W/$stream.events"
     t1="$(date +%s.%N)"
     if [ -n "${BENCH_PROFILE:-}" ]; then
         kill -INT "$perf_pid"; wait "$perf_pid"
         for who in "$daemon:forcetouchd" "$li:libinput"; do
-            perf report -q -i "$W/perf-$stream.data" --pid "${who%%:*}" --no-children --sort dso,sym --stdio -g none 2>/dev/null \
-                | head -40 > "$W/profile-$stream-${who#*:}.txt"
+            # Shares of this reader's own samples: per object (the kernel, libc, libevdev,
+            # the program), then per symbol.
+            for sort in dso dso,sym; do
+                perf report -q -i "$W/perf-$stream.data" --pid "${who%%:*}" --percentage relative \
+                    --no-children --sort "$sort" --stdio -g none 2>/dev/null | head -60
+                echo
+            done > "$W/profile-$stream-${who#*:}.txt"
         done
     fi
     if [ "$stream" = dense ]; then
@@ -137,10 +150,12 @@ for stream in dense typical; do
     # in by then; the readers are idle again.
     sleep 1
     d1="$(ticks $daemon)" l1="$(ticks $li)" du1="$(user_ticks $daemon)" lu1="$(user_ticks $li)"
-    kill -TERM $floor $li $timer; wait $floor $li $timer 2>/dev/null
+    f1="$(ticks $floor)" e1="$(ticks $lfloor)"
+    kill -TERM $floor $lfloor $li $timer; wait $floor $lfloor $li $timer 2>/dev/null
     echo "stream $stream events $(grep -c '^E:' "$W/$stream.events") seconds $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')"
     echo "cpu $stream forcetouchd $((d1 - d0)) libinput $((l1 - l0)) hz $(getconf CLK_TCK)" \
-        "forcetouchd-user $((du1 - du0)) libinput-user $((lu1 - lu0))"
+        "forcetouchd-user $((du1 - du0)) libinput-user $((lu1 - lu0))" \
+        "read-floor $((f1 - f0)) libevdev-floor $((e1 - e0))"
     echo "drops $stream forcetouchd $(tail -c "+$((from + 1))" "$LOG" | grep -c 'events dropped by the kernel')" \
         "libinput $(grep -c 'SYN_DROPPED' "$W/libinput-$stream.log")" \
         "libinput-events $(grep -Ec '^[ -]?event[0-9]+ ' "$W/libinput-$stream.log")" \

@@ -92,6 +92,13 @@ for s, info in streams.items():
         # Where it went: the process's own code, or the kernel working for it.
         fu, lu = int(c["forcetouchd-user"]), int(c["libinput-user"])
         print(f"  {'  of which user / system':<38} {f'{fu} / {ft - fu}':>12} {f'{lu} / {li - lu}':>10}")
+    if "libevdev-floor" in c:
+        # What a reader pays before it looks at an event: the bare blocking read(2), and
+        # epoll with libevdev to EAGAIN as the daemon reads; as a fraction of libinput.
+        for name, key in (("  floor: read(2) alone", "read-floor"), ("  floor: epoll + libevdev, as forcetouchd", "libevdev-floor")):
+            t = int(c[key])
+            share = f"{t / li:7.2f}" if li else "      -"
+            print(f"  {name:<38} {t * 1e6 / hz / n:12.2f} {'':>10} {share}")
     dr = drops[s]
     print(f"  {'kernel drops (SYN_DROPPED)':<38} {dr['forcetouchd']:>12} {dr['libinput']:>10}   bare reader {dr.get('floor') or '-'}")
     if "libinput-lines" in dr:
