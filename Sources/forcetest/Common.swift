@@ -255,7 +255,7 @@ final class LiveSource: EventSource {
         if ready.contains(signals.fd), let s = signals.next() { return .signal(s) }
         guard ready.contains(dev.fd) else { return .timeout }
         var events: [InputEvent] = []
-        switch dev.read({ events.append($0) }) {
+        switch dev.read(into: &events) {
         case .drained: return .events(events)
         case .gone: return .gone
         case .failed(let e): return e == ENODEV ? .gone : .events(events)

@@ -37,6 +37,39 @@ import Testing
         ])
     }
 
+    /// The daemon feeds what one read brought as a batch: whatever the reads' sizes, a
+    /// recording calls for the same gestures and dispatches, in the same order, as fed one
+    /// event at a time.
+    @Test func feedingInBatchesCallsForWhatFeedingEventsDoes() throws {
+        let path = TestFiles.packageRoot.appendingPathComponent("config/demo.toml").path
+        let load = Configuration.parse(try String(contentsOfFile: path, encoding: .utf8), file: path, lookups: .diskFiles)
+        let demo = try EvemuReader.read(TestFiles.text(TestFiles.packageRoot.appendingPathComponent("demo/touchscreen-gestures.evemu")))
+        func play(batches: [[InputEvent]]) -> [String] {
+            var p = DevicePipeline(device: demo.device, deviceClass: DeviceClass(classifying: demo.device),
+                                   configuration: load.configuration)
+            var out: [String] = []
+            func record(_ outputs: [PipelineOutput]) {
+                for o in outputs {
+                    out.append("\(o.gesture.gesture) \(o.gesture.phase) \(o.gesture.time.microseconds) \(o.dispatches.map(\.label))")
+                }
+            }
+            for batch in batches { record(p.process(batch)) }
+            while let t = p.nextDeadline { record(p.advance(to: t)) }
+            return out
+        }
+        let one = play(batches: demo.events.map { [$0] })
+        #expect(one.count >= 6)
+        var frames: [[InputEvent]] = [[]]
+        for e in demo.events {
+            frames[frames.count - 1].append(e)
+            if e.type == EV.SYN && e.code == SYN.REPORT { frames.append([]) }
+        }
+        #expect(play(batches: frames) == one)
+        let sevens = stride(from: 0, to: demo.events.count, by: 7).map { Array(demo.events[$0..<min($0 + 7, demo.events.count)]) }
+        #expect(play(batches: sevens) == one)
+        #expect(play(batches: [demo.events]) == one)
+    }
+
     /// A gesture with a binding and an AssistiveTouch slot calls for both, binding first;
     /// a device the slots do not listen to gets only the binding.
     @Test func bindingsThenTheAssistiveTouchSlot() throws {

@@ -46,6 +46,13 @@ public struct DevicePipeline: Sendable {
         return drain()
     }
 
+    /// Feeds events in order, as one read of the device brought them; returns the gestures
+    /// they completed, each with its dispatches, as feeding them one by one would.
+    public mutating func process(_ events: [InputEvent]) -> [PipelineOutput] {
+        for event in events { engine.process(event) }
+        return drain()
+    }
+
     /// Lets time pass to `t`: long presses, deep presses and waiting taps decide.
     public mutating func advance(to t: Timestamp) -> [PipelineOutput] {
         engine.advance(to: t)

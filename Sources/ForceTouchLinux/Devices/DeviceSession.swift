@@ -70,6 +70,9 @@ public final class DeviceSession {
     /// Feeds one event; returns the gestures it completed with what they call for.
     public func feed(_ event: InputEvent) -> [PipelineOutput] { pipeline.process(event) }
 
+    /// Feeds what one read of the device brought, in order; returns the gestures completed.
+    public func feed(_ events: [InputEvent]) -> [PipelineOutput] { pipeline.process(events) }
+
     /// Lets time pass to `t`: long presses, deep presses and waiting taps decide.
     public func advance(to t: Timestamp) -> [PipelineOutput] { pipeline.advance(to: t) }
 

@@ -60,24 +60,22 @@ public final class EvdevDevice {
         close(fd)
     }
 
-    /// Reads every event available now and hands each to `sink`. After SYN_DROPPED the sink
-    /// sees the SYN_DROPPED event, then libevdev's synchronization events that bring the
-    /// state up to date, ending with a SYN_REPORT; the engine cancels what was lost.
-    public func read(_ sink: (InputEvent) -> Void) -> ReadStatus {
+    /// Appends every event available now to `events`, reading to EAGAIN: a caller then feeds
+    /// the whole batch to its pipeline at once. After SYN_DROPPED, `events` has the
+    /// SYN_DROPPED event, then libevdev's synchronization events that bring the state up to
+    /// date, ending with a SYN_REPORT; the engine cancels what was lost.
+    public func read(into events: inout [InputEvent]) -> ReadStatus {
         var ev = input_event()
         var flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue
         while true {
             let rc = libevdev_next_event(dev, flags, &ev)
             if rc == LIBEVDEV_READ_STATUS_SUCCESS.rawValue {
-                sink(Self.convert(ev))
+                events.append(Self.convert(ev))
             } else if rc == LIBEVDEV_READ_STATUS_SYNC.rawValue {
-                if flags == LIBEVDEV_READ_FLAG_NORMAL.rawValue {
-                    // ev is the SYN_DROPPED itself: pass it on, then drain the sync queue.
-                    sink(Self.convert(ev))
-                    flags = LIBEVDEV_READ_FLAG_SYNC.rawValue
-                } else {
-                    sink(Self.convert(ev))
-                }
+                // In normal reading, ev is the SYN_DROPPED itself: it goes to the caller too,
+                // then the sync queue is drained.
+                events.append(Self.convert(ev))
+                flags = LIBEVDEV_READ_FLAG_SYNC.rawValue
             } else if rc == -EAGAIN {
                 if flags == LIBEVDEV_READ_FLAG_SYNC.rawValue {
                     // Sync queue drained: back to normal reading.

@@ -66,6 +66,8 @@ public final class Daemon {
     private let started = MonotonicClock.now()
     /// Devices being followed, by device node.
     public private(set) var sessions: [String: DeviceSession] = [:]
+    /// What the last read of a device brought: kept, so that reading allocates nothing.
+    private var readBuffer: [InputEvent] = []
     /// Devices seen but not followed (cannot be opened), with why.
     public private(set) var unreadable: [String: CapabilityReport] = [:]
     private var exitWhenIdle = false
@@ -181,7 +183,9 @@ public final class Daemon {
         sessions[node.devnode] = session
         publishCapability(session.node.devnode, name: session.name, report: session.capability,
                           forceModel: session.engine.forceModel)
-        session.loopToken = loop.add(fd: device.fd, priority: .input) { [unowned self, unowned session] in
+        // The session is held by its handler until `retire` removes it; only the daemon, which
+        // owns the loop, is captured unowned.
+        session.loopToken = loop.add(fd: device.fd, priority: .input) { [unowned self, session] in
             self.readable(session)
         }
         logCapability(session, verb: "found")
@@ -205,15 +209,12 @@ public final class Daemon {
         guard let device = session.device else { return }
         // Everything the kernel holds is read first, to EAGAIN, and only then are the
         // gestures it completed carried out: no action, log line or subscriber runs while
-        // events wait in the kernel's buffer, where a burst could overflow it.
-        var decided: [PipelineOutput] = []
-        var dropped = 0
-        let status = device.read { event in
-            if event.type == EV.SYN && event.code == SYN.DROPPED { dropped += 1 }
-            let outputs = session.feed(event)
-            if !outputs.isEmpty { decided += outputs }
-        }
-        for _ in 0..<dropped {
+        // events wait in the kernel's buffer, where a burst could overflow it. The read is
+        // fed as one batch: one access to the session's pipeline, not one per event.
+        readBuffer.removeAll(keepingCapacity: true)
+        let status = device.read(into: &readBuffer)
+        let decided = readBuffer.isEmpty ? [] : session.feed(readBuffer)
+        for event in readBuffer where event.type == EV.SYN && event.code == SYN.DROPPED {
             logger.warning("device \(session.node.devnode): events dropped by the kernel, resynchronizing; touches in progress are cancelled")
         }
         if !decided.isEmpty { carryOut(decided, session) }
@@ -469,7 +470,9 @@ public final class Daemon {
     // MARK: Loop, time and signals
 
     private func runLoop() {
-        loop.run { [unowned self] in
+        // The closure does not escape, so it needs no capture of `self`: an unowned one would
+        // cost a checked retain of the daemon at every turn.
+        loop.run {
             if exitWhenIdle && children.count == 0 { loop.stop(); return }
             if let bus, let token = busToken {
                 if bus.needsSync { bus.sync() }

@@ -109,8 +109,9 @@ public final class EventLoop {
             guard running else { break }
             let timeout: Int32 = again.isEmpty ? -1 : 0
             let n = tokens.withUnsafeMutableBufferPointer { ft_epoll_wait(epfd, $0.baseAddress, 32, timeout) }
-            later.removeAll(keepingCapacity: true)
-            low.removeAll(keepingCapacity: true)
+            // Mostly empty already; clearing an empty array still costs a call.
+            if !later.isEmpty { later.removeAll(keepingCapacity: true) }
+            if !low.isEmpty { low.removeAll(keepingCapacity: true) }
             for i in 0..<Int(max(n, 0)) {
                 if let h = handlers[tokens[i]], h.priority == .input {
                     h.handler()
