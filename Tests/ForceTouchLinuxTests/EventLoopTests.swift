@@ -101,4 +101,35 @@ import Testing
         #expect(order.first == "device")
         #expect(Set(order) == ["device", "udev", "timer"])
     }
+
+    /// A removed descriptor's token must never act on the descriptor that reuses its place.
+    @Test func aRemovedTokenDoesNotReachTheHandlerThatReusesItsSlot() throws {
+        let loop = try EventLoop(signals: [])
+        var first: [Int32] = [0, 0], second: [Int32] = [0, 0]
+        #expect(pipe(&first) == 0 && pipe(&second) == 0)
+        defer { for fd in first + second { close(fd) } }
+        var calls: [String] = []
+        let old = loop.add(fd: first[0]) { calls.append("first") }
+        loop.remove(old)
+        var turns = 0
+        let new = loop.add(fd: second[0]) {
+            var b: UInt8 = 0
+            _ = read(second[0], &b, 1)
+            calls.append("second")
+        }
+        #expect(new != old)
+        // The old token asks for another turn and is removed again: neither reaches `new`.
+        loop.callAgain(old)
+        loop.remove(old)
+        var b: UInt8 = 1
+        _ = write(second[1], &b, 1)
+        _ = write(first[1], &b, 1)
+        loop.run {
+            turns += 1
+            if turns >= 3 { loop.stop() }
+            if turns == 2 { _ = write(second[1], &b, 1) }
+        }
+        // Still watched: the second write woke it again; the first descriptor is not watched.
+        #expect(calls == ["second", "second"])
+    }
 }

@@ -20,11 +20,16 @@ public final class EventLoop {
     private let epfd: Int32
     private let timerfd: Int32
     private let signalfd: Int32
-    private var handlers: [UInt64: (fd: Int32, priority: Priority, handler: Handler)] = [:]
+    /// What is watched, by slot: a token's low 32 bits name its slot (past the timer's and the
+    /// signals'), its high ones the registration, so that the token of a removed descriptor
+    /// never reaches the one that reuses its slot. Finding a handler is an index, not a hash:
+    /// the loop does it for every ready descriptor.
+    private var watches: [Watch?] = []
+    private var freeSlots: [Int] = []
+    private var registrations: UInt64 = 0
     /// Handlers with work left over from their last turn: called again on the next turn
     /// even if their descriptor is not readable (the loop then does not sleep).
     private var again: Set<UInt64> = []
-    private var nextToken: UInt64 = 3
     private var signalHandler: ((Int32) -> Void)?
     private var timerHandler: (() -> Void)?
     private var armedAt: Timestamp?
@@ -32,6 +37,22 @@ public final class EventLoop {
 
     private static let timerToken: UInt64 = 1
     private static let signalToken: UInt64 = 2
+    private static let firstSlotToken = 3
+
+    /// One watched descriptor. A class, so that its handler is called as the closure it is,
+    /// with no reabstraction thunk around it as a collection's element would need.
+    private final class Watch {
+        let token: UInt64
+        let fd: Int32
+        let priority: Priority
+        let handler: Handler
+        init(token: UInt64, fd: Int32, priority: Priority, handler: @escaping Handler) {
+            self.token = token
+            self.fd = fd
+            self.priority = priority
+            self.handler = handler
+        }
+    }
 
     /// - Parameter signals: delivered through `onSignal` instead of their default action.
     public init(signals: [Int32]) throws(SystemError) {
@@ -55,27 +76,39 @@ public final class EventLoop {
     /// Calls `handler` whenever `fd` is readable. Returns a token for `remove`.
     @discardableResult
     public func add(fd: Int32, priority: Priority = .normal, _ handler: @escaping Handler) -> UInt64 {
-        let token = nextToken
-        nextToken += 1
-        handlers[token] = (fd, priority, handler)
+        let slot: Int
+        if let free = freeSlots.popLast() { slot = free } else { slot = watches.count; watches.append(nil) }
+        registrations &+= 1
+        let token = registrations << 32 | UInt64(slot + Self.firstSlotToken)
+        watches[slot] = Watch(token: token, fd: fd, priority: priority, handler: handler)
         _ = ft_epoll_add(epfd, fd, token)
         return token
     }
 
+    private func watch(_ token: UInt64) -> Watch? {
+        let slot = Int(truncatingIfNeeded: token & 0xffff_ffff) - Self.firstSlotToken
+        guard slot >= 0, slot < watches.count, let w = watches[slot], w.token == token else { return nil }
+        return w
+    }
+
     /// Also wakes the handler when `fd` can take output (a client with a backlog).
     public func watchWritable(_ token: UInt64, _ writable: Bool) {
-        if let h = handlers[token] { _ = ft_epoll_mod(epfd, h.fd, token, writable ? 1 : 0) }
+        if let w = watch(token) { _ = ft_epoll_mod(epfd, w.fd, token, writable ? 1 : 0) }
     }
 
     /// Calls the handler of `token` again on the next turn of the loop, after what is ready
     /// then: the way a handler that stopped at its budget comes back for the rest.
     public func callAgain(_ token: UInt64) {
-        if handlers[token] != nil { again.insert(token) }
+        if watch(token) != nil { again.insert(token) }
     }
 
     public func remove(_ token: UInt64) {
         again.remove(token)
-        if let h = handlers.removeValue(forKey: token) { _ = ft_epoll_del(epfd, h.fd) }
+        guard let w = watch(token) else { return }
+        let slot = Int(truncatingIfNeeded: token & 0xffff_ffff) - Self.firstSlotToken
+        watches[slot] = nil
+        freeSlots.append(slot)
+        _ = ft_epoll_del(epfd, w.fd)
     }
 
     public func onSignal(_ handler: @escaping (Int32) -> Void) { signalHandler = handler }
@@ -99,7 +132,10 @@ public final class EventLoop {
     /// `.normal` descriptors, then `.low` ones, then the handlers that asked to be called again.
     public func run(beforeWait: () -> Void = {}) {
         running = true
-        var tokens = [UInt64](repeating: 0, count: 32)
+        // A plain buffer, not an array: epoll writes into it at every turn, and an array would
+        // check each time that its storage is not shared.
+        let tokens = UnsafeMutablePointer<UInt64>.allocate(capacity: 32)
+        defer { tokens.deallocate() }
         var later: [UInt64] = []
         later.reserveCapacity(32)
         var low: [UInt64] = []
@@ -108,13 +144,13 @@ public final class EventLoop {
             beforeWait()
             guard running else { break }
             let timeout: Int32 = again.isEmpty ? -1 : 0
-            let n = tokens.withUnsafeMutableBufferPointer { ft_epoll_wait(epfd, $0.baseAddress, 32, timeout) }
+            let n = ft_epoll_wait(epfd, tokens, 32, timeout)
             // Mostly empty already; clearing an empty array still costs a call.
             if !later.isEmpty { later.removeAll(keepingCapacity: true) }
             if !low.isEmpty { low.removeAll(keepingCapacity: true) }
             for i in 0..<Int(max(n, 0)) {
-                if let h = handlers[tokens[i]], h.priority == .input {
-                    h.handler()
+                if let w = watch(tokens[i]), w.priority == .input {
+                    w.handler()
                     if !running { return }
                 } else {
                     later.append(tokens[i])
@@ -133,22 +169,22 @@ public final class EventLoop {
                         signal = ft_signalfd_next(signalfd)
                     }
                 default:
-                    guard let h = handlers[token] else { break }
-                    if h.priority == .low { low.append(token); break }
-                    h.handler()
+                    guard let w = watch(token) else { break }
+                    if w.priority == .low { low.append(token); break }
+                    w.handler()
                 }
                 if !running { return }
             }
             for token in low {
                 again.remove(token)
-                handlers[token]?.handler()
+                watch(token)?.handler()
                 if !running { return }
             }
             if !again.isEmpty {
                 let pending = again
                 again.removeAll(keepingCapacity: true)
                 for token in pending {
-                    handlers[token]?.handler()
+                    watch(token)?.handler()
                     if !running { return }
                 }
             }
