@@ -69,7 +69,7 @@ public final class ChildSupervisor {
     public var count: Int { running.count }
 
     /// When the next child must be signalled, if any runs.
-    public var nextDeadline: Timestamp? { running.values.map(\.deadline).min() }
+    public var nextDeadline: Timestamp? { running.isEmpty ? nil : running.values.map(\.deadline).min() }
 
     /// Starts `argv` with the daemon's environment plus `environment`. Stdin is `input`
     /// (from /dev/null when nil). With `captureOutput`, stdout is collected and handed to

@@ -18,10 +18,14 @@ public final class DeviceSession {
     /// Whether the log has said that touches in untracked slots are ignored (once a device).
     private var warnedUntrackedSlot = false
 
+    /// Whether `untrackedSlotWarning()` may still have something to say: one comparison, for
+    /// the daemon to ask after every read.
+    public var mayWarnOfUntrackedSlot: Bool { !warnedUntrackedSlot && pipeline.engine.frames.untrackedSlot != nil }
+
     /// Once per device, the first time a touch comes in a slot beyond those followed: what
     /// is ignored, for the log.
     public func untrackedSlotWarning() -> String? {
-        guard !warnedUntrackedSlot, let slot = engine.frames.untrackedSlot else { return nil }
+        guard !warnedUntrackedSlot, let slot = pipeline.engine.frames.untrackedSlot else { return nil }
         warnedUntrackedSlot = true
         let followed = engine.frames.contacts.count
         return "touches in slot \(slot) are ignored: forcetouch follows slots 0–\(followed - 1)"
@@ -31,6 +35,9 @@ public final class DeviceSession {
     /// What the learned-calibration file holds for this device, as last loaded or saved, so
     /// that the daemon saves only news and never looks into the file per frame to know.
     var savedLearned: LearnedCalibration
+
+    /// Whether the engine learned from touches since `savedLearned`: asked after every read.
+    var hasUnsavedTouches: Bool { pipeline.engine.learned.touches != savedLearned.touches }
 
     /// - Parameters:
     ///   - database: the device database the settings are resolved with.

@@ -65,7 +65,13 @@ public final class Daemon {
     private var discovery: UdevDiscovery?
     private let started = MonotonicClock.now()
     /// Devices being followed, by device node.
-    public private(set) var sessions: [String: DeviceSession] = [:]
+    public private(set) var sessions: [String: DeviceSession] = [:] {
+        didSet { sessionDeadline.invalidate() }
+    }
+    /// The earliest deadline of all sessions: a read tells how it moved one session's, so that
+    /// a turn of the loop does not look at every session. Anything else that changes sessions
+    /// (a device comes or goes, a deadline fires, a reload) invalidates it.
+    private var sessionDeadline = EarliestDeadline()
     /// What the last read of a device brought: kept, so that reading allocates nothing.
     private var readBuffer: [InputEvent] = []
     /// Devices seen but not followed (cannot be opened), with why.
@@ -183,9 +189,10 @@ public final class Daemon {
         sessions[node.devnode] = session
         publishCapability(session.node.devnode, name: session.name, report: session.capability,
                           forceModel: session.engine.forceModel)
-        // The session is held by its handler until `retire` removes it; only the daemon, which
-        // owns the loop, is captured unowned.
-        session.loopToken = loop.add(fd: device.fd, priority: .input) { [unowned self, session] in
+        // The session is held by its handler until `retire` removes it. The daemon owns the
+        // loop, which calls no handler once the daemon is gone: an unowned(unsafe) capture
+        // spares the checked retain an unowned one costs at every read.
+        session.loopToken = loop.add(fd: device.fd, priority: .input) { [unowned(unsafe) self, session] in
             self.readable(session)
         }
         logCapability(session, verb: "found")
@@ -205,6 +212,8 @@ public final class Daemon {
         publishCapability(session.node.devnode, name: session.name, report: .unknown("gone"), forceModel: nil)
     }
 
+    // Inlined into the device's handler: it runs at every wake-up.
+    @inline(__always)
     private func readable(_ session: DeviceSession) {
         guard let device = session.device else { return }
         // Everything the kernel holds is read first, to EAGAIN, and only then are the
@@ -213,13 +222,17 @@ public final class Daemon {
         // fed as one batch: one access to the session's pipeline, not one per event.
         readBuffer.removeAll(keepingCapacity: true)
         let status = device.read(into: &readBuffer)
+        let deadline = session.nextDeadline
         let decided = readBuffer.isEmpty ? [] : session.feed(readBuffer)
+        sessionDeadline.moved(from: deadline, to: session.nextDeadline)
         for event in readBuffer where event.type == EV.SYN && event.code == SYN.DROPPED {
             logger.warning("device \(session.node.devnode): events dropped by the kernel, resynchronizing; touches in progress are cancelled")
         }
         if !decided.isEmpty { carryOut(decided, session) }
-        if let w = session.untrackedSlotWarning() { logger.warning("device \(session.node.devnode): \(w)") }
-        saveLearned(session)
+        if session.mayWarnOfUntrackedSlot, let w = session.untrackedSlotWarning() {
+            logger.warning("device \(session.node.devnode): \(w)")
+        }
+        if session.hasUnsavedTouches { saveLearned(session) }
         switch status {
         case .drained: break
         case .gone:
@@ -248,8 +261,8 @@ public final class Daemon {
     /// Writes what the session's device learned when it is worth a write: the average
     /// moved, enough touches wait, or `now` (the device goes, the daemon stops).
     private func saveLearned(_ s: DeviceSession, now: Bool = false) {
+        guard let file = calibrationFile, s.hasUnsavedTouches else { return }
         let learned = s.engine.learned
-        guard let file = calibrationFile, learned.touches != s.savedLearned.touches else { return }
         let moved = learned.average != s.savedLearned.average
         guard now || moved || learned.touches - s.savedLearned.touches >= Self.learnedTouchesPerSave else { return }
         do {
@@ -271,6 +284,7 @@ public final class Daemon {
         for s in sessions.values.sorted(by: { $0.node.devnode < $1.node.devnode })
         where s.node.devnode == device || s.name == device || s.description.id.vendorProduct == device {
             s.forgetLearned(configuration, database: database)
+            sessionDeadline.invalidate()
             names.append(s.name)
             logCapability(s, verb: "calibration reset")
             bus?.needsSync = true
@@ -484,13 +498,16 @@ public final class Daemon {
     }
 
     private func nextDeadline() -> Timestamp? {
-        var next = children.nextDeadline
+        var next = sessionDeadline.earliest { sessions.values.map(\.nextDeadline) }
+        if let d = children.nextDeadline, next.map({ d < $0 }) ?? true { next = d }
         if let d = control?.nextDeadline, next.map({ d < $0 }) ?? true { next = d }
         if let d = bus?.connection.deadline, next.map({ d < $0 }) ?? true { next = d }
-        for s in sessions.values {
-            if let d = s.nextDeadline, next.map({ d < $0 }) ?? true { next = d }
-        }
         return next
+    }
+
+    private func reconfigureSessions() {
+        for s in sessions.values { s.reconfigure(configuration, database: database) }
+        sessionDeadline.invalidate()
     }
 
     private func timerFired() {
@@ -498,6 +515,7 @@ public final class Daemon {
         for s in sessions.values where (s.nextDeadline.map { $0 <= now } ?? false) {
             carryOut(s.advance(to: now), s)
         }
+        sessionDeadline.invalidate()
         // A SIGCHLD taken by another thread would leave a child unreaped: every child has a
         // deadline armed, so looking here too bounds how late its exit can be noticed.
         children.reap()
@@ -539,7 +557,7 @@ public final class Daemon {
         database = loadDatabase()
         let databaseChanged = database != previous
         guard let path = options.configPath else {
-            if databaseChanged { for s in sessions.values { s.reconfigure(configuration, database: database) } }
+            if databaseChanged { reconfigureSessions() }
             let message = "no configuration file in use; searched \(ConfigurationFile.searchPath().joined(separator: ", "))"
             logger.warning("reload: \(message)")
             return (false, message)
@@ -549,7 +567,7 @@ public final class Daemon {
         func refuse(_ why: String) -> (loaded: Bool, message: String) {
             let message = "reload refused: \(path): \(why); keeping the previous configuration"
             logger.error("\(message)")
-            if databaseChanged { for s in sessions.values { s.reconfigure(configuration, database: database) } }
+            if databaseChanged { reconfigureSessions() }
             return (false, message)
         }
         // Only a regular file: a FIFO would hang the reading, a device would never end.
@@ -565,11 +583,11 @@ public final class Daemon {
             for e in load.errors { logger.error("\(e)") }
             let message = "reload refused: \(load.errors.count) error(s) in \(path); keeping the previous configuration"
             logger.error("\(message)")
-            if databaseChanged { for s in sessions.values { s.reconfigure(configuration, database: database) } }
+            if databaseChanged { reconfigureSessions() }
             return (false, message + ": " + load.errors.map(\.description).joined(separator: "; "))
         }
         configuration = load.configuration
-        for s in sessions.values { s.reconfigure(configuration, database: database) }
+        reconfigureSessions()
         bus?.needsSync = true
         runner.configuration = configuration
         _ = runner.shortcuts.replaceStaticItems(configuration.quickActions,
