@@ -23,8 +23,11 @@ struct ContactLevels: Sendable {
         self.floor = floor
     }
 
+    // Inlined where it can be: it runs at every frame, and a call passes the frame assembler,
+    // too large for registers, as a copy.
     /// Records the frame. Appends to `ended` the slot and level of each one-finger contact
     /// that lifted in it (not those whose state was lost).
+    @inline(__always)
     mutating func update(_ frame: borrowing FrameAssembler, ended: inout [(slot: Int, level: Double)]) {
         let contacts = frame.contacts
         for i in contacts.indices {

@@ -3,12 +3,16 @@
 /// Integer microseconds rather than `Double` seconds so that absolute timestamps such as
 /// `1382570965.735216` survive a read–write round trip exactly, and so that replaying a
 /// recording decides exactly what the live device decided.
+///
+/// Its arithmetic and comparisons are `@inlinable`: the daemon's loop compares deadlines at
+/// every turn, and a call into another module for one integer comparison costs more than
+/// the comparison.
 public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var microseconds: Int64
 
-    public init(microseconds: Int64) { self.microseconds = microseconds }
+    @inlinable public init(microseconds: Int64) { self.microseconds = microseconds }
 
-    public init(seconds: Int64, microseconds usec: Int64) {
+    @inlinable public init(seconds: Int64, microseconds usec: Int64) {
         self.microseconds = seconds * 1_000_000 + usec
     }
 
@@ -29,13 +33,15 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
         return (s, u)
     }
 
-    public static func < (a: Timestamp, b: Timestamp) -> Bool { a.microseconds < b.microseconds }
+    @inlinable public static func == (a: Timestamp, b: Timestamp) -> Bool { a.microseconds == b.microseconds }
 
-    public static func + (t: Timestamp, d: Duration) -> Timestamp {
+    @inlinable public static func < (a: Timestamp, b: Timestamp) -> Bool { a.microseconds < b.microseconds }
+
+    @inlinable public static func + (t: Timestamp, d: Duration) -> Timestamp {
         Timestamp(microseconds: t.microseconds + d.microseconds)
     }
 
-    public static func - (a: Timestamp, b: Timestamp) -> Duration {
+    @inlinable public static func - (a: Timestamp, b: Timestamp) -> Duration {
         Duration(microseconds: a.microseconds - b.microseconds)
     }
 
@@ -51,10 +57,11 @@ extension Timestamp {
     /// A span of event-clock time, in microseconds.
     public struct Duration: Hashable, Comparable, Sendable {
         public var microseconds: Int64
-        public init(microseconds: Int64) { self.microseconds = microseconds }
+        @inlinable public init(microseconds: Int64) { self.microseconds = microseconds }
         public init(seconds: Double) { self.microseconds = Int64((seconds * 1_000_000).rounded()) }
         public var seconds: Double { Double(microseconds) / 1_000_000 }
-        public static func < (a: Duration, b: Duration) -> Bool { a.microseconds < b.microseconds }
+        @inlinable public static func == (a: Duration, b: Duration) -> Bool { a.microseconds == b.microseconds }
+        @inlinable public static func < (a: Duration, b: Duration) -> Bool { a.microseconds < b.microseconds }
     }
 }
 

@@ -30,4 +30,15 @@ public struct Contact: Hashable, Sendable {
     public var travel: Double = 0
 
     public init() {}
+
+    /// Takes the value of one ABS_MT_* axis that a contact carries; others are ignored.
+    mutating func set(_ code: UInt16, _ value: Int32) {
+        switch code {
+        case ABS.MT_POSITION_X: x = value
+        case ABS.MT_POSITION_Y: y = value
+        case ABS.MT_PRESSURE: pressure = value
+        case ABS.MT_TOUCH_MAJOR: touchMajor = value
+        default: break
+        }
+    }
 }

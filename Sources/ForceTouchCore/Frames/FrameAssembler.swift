@@ -117,18 +117,11 @@ public struct FrameAssembler: Sendable {
             }
             pendingTrackingID[slot] = value
             slotTouched[slot] = true
-        case ABS.MT_POSITION_X:
+        case ABS.MT_POSITION_X, ABS.MT_POSITION_Y, ABS.MT_PRESSURE, ABS.MT_TOUCH_MAJOR:
             guard slot >= 0, slot < contacts.count else { return }
-            contacts[slot].x = value
-        case ABS.MT_POSITION_Y:
-            guard slot >= 0, slot < contacts.count else { return }
-            contacts[slot].y = value
-        case ABS.MT_PRESSURE:
-            guard slot >= 0, slot < contacts.count else { return }
-            contacts[slot].pressure = value
-        case ABS.MT_TOUCH_MAJOR:
-            guard slot >= 0, slot < contacts.count else { return }
-            contacts[slot].touchMajor = value
+            // One place that writes a contact, not one per axis: each write to the array
+            // checks that its storage is not shared, and this runs for most events.
+            contacts[slot].set(code, value)
         case ABS.X: singleX = value
         case ABS.Y: singleY = value
         case ABS.PRESSURE: devicePressure = value
@@ -160,6 +153,15 @@ public struct FrameAssembler: Sendable {
     }
 
     private mutating func commit(at t: Timestamp) {
+        // The contacts are written through one buffer for the whole frame: one check that
+        // their storage is not shared, where each loop over the array would make its own.
+        var contacts = [Contact]()
+        swap(&contacts, &self.contacts)
+        defer { swap(&contacts, &self.contacts) }
+        contacts.withUnsafeMutableBufferPointer { commit(at: t, $0) }
+    }
+
+    private mutating func commit(at t: Timestamp, _ contacts: UnsafeMutableBufferPointer<Contact>) {
         time = t
         if needsCleanup {
             for i in contacts.indices {

@@ -51,7 +51,10 @@ struct DeepPressRecognizer: Sendable {
         return earliest == .max ? nil : Timestamp(microseconds: earliest)
     }
 
+    // Inlined where it can be: it runs at every frame, and a call passes the frame assembler,
+    // too large for registers, as a copy.
     /// Returns true when a deep press began in this frame.
+    @inline(__always)
     mutating func update(_ frame: borrowing FrameAssembler, rotation: Rotation,
                          into out: inout [GestureEvent]) -> Bool {
         var began = false

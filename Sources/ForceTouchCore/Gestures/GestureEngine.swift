@@ -64,28 +64,32 @@ public struct GestureEngine: Sendable {
     public var forceModel: ForceModel? { frames.forceModel }
     public var thresholds: DeepPressThresholds? { deepPress?.thresholds }
 
-    /// The next time something must be decided though no event may come.
-    public var nextDeadline: Timestamp? {
+    /// The next time something must be decided though no event may come. Inlinable: the
+    /// daemon asks after every read.
+    @inlinable public var nextDeadline: Timestamp? {
         dueAt == .max ? nil : Timestamp(microseconds: dueAt)
     }
 
     /// `nextDeadline` in microseconds, `.max` for none: kept up to date after every frame
     /// and deadline so that the per-event check is one comparison.
-    private var dueAt = Int64.max
+    @usableFromInline var dueAt = Int64.max
 
     private mutating func updateDeadline() {
         // A deep press being decided goes first: the long press waits for it (SPEC §4).
-        if let d = deepPress?.deadline { longPress.postpone(until: d) }
-        dueAt = computeDeadline()?.microseconds ?? .max
+        let deepPressDeadline = deepPress?.deadline
+        if let d = deepPressDeadline { longPress.postpone(until: d) }
+        dueAt = computeDeadline(deepPress: deepPressDeadline)?.microseconds ?? .max
     }
 
-    private func computeDeadline() -> Timestamp? {
+    private func computeDeadline() -> Timestamp? { computeDeadline(deepPress: deepPress?.deadline) }
+
+    private func computeDeadline(deepPress deepPressDeadline: Timestamp?) -> Timestamp? {
         func earlier(_ a: Timestamp?, _ b: Timestamp?) -> Timestamp? {
             guard let a else { return b }
             guard let b else { return a }
             return min(a, b)
         }
-        return earlier(earlier(longPress.deadline, tap.deadline), deepPress?.deadline)
+        return earlier(earlier(longPress.deadline, tap.deadline), deepPressDeadline)
     }
 
     /// Feeds one event. Deadlines that fall due by its time fire first.
@@ -105,8 +109,10 @@ public struct GestureEngine: Sendable {
         learn()
     }
 
+    // Inlined where it can be: it runs at every frame.
     /// Feeds the contacts that lifted to auto-calibration, and applies a newly learned
     /// average between touches, never under a finger.
+    @inline(__always)
     private mutating func learn() {
         guard levels != nil, let model = frames.forceModel else { return }
         let range = model.minimum...model.maximum
@@ -115,7 +121,7 @@ public struct GestureEngine: Sendable {
         for (slot, level) in endedLevels where !(deepPress?.pressedDuringContact[slot] ?? false) {
             changed = learned.observe(level: level, range: range) || changed
         }
-        endedLevels.removeAll(keepingCapacity: true)
+        if !endedLevels.isEmpty { endedLevels.removeAll(keepingCapacity: true) }
         if changed, deviceSettings.calibrationAverage == nil { recalibrationPending = true }
         if recalibrationPending, frames.activeCount == 0, let average = learned.average {
             recalibrationPending = false

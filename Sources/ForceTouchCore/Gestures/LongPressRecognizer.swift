@@ -24,6 +24,9 @@ struct LongPressRecognizer: Sendable {
         return false
     }
 
+    // Inlined where it can be: it runs at every frame, and a call passes the frame assembler,
+    // too large for registers, as a copy.
+    @inline(__always)
     mutating func update(_ frame: borrowing FrameAssembler, rotation: Rotation, into out: inout [GestureEvent]) {
         var anyDown = false, lost = false, moved = false, anyBegan = false
         for c in frame.contacts {

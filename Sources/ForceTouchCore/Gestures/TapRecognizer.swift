@@ -70,6 +70,9 @@ struct TapRecognizer: Sendable {
         }
     }
 
+    // Inlined where it can be: it runs at every frame, and a call passes the frame assembler,
+    // too large for registers, as a copy.
+    @inline(__always)
     mutating func update(_ frame: borrowing FrameAssembler, rotation: Rotation, into out: inout [GestureEvent]) {
         var anyDown = false, lost = false, moved = false
         for c in frame.contacts {

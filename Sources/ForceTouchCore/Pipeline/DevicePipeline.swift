@@ -65,7 +65,7 @@ public struct DevicePipeline: Sendable {
         return drain()
     }
 
-    public var nextDeadline: Timestamp? { engine.nextDeadline }
+    @inlinable public var nextDeadline: Timestamp? { engine.nextDeadline }
 
     private mutating func drain() -> [PipelineOutput] {
         guard !engine.output.isEmpty else { return [] }
