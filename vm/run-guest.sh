@@ -5,7 +5,8 @@
 # stdout/stderr of COMMAND are streamed to our stdout/stderr; our exit status is COMMAND's.
 # Env: VM_TIMEOUT (s, default 600), VM_MEM (MiB, 1536), VM_CPUS (2), VM_ROOT_MODE (overlay|ro),
 #      VM_PATH (guest PATH; default /usr/local/sbin:...:/bin),
-#      VM_PASSENV (extra var names to pass in; FORCETOUCH_* always passed), VM_VERBOSE=1.
+#      VM_PASSENV (extra var names to pass in; FORCETOUCH_* always passed), VM_VERBOSE=1,
+#      VM_QEMU_ARGS (more QEMU options, split on spaces: logging, a monitor).
 # Exit: COMMAND's status; 124 = VM timed out; 125 = VM/harness failure (no status came back).
 set -euo pipefail
 
@@ -17,7 +18,7 @@ VM_CPUS="${VM_CPUS:-2}"
 VM_ROOT_MODE="${VM_ROOT_MODE:-overlay}"
 VERBOSE="${VM_VERBOSE:-0}"
 
-usage() { sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 125; }
+usage() { sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 125; }
 shares=()
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -53,7 +54,7 @@ trap 'exit 130' INT TERM
     echo "KVER=$(cat "$CACHE/kernel.version")"
     echo "KDIR_HOST=$(realpath "$CACHE/kernel")"
 } > "$ctl/config"
-qargs=()
+read -r -a qargs <<< "${VM_QEMU_ARGS:-}"
 : > "$ctl/shares"
 i=0
 for s in "${shares[@]}"; do

@@ -498,7 +498,14 @@ public final class Daemon {
     }
 
     private func nextDeadline() -> Timestamp? {
-        var next = sessionDeadline.earliest { sessions.values.map(\.nextDeadline) }
+        if sessionDeadline.isStale {
+            var earliest: Timestamp?
+            for s in sessions.values {
+                if let d = s.nextDeadline, earliest.map({ d < $0 }) ?? true { earliest = d }
+            }
+            sessionDeadline.reset(to: earliest)
+        }
+        var next = sessionDeadline.value
         if let d = children.nextDeadline, next.map({ d < $0 }) ?? true { next = d }
         if let d = control?.nextDeadline, next.map({ d < $0 }) ?? true { next = d }
         if let d = bus?.connection.deadline, next.map({ d < $0 }) ?? true { next = d }

@@ -5,10 +5,11 @@ import ForceTouchCore
 ///
 /// Each move is told with the deadline it replaced, which keeps the earliest without a look
 /// at the others, unless the earliest itself went later or went away: only then, and after
-/// `invalidate()`, does `earliest(of:)` look at them all again.
+/// `invalidate()`, is it stale, for the owner to look at them all and `reset(to:)`.
 struct EarliestDeadline {
-    private var value: Timestamp?
-    private var isStale = false
+    /// The earliest deadline, when not stale.
+    private(set) var value: Timestamp?
+    private(set) var isStale = false
 
     /// One deadline went from `old` to `new`.
     mutating func moved(from old: Timestamp?, to new: Timestamp?) {
@@ -19,15 +20,12 @@ struct EarliestDeadline {
         }
     }
 
-    /// Deadlines came or went, or moved without being told: the next `earliest(of:)` looks.
+    /// Deadlines came or went, or moved without being told: it is stale.
     mutating func invalidate() { isStale = true }
 
-    /// The earliest deadline; `all` gives every deadline, and is called only when stale.
-    mutating func earliest(of all: () -> [Timestamp?]) -> Timestamp? {
-        if isStale {
-            value = all().compactMap { $0 }.min()
-            isStale = false
-        }
-        return value
+    /// The owner looked at all the deadlines: `earliest` is the earliest of them.
+    mutating func reset(to earliest: Timestamp?) {
+        value = earliest
+        isStale = false
     }
 }
