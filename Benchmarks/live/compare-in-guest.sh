@@ -19,16 +19,7 @@ cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done; wait 2>/dev/n
 trap cleanup EXIT
 [ -n "${BENCH_BINS:-}" ] || die "BENCH_BINS names the builds' directories"
 
-cc -O2 -o "$W/libevdev-floor" "$HERE/libevdev-floor.c" $(pkg-config --cflags --libs libevdev) || die "cannot build libevdev-floor.c"
-python3 "$HERE/make-streams.py" "$W" 0.2 "$CYCLES" > /dev/null || die "cannot make the streams"
-cp "$ROOT/udev-rules/70-forcetouch.rules" /etc/udev/rules.d/
-echo 'SUBSYSTEM=="input", KERNEL=="event*", ENV{FORCETOUCH_DEVICE}=="1", MODE="0666"' > /etc/udev/rules.d/71-forcetouch-bench.rules
-/lib/systemd/systemd-udevd --daemon
-udevadm trigger --action=add --subsystem-match=input --subsystem-match=misc >/dev/null 2>&1
-udevadm settle --timeout=60
-printf '[[binding]]\ngesture = "%s"\nnotify = "%s"\n\n' tap tap double-tap "double tap" long-press "long press" \
-    deep-press "deep press" > "$W/config.toml"
-chmod 644 "$W/config.toml"
+. "$HERE/guest-setup.sh"
 cpu_ns() { awk '{ print $1 }' "/proc/$1/schedstat"; }
 
 daemons=() names=()

@@ -13,16 +13,8 @@ W="$(mktemp -d -t ftlookups.XXXXXX)" && chmod 777 "$W"
 . "$ROOT/Tests/Integration/lib.sh"   # wait_for
 die() { echo "lookups: $*" >&2; exit 1; }
 
-cc -O2 -o "$W/libevdev-floor" "$HERE/libevdev-floor.c" $(pkg-config --cflags --libs libevdev) || die "cannot build libevdev-floor.c"
-python3 "$HERE/make-streams.py" "$W" 0.2 "${BENCH_CYCLES:-2}" > /dev/null || die "cannot make the streams"
-cp "$ROOT/udev-rules/70-forcetouch.rules" /etc/udev/rules.d/
-echo 'SUBSYSTEM=="input", KERNEL=="event*", ENV{FORCETOUCH_DEVICE}=="1", MODE="0666"' > /etc/udev/rules.d/71-forcetouch-bench.rules
-/lib/systemd/systemd-udevd --daemon
-udevadm trigger --action=add --subsystem-match=input --subsystem-match=misc >/dev/null 2>&1
-udevadm settle --timeout=60
-printf '[[binding]]\ngesture = "%s"\nnotify = "%s"\n\n' tap tap double-tap "double tap" long-press "long press" \
-    deep-press "deep press" > "$W/config.toml"
-chmod 644 "$W/config.toml"
+CYCLES="${BENCH_CYCLES:-2}"
+. "$HERE/guest-setup.sh"
 mkdir -m 700 "$W/run" && chown nobody "$W/run"
 evemu-device "$HERE/touchscreen.desc" > "$W/device" 2>&1 &
 wait_for '/dev/input/event' "$W/device" 30 || die "evemu-device made no device"

@@ -155,6 +155,7 @@ public struct FrameAssembler: Sendable {
     private mutating func commit(at t: Timestamp) {
         // The contacts are written through one buffer for the whole frame: one check that
         // their storage is not shared, where each loop over the array would make its own.
+        // Meanwhile `self.contacts` is empty: the frame's code uses the buffer only.
         var contacts = [Contact]()
         swap(&contacts, &self.contacts)
         defer { swap(&contacts, &self.contacts) }
