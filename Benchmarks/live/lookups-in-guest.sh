@@ -32,12 +32,9 @@ libevdev-floor)
 esac
 sleep 2
 cp "/proc/$reader/maps" "$OUT/maps.txt"
-switches() { awk '/^voluntary_ctxt_switches/ { print $2 }' "/proc/$reader/status"; }
-s0="$(switches)"
 echo PLAY-START
 sleep 1
 evemu-play "$node" < "$W/typical.events"
 echo PLAY-END
 sleep 2
-echo "wake-ups $(($(switches) - s0))" > "$OUT/wakeups.txt"
 kill "$reader"

@@ -18,12 +18,9 @@ public final class DeviceSession {
     /// Whether the log has said that touches in untracked slots are ignored (once a device).
     private var warnedUntrackedSlot = false
 
-    /// Whether `untrackedSlotWarning()` may still have something to say: one comparison, for
-    /// the daemon to ask after every read.
-    public var mayWarnOfUntrackedSlot: Bool { !warnedUntrackedSlot && pipeline.engine.frames.untrackedSlot != nil }
-
     /// Once per device, the first time a touch comes in a slot beyond those followed: what
-    /// is ignored, for the log.
+    /// is ignored, for the log. Asked after every read: it looks at the assembler's field,
+    /// not at a copy of the engine, until it has something to say.
     public func untrackedSlotWarning() -> String? {
         guard !warnedUntrackedSlot, let slot = pipeline.engine.frames.untrackedSlot else { return nil }
         warnedUntrackedSlot = true

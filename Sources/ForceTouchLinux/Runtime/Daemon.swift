@@ -229,10 +229,8 @@ public final class Daemon {
             logger.warning("device \(session.node.devnode): events dropped by the kernel, resynchronizing; touches in progress are cancelled")
         }
         if !decided.isEmpty { carryOut(decided, session) }
-        if session.mayWarnOfUntrackedSlot, let w = session.untrackedSlotWarning() {
-            logger.warning("device \(session.node.devnode): \(w)")
-        }
-        if session.hasUnsavedTouches { saveLearned(session) }
+        if let w = session.untrackedSlotWarning() { logger.warning("device \(session.node.devnode): \(w)") }
+        saveLearned(session)
         switch status {
         case .drained: break
         case .gone:

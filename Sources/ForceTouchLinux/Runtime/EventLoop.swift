@@ -85,8 +85,12 @@ public final class EventLoop {
         return token
     }
 
+    private static func slot(of token: UInt64) -> Int {
+        Int(truncatingIfNeeded: token & 0xffff_ffff) - firstSlotToken
+    }
+
     private func watch(_ token: UInt64) -> Watch? {
-        let slot = Int(truncatingIfNeeded: token & 0xffff_ffff) - Self.firstSlotToken
+        let slot = Self.slot(of: token)
         guard slot >= 0, slot < watches.count, let w = watches[slot], w.token == token else { return nil }
         return w
     }
@@ -105,7 +109,7 @@ public final class EventLoop {
     public func remove(_ token: UInt64) {
         again.remove(token)
         guard let w = watch(token) else { return }
-        let slot = Int(truncatingIfNeeded: token & 0xffff_ffff) - Self.firstSlotToken
+        let slot = Self.slot(of: token)
         watches[slot] = nil
         freeSlots.append(slot)
         _ = ft_epoll_del(epfd, w.fd)
