@@ -23,12 +23,11 @@ struct ContactLevels: Sendable {
         self.floor = floor
     }
 
-    // Inlined where it can be: it runs at every frame, and a call passes the frame assembler,
-    // too large for registers, as a copy.
+    // Inlined where it can be: it runs at every frame.
     /// Records the frame. Appends to `ended` the slot and level of each one-finger contact
     /// that lifted in it (not those whose state was lost).
     @inline(__always)
-    mutating func update(_ frame: borrowing FrameAssembler, ended: inout [(slot: Int, level: Double)]) {
+    mutating func update(_ frame: borrowing TouchFrame, ended: inout [(slot: Int, level: Double)]) {
         let contacts = frame.contacts
         for i in contacts.indices {
             let c = contacts[i]
@@ -42,7 +41,7 @@ struct ContactLevels: Sendable {
                 continue
             }
             if c.isDown {
-                if frame.fingerCount > 1 { alone[i] = false }
+                if frame.fingerCount > 1, alone[i] { alone[i] = false }
                 if counts[i] < Self.capacity {
                     samples[i * Self.capacity + counts[i]] = c.pressure
                     counts[i] += 1

@@ -6,18 +6,20 @@
 /// positions are only a bounding box. It allocates nothing after initialization.
 public struct FrameAssembler: Sendable {
     public let device: DeviceDescription
-    public let geometry: DeviceGeometry
     public let pressureSource: PressureSource?
     public private(set) var forceModel: ForceModel?
 
+    /// The frame just completed: what the gesture recognizers read.
+    public private(set) var frame: TouchFrame
     /// Contacts in slot order; inspect `isDown`, `began` and `ended`.
-    public private(set) var contacts: [Contact]
+    public var contacts: [Contact] { frame.contacts }
     /// Time of the frame just completed.
-    public private(set) var time = Timestamp.zero
+    public var time: Timestamp { frame.time }
     /// Fingers on the device: contacts down, or the BTN_TOOL_* count when that is higher.
-    public private(set) var fingerCount = 0
+    public var fingerCount: Int { frame.fingerCount }
+    public var geometry: DeviceGeometry { frame.geometry }
     /// SEMI_MT devices report a bounding box, so movement is not measured on them.
-    public let positionsAreApproximate: Bool
+    public var positionsAreApproximate: Bool { frame.positionsAreApproximate }
     /// True when a SYN_DROPPED cancelled contacts in the frame just completed.
     public private(set) var droppedInFrame = false
     /// The first slot beyond those followed (`maximumSlots`, or the device's own count) that
@@ -49,21 +51,20 @@ public struct FrameAssembler: Sendable {
     public init(device: DeviceDescription, average: Double? = nil, emulateFromContactSize: Bool = false,
                 quirks: DeviceQuirks = .none) {
         self.device = device
-        self.geometry = DeviceGeometry(device: device)
         let source = PressureSource.find(in: device, emulateFromContactSize: emulateFromContactSize, quirks: quirks)
         self.pressureSource = source
         self.forceModel = source.map { ForceModel(axis: $0.info, usableRange: quirks.pressureRange, average: average) }
         self.isMultitouch = device.isMultitouch
         self.pressureIsPerSlot = source?.axis == .multitouchPressure
         self.emulated = source?.axis == .emulatedFromTouchMajor
-        self.positionsAreApproximate = device.isSemiMultitouch
         let slots: Int
         if let slotAxis = device.axis(ABS.MT_SLOT) {
             slots = Int(min(max(slotAxis.maximum, 0), Int32(Self.maximumSlots - 1))) + 1
         } else {
             slots = 1
         }
-        contacts = Array(repeating: Contact(), count: slots)
+        frame = TouchFrame(slots: slots, geometry: DeviceGeometry(device: device),
+                           positionsAreApproximate: device.isSemiMultitouch)
         pendingTrackingID = Array(repeating: -1, count: slots)
         slotTouched = Array(repeating: false, count: slots)
     }
@@ -100,8 +101,8 @@ public struct FrameAssembler: Sendable {
     /// Everything lost at once (the device is gone): every contact down is cancelled and
     /// lifted, without a frame.
     public mutating func cancelAll() {
-        for i in contacts.indices where contacts[i].isDown {
-            contacts[i].isCancelled = true
+        for i in frame.contacts.indices where frame.contacts[i].isDown {
+            frame.contacts[i].isCancelled = true
         }
         dropped()
     }
@@ -121,7 +122,7 @@ public struct FrameAssembler: Sendable {
             guard slot >= 0, slot < contacts.count else { return }
             // One place that writes a contact, not one per axis: each write to the array
             // checks that its storage is not shared, and this runs for most events.
-            contacts[slot].set(code, value)
+            frame.contacts[slot].set(code, value)
         case ABS.X: singleX = value
         case ABS.Y: singleY = value
         case ABS.PRESSURE: devicePressure = value
@@ -146,8 +147,8 @@ public struct FrameAssembler: Sendable {
     /// SYN_DROPPED: events were lost. Contacts down now are cancelled; any that begin before
     /// the frame completes began during the loss, so they are cancelled too.
     private mutating func dropped() {
-        for i in contacts.indices where contacts[i].isDown {
-            contacts[i].isCancelled = true
+        for i in frame.contacts.indices where frame.contacts[i].isDown {
+            frame.contacts[i].isCancelled = true
         }
         resyncing = true
     }
@@ -155,15 +156,15 @@ public struct FrameAssembler: Sendable {
     private mutating func commit(at t: Timestamp) {
         // The contacts are written through one buffer for the whole frame: one check that
         // their storage is not shared, where each loop over the array would make its own.
-        // Meanwhile `self.contacts` is empty: the frame's code uses the buffer only.
+        // Meanwhile `frame.contacts` is empty: the frame's code uses the buffer only.
         var contacts = [Contact]()
-        swap(&contacts, &self.contacts)
-        defer { swap(&contacts, &self.contacts) }
+        swap(&contacts, &frame.contacts)
+        defer { swap(&contacts, &frame.contacts) }
         contacts.withUnsafeMutableBufferPointer { commit(at: t, $0) }
     }
 
     private mutating func commit(at t: Timestamp, _ contacts: UnsafeMutableBufferPointer<Contact>) {
-        time = t
+        frame.time = t
         if needsCleanup {
             for i in contacts.indices {
                 contacts[i].began = false
@@ -231,8 +232,8 @@ public struct FrameAssembler: Sendable {
             }
         }
         let tools = toolCount
-        fingerCount = positionsAreApproximate && tools > 0 ? tools : max(down, tools)
-        if down == 0 && !isMultitouch && !btnTouch { fingerCount = 0 }
+        frame.fingerCount = positionsAreApproximate && tools > 0 ? tools : max(down, tools)
+        if down == 0 && !isMultitouch && !btnTouch { frame.fingerCount = 0 }
         droppedInFrame = resyncing
         resyncing = false
         for i in contacts.indices where !contacts[i].isDown && !contacts[i].ended {

@@ -51,69 +51,72 @@ struct DeepPressRecognizer: Sendable {
         return earliest == .max ? nil : Timestamp(microseconds: earliest)
     }
 
-    // Inlined where it can be: it runs at every frame, and a call passes the frame assembler,
-    // too large for registers, as a copy.
+    // Inlined where it can be: it runs at every frame.
     /// Returns true when a deep press began in this frame.
     @inline(__always)
-    mutating func update(_ frame: borrowing FrameAssembler, rotation: Rotation,
+    mutating func update(_ frame: borrowing TouchFrame, rotation: Rotation,
                          into out: inout [GestureEvent]) -> Bool {
         var began = false
         let contacts = frame.contacts
         let now = frame.time.microseconds
+        // Each array is written only when a value changes: a write checks that the storage
+        // is not shared, and most frames change nothing here.
         for i in contacts.indices {
             let c = contacts[i]
             let stage = stages[i]
-            if c.began { pressedDuringContact[i] = false }
+            if c.began, pressedDuringContact[i] { pressedDuringContact[i] = false }
             if c.ended || c.isCancelled {
                 if stage == .peek || stage == .pop {
                     emit(c.isCancelled ? .cancelled : .ended, nil, c, frame, rotation, frame.time, &out)
                 }
-                stages[i] = .none
+                if stage != .none { stages[i] = .none }
                 continue
             }
             guard c.isDown else { continue }
             let f = c.force
+            var next = stage
             switch stage {
             case .none, .holding:
                 if c.travel > slop {
-                    stages[i] = .moving
+                    next = .moving
                 } else if f < thresholds.peek {
-                    stages[i] = .none
+                    next = .none
                 } else {
                     var since = now
                     if case .holding(let s) = stage { since = s }
                     if now - since >= dwell {
                         began = true
                         fire(i, c, frame, rotation, frame.time, &out)
-                    } else {
-                        stages[i] = .holding(since: since)
+                        continue
                     }
+                    next = .holding(since: since)
                 }
             case .moving:
                 break
             case .peek:
                 if f < thresholds.peekRearm {
-                    stages[i] = .none
+                    next = .none
                     emit(.ended, nil, c, frame, rotation, frame.time, &out)
                 } else if f >= thresholds.pop {
-                    stages[i] = .pop
+                    next = .pop
                     emit(.changed, .pop, c, frame, rotation, frame.time, &out)
                 }
             case .pop:
                 if f < thresholds.peekRearm {
-                    stages[i] = .none
+                    next = .none
                     emit(.ended, nil, c, frame, rotation, frame.time, &out)
                 } else if f < thresholds.popRearm {
-                    stages[i] = .peek  // pop re-armed; the press itself goes on
+                    next = .peek  // pop re-armed; the press itself goes on
                 }
             }
+            if next != stage { stages[i] = next }
         }
         return began
     }
 
     /// Time passes to `t` without a frame: every held press whose dwell is over by then
     /// fires, at its own deadline. Returns true when one began.
-    mutating func advance(to t: Timestamp, _ frame: borrowing FrameAssembler, rotation: Rotation,
+    mutating func advance(to t: Timestamp, _ frame: borrowing TouchFrame, rotation: Rotation,
                           into out: inout [GestureEvent]) -> Bool {
         var began = false
         for i in stages.indices {
@@ -124,7 +127,7 @@ struct DeepPressRecognizer: Sendable {
         return began
     }
 
-    private mutating func fire(_ i: Int, _ c: Contact, _ frame: borrowing FrameAssembler, _ rotation: Rotation,
+    private mutating func fire(_ i: Int, _ c: Contact, _ frame: borrowing TouchFrame, _ rotation: Rotation,
                                _ time: Timestamp, _ out: inout [GestureEvent]) {
         stages[i] = .peek
         pressedDuringContact[i] = true
@@ -136,7 +139,7 @@ struct DeepPressRecognizer: Sendable {
     }
 
     /// Every deep press in progress is cancelled (the device is gone).
-    mutating func cancelAll(_ frame: borrowing FrameAssembler, rotation: Rotation, at t: Timestamp,
+    mutating func cancelAll(_ frame: borrowing TouchFrame, rotation: Rotation, at t: Timestamp,
                             into out: inout [GestureEvent]) {
         for i in stages.indices {
             if stages[i] == .peek || stages[i] == .pop {
@@ -147,13 +150,13 @@ struct DeepPressRecognizer: Sendable {
     }
 
     private func emit(_ phase: GesturePhase, _ stage: DeepPressStage?, _ c: Contact,
-                      _ frame: borrowing FrameAssembler, _ rotation: Rotation, _ time: Timestamp,
+                      _ frame: borrowing TouchFrame, _ rotation: Rotation, _ time: Timestamp,
                       _ out: inout [GestureEvent]) {
         out.append(makeEvent(phase, stage, c, frame, rotation, time))
     }
 
     private func makeEvent(_ phase: GesturePhase, _ stage: DeepPressStage?, _ c: Contact,
-                           _ frame: borrowing FrameAssembler, _ rotation: Rotation,
+                           _ frame: borrowing TouchFrame, _ rotation: Rotation,
                            _ time: Timestamp) -> GestureEvent {
         let n = frame.geometry.normalized(x: Double(c.x), y: Double(c.y))
         let p = rotation.apply(x: n.x, y: n.y)

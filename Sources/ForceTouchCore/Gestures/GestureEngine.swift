@@ -98,9 +98,9 @@ public struct GestureEngine: Sendable {
         guard frames.process(event) else { return }
         defer { updateDeadline() }
         let rotation = settings.rotation
-        let deepPressBegan = deepPress?.update(frames, rotation: rotation, into: &output) ?? false
-        longPress.update(frames, rotation: rotation, into: &output)
-        tap.update(frames, rotation: rotation, into: &output)
+        let deepPressBegan = deepPress?.update(frames.frame, rotation: rotation, into: &output) ?? false
+        longPress.update(frames.frame, rotation: rotation, into: &output)
+        tap.update(frames.frame, rotation: rotation, into: &output)
         if deepPressBegan {
             // After the updates, so that a press deep from its first frame still claims it.
             if !longPress.hasBegun { longPress.fail() }
@@ -117,7 +117,7 @@ public struct GestureEngine: Sendable {
         guard levels != nil, let model = frames.forceModel else { return }
         let range = model.minimum...model.maximum
         var changed = false
-        levels!.update(frames, ended: &endedLevels)
+        levels!.update(frames.frame, ended: &endedLevels)
         for (slot, level) in endedLevels where !(deepPress?.pressedDuringContact[slot] ?? false) {
             changed = learned.observe(level: level, range: range) || changed
         }
@@ -140,12 +140,12 @@ public struct GestureEngine: Sendable {
         defer { updateDeadline() }
         while let d = computeDeadline(), d <= t {
             if deepPress?.deadline == d {
-                if deepPress!.advance(to: d, frames, rotation: settings.rotation, into: &output) {
+                if deepPress!.advance(to: d, frames.frame, rotation: settings.rotation, into: &output) {
                     if !longPress.hasBegun { longPress.fail() }
                     tap.fail(at: d, into: &output)
                 }
             } else if longPress.deadline == d {
-                if longPress.advance(to: d, frames, rotation: settings.rotation, into: &output) {
+                if longPress.advance(to: d, frames.frame, rotation: settings.rotation, into: &output) {
                     tap.fail(at: d, into: &output)
                 }
             } else {
@@ -158,8 +158,8 @@ public struct GestureEngine: Sendable {
     /// cancelled and nothing pending fires.
     public mutating func cancelAll(at t: Timestamp) {
         frames.cancelAll()
-        deepPress?.cancelAll(frames, rotation: settings.rotation, at: t, into: &output)
-        longPress.cancel(frames, rotation: settings.rotation, at: t, into: &output)
+        deepPress?.cancelAll(frames.frame, rotation: settings.rotation, at: t, into: &output)
+        longPress.cancel(frames.frame, rotation: settings.rotation, at: t, into: &output)
         tap.reset()
         updateDeadline()
     }

@@ -24,10 +24,9 @@ struct LongPressRecognizer: Sendable {
         return false
     }
 
-    // Inlined where it can be: it runs at every frame, and a call passes the frame assembler,
-    // too large for registers, as a copy.
+    // Inlined where it can be: it runs at every frame.
     @inline(__always)
-    mutating func update(_ frame: borrowing FrameAssembler, rotation: Rotation, into out: inout [GestureEvent]) {
+    mutating func update(_ frame: borrowing TouchFrame, rotation: Rotation, into out: inout [GestureEvent]) {
         var anyDown = false, lost = false, moved = false, anyBegan = false
         for c in frame.contacts {
             if c.isCancelled && (c.isDown || c.ended) { lost = true }
@@ -58,7 +57,7 @@ struct LongPressRecognizer: Sendable {
     }
 
     /// Fires the press when its deadline has come.
-    mutating func advance(to t: Timestamp, _ frame: borrowing FrameAssembler, rotation: Rotation,
+    mutating func advance(to t: Timestamp, _ frame: borrowing TouchFrame, rotation: Rotation,
                           into out: inout [GestureEvent]) -> Bool {
         guard case .possible(let d) = state, d <= t else { return false }
         state = .began
@@ -79,7 +78,7 @@ struct LongPressRecognizer: Sendable {
         if case .possible = state { state = .failed }
     }
 
-    mutating func cancel(_ frame: borrowing FrameAssembler, rotation: Rotation, at t: Timestamp,
+    mutating func cancel(_ frame: borrowing TouchFrame, rotation: Rotation, at t: Timestamp,
                          into out: inout [GestureEvent]) {
         if case .began = state {
             var e = event(.cancelled, frame, rotation, includeEnded: true)
@@ -89,7 +88,7 @@ struct LongPressRecognizer: Sendable {
         state = .idle
     }
 
-    private func event(_ phase: GesturePhase, _ frame: borrowing FrameAssembler, _ rotation: Rotation,
+    private func event(_ phase: GesturePhase, _ frame: borrowing TouchFrame, _ rotation: Rotation,
                        includeEnded: Bool = false) -> GestureEvent {
         let s = TouchSummary(frame, includeEnded: includeEnded)
         let p = s.normalized(frame, rotation)

@@ -70,10 +70,9 @@ struct TapRecognizer: Sendable {
         }
     }
 
-    // Inlined where it can be: it runs at every frame, and a call passes the frame assembler,
-    // too large for registers, as a copy.
+    // Inlined where it can be: it runs at every frame.
     @inline(__always)
-    mutating func update(_ frame: borrowing FrameAssembler, rotation: Rotation, into out: inout [GestureEvent]) {
+    mutating func update(_ frame: borrowing TouchFrame, rotation: Rotation, into out: inout [GestureEvent]) {
         var anyDown = false, lost = false, moved = false
         for c in frame.contacts {
             if c.isCancelled && (c.isDown || c.ended) { lost = true }

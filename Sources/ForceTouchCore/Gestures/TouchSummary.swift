@@ -6,7 +6,7 @@ struct TouchSummary {
 
     /// Over the contacts down (or lifting) in the frame; `startPositions` uses where each
     /// contact came down instead of where it is now.
-    init(_ frame: borrowing FrameAssembler, includeEnded: Bool = false, startPositions: Bool = false) {
+    init(_ frame: borrowing TouchFrame, includeEnded: Bool = false, startPositions: Bool = false) {
         var sx = 0.0, sy = 0.0
         for c in frame.contacts where c.isDown || (includeEnded && c.ended) {
             sx += Double(startPositions ? c.startX : c.x)
@@ -20,7 +20,7 @@ struct TouchSummary {
         }
     }
 
-    func normalized(_ frame: borrowing FrameAssembler, _ rotation: Rotation) -> (x: Double, y: Double) {
+    func normalized(_ frame: borrowing TouchFrame, _ rotation: Rotation) -> (x: Double, y: Double) {
         let n = frame.geometry.normalized(x: x, y: y)
         return rotation.apply(x: n.x, y: n.y)
     }
