@@ -74,8 +74,27 @@ public final class DeviceSession {
     /// Feeds one event; returns the gestures it completed with what they call for.
     public func feed(_ event: InputEvent) -> [PipelineOutput] { pipeline.process(event) }
 
-    /// Feeds what one read of the device brought, in order; returns the gestures completed.
-    public func feed(_ events: [InputEvent]) -> [PipelineOutput] { pipeline.process(events) }
+    /// Events of the last read: the storage is kept from read to read.
+    private var readBuffer: [InputEvent] = []
+
+    /// Reads the live device to EAGAIN and feeds the whole read to the pipeline, in order.
+    /// Everything the daemon needs after a read comes back at once: a wake-up goes through
+    /// the session's state once, not once per question.
+    func read() -> DeviceRead {
+        let before = pipeline.nextDeadline
+        guard let device else {
+            return DeviceRead(status: .drained, decided: [], droppedByKernel: false, deadlineBefore: before,
+                              deadlineAfter: before, untrackedSlotWarning: nil, hasUnsavedTouches: false)
+        }
+        readBuffer.removeAll(keepingCapacity: true)
+        let status = device.read(into: &readBuffer)
+        var dropped = false
+        for event in readBuffer where event.type == EV.SYN && event.code == SYN.DROPPED { dropped = true }
+        let decided = readBuffer.isEmpty ? [] : pipeline.process(readBuffer)
+        return DeviceRead(status: status, decided: decided, droppedByKernel: dropped, deadlineBefore: before,
+                          deadlineAfter: pipeline.nextDeadline, untrackedSlotWarning: untrackedSlotWarning(),
+                          hasUnsavedTouches: hasUnsavedTouches)
+    }
 
     /// Lets time pass to `t`: long presses, deep presses and waiting taps decide.
     public func advance(to t: Timestamp) -> [PipelineOutput] { pipeline.advance(to: t) }

@@ -72,8 +72,6 @@ public final class Daemon {
     /// a turn of the loop does not look at every session. Anything else that changes sessions
     /// (a device comes or goes, a deadline fires, a reload) invalidates it.
     private var sessionDeadline = EarliestDeadline()
-    /// What the last read of a device brought: kept, so that reading allocates nothing.
-    private var readBuffer: [InputEvent] = []
     /// Devices seen but not followed (cannot be opened), with why.
     public private(set) var unreadable: [String: CapabilityReport] = [:]
     private var exitWhenIdle = false
@@ -215,23 +213,18 @@ public final class Daemon {
     // Inlined into the device's handler: it runs at every wake-up.
     @inline(__always)
     private func readable(_ session: DeviceSession) {
-        guard let device = session.device else { return }
         // Everything the kernel holds is read first, to EAGAIN, and only then are the
         // gestures it completed carried out: no action, log line or subscriber runs while
-        // events wait in the kernel's buffer, where a burst could overflow it. The read is
-        // fed as one batch: one access to the session's pipeline, not one per event.
-        readBuffer.removeAll(keepingCapacity: true)
-        let status = device.read(into: &readBuffer)
-        let deadline = session.nextDeadline
-        let decided = readBuffer.isEmpty ? [] : session.feed(readBuffer)
-        sessionDeadline.moved(from: deadline, to: session.nextDeadline)
-        for event in readBuffer where event.type == EV.SYN && event.code == SYN.DROPPED {
+        // events wait in the kernel's buffer, where a burst could overflow it.
+        let read = session.read()
+        sessionDeadline.moved(from: read.deadlineBefore, to: read.deadlineAfter)
+        if read.droppedByKernel {
             logger.warning("device \(session.node.devnode): events dropped by the kernel, resynchronizing; touches in progress are cancelled")
         }
-        if !decided.isEmpty { carryOut(decided, session) }
-        if let w = session.untrackedSlotWarning() { logger.warning("device \(session.node.devnode): \(w)") }
-        saveLearned(session)
-        switch status {
+        if !read.decided.isEmpty { carryOut(read.decided, session) }
+        if let w = read.untrackedSlotWarning { logger.warning("device \(session.node.devnode): \(w)") }
+        if read.hasUnsavedTouches { saveLearned(session) }
+        switch read.status {
         case .drained: break
         case .gone:
             sessions[session.node.devnode] = nil
