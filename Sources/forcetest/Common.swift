@@ -256,7 +256,7 @@ final class LiveSource: EventSource {
         guard ready.contains(dev.fd) else { return .timeout }
         var events: [InputEvent] = []
         switch dev.read(into: &events) {
-        case .drained: return .events(events)
+        case .drained, .full: return .events(events)
         case .gone: return .gone
         case .failed(let e): return e == ENODEV ? .gone : .events(events)
         }

@@ -53,7 +53,7 @@ import Testing
                     out.append("\(o.gesture.gesture) \(o.gesture.phase) \(o.gesture.time.microseconds) \(o.dispatches.map(\.label))")
                 }
             }
-            for batch in batches { record(p.process(batch)) }
+            for batch in batches { record(batch.withUnsafeBufferPointer { p.process($0) }) }
             while let t = p.nextDeadline { record(p.advance(to: t)) }
             return out
         }

@@ -74,23 +74,32 @@ public final class DeviceSession {
     /// Feeds one event; returns the gestures it completed with what they call for.
     public func feed(_ event: InputEvent) -> [PipelineOutput] { pipeline.process(event) }
 
-    /// Events of the last read: the storage is kept from read to read.
-    private var readBuffer: [InputEvent] = []
+    /// Where a read of the device puts its events, kept from read to read (256 events, 4 KB).
+    private let readBuffer = UnsafeMutableBufferPointer<InputEvent>.allocate(capacity: 256)
 
-    /// Reads the live device to EAGAIN and feeds the whole read to the pipeline, in order.
+    deinit { readBuffer.deallocate() }
+
+    /// Reads the live device to EAGAIN and feeds what came to the pipeline, in order.
     /// Everything the daemon needs after a read comes back at once: a wake-up goes through
     /// the session's state once, not once per question.
     func read() -> DeviceRead {
         let before = pipeline.nextDeadline
-        guard let device else {
-            return DeviceRead(status: .drained, decided: [], droppedByKernel: false, deadlineBefore: before,
-                              deadlineAfter: before, untrackedSlotWarning: nil, hasUnsavedTouches: false)
-        }
-        readBuffer.removeAll(keepingCapacity: true)
-        let status = device.read(into: &readBuffer)
+        var status = EvdevDevice.ReadStatus.drained
+        var decided: [PipelineOutput] = []
         var dropped = false
-        for event in readBuffer where event.type == EV.SYN && event.code == SYN.DROPPED { dropped = true }
-        let decided = readBuffer.isEmpty ? [] : pipeline.process(readBuffer)
+        if let device {
+            while true {
+                let (count, read) = device.read(into: readBuffer)
+                status = read
+                let events = UnsafeBufferPointer(rebasing: readBuffer[..<count])
+                for event in events where event.type == EV.SYN && event.code == SYN.DROPPED { dropped = true }
+                if count > 0 {
+                    let completed = pipeline.process(events)
+                    if !completed.isEmpty { decided += completed }
+                }
+                guard case .full = read else { break }
+            }
+        }
         return DeviceRead(status: status, decided: decided, droppedByKernel: dropped, deadlineBefore: before,
                           deadlineAfter: pipeline.nextDeadline, untrackedSlotWarning: untrackedSlotWarning(),
                           hasUnsavedTouches: hasUnsavedTouches)

@@ -24,11 +24,16 @@ public final class EvdevDevice {
     public let fd: Int32
     public let description: DeviceDescription
     private let dev: OpaquePointer
+    /// Draining libevdev's synchronization queue after a SYN_DROPPED, across reads when a
+    /// buffer filled up in the middle of it.
+    private var synchronizing = false
 
     /// What a read brought.
     public enum ReadStatus: Equatable, Sendable {
         /// Everything available was delivered.
         case drained
+        /// The buffer is full and more may wait: read again.
+        case full
         /// The device is gone (ENODEV): retire it.
         case gone
         /// Another error: logged by the caller, the device stays.
@@ -60,36 +65,58 @@ public final class EvdevDevice {
         close(fd)
     }
 
-    /// Appends every event available now to `events`, reading to EAGAIN: a caller then feeds
-    /// the whole batch to its pipeline at once. After SYN_DROPPED, `events` has the
-    /// SYN_DROPPED event, then libevdev's synchronization events that bring the state up to
-    /// date, ending with a SYN_REPORT; the engine cancels what was lost.
-    public func read(into events: inout [InputEvent]) -> ReadStatus {
+    /// Writes the events available now into `buffer`, reading to EAGAIN or until it is
+    /// full; returns how many it wrote. After SYN_DROPPED the events are the SYN_DROPPED
+    /// itself, then libevdev's synchronization events that bring the state up to date, ending
+    /// with a SYN_REPORT; the engine cancels what was lost.
+    ///
+    /// A plain buffer, not an array: the daemon reads every device into one it keeps, and
+    /// an array would check at each event that its storage is not shared.
+    public func read(into buffer: UnsafeMutableBufferPointer<InputEvent>) -> (count: Int, status: ReadStatus) {
         var ev = input_event()
-        var flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue
-        while true {
+        var count = 0
+        // A local copy: the loop reads it at every event, and a class's property is checked
+        // for exclusive access at each use.
+        var synchronizing = self.synchronizing
+        defer { self.synchronizing = synchronizing }
+        while count < buffer.count {
+            let flags = synchronizing ? LIBEVDEV_READ_FLAG_SYNC.rawValue : LIBEVDEV_READ_FLAG_NORMAL.rawValue
             let rc = libevdev_next_event(dev, flags, &ev)
             if rc == LIBEVDEV_READ_STATUS_SUCCESS.rawValue {
-                events.append(Self.convert(ev))
+                buffer[count] = Self.convert(ev)
+                count += 1
             } else if rc == LIBEVDEV_READ_STATUS_SYNC.rawValue {
                 // In normal reading, ev is the SYN_DROPPED itself: it goes to the caller too,
                 // then the sync queue is drained.
-                events.append(Self.convert(ev))
-                flags = LIBEVDEV_READ_FLAG_SYNC.rawValue
+                buffer[count] = Self.convert(ev)
+                count += 1
+                synchronizing = true
             } else if rc == -EAGAIN {
-                if flags == LIBEVDEV_READ_FLAG_SYNC.rawValue {
+                if synchronizing {
                     // Sync queue drained: back to normal reading.
-                    flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue
+                    synchronizing = false
                     continue
                 }
-                return .drained
+                return (count, .drained)
             } else if rc == -ENODEV {
-                return .gone
+                return (count, .gone)
             } else if rc == -EINTR {
                 continue
             } else {
-                return .failed(-rc)
+                return (count, .failed(-rc))
             }
+        }
+        return (count, .full)
+    }
+
+    /// Appends every event available now to `events`, reading to EAGAIN.
+    public func read(into events: inout [InputEvent]) -> ReadStatus {
+        let buffer = UnsafeMutableBufferPointer<InputEvent>.allocate(capacity: 256)
+        defer { buffer.deallocate() }
+        while true {
+            let (count, status) = read(into: buffer)
+            events.append(contentsOf: buffer[..<count])
+            if status != .full { return status }
         }
     }
 

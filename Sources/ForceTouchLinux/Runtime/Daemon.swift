@@ -225,7 +225,7 @@ public final class Daemon {
         if let w = read.untrackedSlotWarning { logger.warning("device \(session.node.devnode): \(w)") }
         if read.hasUnsavedTouches { saveLearned(session) }
         switch read.status {
-        case .drained: break
+        case .drained, .full: break
         case .gone:
             sessions[session.node.devnode] = nil
             retire(session, now: MonotonicClock.now())
