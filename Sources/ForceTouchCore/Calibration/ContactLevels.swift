@@ -26,7 +26,7 @@ struct ContactLevels: Sendable {
     // Inlined where it can be: it runs at every frame.
     /// Records the frame. Appends to `ended` the slot and level of each one-finger contact
     /// that lifted in it (not those whose state was lost).
-    @inline(__always)
+    @inline(always)
     mutating func update(_ frame: borrowing TouchFrame, ended: inout [(slot: Int, level: Double)]) {
         let contacts = frame.contacts
         for i in contacts.indices {

@@ -81,8 +81,9 @@ public struct FrameAssembler: Sendable {
         return n
     }
 
-    /// Feeds one event. Returns true when it completed a frame (a SYN_REPORT).
-    @discardableResult
+    /// Feeds one event. Returns true when it completed a frame (a SYN_REPORT). Inlined into
+    /// the engine: it runs for every event, and is only a switch.
+    @discardableResult @inline(__always)
     public mutating func process(_ e: InputEvent) -> Bool {
         switch e.type {
         case EV.ABS: absolute(e.code, e.value)

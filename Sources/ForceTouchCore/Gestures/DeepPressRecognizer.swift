@@ -53,7 +53,7 @@ struct DeepPressRecognizer: Sendable {
 
     // Inlined where it can be: it runs at every frame.
     /// Returns true when a deep press began in this frame.
-    @inline(__always)
+    @inline(always)
     mutating func update(_ frame: borrowing TouchFrame, rotation: Rotation,
                          into out: inout [GestureEvent]) -> Bool {
         var began = false
@@ -127,6 +127,9 @@ struct DeepPressRecognizer: Sendable {
         return began
     }
 
+    // Out of line, as `emit`: the per-frame update that calls them is inlined into the
+    // engine, and a press is rare next to the frames.
+    @inline(never)
     private mutating func fire(_ i: Int, _ c: Contact, _ frame: borrowing TouchFrame, _ rotation: Rotation,
                                _ time: Timestamp, _ out: inout [GestureEvent]) {
         stages[i] = .peek
@@ -149,6 +152,7 @@ struct DeepPressRecognizer: Sendable {
         }
     }
 
+    @inline(never)
     private func emit(_ phase: GesturePhase, _ stage: DeepPressStage?, _ c: Contact,
                       _ frame: borrowing TouchFrame, _ rotation: Rotation, _ time: Timestamp,
                       _ out: inout [GestureEvent]) {

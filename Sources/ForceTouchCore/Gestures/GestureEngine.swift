@@ -74,6 +74,7 @@ public struct GestureEngine: Sendable {
     /// and deadline so that the per-event check is one comparison.
     @usableFromInline var dueAt = Int64.max
 
+    @inline(always)
     private mutating func updateDeadline() {
         // A deep press being decided goes first: the long press waits for it (SPEC §4).
         let deepPressDeadline = deepPress?.deadline
@@ -95,8 +96,13 @@ public struct GestureEngine: Sendable {
     /// Feeds one event. Deadlines that fall due by its time fire first.
     public mutating func process(_ event: InputEvent) {
         if event.time.microseconds >= dueAt { advance(to: event.time) }
-        guard frames.process(event) else { return }
-        defer { updateDeadline() }
+        if frames.process(event) { frameCompleted() }
+    }
+
+    // One call per frame, into which the recognizers' updates are inlined: most events only
+    // change a contact, and the function they go through stays small.
+    @inline(never)
+    private mutating func frameCompleted() {
         let rotation = settings.rotation
         let deepPressBegan = deepPress?.update(frames.frame, rotation: rotation, into: &output) ?? false
         longPress.update(frames.frame, rotation: rotation, into: &output)
@@ -107,12 +113,13 @@ public struct GestureEngine: Sendable {
             tap.fail(at: frames.time, into: &output)
         }
         learn()
+        updateDeadline()
     }
 
     // Inlined where it can be: it runs at every frame.
     /// Feeds the contacts that lifted to auto-calibration, and applies a newly learned
     /// average between touches, never under a finger.
-    @inline(__always)
+    @inline(always)
     private mutating func learn() {
         guard levels != nil, let model = frames.forceModel else { return }
         let range = model.minimum...model.maximum

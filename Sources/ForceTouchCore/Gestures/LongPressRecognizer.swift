@@ -25,7 +25,7 @@ struct LongPressRecognizer: Sendable {
     }
 
     // Inlined where it can be: it runs at every frame.
-    @inline(__always)
+    @inline(always)
     mutating func update(_ frame: borrowing TouchFrame, rotation: Rotation, into out: inout [GestureEvent]) {
         var anyDown = false, lost = false, moved = false, anyBegan = false
         for c in frame.contacts {
@@ -88,6 +88,8 @@ struct LongPressRecognizer: Sendable {
         state = .idle
     }
 
+    // Out of line: the per-frame update that calls it is inlined into the engine.
+    @inline(never)
     private func event(_ phase: GesturePhase, _ frame: borrowing TouchFrame, _ rotation: Rotation,
                        includeEnded: Bool = false) -> GestureEvent {
         let s = TouchSummary(frame, includeEnded: includeEnded)

@@ -71,7 +71,7 @@ struct TapRecognizer: Sendable {
     }
 
     // Inlined where it can be: it runs at every frame.
-    @inline(__always)
+    @inline(always)
     mutating func update(_ frame: borrowing TouchFrame, rotation: Rotation, into out: inout [GestureEvent]) {
         var anyDown = false, lost = false, moved = false
         for c in frame.contacts {
@@ -138,6 +138,8 @@ struct TapRecognizer: Sendable {
         state = .idle
     }
 
+    // Out of line: the per-frame update that calls it is inlined into the engine.
+    @inline(never)
     private mutating func recognized(_ tap: Tap, previous: Tap?, at t: Timestamp, into out: inout [GestureEvent]) {
         if let p = previous, pairs(p, tap) {
             state = .idle

@@ -67,9 +67,16 @@ public struct DevicePipeline: Sendable {
 
     @inlinable public var nextDeadline: Timestamp? { engine.nextDeadline }
 
+    // The question is inlined into every feed; the answer, for the few events that complete
+    // a gesture, is made apart.
+    @inline(always)
     private mutating func drain() -> [PipelineOutput] {
-        guard !engine.output.isEmpty else { return [] }
-        return engine.takeOutput().map { PipelineOutput(gesture: $0, dispatches: dispatches(for: $0)) }
+        engine.output.isEmpty ? [] : takeDispatches()
+    }
+
+    @inline(never)
+    private mutating func takeDispatches() -> [PipelineOutput] {
+        engine.takeOutput().map { PipelineOutput(gesture: $0, dispatches: dispatches(for: $0)) }
     }
 
     /// What a gesture calls for: every binding that matches it, in the configuration's
