@@ -60,7 +60,9 @@ public final class ChildSupervisor {
     /// Grace between SIGTERM at the timeout and SIGKILL.
     public var killGrace = Timestamp.Duration(seconds: 1)
     public var onExit: ((Exit) -> Void)?
-    private var running: [pid_t: Running] = [:]
+    // The loop asks whether any is running at every turn; it is one thread, so the dynamic
+    // exclusivity check (a runtime call at every access) is off.
+    @exclusivity(unchecked) private var running: [pid_t: Running] = [:]
 
     public init(maximumChildren: Int) {
         self.maximumChildren = maximumChildren

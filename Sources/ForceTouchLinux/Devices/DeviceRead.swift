@@ -12,8 +12,10 @@ struct DeviceRead {
     /// The session's next deadline before the read and after it, for `EarliestDeadline`.
     var deadlineBefore: Timestamp?
     var deadlineAfter: Timestamp?
-    /// Once per device: touches in a slot beyond those followed are ignored (for the log).
-    var untrackedSlotWarning: String?
-    /// The engine learned from touches not yet saved.
-    var hasUnsavedTouches: Bool
+    /// Once per device: touches in this slot, beyond those followed, are ignored (for the
+    /// log, through `DeviceSession.untrackedSlotMessage`). A number, not the message: the
+    /// value is made and dropped at every read, and with no string in it that costs nothing.
+    var untrackedSlot: Int?
+    /// What the engine learned is worth a write now.
+    var learnedWorthSaving: Bool
 }

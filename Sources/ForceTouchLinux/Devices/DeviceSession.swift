@@ -10,31 +10,56 @@ public final class DeviceSession {
     public let node: InputNode
     public let description: DeviceDescription
     public let deviceClass: DeviceClass
-    public private(set) var pipeline: DevicePipeline
+    // `@exclusivity(unchecked)` below: every read of the device goes through these. The
+    // daemon is one thread and no access to them overlaps another, so their dynamic check,
+    // a runtime call at every access, is off.
+    @exclusivity(unchecked) public private(set) var pipeline: DevicePipeline
     /// The open device, nil for a replay.
     public let device: EvdevDevice?
     /// Token of its descriptor in the event loop.
     var loopToken: UInt64?
     /// Whether the log has said that touches in untracked slots are ignored (once a device).
-    private var warnedUntrackedSlot = false
+    @exclusivity(unchecked) private var warnedUntrackedSlot = false
 
     /// Once per device, the first time a touch comes in a slot beyond those followed: what
-    /// is ignored, for the log. Asked after every read: it looks at the assembler's field,
-    /// not at a copy of the engine, until it has something to say.
+    /// is ignored, for the log.
     public func untrackedSlotWarning() -> String? {
+        newlyUntrackedSlot().map(untrackedSlotMessage)
+    }
+
+    /// Once per device, the first slot beyond those followed that carried a touch. Asked
+    /// after every read: one comparison until there is something to say.
+    @inline(always)
+    func newlyUntrackedSlot() -> Int? {
         guard !warnedUntrackedSlot, let slot = pipeline.engine.frames.untrackedSlot else { return nil }
         warnedUntrackedSlot = true
+        return slot
+    }
+
+    /// What is ignored when touches come in `slot`, for the log.
+    func untrackedSlotMessage(_ slot: Int) -> String {
         let followed = engine.frames.contacts.count
         return "touches in slot \(slot) are ignored: forcetouch follows slots 0–\(followed - 1)"
             + (followed == FrameAssembler.maximumSlots ? " (at most \(FrameAssembler.maximumSlots))" : " (the device's ABS_MT_SLOT range)")
     }
 
-    /// What the learned-calibration file holds for this device, as last loaded or saved, so
-    /// that the daemon saves only news and never looks into the file per frame to know.
-    var savedLearned: LearnedCalibration
+    /// What the learned-calibration file holds for this device, as last loaded or saved (or
+    /// tried to save: a failed save waits for more touches), so that the daemon saves only news and never looks into the file per frame to know.
+    @exclusivity(unchecked) var savedLearned: LearnedCalibration
 
-    /// Whether the engine learned from touches since `savedLearned`: asked after every read.
+    /// Whether the engine learned from touches since `savedLearned`.
     var hasUnsavedTouches: Bool { pipeline.engine.learned.touches != savedLearned.touches }
+
+    /// How many learned touches may wait unsaved: a crash loses at most these.
+    static let learnedTouchesPerSave = 5
+
+    /// Whether what the engine learned is worth a write now: the average moved, or enough
+    /// touches wait. Asked after every read.
+    var learnedWorthSaving: Bool {
+        let learned = pipeline.engine.learned
+        return learned.average != savedLearned.average
+            || learned.touches - savedLearned.touches >= Self.learnedTouchesPerSave
+    }
 
     /// - Parameters:
     ///   - database: the device database the settings are resolved with.
@@ -101,8 +126,8 @@ public final class DeviceSession {
             }
         }
         return DeviceRead(status: status, decided: decided, droppedByKernel: dropped, deadlineBefore: before,
-                          deadlineAfter: pipeline.nextDeadline, untrackedSlotWarning: untrackedSlotWarning(),
-                          hasUnsavedTouches: hasUnsavedTouches)
+                          deadlineAfter: pipeline.nextDeadline, untrackedSlot: newlyUntrackedSlot(),
+                          learnedWorthSaving: learnedWorthSaving)
     }
 
     /// Lets time pass to `t`: long presses, deep presses and waiting taps decide.

@@ -54,10 +54,13 @@ public final class Daemon {
     let loop: EventLoop
     let children: ChildSupervisor
     let runner: ActionRunner
-    public private(set) var control: ControlServer?
+    // `@exclusivity(unchecked)` below: the loop reads these at every turn. It is one thread
+    // and no access to them overlaps another, so their dynamic check, a runtime call at
+    // every access, is off.
+    @exclusivity(unchecked) public private(set) var control: ControlServer?
     /// The D-Bus interface; nil without a session bus.
-    private(set) var bus: BusService?
-    private var busToken: UInt64?
+    @exclusivity(unchecked) private(set) var bus: BusService?
+    @exclusivity(unchecked) private var busToken: UInt64?
     /// While paused, gestures are still recognized and published, and nothing they are bound
     /// to is carried out (the bus's `Paused` property).
     public private(set) var paused = false
@@ -71,10 +74,10 @@ public final class Daemon {
     /// The earliest deadline of all sessions: a read tells how it moved one session's, so that
     /// a turn of the loop does not look at every session. Anything else that changes sessions
     /// (a device comes or goes, a deadline fires, a reload) invalidates it.
-    private var sessionDeadline = EarliestDeadline()
+    @exclusivity(unchecked) private var sessionDeadline = EarliestDeadline()
     /// Devices seen but not followed (cannot be opened), with why.
     public private(set) var unreadable: [String: CapabilityReport] = [:]
-    private var exitWhenIdle = false
+    @exclusivity(unchecked) private var exitWhenIdle = false
     /// What auto-calibration learned, persisted; nil when nothing is kept.
     let calibrationFile: LearnedCalibrationFile?
     /// Why the dynamic quick actions' file could not be read at start; while set, changes
@@ -211,7 +214,7 @@ public final class Daemon {
     }
 
     // Inlined into the device's handler: it runs at every wake-up.
-    @inline(__always)
+    @inline(always)
     private func readable(_ session: DeviceSession) {
         // Everything the kernel holds is read first, to EAGAIN, and only then are the
         // gestures it completed carried out: no action, log line or subscriber runs while
@@ -222,8 +225,10 @@ public final class Daemon {
             logger.warning("device \(session.node.devnode): events dropped by the kernel, resynchronizing; touches in progress are cancelled")
         }
         if !read.decided.isEmpty { carryOut(read.decided, session) }
-        if let w = read.untrackedSlotWarning { logger.warning("device \(session.node.devnode): \(w)") }
-        if read.hasUnsavedTouches { saveLearned(session) }
+        if let slot = read.untrackedSlot {
+            logger.warning("device \(session.node.devnode): \(session.untrackedSlotMessage(slot))")
+        }
+        if read.learnedWorthSaving { saveLearned(session) }
         switch read.status {
         case .drained, .full: break
         case .gone:
@@ -246,16 +251,12 @@ public final class Daemon {
 
     // MARK: Learned calibration
 
-    /// How many learned touches may wait unsaved: a crash loses at most these.
-    static let learnedTouchesPerSave = 5
-
     /// Writes what the session's device learned when it is worth a write: the average
     /// moved, enough touches wait, or `now` (the device goes, the daemon stops).
     private func saveLearned(_ s: DeviceSession, now: Bool = false) {
-        guard let file = calibrationFile, s.hasUnsavedTouches else { return }
+        guard let file = calibrationFile, now ? s.hasUnsavedTouches : s.learnedWorthSaving else { return }
         let learned = s.engine.learned
         let moved = learned.average != s.savedLearned.average
-        guard now || moved || learned.touches - s.savedLearned.touches >= Self.learnedTouchesPerSave else { return }
         do {
             try file.update(s.description, learned)
             s.savedLearned = learned
@@ -265,6 +266,9 @@ public final class Daemon {
             }
         } catch {
             logger.error("\(file.path): cannot save the learned calibration: \(error)")
+            // Tried again once more touches are learned, not at every read: a file that
+            // cannot be written now would fail, or be skipped as unchanged, each time.
+            s.savedLearned = learned
         }
     }
 

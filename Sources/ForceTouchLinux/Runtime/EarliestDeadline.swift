@@ -11,7 +11,8 @@ struct EarliestDeadline {
     private(set) var value: Timestamp?
     private(set) var isStale = false
 
-    /// One deadline went from `old` to `new`.
+    /// One deadline went from `old` to `new`. Told after every read.
+    @inline(always)
     mutating func moved(from old: Timestamp?, to new: Timestamp?) {
         if let new, value.map({ new <= $0 }) ?? true {
             value = new

@@ -20,20 +20,23 @@ public final class EventLoop {
     private let epfd: Int32
     private let timerfd: Int32
     private let signalfd: Int32
+    // `@exclusivity(unchecked)` below: the loop reads these at every turn. It is one thread
+    // and no access to them overlaps another, so their dynamic check, a runtime call at
+    // every access, is off.
     /// What is watched, by slot: a token's low 32 bits name its slot (past the timer's and the
     /// signals'), its high ones the registration, so that the token of a removed descriptor
     /// never reaches the one that reuses its slot. Finding a handler is an index, not a hash:
     /// the loop does it for every ready descriptor.
-    private var watches: [Watch?] = []
+    @exclusivity(unchecked) private var watches: [Watch?] = []
     private var freeSlots: [Int] = []
     private var registrations: UInt64 = 0
     /// Handlers with work left over from their last turn: called again on the next turn
     /// even if their descriptor is not readable (the loop then does not sleep).
-    private var again: Set<UInt64> = []
+    @exclusivity(unchecked) private var again: Set<UInt64> = []
     private var signalHandler: ((Int32) -> Void)?
     private var timerHandler: (() -> Void)?
-    private var armedAt: Timestamp?
-    private var running = false
+    @exclusivity(unchecked) private var armedAt: Timestamp?
+    @exclusivity(unchecked) private var running = false
 
     private static let timerToken: UInt64 = 1
     private static let signalToken: UInt64 = 2
