@@ -84,6 +84,8 @@ public struct GestureEngine: Sendable {
 
     private func computeDeadline() -> Timestamp? { computeDeadline(deepPress: deepPress?.deadline) }
 
+    // Inlined: a call would pass the whole engine, too large for registers, as a copy.
+    @inline(always)
     private func computeDeadline(deepPress deepPressDeadline: Timestamp?) -> Timestamp? {
         func earlier(_ a: Timestamp?, _ b: Timestamp?) -> Timestamp? {
             guard let a else { return b }

@@ -57,6 +57,9 @@ struct TapRecognizer: Sendable {
 
     /// When something must be decided without an event: the pending single tap when the
     /// double-tap window closes, or when the sequence in progress outlives the tap limit.
+    // Inlined: asked after every frame, and a call would pass the recognizer, settings and
+    // all, as a copy.
+    @inline(always)
     var deadline: Timestamp? {
         guard settings.waitsForDoubleTap else { return nil }
         switch state {

@@ -70,7 +70,9 @@ public final class ControlServer {
     public var readPerTurn = 16384
     /// A connection that sends nothing this long is closed (not subscribers, nor clients
     /// waiting for a reply); nil keeps idle connections.
-    public var idleTimeout: Timestamp.Duration? = Timestamp.Duration(seconds: 60)
+    /// (Read at every turn of the loop, by `nextDeadline`: one thread, no overlapping access,
+    /// so no dynamic exclusivity check, a runtime call at every access.)
+    @exclusivity(unchecked) public var idleTimeout: Timestamp.Duration? = Timestamp.Duration(seconds: 60)
     /// How long a connection must have been idle to give way to a new one at the cap.
     public var evictionGrace = Timestamp.Duration(seconds: 0.5)
     /// Where time comes from (tests set it).
@@ -83,7 +85,7 @@ public final class ControlServer {
     private let loop: EventLoop
     private let listener: Int32
     private var listenerToken: UInt64 = 0
-    private var clients: [ClientID: Client] = [:]
+    @exclusivity(unchecked) private var clients: [ClientID: Client] = [:]  // as idleTimeout
 
     /// Creates the directory (0700) and the socket (0600).
     public init(path: String, access: Access, loop: EventLoop) throws(SystemError) {
@@ -133,7 +135,7 @@ public final class ControlServer {
 
     /// When the first idle connection times out; nil when none can.
     public var nextDeadline: Timestamp? {
-        guard let idleTimeout else { return nil }
+        guard let idleTimeout, !clients.isEmpty else { return nil }
         var next: Timestamp?
         for c in clients.values where c.isIdle {
             let d = c.lastActivity + idleTimeout

@@ -55,6 +55,7 @@ public final class DeviceSession {
 
     /// Whether what the engine learned is worth a write now: the average moved, or enough
     /// touches wait. Asked after every read.
+    @inline(always)
     var learnedWorthSaving: Bool {
         let learned = pipeline.engine.learned
         return learned.average != savedLearned.average
