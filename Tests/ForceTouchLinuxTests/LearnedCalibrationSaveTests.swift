@@ -1,0 +1,63 @@
+import ForceTouchCore
+import Testing
+@testable import ForceTouchLinux
+
+/// When the daemon asks to save what a device learned: after every read it asks the session
+/// whether a write is worth it, and a save (made or failed) resets the count.
+@Suite struct LearnedCalibrationSaveTests {
+    /// One-finger touches held at `level`, 0.5 s apart, from `start`.
+    static func touches(_ count: Int, level: Int32 = 58, start: Double = 0) -> [InputEvent] {
+        var s = EventScript(device: EventScript.touchscreen())
+        for i in 0..<count {
+            let t = start + Double(i) * 0.5
+            s.touch(t, x: 300 + Int32(i % 5) * 60, y: 300, pressure: level / 2)
+            for k in 1...6 {
+                let tk = t + Double(k) * 0.01
+                s.move(tk, pressure: level + Int32(k % 2)); s.syn(tk)
+            }
+            s.move(t + 0.07, pressure: level / 2); s.syn(t + 0.07)
+            s.lift(t + 0.08)
+        }
+        return s.events
+    }
+
+    static func session() -> DeviceSession {
+        DeviceSession(node: InputNode(devnode: "/dev/input/event9"), description: EventScript.touchscreen(),
+                      device: nil, configuration: Configuration())
+    }
+
+    @Test func aSaveIsWorthItEveryFiveTouchesAndWhenTheAverageMoves() {
+        let s = Self.session()
+        var events = Self.touches(25)[...]
+        /// Feeds the touches up to the `n`th, lift included (each lifts 0.08 s after it lands).
+        func feed(through n: Int) {
+            while let e = events.first, e.time.microseconds <= Int64((Double(n - 1) * 0.5 + 0.25) * 1e6) {
+                _ = s.feed(e)
+                events.removeFirst()
+            }
+        }
+        // Four touches: not yet.
+        feed(through: 4)
+        #expect(s.engine.learned.touches == 4)
+        #expect(s.hasUnsavedTouches)
+        #expect(!s.learnedWorthSaving)
+        feed(through: 5)
+        #expect(s.engine.learned.touches == 5)
+        #expect(s.learnedWorthSaving)
+
+        // Saved (or tried): the count starts again from there.
+        s.savedLearned = s.engine.learned
+        #expect(!s.hasUnsavedTouches)
+        #expect(!s.learnedWorthSaving)
+        feed(through: 19)
+        s.savedLearned = s.engine.learned
+        #expect(s.engine.learned.average == nil)
+
+        // The twentieth touch gives the first average: worth a write though only one
+        // touch waits.
+        feed(through: 20)
+        #expect(s.engine.learned.touches == 20)
+        #expect(s.engine.learned.average != nil)
+        #expect(s.learnedWorthSaving)
+    }
+}
