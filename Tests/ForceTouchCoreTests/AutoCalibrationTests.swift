@@ -9,16 +9,7 @@ import Testing
     /// lifting frame at half of it, which the level leaves out).
     static func touches(_ levels: [Int32], start: Double = 0) -> EventScript {
         var s = touchscreenScript()
-        for (i, level) in levels.enumerated() {
-            let t = start + Double(i) * 0.5
-            s.touch(t, x: 300 + Int32(i % 5) * 60, y: 300, pressure: level / 2)
-            for k in 1...6 {
-                let tk = t + Double(k) * 0.01
-                s.move(tk, pressure: level + Int32(k % 2)); s.syn(tk)
-            }
-            s.move(t + 0.07, pressure: level / 2); s.syn(t + 0.07)
-            s.lift(t + 0.08)
-        }
+        s.heldTouches(levels, start: start)
         return s
     }
 

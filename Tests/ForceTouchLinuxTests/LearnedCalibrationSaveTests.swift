@@ -5,19 +5,10 @@ import Testing
 /// When the daemon asks to save what a device learned: after every read it asks the session
 /// whether a write is worth it, and a save (made or failed) resets the count.
 @Suite struct LearnedCalibrationSaveTests {
-    /// One-finger touches held at `level`, 0.5 s apart, from `start`.
-    static func touches(_ count: Int, level: Int32 = 58, start: Double = 0) -> [InputEvent] {
+    /// One-finger touches held at 58 (of 0...255), 0.5 s apart.
+    static func touches(_ count: Int) -> [InputEvent] {
         var s = EventScript(device: EventScript.touchscreen())
-        for i in 0..<count {
-            let t = start + Double(i) * 0.5
-            s.touch(t, x: 300 + Int32(i % 5) * 60, y: 300, pressure: level / 2)
-            for k in 1...6 {
-                let tk = t + Double(k) * 0.01
-                s.move(tk, pressure: level + Int32(k % 2)); s.syn(tk)
-            }
-            s.move(t + 0.07, pressure: level / 2); s.syn(t + 0.07)
-            s.lift(t + 0.08)
-        }
+        s.heldTouches(Array(repeating: 58, count: count))
         return s.events
     }
 

@@ -250,6 +250,22 @@ public struct EventScript: Sendable {
         lift(t + duration)
     }
 
+    /// Ordinary one-finger touches, 0.5 s apart from `start`, each held at its level for
+    /// 60 ms between a landing and a lifting frame at half of it: what auto-calibration
+    /// learns from (the ramps are left out of a touch's level).
+    public mutating func heldTouches(_ levels: [Int32], start: Double = 0) {
+        for (i, level) in levels.enumerated() {
+            let t = start + Double(i) * 0.5
+            touch(t, x: 300 + Int32(i % 5) * 60, y: 300, pressure: level / 2)
+            for k in 1...6 {
+                let tk = t + Double(k) * 0.01
+                move(tk, pressure: level + Int32(k % 2)); syn(tk)
+            }
+            move(t + 0.07, pressure: level / 2); syn(t + 0.07)
+            lift(t + 0.08)
+        }
+    }
+
     /// What a device's driver writes, read off its description once.
     private struct Layout: Sendable {
         /// Multi-touch protocol B: contacts live in slots.
