@@ -108,6 +108,8 @@ public struct FrameAssembler: Sendable {
         dropped()
     }
 
+    // Inlined, as `process`: most events are an axis.
+    @inline(always)
     private mutating func absolute(_ code: UInt16, _ value: Int32) {
         switch code {
         case ABS.MT_SLOT:

@@ -96,7 +96,12 @@ public struct GestureEngine: Sendable {
     }
 
     /// Feeds one event. Deadlines that fall due by its time fire first.
-    public mutating func process(_ event: InputEvent) {
+    public mutating func process(_ event: InputEvent) { feed(event) }
+
+    /// `process`, inlined for sure into the pipeline's loop over a read (a public function
+    /// cannot be, without exposing the engine's insides).
+    @inline(always)
+    mutating func feed(_ event: InputEvent) {
         if event.time.microseconds >= dueAt { advance(to: event.time) }
         if frames.process(event) { frameCompleted() }
     }

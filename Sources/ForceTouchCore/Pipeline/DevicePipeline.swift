@@ -49,7 +49,7 @@ public struct DevicePipeline: Sendable {
     /// Feeds events in order, as one read of the device brought them; returns the gestures
     /// they completed, each with its dispatches, as feeding them one by one would.
     public mutating func process(_ events: UnsafeBufferPointer<InputEvent>) -> [PipelineOutput] {
-        for event in events { engine.process(event) }
+        for event in events { engine.feed(event) }
         return drain()
     }
 

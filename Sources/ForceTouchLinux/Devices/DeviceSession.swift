@@ -105,13 +105,21 @@ public final class DeviceSession {
 
     deinit { readBuffer.deallocate() }
 
+    /// The gestures the last read completed, until the daemon takes them.
+    @exclusivity(unchecked) private var completed: [PipelineOutput] = []
+
+    /// Hands over the gestures the last read completed (`DeviceRead.completedGestures`).
+    func takeCompleted() -> [PipelineOutput] {
+        defer { completed = [] }
+        return completed
+    }
+
     /// Reads the live device to EAGAIN and feeds what came to the pipeline, in order.
     /// Everything the daemon needs after a read comes back at once: a wake-up goes through
     /// the session's state once, not once per question.
     func read() -> DeviceRead {
         let before = pipeline.nextDeadline
         var status = EvdevDevice.ReadStatus.drained
-        var decided: [PipelineOutput] = []
         var dropped = false
         if let device {
             while true {
@@ -120,13 +128,13 @@ public final class DeviceSession {
                 let events = UnsafeBufferPointer(rebasing: readBuffer[..<count])
                 for event in events where event.type == EV.SYN && event.code == SYN.DROPPED { dropped = true }
                 if count > 0 {
-                    let completed = pipeline.process(events)
-                    if !completed.isEmpty { decided += completed }
+                    let outputs = pipeline.process(events)
+                    if !outputs.isEmpty { completed += outputs }
                 }
                 guard case .full = read else { break }
             }
         }
-        return DeviceRead(status: status, decided: decided, droppedByKernel: dropped, deadlineBefore: before,
+        return DeviceRead(status: status, completedGestures: completed.count, droppedByKernel: dropped, deadlineBefore: before,
                           deadlineAfter: pipeline.nextDeadline, untrackedSlot: newlyUntrackedSlot(),
                           learnedWorthSaving: learnedWorthSaving)
     }

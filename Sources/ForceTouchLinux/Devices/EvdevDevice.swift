@@ -111,12 +111,12 @@ public final class EvdevDevice {
 
     /// Appends every event available now to `events`, reading to EAGAIN.
     public func read(into events: inout [InputEvent]) -> ReadStatus {
-        let buffer = UnsafeMutableBufferPointer<InputEvent>.allocate(capacity: 256)
-        defer { buffer.deallocate() }
-        while true {
-            let (count, status) = read(into: buffer)
-            events.append(contentsOf: buffer[..<count])
-            if status != .full { return status }
+        withUnsafeTemporaryAllocation(of: InputEvent.self, capacity: 256) { buffer in
+            while true {
+                let (count, status) = read(into: buffer)
+                events.append(contentsOf: buffer[..<count])
+                if status != .full { return status }
+            }
         }
     }
 

@@ -224,7 +224,7 @@ public final class Daemon {
         if read.droppedByKernel {
             logger.warning("device \(session.node.devnode): events dropped by the kernel, resynchronizing; touches in progress are cancelled")
         }
-        if !read.decided.isEmpty { carryOut(read.decided, session) }
+        if read.completedGestures > 0 { carryOut(session.takeCompleted(), session) }
         if let slot = read.untrackedSlot {
             logger.warning("device \(session.node.devnode): \(session.untrackedSlotMessage(slot))")
         }
