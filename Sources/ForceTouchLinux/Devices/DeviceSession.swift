@@ -44,7 +44,8 @@ public final class DeviceSession {
     }
 
     /// What the learned-calibration file holds for this device, as last loaded or saved (or
-    /// tried to save: a failed save waits for more touches), so that the daemon saves only news and never looks into the file per frame to know.
+    /// tried to save: a failed save waits for more touches), so that the daemon saves only
+    /// news and never looks into the file per frame to know.
     @exclusivity(unchecked) var savedLearned: LearnedCalibration
 
     /// Whether the engine learned from touches since `savedLearned`.
@@ -134,9 +135,9 @@ public final class DeviceSession {
                 guard case .full = read else { break }
             }
         }
-        return DeviceRead(status: status, completedGestures: completed.count, droppedByKernel: dropped, deadlineBefore: before,
-                          deadlineAfter: pipeline.nextDeadline, untrackedSlot: newlyUntrackedSlot(),
-                          learnedWorthSaving: learnedWorthSaving)
+        return DeviceRead(status: status, completedGestures: completed.count, droppedByKernel: dropped,
+                          deadlineBefore: before, deadlineAfter: pipeline.nextDeadline,
+                          untrackedSlot: newlyUntrackedSlot(), learnedWorthSaving: learnedWorthSaving)
     }
 
     /// Lets time pass to `t`: long presses, deep presses and waiting taps decide.
