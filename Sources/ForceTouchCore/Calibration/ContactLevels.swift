@@ -23,7 +23,7 @@ struct ContactLevels: Sendable {
         self.floor = floor
     }
 
-    // Inlined where it can be: it runs at every frame.
+    // Inlined (guaranteed, not a hint): it runs at every frame.
     /// Records the frame. Appends to `ended` the slot and level of each one-finger contact
     /// that lifted in it (not those whose state was lost).
     @inline(always)

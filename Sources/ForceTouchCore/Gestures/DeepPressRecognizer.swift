@@ -53,7 +53,7 @@ struct DeepPressRecognizer: Sendable {
         return earliest == .max ? nil : Timestamp(microseconds: earliest)
     }
 
-    // Inlined where it can be: it runs at every frame.
+    // Inlined (guaranteed, not a hint): it runs at every frame.
     /// Returns true when a deep press began in this frame.
     @inline(always)
     mutating func update(_ frame: borrowing TouchFrame, rotation: Rotation,

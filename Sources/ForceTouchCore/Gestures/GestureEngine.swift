@@ -123,7 +123,7 @@ public struct GestureEngine: Sendable {
         updateDeadline()
     }
 
-    // Inlined where it can be: it runs at every frame.
+    // Inlined (guaranteed, not a hint): it runs at every frame.
     /// Feeds the contacts that lifted to auto-calibration, and applies a newly learned
     /// average between touches, never under a finger.
     @inline(always)

@@ -24,7 +24,7 @@ struct LongPressRecognizer: Sendable {
         return false
     }
 
-    // Inlined where it can be: it runs at every frame.
+    // Inlined (guaranteed, not a hint): it runs at every frame.
     @inline(always)
     mutating func update(_ frame: borrowing TouchFrame, rotation: Rotation, into out: inout [GestureEvent]) {
         var anyDown = false, lost = false, moved = false, anyBegan = false

@@ -55,10 +55,10 @@ struct TapRecognizer: Sendable {
         self.settings = settings
     }
 
-    /// When something must be decided without an event: the pending single tap when the
-    /// double-tap window closes, or when the sequence in progress outlives the tap limit.
     // Inlined: asked after every frame, and a call would pass the recognizer, settings and
     // all, as a copy.
+    /// When something must be decided without an event: the pending single tap when the
+    /// double-tap window closes, or when the sequence in progress outlives the tap limit.
     @inline(always)
     var deadline: Timestamp? {
         guard settings.waitsForDoubleTap else { return nil }
@@ -73,7 +73,7 @@ struct TapRecognizer: Sendable {
         }
     }
 
-    // Inlined where it can be: it runs at every frame.
+    // Inlined (guaranteed, not a hint): it runs at every frame.
     @inline(always)
     mutating func update(_ frame: borrowing TouchFrame, rotation: Rotation, into out: inout [GestureEvent]) {
         var anyDown = false, lost = false, moved = false

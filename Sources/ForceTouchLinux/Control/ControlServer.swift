@@ -68,10 +68,10 @@ public final class ControlServer {
     public var requestsPerTurn = 16
     /// Bytes read per client per turn of the loop.
     public var readPerTurn = 16384
+    // Read at every turn of the loop, by `nextDeadline`, as `clients` is: one thread, no
+    // overlapping access, so no dynamic exclusivity check (a runtime call at every access).
     /// A connection that sends nothing this long is closed (not subscribers, nor clients
     /// waiting for a reply); nil keeps idle connections.
-    /// (Read at every turn of the loop, by `nextDeadline`: one thread, no overlapping access,
-    /// so no dynamic exclusivity check, a runtime call at every access.)
     @exclusivity(unchecked) public var idleTimeout: Timestamp.Duration? = Timestamp.Duration(seconds: 60)
     /// How long a connection must have been idle to give way to a new one at the cap.
     public var evictionGrace = Timestamp.Duration(seconds: 0.5)
@@ -85,7 +85,7 @@ public final class ControlServer {
     private let loop: EventLoop
     private let listener: Int32
     private var listenerToken: UInt64 = 0
-    @exclusivity(unchecked) private var clients: [ClientID: Client] = [:]  // as idleTimeout
+    @exclusivity(unchecked) private var clients: [ClientID: Client] = [:]
 
     /// Creates the directory (0700) and the socket (0600).
     public init(path: String, access: Access, loop: EventLoop) throws(SystemError) {
