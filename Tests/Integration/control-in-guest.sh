@@ -239,6 +239,22 @@ if forcectl calibration reset "no such device" > "$W/reset-none.out" 2>&1; then 
 check "resetting an unknown device fails" test "$rc" -eq 1
 check "and says why" grep -q 'no device "no such device"' "$W/reset-none.out"
 
+# A state directory the daemon cannot write: each failed save is reported with the file,
+# and the next is tried once more touches are learned, not at every read of the device.
+stop_daemon
+chmod 555 "$W/state/forcetouch"
+start_daemon
+logmark="$(mark "$LOG")"
+device touches pressure-touchscreen.desc
+inject touches "$W/touches.events"
+unplug touches
+tail -c +$((logmark + 1)) "$LOG" | grep 'cannot save the learned calibration' > "$W/save-failed.txt" || true
+check "a calibration file that cannot be written is reported, with its path" \
+    grep -q "$W/state/forcetouch/calibration.json: cannot save the learned calibration" "$W/save-failed.txt"
+check "and tried again every few touches, not after each of the 22" test "$(wc -l < "$W/save-failed.txt")" -le 8
+check "the daemon goes on" kill -0 "$daemon_pid"
+chmod 755 "$W/state/forcetouch"
+
 stop_daemon
 # What the checks read, kept beside the daemon log for whoever reads a failure.
 mkdir -p "$OUT/control" && cp "$W"/*.out "$W"/*.json "$W"/*.txt "$OUT/control/" 2>/dev/null
