@@ -53,7 +53,11 @@ import Testing
                     out.append("\(o.gesture.gesture) \(o.gesture.phase) \(o.gesture.time.microseconds) \(o.dispatches.map(\.label))")
                 }
             }
-            for batch in batches { record(batch.withUnsafeBufferPointer { p.process($0) }) }
+            for batch in batches {
+                var completed: [PipelineOutput] = []
+                batch.withUnsafeBufferPointer { p.process($0, into: &completed) }
+                record(completed)
+            }
             while let t = p.nextDeadline { record(p.advance(to: t)) }
             return out
         }

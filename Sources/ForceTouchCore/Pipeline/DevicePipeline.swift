@@ -46,11 +46,16 @@ public struct DevicePipeline: Sendable {
         return drain()
     }
 
-    /// Feeds events in order, as one read of the device brought them; returns the gestures
-    /// they completed, each with its dispatches, as feeding them one by one would.
-    public mutating func process(_ events: UnsafeBufferPointer<InputEvent>) -> [PipelineOutput] {
+    /// Feeds events in order, as one read of the device brought them, and appends the
+    /// gestures they completed, each with its dispatches, to `completed`: what feeding them
+    /// one by one would return.
+    ///
+    /// It appends rather than returns because most reads complete nothing, and an empty
+    /// array handed back at every read is a retain and a release of the shared empty
+    /// storage, which the runtime takes its slow path for.
+    public mutating func process(_ events: UnsafeBufferPointer<InputEvent>, into completed: inout [PipelineOutput]) {
         for event in events { engine.feed(event) }
-        return drain()
+        if !engine.output.isEmpty { completed += takeDispatches() }
     }
 
     /// Lets time pass to `t`: long presses, deep presses and waiting taps decide.

@@ -128,10 +128,7 @@ public final class DeviceSession {
                 status = read
                 let events = UnsafeBufferPointer(rebasing: readBuffer[..<count])
                 for event in events where event.type == EV.SYN && event.code == SYN.DROPPED { dropped = true }
-                if count > 0 {
-                    let outputs = pipeline.process(events)
-                    if !outputs.isEmpty { completed += outputs }
-                }
+                if count > 0 { pipeline.process(events, into: &completed) }
                 guard case .full = read else { break }
             }
         }
