@@ -191,10 +191,13 @@ public final class Daemon {
         publishCapability(session.node.devnode, name: session.name, report: session.capability,
                           forceModel: session.engine.forceModel)
         // The session is held by its handler until `retire` removes it. The daemon owns the
-        // loop, which calls no handler once the daemon is gone: an unowned(unsafe) capture
-        // spares the checked retain an unowned one costs at every read.
-        session.loopToken = loop.add(fd: device.fd, priority: .input) { [unowned(unsafe) self, session] in
-            self.readable(session)
+        // loop, which calls no handler once the daemon is gone, so the handler borrows the
+        // daemon without a retain: even an unowned(unsafe) capture is retained for the call,
+        // and the daemon's retains take the runtime's slow path (the weak references its
+        // closures hold give it a side table), at every read.
+        let daemon = Unmanaged.passUnretained(self)
+        session.loopToken = loop.add(fd: device.fd, priority: .input) { [session] in
+            daemon._withUnsafeGuaranteedRef { $0.readable(session) }
         }
         logCapability(session, verb: "found")
     }
