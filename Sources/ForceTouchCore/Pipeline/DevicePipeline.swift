@@ -51,8 +51,7 @@ public struct DevicePipeline: Sendable {
     /// one by one would return.
     ///
     /// It appends rather than returns because most reads complete nothing, and an empty
-    /// array handed back at every read is a retain and a release of the shared empty
-    /// storage, which the runtime takes its slow path for.
+    /// array handed back at every read costs the caller a check and a release for nothing.
     public mutating func process(_ events: UnsafeBufferPointer<InputEvent>, into completed: inout [PipelineOutput]) {
         for event in events { engine.feed(event) }
         if !engine.output.isEmpty { completed += takeDispatches() }
