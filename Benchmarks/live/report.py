@@ -75,7 +75,6 @@ for line in open(f"{d}/subscriber.txt"):
         got.setdefault((stream, kind + " → dispatch"), []).append((float(m["dispatched"]) - t) * 1000)
 
 
-
 def title(s):
     # A pass's name is its stream's, and for the typical stream played again, whose turn it
     # was: the kernel wakes readers in the order they opened the device.
