@@ -27,6 +27,32 @@ import Testing
         #expect(f.fingerCount == 1)
     }
 
+    @Test func liveSlotsAreTheContactsDownOrLiftingInTheFrame() {
+        var f = FrameAssembler(device: EventScript.touchscreen())
+        var s = touchscreenScript()
+        s.down(0, slot: 3, x: 100, y: 100, pressure: 50)
+        s.down(0, slot: 7, x: 900, y: 500, pressure: 60)
+        s.syn(0)
+        for e in s.events { f.process(e) }
+        #expect(Array(f.frame.liveSlots) == [3, 7])
+        // Slot 3 lifts: still live in this frame, with its last values, and gone from the next.
+        f.process(ev(0.01, EV.ABS, ABS.MT_SLOT, 3))
+        f.process(ev(0.01, EV.ABS, ABS.MT_TRACKING_ID, -1))
+        f.process(ev(0.01, EV.SYN, SYN.REPORT, 0))
+        #expect(Array(f.frame.liveSlots) == [3, 7])
+        #expect(f.contacts[3].ended && f.contacts[3].x == 100)
+        f.process(ev(0.02, EV.ABS, ABS.MT_SLOT, 7))
+        f.process(ev(0.02, EV.ABS, ABS.MT_PRESSURE, 70))
+        f.process(ev(0.02, EV.SYN, SYN.REPORT, 0))
+        #expect(Array(f.frame.liveSlots) == [7])
+        #expect(!f.contacts[3].ended && !f.contacts[3].isDown)
+        #expect(f.contacts[7].pressure == 70 && abs(f.contacts[7].force - 70 / 38.25) < 1e-9)
+        // What the frame does not say live is empty, whatever slot a finger used before.
+        for i in f.contacts.indices where !f.frame.liveSlots.contains(i) {
+            #expect(!f.contacts[i].isDown && !f.contacts[i].began && !f.contacts[i].ended && !f.contacts[i].isCancelled)
+        }
+    }
+
     @Test func nothingIsDecidedBeforeSynReport() {
         var f = FrameAssembler(device: EventScript.touchscreen())
         let midFrame = f.process(ev(0, EV.ABS, ABS.MT_TRACKING_ID, 7))

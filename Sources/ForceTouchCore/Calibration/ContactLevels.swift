@@ -29,7 +29,7 @@ struct ContactLevels: Sendable {
     @inline(always)
     mutating func update(_ frame: borrowing TouchFrame, ended: inout [(slot: Int, level: Double)]) {
         let contacts = frame.contacts
-        for i in contacts.indices {
+        for i in frame.liveSlots {
             let c = contacts[i]
             if c.began {
                 counts[i] = 0

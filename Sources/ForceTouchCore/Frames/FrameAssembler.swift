@@ -34,7 +34,10 @@ public struct FrameAssembler: Sendable {
     private var slot = 0
     // Pending, not yet committed, values for the frame being read.
     private var pendingTrackingID: [Int32]
-    private var slotTouched: [Bool]
+    /// Slots given a tracking id in the frame being read.
+    private var touched = SlotSet()
+    /// Every slot followed: what a single-touch device's frame looks at.
+    private let allSlots: SlotSet
     private var btnTouch = false
     private var toolFingers: UInt8 = 0  // bitmask: 1 finger, 2 doubletap, … 5 quinttap
     private var devicePressure: Int32 = 0
@@ -66,7 +69,7 @@ public struct FrameAssembler: Sendable {
         frame = TouchFrame(slots: slots, geometry: DeviceGeometry(device: device),
                            positionsAreApproximate: device.isSemiMultitouch)
         pendingTrackingID = Array(repeating: -1, count: slots)
-        slotTouched = Array(repeating: false, count: slots)
+        allSlots = .first(slots)
     }
 
     /// A new average touch: force is scaled on it from the next frame on.
@@ -120,7 +123,7 @@ public struct FrameAssembler: Sendable {
                 return
             }
             pendingTrackingID[slot] = value
-            slotTouched[slot] = true
+            touched.insert(slot)
         case ABS.MT_POSITION_X, ABS.MT_POSITION_Y, ABS.MT_PRESSURE, ABS.MT_TOUCH_MAJOR:
             guard slot >= 0, slot < contacts.count else { return }
             // One place that writes a contact, not one per axis: each write to the array
@@ -168,21 +171,27 @@ public struct FrameAssembler: Sendable {
 
     private mutating func commit(at t: Timestamp, _ contacts: UnsafeMutableBufferPointer<Contact>) {
         frame.time = t
+        // Only the slots that were live or were given a tracking id can change: the others
+        // stay empty, with no flag set.
+        let previous = frame.liveSlots
+        let given = touched
+        touched = SlotSet()
+        let visited = isMultitouch ? previous.union(given) : allSlots
         if needsCleanup {
-            for i in contacts.indices {
+            for i in previous {
                 contacts[i].began = false
                 contacts[i].ended = false
             }
         }
         needsCleanup = false
+        var live = SlotSet()
         var down = 0
         var primary = -1
-        for i in contacts.indices {
+        for i in visited {
             let wasDown = contacts[i].isDown
             let nowDown: Bool
             if isMultitouch {
-                if slotTouched[i] {
-                    slotTouched[i] = false
+                if given.contains(i) {
                     let newID = pendingTrackingID[i]
                     if wasDown, newID >= 0, newID != contacts[i].trackingID {
                         // A new id without a -1 between: the old contact ended unseen.
@@ -210,6 +219,7 @@ public struct FrameAssembler: Sendable {
                 needsCleanup = true
             }
             contacts[i].isDown = nowDown
+            if nowDown || contacts[i].ended { live.insert(i) }
             if nowDown {
                 down += 1
                 if primary < 0 { primary = i }
@@ -223,7 +233,7 @@ public struct FrameAssembler: Sendable {
         // Force: per slot, or the device-wide value on its first contact only, so one
         // pressure reading does not press on behalf of every finger.
         if let model = forceModel {
-            for i in contacts.indices where contacts[i].isDown {
+            for i in live where contacts[i].isDown {
                 let raw: Int32
                 if pressureIsPerSlot { raw = contacts[i].pressure }
                 else if emulated { raw = contacts[i].touchMajor }
@@ -239,9 +249,10 @@ public struct FrameAssembler: Sendable {
         if down == 0 && !isMultitouch && !btnTouch { frame.fingerCount = 0 }
         droppedInFrame = resyncing
         resyncing = false
-        for i in contacts.indices where !contacts[i].isDown && !contacts[i].ended {
+        for i in visited where !contacts[i].isDown && !contacts[i].ended {
             contacts[i].isCancelled = false
         }
+        frame.liveSlots = live
     }
 
     /// The number of fingers the BTN_TOOL_* bits announce (0 when none is set).

@@ -6,6 +6,9 @@
 public struct TouchFrame: Sendable {
     /// Contacts in slot order; inspect `isDown`, `began` and `ended`.
     public internal(set) var contacts: [Contact]
+    /// The slots whose contact is down or lifted in this frame: those a recognizer looks
+    /// at. Every other contact is empty and neither began, ended nor was cancelled.
+    public internal(set) var liveSlots = SlotSet()
     /// Time of the frame (its SYN_REPORT).
     public internal(set) var time = Timestamp.zero
     /// Fingers on the device: contacts down, or the BTN_TOOL_* count when that is higher.

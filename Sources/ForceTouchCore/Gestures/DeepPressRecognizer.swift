@@ -63,7 +63,7 @@ struct DeepPressRecognizer: Sendable {
         let now = frame.time.microseconds
         // Each array is written only when a value changes: a write checks that the storage
         // is not shared, and most frames change nothing here.
-        for i in contacts.indices {
+        for i in frame.liveSlots {
             let c = contacts[i]
             let stage = stages[i]
             if c.began, pressedDuringContact[i] { pressedDuringContact[i] = false }

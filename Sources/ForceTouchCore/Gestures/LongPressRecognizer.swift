@@ -28,7 +28,8 @@ struct LongPressRecognizer: Sendable {
     @inline(always)
     mutating func update(_ frame: borrowing TouchFrame, rotation: Rotation, into out: inout [GestureEvent]) {
         var anyDown = false, lost = false, moved = false, anyBegan = false
-        for c in frame.contacts {
+        for i in frame.liveSlots {
+            let c = frame.contacts[i]
             if c.isCancelled && (c.isDown || c.ended) { lost = true }
             if c.isDown {
                 anyDown = true

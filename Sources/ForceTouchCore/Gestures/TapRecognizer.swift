@@ -77,7 +77,8 @@ struct TapRecognizer: Sendable {
     @inline(always)
     mutating func update(_ frame: borrowing TouchFrame, rotation: Rotation, into out: inout [GestureEvent]) {
         var anyDown = false, lost = false, moved = false
-        for c in frame.contacts {
+        for i in frame.liveSlots {
+            let c = frame.contacts[i]
             if c.isCancelled && (c.isDown || c.ended) { lost = true }
             if c.isDown {
                 anyDown = true
@@ -96,7 +97,9 @@ struct TapRecognizer: Sendable {
         }
         if case .touching(var seq) = state {
             seq.maxFingers = max(seq.maxFingers, frame.fingerCount)
-            for c in frame.contacts where c.isDown && c.force > seq.peakForce { seq.peakForce = c.force }
+            for i in frame.liveSlots where frame.contacts[i].isDown && frame.contacts[i].force > seq.peakForce {
+                seq.peakForce = frame.contacts[i].force
+            }
             state = .touching(seq)
             if lost || moved || frame.time - seq.start > settings.tapMaximumDuration {
                 fail(at: frame.time, into: &out)

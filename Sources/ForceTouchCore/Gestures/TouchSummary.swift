@@ -8,7 +8,9 @@ struct TouchSummary {
     /// contact came down instead of where it is now.
     init(_ frame: borrowing TouchFrame, includeEnded: Bool = false, startPositions: Bool = false) {
         var sx = 0.0, sy = 0.0
-        for c in frame.contacts where c.isDown || (includeEnded && c.ended) {
+        for i in frame.liveSlots {
+            let c = frame.contacts[i]
+            guard c.isDown || (includeEnded && c.ended) else { continue }
             sx += Double(startPositions ? c.startX : c.x)
             sy += Double(startPositions ? c.startY : c.y)
             if c.force > force { force = c.force }
