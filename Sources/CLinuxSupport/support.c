@@ -10,6 +10,11 @@ int ft_epoll_add(int epfd, int fd, uint64_t token) {
     return epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &ev);
 }
 
+int ft_epoll_add_edge_triggered(int epfd, int fd, uint64_t token) {
+    struct epoll_event ev = { .events = EPOLLIN | EPOLLET, .data.u64 = token };
+    return epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &ev);
+}
+
 int ft_epoll_del(int epfd, int fd) {
     return epoll_ctl(epfd, EPOLL_CTL_DEL, fd, NULL);
 }

@@ -102,6 +102,36 @@ import Testing
         #expect(Set(order) == ["device", "udev", "timer"])
     }
 
+    /// An input descriptor is reported when new input comes, not while input waits: its
+    /// handler reads to EAGAIN, and epoll need not look at it again to find it empty.
+    @Test func anInputDescriptorIsReportedWhenNewInputComes() throws {
+        let loop = try EventLoop(signals: [])
+        var device: [Int32] = [0, 0]
+        #expect(pipe(&device) == 0)
+        defer { for fd in device { close(fd) } }
+        var reads = 0, timers = 0
+        loop.add(fd: device[0], priority: .input) {
+            // One byte of the two that wait: the other is not reported again by itself.
+            var b: UInt8 = 0
+            _ = read(device[0], &b, 1)
+            reads += 1
+            if reads == 2 { loop.stop() }
+        }
+        loop.onTimer {
+            timers += 1
+            var b: UInt8 = 2
+            _ = write(device[1], &b, 1)
+        }
+        var b: UInt8 = 1
+        _ = write(device[1], &b, 1)
+        _ = write(device[1], &b, 1)
+        loop.arm(at: Timestamp(microseconds: MonotonicClock.now().microseconds + 50_000))
+        loop.run()
+        // Level-triggered, the byte left would have called the handler again at once.
+        #expect(timers == 1)
+        #expect(reads == 2)
+    }
+
     /// A removed descriptor's token must never act on the descriptor that reuses its place.
     @Test func aRemovedTokenDoesNotReachTheHandlerThatReusesItsSlot() throws {
         let loop = try EventLoop(signals: [])

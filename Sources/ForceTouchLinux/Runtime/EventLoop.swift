@@ -15,6 +15,11 @@ public final class EventLoop {
     /// before its buffer can overflow, and no action or deadline runs while it waits. Udev,
     /// signals and the timer are `.normal`; socket clients are `.low`, so no client's work
     /// ever delays a device's events by more than one bounded turn.
+    ///
+    /// An `.input` descriptor is watched edge-triggered: it is reported when new input comes,
+    /// so its handler must read it to EAGAIN every time. epoll then does not look at it again
+    /// at the next wait to find it empty, as it does for a level-triggered one, which is
+    /// kernel work at every wake-up (an evdev reader wakes once a frame).
     public enum Priority: Sendable { case input, normal, low }
 
     private let epfd: Int32
@@ -84,7 +89,11 @@ public final class EventLoop {
         registrations &+= 1
         let token = registrations << 32 | UInt64(slot + Self.firstSlotToken)
         watches[slot] = Watch(token: token, fd: fd, priority: priority, handler: handler)
-        _ = ft_epoll_add(epfd, fd, token)
+        if priority == .input {
+            _ = ft_epoll_add_edge_triggered(epfd, fd, token)
+        } else {
+            _ = ft_epoll_add(epfd, fd, token)
+        }
         return token
     }
 
