@@ -128,7 +128,7 @@ for stream in dense typical typical-libinput-first; do
     from="$(mark "$LOG")"
     if [ -n "${BENCH_PROFILE:-}" ]; then
         # Where each reader's time goes: sampled on the CPU clock (TCG has no PMU).
-        perf record -q -e cpu-clock -F 1000 -g -p "$daemon,$li" -o "$W/perf-$stream.data" > "$W/perf-record-$stream.log" 2>&1 &
+        perf record -q -e cpu-clock -F 1000 -g -p "$daemon,$li,$lfloor" -o "$W/perf-$stream.data" > "$W/perf-record-$stream.log" 2>&1 &
         perf_pid=$!
         sleep 1
     fi
@@ -138,7 +138,7 @@ for stream in dense typical typical-libinput-first; do
     t1="$(date +%s.%N)"
     if [ -n "${BENCH_PROFILE:-}" ]; then
         kill -INT "$perf_pid"; wait "$perf_pid"
-        for who in "$daemon:forcetouchd" "$li:libinput"; do
+        for who in "$daemon:forcetouchd" "$li:libinput" "$lfloor:libevdev-floor"; do
             # Shares of this reader's own samples: per object (the kernel, libc, libevdev,
             # the program), then per symbol.
             for sort in dso dso,sym; do
@@ -146,6 +146,11 @@ for stream in dense typical typical-libinput-first; do
                     --no-children --sort "$sort" --stdio -g none 2>/dev/null | head -60
                 echo
             done > "$W/profile-$stream-${who#*:}.txt"
+        done
+        # The three together, as shares of all samples, for profile.py to set side by side.
+        for sort in dso sym; do
+            perf report -q -i "$W/perf-$stream.data" --no-children --sort "pid,$sort" --stdio -g none \
+                2>/dev/null > "$W/profile-$stream-all-by-$sort.txt"
         done
     fi
     if [ "$stream" = dense ]; then
