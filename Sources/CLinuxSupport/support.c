@@ -5,13 +5,8 @@
 #include <errno.h>
 #include <stddef.h>
 
-int ft_epoll_add(int epfd, int fd, uint64_t token) {
-    struct epoll_event ev = { .events = EPOLLIN, .data.u64 = token };
-    return epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &ev);
-}
-
-int ft_epoll_add_edge_triggered(int epfd, int fd, uint64_t token) {
-    struct epoll_event ev = { .events = EPOLLIN | EPOLLET, .data.u64 = token };
+int ft_epoll_add(int epfd, int fd, uint64_t token, int edge_triggered) {
+    struct epoll_event ev = { .events = EPOLLIN | (edge_triggered ? EPOLLET : 0), .data.u64 = token };
     return epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &ev);
 }
 

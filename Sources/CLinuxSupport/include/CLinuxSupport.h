@@ -5,11 +5,10 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-/// Adds `fd` to an epoll set for input, with `token` returned by ft_epoll_wait.
-int ft_epoll_add(int epfd, int fd, uint64_t token);
-/// As ft_epoll_add, edge-triggered (EPOLLET): reported when new input arrives, for a reader
+/// Adds `fd` to an epoll set for input, with `token` returned by ft_epoll_wait. Edge-triggered
+/// (EPOLLET) when `edge_triggered` is non-zero: reported when new input arrives, for a reader
 /// that always reads to EAGAIN.
-int ft_epoll_add_edge_triggered(int epfd, int fd, uint64_t token);
+int ft_epoll_add(int epfd, int fd, uint64_t token, int edge_triggered);
 int ft_epoll_del(int epfd, int fd);
 /// Waits; fills `tokens` with up to `max` ready tokens. Returns the count or -1 (errno).
 int ft_epoll_wait(int epfd, uint64_t *tokens, int max, int timeout_ms);

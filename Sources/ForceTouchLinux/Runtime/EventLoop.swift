@@ -71,8 +71,8 @@ public final class EventLoop {
         // Blocked, so they queue for the signalfd rather than interrupt anything.
         signalfd = signals.withUnsafeBufferPointer { ft_signalfd_create($0.baseAddress, Int32($0.count)) }
         guard signalfd >= 0 else { throw SystemError("signalfd") }
-        _ = ft_epoll_add(epfd, timerfd, Self.timerToken)
-        _ = ft_epoll_add(epfd, signalfd, Self.signalToken)
+        _ = ft_epoll_add(epfd, timerfd, Self.timerToken, 0)
+        _ = ft_epoll_add(epfd, signalfd, Self.signalToken, 0)
     }
 
     deinit {
@@ -89,11 +89,7 @@ public final class EventLoop {
         registrations &+= 1
         let token = registrations << 32 | UInt64(slot + Self.firstSlotToken)
         watches[slot] = Watch(token: token, fd: fd, priority: priority, handler: handler)
-        if priority == .input {
-            _ = ft_epoll_add_edge_triggered(epfd, fd, token)
-        } else {
-            _ = ft_epoll_add(epfd, fd, token)
-        }
+        _ = ft_epoll_add(epfd, fd, token, priority == .input ? 1 : 0)
         return token
     }
 
