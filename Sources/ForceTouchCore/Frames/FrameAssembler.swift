@@ -36,8 +36,6 @@ public struct FrameAssembler: Sendable {
     private var pendingTrackingID: [Int32]
     /// Slots given a tracking id in the frame being read.
     private var touched = SlotSet()
-    /// Every slot followed: what a single-touch device's frame looks at.
-    private let allSlots: SlotSet
     private var btnTouch = false
     private var toolFingers: UInt8 = 0  // bitmask: 1 finger, 2 doubletap, … 5 quinttap
     private var devicePressure: Int32 = 0
@@ -69,7 +67,6 @@ public struct FrameAssembler: Sendable {
         frame = TouchFrame(slots: slots, geometry: DeviceGeometry(device: device),
                            positionsAreApproximate: device.isSemiMultitouch)
         pendingTrackingID = Array(repeating: -1, count: slots)
-        allSlots = .first(slots)
     }
 
     /// A new average touch: force is scaled on it from the next frame on.
@@ -176,7 +173,7 @@ public struct FrameAssembler: Sendable {
         let previous = frame.liveSlots
         let given = touched
         touched = SlotSet()
-        let visited = isMultitouch ? previous.union(given) : allSlots
+        let visited = isMultitouch ? previous.union(given) : .first(contacts.count)
         if needsCleanup {
             for i in previous {
                 contacts[i].began = false

@@ -14,8 +14,6 @@ public struct SlotSet: Sequence, IteratorProtocol, Hashable, Sendable {
         SlotSet(bits: count >= 64 ? ~0 : (1 << UInt64(count)) &- 1)
     }
 
-    @inlinable public var isEmpty: Bool { bits == 0 }
-
     @inlinable public func contains(_ slot: Int) -> Bool { bits & (1 << UInt64(slot)) != 0 }
 
     @inlinable public mutating func insert(_ slot: Int) { bits |= 1 << UInt64(slot) }

@@ -77,12 +77,14 @@ struct TapRecognizer: Sendable {
     @inline(always)
     mutating func update(_ frame: borrowing TouchFrame, rotation: Rotation, into out: inout [GestureEvent]) {
         var anyDown = false, lost = false, moved = false
+        var strongest = 0.0
         for i in frame.liveSlots {
             let c = frame.contacts[i]
             if c.isCancelled && (c.isDown || c.ended) { lost = true }
             if c.isDown {
                 anyDown = true
                 if c.travel > settings.tapSlop { moved = true }
+                if c.force > strongest { strongest = c.force }
             }
         }
         switch state {
@@ -97,9 +99,7 @@ struct TapRecognizer: Sendable {
         }
         if case .touching(var seq) = state {
             seq.maxFingers = max(seq.maxFingers, frame.fingerCount)
-            for i in frame.liveSlots where frame.contacts[i].isDown && frame.contacts[i].force > seq.peakForce {
-                seq.peakForce = frame.contacts[i].force
-            }
+            if strongest > seq.peakForce { seq.peakForce = strongest }
             state = .touching(seq)
             if lost || moved || frame.time - seq.start > settings.tapMaximumDuration {
                 fail(at: frame.time, into: &out)
