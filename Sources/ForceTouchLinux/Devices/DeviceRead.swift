@@ -19,6 +19,9 @@ struct DeviceRead {
     /// Once per device: touches in this slot, beyond those followed, are ignored (for the
     /// log, through `DeviceSession.untrackedSlotMessage`).
     var untrackedSlot: Int?
-    /// What the engine learned is worth a write now.
-    var learnedWorthSaving: Bool
+    /// What the engine learned is worth a write now, at this time (the read's last event);
+    /// nil when it is not.
+    var saveLearnedAt: Timestamp?
+    /// The learned average moved since the bus was last told.
+    var learnedAverageMoved: Bool
 }

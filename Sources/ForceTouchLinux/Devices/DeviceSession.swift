@@ -44,23 +44,40 @@ public final class DeviceSession {
     }
 
     /// What the learned-calibration file holds for this device, as last loaded or saved (or
-    /// tried to save: a failed save waits for more touches), so that the daemon saves only
+    /// tried to save: a failed save waits like a made one), so that the daemon saves only
     /// news and never looks into the file per frame to know.
     @exclusivity(unchecked) var savedLearned: LearnedCalibration
+    /// When `savedLearned` was last written or tried, on the device's clock; nil before the
+    /// first time.
+    @exclusivity(unchecked) var savedLearnedAt: Timestamp?
+
+    /// The learned average the daemon last told the bus of (it moves a device's
+    /// maximumPossibleForce), so that each move is told once, saved or not.
+    @exclusivity(unchecked) var announcedAverage: Double?
 
     /// Whether the engine learned from touches since `savedLearned`.
     var hasUnsavedTouches: Bool { pipeline.engine.learned.touches != savedLearned.touches }
 
-    /// How many learned touches may wait unsaved: a crash loses at most these.
-    static let learnedTouchesPerSave = 5
+    /// How long learning waits unsaved while touches go on: a crash loses at most this much
+    /// of it, and a hand that touches all day does not have a file synced to disk at every
+    /// touch, by the thread that reads the device.
+    static let learnedSaveInterval = Timestamp.Duration(seconds: 60)
 
-    /// Whether what the engine learned is worth a write now: the average moved, or enough
-    /// touches wait. Asked after every read.
+    /// Whether what the engine learned is worth a write at `t`: at once when it publishes
+    /// its first average (the device's calibration source changes), else news at most once
+    /// a `learnedSaveInterval`. Asked after every read.
     @inline(always)
-    var learnedWorthSaving: Bool {
+    func learnedWorthSaving(at t: Timestamp) -> Bool {
         let learned = pipeline.engine.learned
-        return learned.average != savedLearned.average
-            || learned.touches - savedLearned.touches >= Self.learnedTouchesPerSave
+        guard learned.touches != savedLearned.touches else { return false }
+        guard let last = savedLearnedAt, savedLearned.average != nil || learned.average == nil else { return true }
+        return t - last >= Self.learnedSaveInterval
+    }
+
+    /// What the engine learned was written, or tried, at `t`.
+    func learnedSaved(at t: Timestamp) {
+        savedLearned = pipeline.engine.learned
+        savedLearnedAt = t
     }
 
     /// - Parameters:
@@ -74,6 +91,7 @@ public final class DeviceSession {
         let deviceClass = node.deviceClass(of: description)
         self.deviceClass = deviceClass
         savedLearned = learned
+        announcedAverage = learned.average
         pipeline = DevicePipeline(device: description, deviceClass: deviceClass, configuration: configuration,
                                   database: database, learned: learned)
     }
@@ -96,6 +114,7 @@ public final class DeviceSession {
         pipeline = DevicePipeline(device: description, deviceClass: deviceClass, configuration: configuration,
                                   database: database)
         savedLearned = LearnedCalibration()
+        announcedAverage = nil
     }
 
     /// Feeds one event; returns the gestures it completed with what they call for.
@@ -122,19 +141,25 @@ public final class DeviceSession {
         let before = pipeline.nextDeadline
         var status = EvdevDevice.ReadStatus.drained
         var dropped = false
+        var last: Timestamp?
         if let device {
             while true {
                 let (count, read) = device.read(into: readBuffer)
                 status = read
                 let events = UnsafeBufferPointer(rebasing: readBuffer[..<count])
                 for event in events where event.type == EV.SYN && event.code == SYN.DROPPED { dropped = true }
-                if count > 0 { pipeline.process(events, into: &completed) }
+                if count > 0 {
+                    pipeline.process(events, into: &completed)
+                    last = events[count - 1].time
+                }
                 guard case .full = read else { break }
             }
         }
         return DeviceRead(status: status, completedGestures: completed.count, droppedByKernel: dropped,
                           deadlineBefore: before, deadlineAfter: pipeline.nextDeadline,
-                          untrackedSlot: newlyUntrackedSlot(), learnedWorthSaving: learnedWorthSaving)
+                          untrackedSlot: newlyUntrackedSlot(),
+                          saveLearnedAt: last.flatMap { learnedWorthSaving(at: $0) ? $0 : nil },
+                          learnedAverageMoved: last != nil && pipeline.engine.learned.average != announcedAverage)
     }
 
     /// Lets time pass to `t`: long presses, deep presses and waiting taps decide.

@@ -211,7 +211,7 @@ public final class Daemon {
     private func retire(_ session: DeviceSession, now: Timestamp) {
         if let token = session.loopToken { loop.remove(token) }
         carryOut(session.cancelAll(at: now), session)
-        saveLearned(session, now: true)
+        saveLearned(session, at: MonotonicClock.now())
         logger.info("device \(session.node.devnode) \"\(session.name)\": lost, capability unknown")
         publishCapability(session.node.devnode, name: session.name, report: .unknown("gone"), forceModel: nil)
     }
@@ -231,7 +231,11 @@ public final class Daemon {
         if let slot = read.untrackedSlot {
             logger.warning("device \(session.node.devnode): \(session.untrackedSlotMessage(slot))")
         }
-        if read.learnedWorthSaving { saveLearned(session) }
+        if let t = read.saveLearnedAt { saveLearned(session, at: t) }
+        if read.learnedAverageMoved {
+            session.announcedAverage = session.engine.learned.average
+            bus?.needsSync = true
+        }
         switch read.status {
         case .drained, .full: break
         case .gone:
@@ -254,24 +258,24 @@ public final class Daemon {
 
     // MARK: Learned calibration
 
-    /// Writes what the session's device learned when it is worth a write: the average
-    /// moved, enough touches wait, or `now` (the device goes, the daemon stops).
-    private func saveLearned(_ s: DeviceSession, now: Bool = false) {
-        guard let file = calibrationFile, now ? s.hasUnsavedTouches : s.learnedWorthSaving else { return }
+    /// Writes what the session's device learned since its last save, at `t` on the device's
+    /// clock. Called when a read says it is worth it, and when the device goes or the daemon
+    /// stops.
+    private func saveLearned(_ s: DeviceSession, at t: Timestamp) {
+        guard let file = calibrationFile, s.hasUnsavedTouches else { return }
         let learned = s.engine.learned
         let moved = learned.average != s.savedLearned.average
         do {
             try file.update(s.description, learned)
-            s.savedLearned = learned
-            if moved { bus?.needsSync = true }
+            s.learnedSaved(at: t)
             if moved, let average = learned.average {
                 logger.info("device \(s.node.devnode) \"\(s.name)\": learned average touch \(TextFormat.number(average)) raw from \(learned.touches) touches")
             }
         } catch {
             logger.error("\(file.path): cannot save the learned calibration: \(error)")
-            // Tried again once more touches are learned, not at every read: a file that
-            // cannot be written now would fail, or be skipped as unchanged, each time.
-            s.savedLearned = learned
+            // Tried again when a made save would be, not at every read: a file that cannot
+            // be written now would fail each time.
+            s.learnedSaved(at: t)
         }
     }
 
@@ -537,7 +541,8 @@ public final class Daemon {
             _ = reload()
         case SIGTERM, SIGINT:
             logger.info("stopping on signal \(signal)")
-            for session in sessions.values { saveLearned(session, now: true) }
+            let now = MonotonicClock.now()
+            for session in sessions.values { saveLearned(session, at: now) }
             // Supervised commands end with the daemon (SPEC §8); launched apps are not ours.
             if children.count > 0 {
                 logger.info("ending \(children.count) running action(s)")
