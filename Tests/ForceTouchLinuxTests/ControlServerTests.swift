@@ -124,9 +124,10 @@ import Testing
     }
 
     /// The daemon holds publishing while it starts the actions a frame decided: no line is
-    /// made until then, and subscribers get every line, in order, once released.
+    /// made until then, and subscribers get every line, in order, once released, in one
+    /// write each (one wake-up of the subscriber, not one a line).
     @Test func linesPublishedWhileHeldAreMadeOnReleaseInOrder() throws {
-        final class Made { var names: [String] = []; var beforeRelease: [String] = [] }
+        final class Made { var names: [String] = []; var beforeRelease: [String] = []; var writes = 0 }
         let made = Made()
         let (out, _) = try run(client: """
             import socket, sys
@@ -141,12 +142,15 @@ import Testing
                     server.publish({ made.names.append(name); return #"{"event":"\#(name)"}"# }())
                 }
                 made.beforeRelease = made.names
+                let before = server.writes
                 server.releasePublishing()
+                made.writes = server.writes - before
                 return nil
             }
         }
         #expect(made.beforeRelease.isEmpty)
         #expect(made.names == ["gesture", "dispatch", "result"])
+        #expect(made.writes == 1)
         #expect(out.split(separator: "\n") == [#"{"event":"gesture"}"#, #"{"event":"dispatch"}"#, #"{"event":"result"}"#])
     }
 

@@ -119,6 +119,9 @@ public final class ControlServer {
     }
 
     public var clientCount: Int { clients.count }
+    /// How many writes to clients went out: each one a system call, and a wake-up of the
+    /// client. What `releasePublishing` keeps to one a subscriber.
+    public private(set) var writes = 0
     public var subscriberCount: Int { clients.values.filter(\.subscribed).count }
 
     /// Makes the client a subscriber: it receives every `publish`ed line from now on.
@@ -165,11 +168,20 @@ public final class ControlServer {
         if heldLines == nil { heldLines = [] }
     }
 
-    /// Makes and sends the lines held since `holdPublishing`.
+    /// Makes the lines held since `holdPublishing` and sends them to each subscriber in one
+    /// write: a turn that decided a gesture and its action publishes several lines, and a
+    /// write of each would wake the subscriber, and cost a system call, once a line.
     public func releasePublishing() {
         guard let lines = heldLines else { return }
         heldLines = nil
-        for line in lines { publish(line()) }
+        guard !lines.isEmpty else { return }
+        let subscribers = clients.values.filter(\.subscribed)
+        for line in lines {
+            let text = line()
+            for c in subscribers { _ = queue(text, to: c) }
+        }
+        // Not to one a line's backlog dropped.
+        for c in subscribers where clients[c.fd] === c { write(c) }
     }
 
     /// Sends one JSON line to every subscriber. The line is made only when there is one: a
@@ -292,20 +304,25 @@ public final class ControlServer {
     }
 
     private func send(_ line: String, to c: Client) {
-        c.output += Array(line.utf8)
+        if queue(line, to: c) { write(c) }
+    }
+
+    /// Adds a line to what `c` is to be sent; false when that dropped the client, which
+    /// does not read.
+    private func queue(_ line: String, to c: Client) -> Bool {
+        c.output.append(contentsOf: line.utf8)
         c.output.append(10)
-        if c.output.count > maximumBacklog {
-            log?("control: dropped a client that does not read (\(c.output.count) bytes waiting)")
-            drop(c)
-            return
-        }
-        write(c)
+        guard c.output.count > maximumBacklog else { return true }
+        log?("control: dropped a client that does not read (\(c.output.count) bytes waiting)")
+        drop(c)
+        return false
     }
 
     private func write(_ c: Client) {
         while !c.output.isEmpty {
             let n = c.output.withUnsafeBytes { Glibc.send(c.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
             if n > 0 {
+                writes += 1
                 c.output.removeFirst(n)
                 continue
             }
