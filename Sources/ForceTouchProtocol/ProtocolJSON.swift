@@ -3,15 +3,17 @@ import Foundation
 /// The one configuration for the JSON the project writes: keys sorted, so the same value
 /// always prints the same way, and `/tmp`, not `\/tmp`.
 public enum ProtocolJSON {
-    public static func encoder() -> JSONEncoder {
+    /// The one encoder, made once: the daemon encodes lines for subscribers while gestures
+    /// come, and a new encoder a line is an allocation and its set-up each time.
+    public static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
-    }
+    }()
 
     /// A value as one line of JSON.
     public static func string<T: Encodable>(_ value: T) throws -> String {
-        String(decoding: try encoder().encode(value), as: UTF8.self)
+        String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
     /// A value as one line of JSON. The project's messages always encode (their numbers

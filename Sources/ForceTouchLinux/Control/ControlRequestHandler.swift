@@ -88,7 +88,7 @@ struct ControlRequestHandler {
     }
 
     private func shortcuts(_ action: ControlRequest.ShortcutsAction, id: JSONValue?) -> ControlReply {
-        func data(_ value: some Encodable) throws -> Data { try ProtocolJSON.encoder().encode(value) }
+        func data(_ value: some Encodable) throws -> Data { try ProtocolJSON.encoder.encode(value) }
         var reply = ControlReply.success(id: id)
         do {
             switch action {
