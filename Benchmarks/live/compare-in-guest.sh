@@ -5,7 +5,9 @@
 # reader took (from /proc/PID/schedstat). Readers are woken in the order they opened the
 # device, which weighs on their figures: list the builds ABBA (new old old new).
 #   BENCH_BINS="DIR1 DIR2 ..." vm/run-guest.sh -- Benchmarks/live/compare-in-guest.sh
-# Knobs: BENCH_CYCLES (10), ROUNDS (3). Prints figures only.
+# Knobs: BENCH_CYCLES (10), ROUNDS (3), SUBSCRIBED (which daemons, counted from 0 in
+# BENCH_BINS's order, get a control-socket subscriber, as in make bench-live: "0 1 2 3").
+# Prints figures only: per round, each reader's CPU, then its user / system ticks.
 set -uo pipefail
 ROOT="$PWD"
 HERE="$ROOT/Benchmarks/live"
@@ -21,6 +23,8 @@ trap cleanup EXIT
 
 . "$HERE/guest-setup.sh"
 cpu_ns() { awk '{ print $1 }' "/proc/$1/schedstat"; }
+# user and system ticks, fields 14 and 15 of /proc/PID/stat (counted after the command's name)
+ticks() { awk '{ sub(/.*\) /, ""); print $12 " " $13 }' "/proc/$1/stat"; }
 
 daemons=() names=()
 i=0
@@ -30,6 +34,13 @@ for bin in $BENCH_BINS; do
     daemons+=($!) names+=("$bin")
     pids+=($!)
     wait_for "ready: " "$W/daemon$i.log" 60 || die "$bin/forcetouchd did not start: $(cat "$W/daemon$i.log")"
+    if [[ " ${SUBSCRIBED:-} " == *" $i "* ]]; then
+        [ -x "$W/subscriber" ] || cc -O2 -o "$W/subscriber" "$HERE/subscriber.c" || die "cannot build subscriber.c"
+        setpriv --reuid=65534 --regid=65534 --clear-groups "$W/subscriber" "$W/run$i/control.sock" > "$W/subscriber$i.txt" 2>&1 &
+        pids+=($!)
+        wait_for '"subscribed":true' "$W/subscriber$i.txt" 20 || die "the subscriber of daemon $i did not subscribe"
+        names[$i]+=" (subscribed)"
+    fi
     i=$((i + 1))
 done
 for round in $(seq "$ROUNDS"); do
@@ -47,12 +58,18 @@ for round in $(seq "$ROUNDS"); do
     sleep 1
     readers=("${daemons[@]}" "$li" "$floor")
     declare -A start=()
-    for p in "${readers[@]}"; do start[$p]="$(cpu_ns "$p")"; done
+    declare -A before=()
+    for p in "${readers[@]}"; do start[$p]="$(cpu_ns "$p")" before[$p]="$(ticks "$p")"; done
     evemu-play "$node" < "$W/typical.events"
     sleep 1
     ms() { echo $(( ($(cpu_ns "$1") - ${start[$1]}) / 1000000 )); }
     line="round $round: libinput $(ms "$li") ms, libevdev-floor $(ms "$floor") ms"
     for ((d = 0; d < i; d++)); do line+=", ${names[$d]} $(ms "${daemons[$d]}") ms"; done
+    echo "$line"
+    # user / system ticks, in the order of the line above
+    spent() { read -r u0 s0 <<< "${before[$1]}"; read -r u1 s1 <<< "$(ticks "$1")"; echo "$((u1 - u0)) / $((s1 - s0))"; }
+    line="  user / system ticks: libinput $(spent "$li"), libevdev-floor $(spent "$floor")"
+    for ((d = 0; d < i; d++)); do line+=", ${names[$d]} $(spent "${daemons[$d]}")"; done
     echo "$line"
     kill "$li" "$floor"; wait "$li" "$floor" 2>/dev/null
     kill "$device"; wait "$device" 2>/dev/null
