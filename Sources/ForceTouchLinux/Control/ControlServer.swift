@@ -121,7 +121,7 @@ public final class ControlServer {
     public var clientCount: Int { clients.count }
     /// How many writes to clients went out: each one a system call, and a wake-up of the
     /// client. What `releasePublishing` keeps to one a subscriber.
-    public private(set) var writes = 0
+    private(set) var writes = 0
     public var subscriberCount: Int { clients.values.filter(\.subscribed).count }
 
     /// Makes the client a subscriber: it receives every `publish`ed line from now on.
@@ -180,7 +180,7 @@ public final class ControlServer {
             let text = line()
             for c in subscribers { _ = queue(text, to: c) }
         }
-        // Not to one a line's backlog dropped.
+        // A subscriber whose backlog overflowed while queuing is dropped: gone from `clients`.
         for c in subscribers where clients[c.fd] === c { write(c) }
     }
 

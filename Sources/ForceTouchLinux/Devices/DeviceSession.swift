@@ -68,8 +68,8 @@ public final class DeviceSession {
     /// a `learnedSaveInterval`. Asked after every read.
     @inline(always)
     func learnedWorthSaving(at t: Timestamp) -> Bool {
+        guard hasUnsavedTouches else { return false }
         let learned = pipeline.engine.learned
-        guard learned.touches != savedLearned.touches else { return false }
         guard let last = savedLearnedAt, savedLearned.average != nil || learned.average == nil else { return true }
         return t - last >= Self.learnedSaveInterval
     }

@@ -211,7 +211,7 @@ public final class Daemon {
     private func retire(_ session: DeviceSession, now: Timestamp) {
         if let token = session.loopToken { loop.remove(token) }
         carryOut(session.cancelAll(at: now), session)
-        saveLearned(session, at: MonotonicClock.now())
+        saveLearned(session, at: now)
         logger.info("device \(session.node.devnode) \"\(session.name)\": lost, capability unknown")
         publishCapability(session.node.devnode, name: session.name, report: .unknown("gone"), forceModel: nil)
     }
