@@ -62,9 +62,14 @@ public struct DeviceInfo: Codable, Hashable, Sendable {
     public var maximumPossibleForce: Double?
     public var calibration: CalibrationInfo?
     public var quirks: [String]?
+    /// How its touches are claimed (`cancel`, `hold`), absent while it is only watched.
+    public var claim: String?
+    /// The clone the compositor reads while it is claimed.
+    public var clone: String?
 
     enum CodingKeys: String, CodingKey {
         case node, name, deviceClass = "class", capability, reason, id, emulated, maximumPossibleForce, calibration, quirks
+        case claim, clone
     }
 
     public init(node: String, name: String? = nil, deviceClass: String? = nil, capability: String, reason: String,

@@ -5,7 +5,7 @@ import Foundation
 /// `{"op":"status"}`, `{"op":"devices"}`, `{"op":"subscribe"}`, `{"op":"reload"}`,
 /// `{"op":"shortcuts","action":"list|set|add|update|remove|clear",…}`, `{"op":"perform","type":…}`,
 /// `{"op":"intent","name":…,"parameters":{…},"confirmed":true|false}`,
-/// `{"op":"calibration-reset","device":…}`. An `"id"`, any JSON value, comes back in the reply.
+/// `{"op":"calibration-reset","device":…}`, `{"op":"pause"}`, `{"op":"resume"}`. An `"id"`, any JSON value, comes back in the reply.
 public struct ControlRequest: Codable, Hashable, Sendable {
     public var id: JSONValue?
     public var operation: Operation
@@ -22,6 +22,10 @@ public struct ControlRequest: Codable, Hashable, Sendable {
         case intent(name: String, parameters: [String: JSONValue], confirmed: Bool)
         /// Forget what auto-calibration learned of a device: a node, a name or vendor:product.
         case calibrationReset(device: String)
+        /// Stop running what gestures are bound to, and give every claimed device back.
+        case pause
+        /// Undo `pause`.
+        case resume
     }
 
     public enum ShortcutsAction: Hashable, Sendable {
@@ -74,6 +78,8 @@ public struct ControlRequest: Codable, Hashable, Sendable {
         case "devices": operation = .devices
         case "subscribe": operation = .subscribe
         case "reload": operation = .reload
+        case "pause": operation = .pause
+        case "resume": operation = .resume
         case "calibration-reset":
             guard let device = try string(.device), !device.isEmpty else {
                 throw fail("calibration-reset needs \"device\" (a node, a name or vendor:product)", .device)
@@ -127,6 +133,8 @@ public struct ControlRequest: Codable, Hashable, Sendable {
         case .devices: try c.encode("devices", forKey: .op)
         case .subscribe: try c.encode("subscribe", forKey: .op)
         case .reload: try c.encode("reload", forKey: .op)
+        case .pause: try c.encode("pause", forKey: .op)
+        case .resume: try c.encode("resume", forKey: .op)
         case .calibrationReset(let device):
             try c.encode("calibration-reset", forKey: .op)
             try c.encode(device, forKey: .device)

@@ -11,7 +11,7 @@ struct Forcectl: ForceTouchCommand {
         abstract: "Talk to a running forcetouchd: status, devices, quick actions, intents, events.",
         version: ForceTouchVersion.string,
         subcommands: [Status.self, Devices.self, Shortcuts.self, Perform.self, Intent.self, Events.self, Reload.self,
-                      Calibration.self])
+                      Pause.self, Resume.self, Calibration.self])
 
 }
 
@@ -174,6 +174,29 @@ struct Reload: ParsableCommand {
 
     func run() throws {
         let reply = try connection.request(.reload)
+        if !connection.json { print(describe(reply.message)) }
+    }
+}
+
+struct Pause: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Stop running what gestures are bound to, and give every claimed device back to the desktop.",
+        discussion: "Gestures are still recognized and published (forcectl events). `forcectl resume` undoes it.")
+    @OptionGroup var connection: ConnectionOptions
+
+    func run() throws {
+        let reply = try connection.request(.pause)
+        if !connection.json { print(describe(reply.message)) }
+    }
+}
+
+struct Resume: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run what gestures are bound to again, and claim the devices the configuration claims.")
+    @OptionGroup var connection: ConnectionOptions
+
+    func run() throws {
+        let reply = try connection.request(.resume)
         if !connection.json { print(describe(reply.message)) }
     }
 }

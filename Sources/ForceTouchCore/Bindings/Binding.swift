@@ -17,6 +17,9 @@ public struct Binding: Hashable, Sendable {
     public var action: Action
     /// Seconds before the action is stopped; nil for `general.action-timeout`.
     public var timeout: Double?
+    /// `claim`: whether the gesture's contacts become forcetouch's when it fires (SPEC §9);
+    /// nil for the default, `claimsTouch`.
+    public var claim: Bool?
     /// 1-based position among the `[[binding]]` blocks and the line of its header, so that
     /// logs of a dispatch can name the block that caused it.
     public var index: Int
@@ -24,7 +27,7 @@ public struct Binding: Hashable, Sendable {
 
     public init(gesture: GestureKind, phase: GesturePhase? = nil, stage: DeepPressStage? = nil,
                 fingers: Int? = nil, device: DeviceSelector? = nil, region: Region? = nil,
-                minimumForce: Double? = nil, action: Action, timeout: Double? = nil,
+                minimumForce: Double? = nil, action: Action, timeout: Double? = nil, claim: Bool? = nil,
                 index: Int = 0, line: Int = 0) {
         self.gesture = gesture
         let phase = phase ?? Binding.defaultPhase(gesture, stage: stage)
@@ -36,6 +39,7 @@ public struct Binding: Hashable, Sendable {
         self.minimumForce = minimumForce
         self.action = action
         self.timeout = timeout
+        self.claim = claim
         self.index = index
         self.line = line
     }
@@ -58,6 +62,17 @@ public struct Binding: Hashable, Sendable {
         case .changed: .pop
         default: nil
         }
+    }
+
+    /// Whether the binding takes its gesture's contacts when it fires: a long press when it
+    /// begins, a deep press at peek or pop, unless it says `claim = false`. A tap, a double
+    /// tap and the end of a press come once the finger has lifted: the touch has reached the
+    /// app by then, and there is nothing left to claim.
+    public var claimsTouch: Bool { claim ?? Self.canClaim(gesture, phase: phase) }
+
+    /// Whether a binding of this gesture and phase fires while its contacts are still down.
+    public static func canClaim(_ gesture: GestureKind, phase: GesturePhase) -> Bool {
+        (gesture == .longPress || gesture == .deepPress) && (phase == .began || phase == .changed)
     }
 
     /// Phases the engine actually reports for each gesture, so that a binding to one it
@@ -92,7 +107,7 @@ public struct Binding: Hashable, Sendable {
 /// are the configuration's to fill in; what its action names is checked with the other
 /// blocks (ConfigurationParser+Validation).
 extension Binding: Decodable {
-    static let keys = ["gesture", "phase", "stage", "fingers", "device", "region", "min-force", "timeout"]
+    static let keys = ["gesture", "phase", "stage", "fingers", "device", "region", "min-force", "timeout", "claim"]
         + Action.keys + Action.qualifiers
 
     public init(from decoder: any Decoder) throws {
@@ -132,10 +147,19 @@ extension Binding: Decodable {
             return f
         }
         let timeout = try r("timeout") { try $0.positive() }
+        let claim = try r("claim") { v in
+            let claims = try v.boolValue()
+            if claims, let gesture, !Binding.canClaim(gesture, phase: phase ?? Binding.defaultPhase(gesture, stage: stage)) {
+                throw RawValue.Problem("only a long press or a deep press that fires while the finger is down can claim "
+                    + "its touch: a \(gesture.rawValue) in phase \((phase ?? Binding.defaultPhase(gesture, stage: stage)).rawValue) "
+                    + "comes once the finger has lifted")
+            }
+            return claims
+        }
         let action = try r.decode { try Action(from: decoder) }
         try r.finish()
         guard let gesture, let action else { throw BlockReader.Refused() }
         self.init(gesture: gesture, phase: phase, stage: stage, fingers: fingers, device: device, region: region,
-                  minimumForce: minimumForce, action: action, timeout: timeout)
+                  minimumForce: minimumForce, action: action, timeout: timeout, claim: claim)
     }
 }

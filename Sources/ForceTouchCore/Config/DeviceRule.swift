@@ -13,6 +13,8 @@ public struct DeviceRule: Hashable, Sendable {
     public var emulateForce: Bool?
     /// Leave the device alone: not opened for gestures at all.
     public var ignore: Bool?
+    /// How the device's claimed touches are kept from the app beneath (SPEC §9).
+    public var claim: ClaimStrategy?
     public var gestures: GestureOverrides
     /// Where the block sits, for logs that say which block a device got.
     public var index: Int
@@ -40,7 +42,7 @@ public struct DeviceRule: Hashable, Sendable {
 extension DeviceRule: Decodable {
     static let keys = [
         "match-name", "match-id", "match-class", "rotation", "calibration", "sensitivity",
-        "emulate-force", "ignore", "gestures",
+        "emulate-force", "ignore", "gestures", "claim",
     ]
     /// `other` is what forcetouch leaves alone, so no block can be about it.
     static let matchableClasses: [DeviceClass] = [.touchscreen, .tablet, .touchpad]
@@ -86,6 +88,7 @@ extension DeviceRule: Decodable {
         sensitivity = try r("sensitivity") { try $0.name(Sensitivity.allCases, what: "sensitivity") }
         emulateForce = try r("emulate-force") { try $0.boolValue() }
         ignore = try r("ignore") { try $0.boolValue() }
+        claim = try r("claim") { try $0.name(ClaimStrategy.allCases, what: "claim strategy") }
         gestures = try r.decode(GestureOverrides.self, "gestures") ?? GestureOverrides()
         try r.finish()
     }

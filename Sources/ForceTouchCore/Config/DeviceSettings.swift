@@ -10,6 +10,8 @@ public struct DeviceSettings: Hashable, Sendable {
     public var rule: Int?
     /// What the device database knows of the device.
     public var quirks: DeviceQuirks
+    /// `claim`: how the device's claimed touches are kept from the app beneath (SPEC §9).
+    public var claim: ClaimStrategy = .auto
 
     public init(gestures: GestureSettings = GestureSettings(), calibrationAverage: Double? = nil,
                 emulateForce: Bool = false, ignore: Bool = false, rule: Int? = nil, quirks: DeviceQuirks = .none) {
@@ -54,6 +56,7 @@ extension Configuration {
             result.calibrationAverage = rule.calibrationAverage
             result.emulateForce = rule.emulateForce ?? false
             result.ignore = rule.ignore ?? false
+            result.claim = rule.claim ?? .auto
             result.rule = rule.index
         }
         result.gestures.waitsForDoubleTap = bindings.contains {

@@ -53,6 +53,15 @@ struct DeepPressRecognizer: Sendable {
         return earliest == .max ? nil : Timestamp(microseconds: earliest)
     }
 
+    /// Whether the contact in `slot` is on its way to a deep press (at or above peek, not yet
+    /// for the dwell) or in one: what keeps a held touch held past its window.
+    func isPressing(_ slot: Int) -> Bool {
+        switch stages[slot] {
+        case .holding, .peek, .pop: true
+        case .none, .moving: false
+        }
+    }
+
     // Inlined (guaranteed, not a hint): it runs at every frame.
     /// Returns true when a deep press began in this frame.
     @inline(always)
@@ -69,7 +78,7 @@ struct DeepPressRecognizer: Sendable {
             if c.began, pressedDuringContact[i] { pressedDuringContact[i] = false }
             if c.ended || c.isCancelled {
                 if stage == .peek || stage == .pop {
-                    emit(c.isCancelled ? .cancelled : .ended, nil, c, frame, rotation, frame.time, &out)
+                    emit(c.isCancelled ? .cancelled : .ended, nil, i, c, frame, rotation, frame.time, &out)
                 }
                 if stage != .none { stages[i] = .none }
                 continue
@@ -98,15 +107,15 @@ struct DeepPressRecognizer: Sendable {
             case .peek:
                 if f < thresholds.peekRearm {
                     next = .none
-                    emit(.ended, nil, c, frame, rotation, frame.time, &out)
+                    emit(.ended, nil, i, c, frame, rotation, frame.time, &out)
                 } else if f >= thresholds.pop {
                     next = .pop
-                    emit(.changed, .pop, c, frame, rotation, frame.time, &out)
+                    emit(.changed, .pop, i, c, frame, rotation, frame.time, &out)
                 }
             case .pop:
                 if f < thresholds.peekRearm {
                     next = .none
-                    emit(.ended, nil, c, frame, rotation, frame.time, &out)
+                    emit(.ended, nil, i, c, frame, rotation, frame.time, &out)
                 } else if f < thresholds.popRearm {
                     next = .peek  // pop re-armed; the press itself goes on
                 }
@@ -136,10 +145,10 @@ struct DeepPressRecognizer: Sendable {
                                _ time: Timestamp, _ out: inout [GestureEvent]) {
         stages[i] = .peek
         pressedDuringContact[i] = true
-        emit(.began, .peek, c, frame, rotation, time, &out)
+        emit(.began, .peek, i, c, frame, rotation, time, &out)
         if c.force >= thresholds.pop {
             stages[i] = .pop
-            emit(.changed, .pop, c, frame, rotation, time, &out)
+            emit(.changed, .pop, i, c, frame, rotation, time, &out)
         }
     }
 
@@ -148,28 +157,30 @@ struct DeepPressRecognizer: Sendable {
                             into out: inout [GestureEvent]) {
         for i in stages.indices {
             if stages[i] == .peek || stages[i] == .pop {
-                out.append(makeEvent(.cancelled, nil, frame.contacts[i], frame, rotation, t))
+                out.append(makeEvent(.cancelled, nil, i, frame.contacts[i], frame, rotation, t))
             }
             stages[i] = .none
         }
     }
 
     @inline(never)
-    private func emit(_ phase: GesturePhase, _ stage: DeepPressStage?, _ c: Contact,
+    private func emit(_ phase: GesturePhase, _ stage: DeepPressStage?, _ i: Int, _ c: Contact,
                       _ frame: borrowing TouchFrame, _ rotation: Rotation, _ time: Timestamp,
                       _ out: inout [GestureEvent]) {
-        out.append(makeEvent(phase, stage, c, frame, rotation, time))
+        out.append(makeEvent(phase, stage, i, c, frame, rotation, time))
     }
 
-    private func makeEvent(_ phase: GesturePhase, _ stage: DeepPressStage?, _ c: Contact,
+    private func makeEvent(_ phase: GesturePhase, _ stage: DeepPressStage?, _ i: Int, _ c: Contact,
                            _ frame: borrowing TouchFrame, _ rotation: Rotation,
                            _ time: Timestamp) -> GestureEvent {
         let n = frame.geometry.normalized(x: Double(c.x), y: Double(c.y))
         let p = rotation.apply(x: n.x, y: n.y)
-        return GestureEvent(
+        var e = GestureEvent(
             gesture: .deepPress, phase: phase, fingers: max(frame.fingerCount, 1), time: time,
             x: p.x, y: p.y, force: c.force, stage: stage,
             transitionProgress: thresholds.transitionProgress(c.force),
             commitProgress: thresholds.commitProgress(c.force))
+        e.contacts.insert(i)
+        return e
     }
 }

@@ -25,13 +25,17 @@ public struct GestureEngine: Sendable {
     private var recalibrationPending = false
     private var longPress: LongPressRecognizer
     private var tap: TapRecognizer
+    /// Which contacts forcetouch owns, for the device's clone (`TouchForwarder`).
+    public private(set) var claims: ContactClaims
 
     /// - Parameters:
     ///   - settings: the device's settings, as `Configuration.settings(for:deviceClass:database:)`
     ///     resolves them.
     ///   - learned: what auto-calibration learned of this device so far; it goes on
     ///     learning from every ordinary one-finger touch (see `learned`).
-    public init(device: DeviceDescription, settings: DeviceSettings, learned: LearnedCalibration = LearnedCalibration()) {
+    ///   - claimPolicy: what claims a contact on this device (none by default).
+    public init(device: DeviceDescription, settings: DeviceSettings, learned: LearnedCalibration = LearnedCalibration(),
+                claimPolicy: ClaimPolicy = .none) {
         self.deviceSettings = settings
         self.settings = settings.gestures
         self.learned = learned
@@ -48,6 +52,7 @@ public struct GestureEngine: Sendable {
         }
         longPress = LongPressRecognizer(settings: settings.gestures)
         tap = TapRecognizer(settings: settings.gestures)
+        claims = ContactClaims(policy: claimPolicy, settings: settings.gestures, slots: frames.contacts.count)
         output.reserveCapacity(16)
         endedLevels.reserveCapacity(frames.contacts.count)
     }
@@ -92,7 +97,7 @@ public struct GestureEngine: Sendable {
             guard let b else { return a }
             return min(a, b)
         }
-        return earlier(earlier(longPress.deadline, tap.deadline), deepPressDeadline)
+        return earlier(earlier(earlier(longPress.deadline, tap.deadline), deepPressDeadline), claims.deadline)
     }
 
     /// Feeds one event. Deadlines that fall due by its time fire first.
@@ -118,6 +123,9 @@ public struct GestureEngine: Sendable {
             // After the updates, so that a press deep from its first frame still claims it.
             if !longPress.hasBegun { longPress.fail() }
             tap.fail(at: frames.time, into: &output)
+        }
+        if claims.policy.mode != .off {
+            claims.update(frames.frame, rotation: rotation) { deepPress?.isPressing($0) ?? false }
         }
         learn()
         updateDeadline()
@@ -162,6 +170,8 @@ public struct GestureEngine: Sendable {
                 if longPress.advance(to: d, frames.frame, rotation: settings.rotation, into: &output) {
                     tap.fail(at: d, into: &output)
                 }
+            } else if claims.deadline == d {
+                claims.advance(to: d) { deepPress?.isPressing($0) ?? false }
             } else {
                 tap.advance(to: d, into: &output)
             }
@@ -178,6 +188,12 @@ public struct GestureEngine: Sendable {
         updateDeadline()
     }
 
+
+    /// A gesture that claims fired on these contacts: forcetouch owns them from now on.
+    public mutating func claim(_ slots: SlotSet) {
+        claims.claim(slots)
+        updateDeadline()
+    }
 
     /// Clears the output without handing it over, keeping its storage: for a reader that
     /// only looked at it (the benchmark counts events without allocating).

@@ -39,6 +39,9 @@ public struct GestureEvent: Hashable, Sendable {
     public var transitionProgress: Double?
     /// Deep press only: 0→1 from peek to pop (commitProgress).
     public var commitProgress: Double?
+    /// The slots of the contacts the event is about (a deep press's one, a long press's
+    /// all): what a claiming binding takes (`ContactClaims`). Empty for taps.
+    public var contacts = SlotSet()
 
     public init(gesture: GestureKind, phase: GesturePhase, fingers: Int, time: Timestamp,
                 x: Double, y: Double, force: Double, stage: DeepPressStage? = nil,

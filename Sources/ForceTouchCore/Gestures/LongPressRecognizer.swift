@@ -95,7 +95,11 @@ struct LongPressRecognizer: Sendable {
                        includeEnded: Bool = false) -> GestureEvent {
         let s = TouchSummary(frame, includeEnded: includeEnded)
         let p = s.normalized(frame, rotation)
-        return GestureEvent(gesture: .longPress, phase: phase, fingers: max(frame.fingerCount, s.count, 1),
-                            time: frame.time, x: p.x, y: p.y, force: s.force)
+        var e = GestureEvent(gesture: .longPress, phase: phase, fingers: max(frame.fingerCount, s.count, 1),
+                             time: frame.time, x: p.x, y: p.y, force: s.force)
+        for i in frame.liveSlots where frame.contacts[i].isDown || (includeEnded && frame.contacts[i].ended) {
+            e.contacts.insert(i)
+        }
+        return e
     }
 }

@@ -16,26 +16,58 @@ public struct DevicePipeline: Sendable {
     /// - Parameters:
     ///   - database: the device database the settings are resolved with.
     ///   - learned: what auto-calibration learned of the device before.
+    ///   - session: the graphical session `claim = "auto"` decides for; nil claims nothing
+    ///     (replays and tools, which have no clone to feed).
     public init(device: DeviceDescription, deviceClass: DeviceClass, configuration: Configuration,
-                database: DeviceDatabase = .empty, learned: LearnedCalibration = LearnedCalibration()) {
+                database: DeviceDatabase = .empty, learned: LearnedCalibration = LearnedCalibration(),
+                session: ClaimSession? = nil) {
         self.init(device: device, deviceClass: deviceClass,
                   settings: configuration.settings(for: device, deviceClass: deviceClass, database: database),
-                  configuration: configuration, learned: learned)
+                  configuration: configuration, learned: learned, session: session)
     }
 
     /// With settings resolved (and perhaps adjusted) by the caller: `forcetest`, which may
     /// make taps wait or not whatever is bound, and the tests. The configuration gives the
     /// bindings and AssistiveTouch slots; the default one has none.
     public init(device: DeviceDescription, deviceClass: DeviceClass, settings: DeviceSettings,
-                configuration: Configuration = Configuration(), learned: LearnedCalibration = LearnedCalibration()) {
-        engine = GestureEngine(device: device, settings: settings, learned: learned)
-        bindings = BindingTable(configuration).narrowed(to: device, deviceClass: deviceClass)
-        assistiveTouch = configuration.assistiveTouch.flatMap {
+                configuration: Configuration = Configuration(), learned: LearnedCalibration = LearnedCalibration(),
+                session: ClaimSession? = nil) {
+        let bindings = BindingTable(configuration).narrowed(to: device, deviceClass: deviceClass)
+        let assistiveTouch = configuration.assistiveTouch.flatMap {
             $0.applies(to: device, deviceClass: deviceClass) ? $0 : nil
         }
+        var policy = Self.claimPolicy(bindings: bindings, assistiveTouch: assistiveTouch)
+        if let session {
+            policy.mode = settings.claim.mode(claims: policy.claimsAnything, hasSlots: device.isMultitouch,
+                                              deviceClass: deviceClass, session: session)
+        }
+        engine = GestureEngine(device: device, settings: settings, learned: learned, claimPolicy: policy)
+        self.bindings = bindings
+        self.assistiveTouch = assistiveTouch
         self.deviceClass = deviceClass
         general = configuration.general
     }
+
+    /// What can claim a contact on the device, from its bindings and AssistiveTouch slots
+    /// (mode `off`: the caller decides the mode).
+    static func claimPolicy(bindings: BindingTable, assistiveTouch: AssistiveTouch?) -> ClaimPolicy {
+        var policy = ClaimPolicy()
+        for b in bindings.bindings where b.claimsTouch {
+            if b.gesture == .deepPress { policy.deepPress = true }
+            if b.gesture == .longPress { policy.longPress = true }
+        }
+        if let at = assistiveTouch {
+            if at.slots[.deepPress] != nil { policy.deepPress = true }
+            if at.slots[.longPress] != nil { policy.longPress = true }
+            // Without a region the slots listen to the whole surface: claiming every touch
+            // there would leave the app beneath nothing.
+            if let region = at.region, !at.slots.isEmpty { policy.region = region }
+        }
+        return policy
+    }
+
+    /// How the device's touches are claimed.
+    public var claimMode: ClaimMode { engine.claims.policy.mode }
 
     public var device: DeviceDescription { engine.device }
     public var settings: DeviceSettings { engine.deviceSettings }
@@ -80,7 +112,11 @@ public struct DevicePipeline: Sendable {
 
     @inline(never)
     private mutating func takeDispatches() -> [PipelineOutput] {
-        engine.takeOutput().map { PipelineOutput(gesture: $0, dispatches: dispatches(for: $0)) }
+        let outputs = engine.takeOutput().map { PipelineOutput(gesture: $0, dispatches: dispatches(for: $0)) }
+        if engine.claims.policy.mode != .off {
+            for o in outputs where o.dispatches.contains(where: \.claims) { engine.claim(o.gesture.contacts) }
+        }
+        return outputs
     }
 
     /// What a gesture calls for: every binding that matches it, in the configuration's
@@ -89,12 +125,14 @@ public struct DevicePipeline: Sendable {
         let name = device.name
         var out = bindings.actions(for: event).map { binding in
             Dispatch(label: "binding[\(binding.index)] (line \(binding.line)) \(event.gesture.rawValue) \(event.phase.rawValue)",
-                     request: ActionRequest(binding: binding, event: event, deviceName: name, general: general))
+                     request: ActionRequest(binding: binding, event: event, deviceName: name, general: general),
+                     claims: binding.claimsTouch)
         }
         if let slots = assistiveTouch, let slot = AssistiveTouch.slot(for: event), let action = slots.action(for: event) {
             out.append(Dispatch(label: "assistive-touch \(slot.rawValue)",
                                 request: ActionRequest(action: action, event: event, deviceName: name,
-                                                       timeout: general.actionTimeout)))
+                                                       timeout: general.actionTimeout),
+                                claims: slot == .longPress || slot == .deepPress))
         }
         return out
     }

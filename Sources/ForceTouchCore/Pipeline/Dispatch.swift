@@ -3,10 +3,14 @@
 public struct Dispatch: Hashable, Sendable {
     public var label: String
     public var request: ActionRequest
+    /// The binding or slot takes the gesture's contacts (SPEC §9): the app beneath does not
+    /// get them as a touch.
+    public var claims: Bool
 
-    public init(label: String, request: ActionRequest) {
+    public init(label: String, request: ActionRequest, claims: Bool = false) {
         self.label = label
         self.request = request
+        self.claims = claims
     }
 }
 

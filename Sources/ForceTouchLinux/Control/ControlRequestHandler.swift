@@ -42,6 +42,11 @@ struct ControlRequestHandler {
             let (loaded, message) = daemon.reload()
             guard loaded else { return done(.failure(message, id: id, kind: .reloadRefused)) }
             reply.message = message
+        case .pause, .resume:
+            let pause = request.operation == .pause
+            daemon.setPaused(pause)
+            reply.message = pause ? "paused: nothing bound to a gesture runs, and every claimed device is given back"
+                : "resumed"
         case .shortcuts(let action):
             reply = shortcuts(action, id: id)
         case .calibrationReset(let device):

@@ -18,6 +18,10 @@ public final class DeviceSession {
     public let device: EvdevDevice?
     /// Token of its descriptor in the event loop.
     var loopToken: UInt64?
+    /// The graphical session `claim = "auto"` decides for; nil claims nothing (replays).
+    let claimSession: ClaimSession?
+    /// While the device is claimed: the clone its events go through (SPEC §9).
+    @exclusivity(unchecked) private(set) var clone: TouchClone?
     /// Whether the log has said that touches in untracked slots are ignored (once a device).
     @exclusivity(unchecked) private var warnedUntrackedSlot = false
 
@@ -83,9 +87,12 @@ public final class DeviceSession {
     /// - Parameters:
     ///   - database: the device database the settings are resolved with.
     ///   - learned: what auto-calibration learned of the device before.
+    ///   - claimSession: the graphical session claiming is decided for; nil never claims.
     public init(node: InputNode, description: DeviceDescription, device: EvdevDevice?, configuration: Configuration,
-                database: DeviceDatabase = .empty, learned: LearnedCalibration = LearnedCalibration()) {
+                database: DeviceDatabase = .empty, learned: LearnedCalibration = LearnedCalibration(),
+                claimSession: ClaimSession? = nil) {
         self.node = node
+        self.claimSession = claimSession
         self.description = description
         self.device = device
         let deviceClass = node.deviceClass(of: description)
@@ -93,7 +100,7 @@ public final class DeviceSession {
         savedLearned = learned
         announcedAverage = learned.average
         pipeline = DevicePipeline(device: description, deviceClass: deviceClass, configuration: configuration,
-                                  database: database, learned: learned)
+                                  database: database, learned: learned, session: claimSession)
     }
 
     public var name: String { description.name }
@@ -105,14 +112,49 @@ public final class DeviceSession {
     /// their timings and bindings no longer hold.
     public func reconfigure(_ configuration: Configuration, database: DeviceDatabase = .empty) {
         pipeline = DevicePipeline(device: description, deviceClass: deviceClass, configuration: configuration,
-                                  database: database, learned: engine.learned)
+                                  database: database, learned: engine.learned, session: claimSession)
+        afterNewPipeline()
+    }
+
+    /// A new pipeline knows nothing of the touches under way: what the clone holds goes out,
+    /// and a clone of another mode goes (`claim()` makes the right one).
+    private func afterNewPipeline() {
+        guard let clone else { return }
+        if clone.mode != pipeline.claimMode { releaseClaim() } else { clone.settle(pipeline.engine.claims) }
+    }
+
+    // MARK: Claiming
+
+    /// How the device is claimed now (`off` while it is only watched).
+    public var claimMode: ClaimMode { clone?.mode ?? .off }
+
+    /// What the configuration asks for the device: the mode its clone would have.
+    public var wantedClaimMode: ClaimMode { pipeline.claimMode }
+
+    /// Claims the device when its configuration asks for it and it is not yet: makes the
+    /// clone, then grabs the device. Returns why it could not; the device is then only
+    /// watched, and every touch reaches the desktop as before.
+    func claim() -> String? {
+        guard clone == nil, let device, pipeline.claimMode != .off else { return nil }
+        do {
+            clone = try TouchClone(of: device, mode: pipeline.claimMode, slots: engine.frames.contacts.count)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    /// Gives the device back to every reader and removes its clone.
+    func releaseClaim() {
+        clone = nil
     }
 
     /// Forgets what auto-calibration learned: the engine starts again from the database or
     /// the default. Gestures in progress are dropped, as on a reload.
     public func forgetLearned(_ configuration: Configuration, database: DeviceDatabase = .empty) {
         pipeline = DevicePipeline(device: description, deviceClass: deviceClass, configuration: configuration,
-                                  database: database)
+                                  database: database, session: claimSession)
+        afterNewPipeline()
         savedLearned = LearnedCalibration()
         announcedAverage = nil
     }
@@ -150,6 +192,10 @@ public final class DeviceSession {
                 for event in events where event.type == EV.SYN && event.code == SYN.DROPPED { dropped = true }
                 if count > 0 {
                     pipeline.process(events, into: &completed)
+                    // In the same turn, once the engine has decided what the events claim: a
+                    // read's work is microseconds, and a touch claimed at its first frame then
+                    // never shows on the clone.
+                    clone?.forward(events, claims: pipeline.engine.claims)
                     last = events[count - 1].time
                 }
                 guard case .full = read else { break }
@@ -163,7 +209,11 @@ public final class DeviceSession {
     }
 
     /// Lets time pass to `t`: long presses, deep presses and waiting taps decide.
-    public func advance(to t: Timestamp) -> [PipelineOutput] { pipeline.advance(to: t) }
+    public func advance(to t: Timestamp) -> [PipelineOutput] {
+        let outputs = pipeline.advance(to: t)
+        clone?.settle(pipeline.engine.claims)
+        return outputs
+    }
 
     /// The device is gone: gestures in progress are cancelled (and reported as such).
     public func cancelAll(at t: Timestamp) -> [PipelineOutput] { pipeline.cancelAll(at: t) }

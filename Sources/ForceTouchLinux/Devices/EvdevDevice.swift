@@ -65,6 +65,19 @@ public final class EvdevDevice {
         close(fd)
     }
 
+    /// The device's physical path (`phys`), as the kernel reports it.
+    public var phys: String? { libevdev_get_phys(dev).map { String(cString: $0) } }
+
+    /// The slot the device's next events are about (ABS_MT_SLOT), -1 without slots.
+    public var currentSlot: Int { Int(libevdev_get_current_slot(dev)) }
+
+    /// Takes the device from every other reader (EVIOCGRAB), or gives it back. The kernel ends
+    /// a grab when the descriptor closes, whatever ends the process.
+    public func grab(_ on: Bool) -> Int32 {
+        let rc = libevdev_grab(dev, on ? LIBEVDEV_GRAB : LIBEVDEV_UNGRAB)
+        return rc < 0 ? -rc : 0
+    }
+
     /// Writes the events available now into `buffer`, reading to EAGAIN or until it is
     /// full; returns how many it wrote. After SYN_DROPPED the events are the SYN_DROPPED
     /// itself, then libevdev's synchronization events that bring the state up to date, ending

@@ -20,9 +20,20 @@ public final class UinputDevice {
     private let uidev: OpaquePointer
 
     /// Creates a device that looks like `d`: same name, ids, properties, codes and axes.
-    public init(_ d: DeviceDescription) throws(UinputError) {
+    public convenience init(_ d: DeviceDescription) throws(UinputError) {
+        try self.init(d, phys: nil, asClone: false)
+    }
+
+    /// - Parameters:
+    ///   - phys: the physical path to give it, as the device it stands for has.
+    ///   - asClone: it re-emits a device's events that the kernel already filtered (a claimed
+    ///     device's clone, SPEC §9): no fuzz, which would filter them a second time and change
+    ///     them, and ABS_MT_TOOL_TYPE from finger to palm on a multitouch device, through
+    ///     which a claimed contact is cancelled.
+    init(_ d: DeviceDescription, phys: String?, asClone: Bool) throws(UinputError) {
         guard let dev = libevdev_new() else { throw UinputError(errno: ENOMEM) }
         libevdev_set_name(dev, d.name)
+        if let phys { libevdev_set_phys(dev, phys) }
         libevdev_set_id_bustype(dev, Int32(d.id.bustype))
         libevdev_set_id_vendor(dev, Int32(d.id.vendor))
         libevdev_set_id_product(dev, Int32(d.id.product))
@@ -36,12 +47,16 @@ public final class UinputDevice {
                 if type == EV.ABS {
                     let a = d.absInfo[code] ?? AbsInfo(minimum: 0, maximum: 0)
                     var info = input_absinfo(value: a.value, minimum: a.minimum, maximum: a.maximum,
-                                             fuzz: a.fuzz, flat: a.flat, resolution: a.resolution)
+                                             fuzz: asClone ? 0 : a.fuzz, flat: a.flat, resolution: a.resolution)
                     libevdev_enable_event_code(dev, UInt32(type), UInt32(code), &info)
                 } else {
                     libevdev_enable_event_code(dev, UInt32(type), UInt32(code), nil)
                 }
             }
+        }
+        if asClone, d.isMultitouch, d.axis(ABS.MT_TOOL_TYPE) == nil {
+            var info = input_absinfo(value: 0, minimum: 0, maximum: TouchForwarder.palm, fuzz: 0, flat: 0, resolution: 0)
+            libevdev_enable_event_code(dev, UInt32(EV.ABS), UInt32(ABS.MT_TOOL_TYPE), &info)
         }
         var uidev: OpaquePointer?
         let rc = libevdev_uinput_create_from_device(dev, Int32(LIBEVDEV_UINPUT_OPEN_MANAGED.rawValue), &uidev)
@@ -62,6 +77,14 @@ public final class UinputDevice {
     public var devnode: String? {
         libevdev_uinput_get_devnode(uidev).map { String(cString: $0) }
     }
+
+    /// `/sys/devices/virtual/input/inputN` of the new device.
+    public var syspath: String? {
+        libevdev_uinput_get_syspath(uidev).map { String(cString: $0) }
+    }
+
+    /// The descriptor events are written to.
+    var fd: Int32 { libevdev_uinput_get_fd(uidev) }
 
     /// Writes one event; the kernel stamps its own time.
     public func write(type: UInt16, code: UInt16, value: Int32) throws(UinputError) {

@@ -83,6 +83,10 @@ public final class Daemon {
     /// Why the dynamic quick actions' file could not be read at start; while set, changes
     /// are refused rather than written over it.
     private var shortcutsUnreadable: String?
+    /// The graphical session claiming decides for (`claim = "auto"`), from the environment.
+    let claimSession = ClaimSession(environment: ProcessEnvironment.current())
+    /// The device nodes of the clones of claimed devices: never followed themselves.
+    private var cloneNodes: Set<String> = []
 
     public init(configuration: Configuration, options: Options, logger: Logger) throws(SystemError) {
         self.configuration = configuration
@@ -162,7 +166,7 @@ public final class Daemon {
     }
 
     func add(_ node: InputNode) {
-        if sessions[node.devnode] != nil { return }
+        if sessions[node.devnode] != nil || cloneNodes.contains(node.devnode) { return }
         let device: EvdevDevice
         do {
             device = try EvdevDevice(path: node.devnode)
@@ -177,7 +181,8 @@ public final class Daemon {
         }
         let session = DeviceSession(node: node, description: device.description, device: device,
                                     configuration: configuration, database: database,
-                                    learned: calibrationFile?.learned(for: device.description) ?? LearnedCalibration())
+                                    learned: calibrationFile?.learned(for: device.description) ?? LearnedCalibration(),
+                                    claimSession: claimSession)
         guard session.deviceClass != .other else {
             logger.debug("device \(node.devnode) \"\(session.name)\": not a touch device, ignored")
             return
@@ -200,9 +205,11 @@ public final class Daemon {
             daemon._withUnsafeGuaranteedRef { $0.readable(session) }
         }
         logCapability(session, verb: "found")
+        claim(session)
     }
 
     func remove(_ devnode: String) {
+        if cloneNodes.remove(devnode) != nil { return }
         unreadable[devnode] = nil
         guard let session = sessions.removeValue(forKey: devnode) else { return }
         retire(session, now: MonotonicClock.now())
@@ -210,6 +217,7 @@ public final class Daemon {
 
     private func retire(_ session: DeviceSession, now: Timestamp) {
         if let token = session.loopToken { loop.remove(token) }
+        session.releaseClaim()
         carryOut(session.cancelAll(at: now), session)
         saveLearned(session, at: now)
         logger.info("device \(session.node.devnode) \"\(session.name)\": lost, capability unknown")
@@ -245,6 +253,29 @@ public final class Daemon {
             logger.error("device \(session.node.devnode): read failed: \(String(cString: strerror(e)))",
                          metadata: ["device": "\(session.name)", "node": "\(session.node.devnode)"])
         }
+    }
+
+    // MARK: Claiming
+
+    /// Claims the session's device when its configuration asks for it and the daemon is not
+    /// paused (SPEC §9); says in the log what became of it.
+    private func claim(_ s: DeviceSession) {
+        guard !paused, s.claimMode == .off, s.wantedClaimMode != .off else { return }
+        let meta: Logger.Metadata = ["device": "\(s.name)", "node": "\(s.node.devnode)"]
+        if let why = s.claim() {
+            logger.error("device \(s.node.devnode) \"\(s.name)\": cannot claim its touches: \(why); watching only, every touch reaches the desktop", metadata: meta)
+            return
+        }
+        guard let clone = s.clone else { return }
+        if let node = clone.devnode { cloneNodes.insert(node) }
+        logger.info("device \(s.node.devnode) \"\(s.name)\": claimed (\(clone.mode.rawValue)), the desktop reads its clone \(clone.devnode ?? "?")", metadata: meta)
+    }
+
+    /// Gives the session's device back to every reader.
+    private func release(_ s: DeviceSession, why: String) {
+        guard s.claimMode != .off else { return }
+        s.releaseClaim()
+        logger.info("device \(s.node.devnode) \"\(s.name)\": released (\(why)), the desktop reads it again")
     }
 
     private func logCapability(_ s: DeviceSession, verb: String) {
@@ -353,7 +384,10 @@ public final class Daemon {
     func setPaused(_ paused: Bool) {
         guard paused != self.paused else { return }
         self.paused = paused
-        logger.notice(paused ? "paused: gestures are recognized, and nothing bound to them runs" : "resumed")
+        logger.notice(paused ? "paused: gestures are recognized, nothing bound to them runs, and no device is claimed" : "resumed")
+        for s in sessions.values.sorted(by: { $0.node.devnode < $1.node.devnode }) {
+            if paused { release(s, why: "paused") } else { claim(s) }
+        }
         bus?.needsSync = true
     }
 
@@ -434,6 +468,10 @@ public final class Daemon {
                 d.calibration = s.engine.calibrationSource.info(average: m.average, summary: true)
             }
             if !s.settings.quirks.entries.isEmpty { d.quirks = s.settings.quirks.entries }
+            if let clone = s.clone {
+                d.claim = clone.mode.rawValue
+                d.clone = clone.devnode
+            }
             return d
         }
         for (node, report) in unreadable.sorted(by: { $0.key < $1.key }) {
@@ -515,7 +553,14 @@ public final class Daemon {
     }
 
     private func reconfigureSessions() {
-        for s in sessions.values { s.reconfigure(configuration, database: database) }
+        for s in sessions.values.sorted(by: { $0.node.devnode < $1.node.devnode }) {
+            let before = s.claimMode
+            s.reconfigure(configuration, database: database)
+            if before != .off && s.claimMode == .off {
+                logger.info("device \(s.node.devnode) \"\(s.name)\": released (\(s.wantedClaimMode == .off ? "nothing on it claims now" : "its claim changes")), the desktop reads it again")
+            }
+            claim(s)
+        }
         sessionDeadline.invalidate()
     }
 
@@ -542,7 +587,10 @@ public final class Daemon {
         case SIGTERM, SIGINT:
             logger.info("stopping on signal \(signal)")
             let now = MonotonicClock.now()
-            for session in sessions.values { saveLearned(session, at: now) }
+            for session in sessions.values {
+                saveLearned(session, at: now)
+                session.releaseClaim()
+            }
             // Supervised commands end with the daemon (SPEC §8); launched apps are not ours.
             if children.count > 0 {
                 logger.info("ending \(children.count) running action(s)")

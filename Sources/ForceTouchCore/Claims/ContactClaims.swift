@@ -1,0 +1,132 @@
+/// Which of a device's contacts forcetouch owns: the engine's answer, after every frame and
+/// deadline, to the forwarder that feeds the device's clone (`TouchForwarder`).
+///
+/// Each contact has an explicit state, from its touch-down until the next touch in its slot:
+///
+/// ```
+///          ┌─ begins in the claiming region ───────────────────────▶ claimed
+/// down ────┼─ holding (ClaimMode.hold) ─▶ undecided ─┬─ a claiming gesture fires ─▶ claimed
+///          │                                         └─ lifted, moved beyond the slop,
+///          │                                            another finger, the window passed ─▶ passed
+///          └─ otherwise ─▶ passed ── a claiming gesture fires ─▶ claimed (the clone cancels it)
+/// ```
+///
+/// `undecided` is what `hold` keeps from the clone; `passed` goes through; `claimed` never
+/// reaches the clone, or is cancelled there. The states stay after the lift, so that a
+/// read whose events both claim and lift a contact still tells the forwarder.
+public struct ContactClaims: Sendable {
+    public enum State: UInt8, Hashable, Sendable {
+        /// No touch in the slot since the device was opened.
+        case idle
+        /// Held back: it may still become a claimed gesture.
+        case undecided
+        /// Not forcetouch's: the clone gets it.
+        case passed
+        /// forcetouch's: the app beneath never gets it as a touch.
+        case claimed
+    }
+
+    public let policy: ClaimPolicy
+    /// How far (mm) a held contact may move and still become a claimed gesture: the largest
+    /// slop of the gestures that claim.
+    let slop: Double
+    /// How long a still contact is held: the long-press time. A press still becoming a deep
+    /// press (force at or above peek) is held on until it is decided.
+    let window: Int64
+    private var states: [State]
+    /// When each undecided contact came down (µs).
+    private var since: [Int64]
+    /// Undecided slots whose window has not ended: the deadline looks at these only.
+    private var undecided = SlotSet()
+    /// Undecided slots past their window, pressing on towards a deep press: decided by the
+    /// frames to come, with no deadline of their own.
+    private var pressingOn = SlotSet()
+
+    init(policy: ClaimPolicy, settings: GestureSettings, slots: Int) {
+        self.policy = policy
+        var slop = 0.0
+        if policy.deepPress { slop = max(slop, settings.deepPressSlop) }
+        if policy.longPress { slop = max(slop, settings.longPressSlop) }
+        self.slop = slop
+        window = settings.longPressDuration.microseconds
+        states = Array(repeating: .idle, count: slots)
+        since = Array(repeating: 0, count: slots)
+    }
+
+    /// The state of the contact in `slot` (or of its last touch, once it lifted).
+    public func state(_ slot: Int) -> State {
+        slot >= 0 && slot < states.count ? states[slot] : .passed
+    }
+
+    /// Some contact is held back.
+    public var holdsAny: Bool { undecided.union(pressingOn).bits != 0 }
+
+    /// When a held contact's window ends though no event may come.
+    var deadline: Timestamp? {
+        guard undecided.bits != 0 else { return nil }
+        var earliest = Int64.max
+        for slot in undecided where since[slot] + window < earliest { earliest = since[slot] + window }
+        return Timestamp(microseconds: earliest)
+    }
+
+    /// Follows the frame: new contacts get their first state, held ones are decided.
+    /// `pressing` tells whether a contact is on its way to a deep press, or in one.
+    @inline(always)
+    mutating func update(_ frame: borrowing TouchFrame, rotation: Rotation, pressing: (Int) -> Bool) {
+        guard policy.mode != .off else { return }
+        let contacts = frame.contacts
+        var down = 0
+        for i in frame.liveSlots where contacts[i].isDown { down += 1 }
+        for i in frame.liveSlots {
+            let c = contacts[i]
+            if c.began { begin(i, c, frame, rotation) }
+            guard undecided.contains(i) || pressingOn.contains(i) else { continue }
+            if c.ended || c.isCancelled || !c.isDown || c.travel > slop || down > 1 {
+                decide(i, .passed)
+            } else if frame.time.microseconds >= since[i] + window {
+                windowEnded(i, pressing: pressing(i))
+            }
+        }
+    }
+
+    // Out of line: a touch-down is rare next to the frames.
+    @inline(never)
+    private mutating func begin(_ i: Int, _ c: Contact, _ frame: borrowing TouchFrame, _ rotation: Rotation) {
+        if let region = policy.region {
+            let n = frame.geometry.normalized(x: Double(c.startX), y: Double(c.startY))
+            let p = rotation.apply(x: n.x, y: n.y)
+            if region.contains(x: p.x, y: p.y) { return decide(i, .claimed) }
+        }
+        if policy.holds {
+            states[i] = .undecided
+            since[i] = c.startTime.microseconds
+            undecided.insert(i)
+        } else {
+            decide(i, .passed)
+        }
+    }
+
+    /// Time passes to `t` without a frame: held contacts whose window is over go through,
+    /// unless they are pressing on towards a deep press.
+    mutating func advance(to t: Timestamp, pressing: (Int) -> Bool) {
+        for i in undecided where since[i] + window <= t.microseconds { windowEnded(i, pressing: pressing(i)) }
+    }
+
+    private mutating func windowEnded(_ i: Int, pressing: Bool) {
+        if !pressing { return decide(i, .passed) }
+        undecided.bits &= ~(1 << UInt64(i))
+        pressingOn.insert(i)
+    }
+
+    /// A gesture that claims fired on these contacts.
+    mutating func claim(_ slots: SlotSet) {
+        guard policy.mode != .off else { return }
+        for i in slots where i < states.count { decide(i, .claimed) }
+    }
+
+    private mutating func decide(_ i: Int, _ state: State) {
+        if states[i] != state { states[i] = state }
+        undecided.bits &= ~(1 << UInt64(i))
+        pressingOn.bits &= ~(1 << UInt64(i))
+    }
+}
