@@ -46,6 +46,9 @@ guest Tests/Documented/in-guest.sh documented-daemon.log
 # into the running daemon, against forcetest replay. 39 recordings played in real time take
 # 8-9 min under TCG: more than the default limit on a busy host.
 VM_TIMEOUT=1500 guest Tests/Integration/live-corpus-in-guest.sh live-corpus-daemon.log
+# Claiming (SPEC §9): a grabbed touchscreen's clone, read by libinput debug-events; the
+# programs as the .deb ships them (make deb above), which keep up with ten fingers at 1 kHz.
+FORCETOUCH_BIN="$PWD/.build-deb/release" guest Tests/Integration/claim-in-guest.sh claim-daemon.log
 # A fair control server: a flood and 64 idle clients beside forcectl and a bound tap, and a
 # reload that crashes the parser refused.
 guest Tests/Integration/fairness-in-guest.sh fairness-daemon.log

@@ -11,8 +11,10 @@ mkdir -p "$CACHE"
 log() { echo "[vm/setup] $*" >&2; }
 
 # ---------------------------------------------------------------- host packages
-# libinput-tools: `libinput debug-events`, what the live benchmark (make bench-live) compares with.
-PKGS=(qemu-system-x86 busybox-static udev evemu-tools evtest cpio util-linux kmod xz-utils zstd python3 tmux libinput-tools)
+# libinput-tools: `libinput debug-events`, what the live benchmark (make bench-live) compares with
+# and what the claiming test (claim-in-guest.sh) reads a clone with. python3-evdev: that test's
+# player, which writes through uinput (writes to a grabbed evdev node are dropped by the kernel).
+PKGS=(qemu-system-x86 busybox-static udev evemu-tools evtest cpio util-linux kmod xz-utils zstd python3 python3-evdev tmux libinput-tools)
 missing=()
 for p in "${PKGS[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q '^install ok installed$' || missing+=("$p")

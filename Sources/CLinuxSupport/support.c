@@ -130,3 +130,7 @@ int ft_evdev_use_monotonic_clock(int fd) {
     int clock = CLOCK_MONOTONIC;
     return ioctl(fd, EVIOCSCLOCKID, &clock);
 }
+
+#include <linux/uinput.h>
+
+int ft_uinput_set_phys(int fd, const char *phys) { return ioctl(fd, UI_SET_PHYS, phys); }

@@ -60,4 +60,7 @@ int ft_set_pipe_size(int fd, int size);
 #define FORCETOUCH_CLINUXSUPPORT_EVDEV
 /// EVIOCSCLOCKID: the event node's timestamps on CLOCK_MONOTONIC. Returns 0 or -1 (errno).
 int ft_evdev_use_monotonic_clock(int fd);
+/// Gives the uinput device about to be created on fd its physical path (UI_SET_PHYS), before
+/// libevdev creates it: a claimed device's clone keeps the phys of the device it stands for.
+int ft_uinput_set_phys(int fd, const char *phys);
 #endif

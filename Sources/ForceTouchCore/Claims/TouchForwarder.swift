@@ -58,6 +58,32 @@ public struct TouchForwarder: Sendable {
         output.reserveCapacity(1024)
     }
 
+    /// Brings a new clone to the source's state: every slot's axes, so that a touch whose
+    /// position the kernel does not send again (it sends only changes) is where the source
+    /// has it. `value(slot, code)` is the source's value, nil for an axis it lacks. A touch
+    /// under way is the source's alone: the desktop saw it begin there, and the clone gets
+    /// nothing of it until it lifts.
+    public mutating func start(from value: (Int, UInt16) -> Int32?) {
+        for s in records.indices {
+            for axis in 0..<Self.axisCount {
+                let code = Self.firstAxis + UInt16(axis)
+                guard let v = value(s, code) else { continue }
+                if code == ABS.MT_TRACKING_ID {
+                    if v >= 0 {
+                        records[s] = .swallowed
+                        active.insert(s)
+                    }
+                    continue
+                }
+                remember(s, InputEvent(time: .zero, type: EV.ABS, code: code, value: v))
+                writeSlot(s)
+                write(InputEvent(time: .zero, type: EV.ABS, code: code, value: v))
+            }
+        }
+        writeSlot(sourceSlot)
+        if wroteSinceReport { write(InputEvent(time: .zero, type: EV.SYN, code: SYN.REPORT, value: 0)) }
+    }
+
     /// Empties `output`, keeping its storage.
     public mutating func removeOutput() { output.removeAll(keepingCapacity: true) }
 

@@ -71,6 +71,14 @@ public final class EvdevDevice {
     /// The slot the device's next events are about (ABS_MT_SLOT), -1 without slots.
     public var currentSlot: Int { Int(libevdev_get_current_slot(dev)) }
 
+    /// The value of a multitouch axis in `slot`, nil when the device lacks the axis.
+    public func slotValue(_ slot: Int, _ code: UInt16) -> Int32? {
+        guard libevdev_has_event_code(dev, UInt32(EV.ABS), UInt32(code)) == 1, slot < libevdev_get_num_slots(dev) else {
+            return nil
+        }
+        return libevdev_get_slot_value(dev, UInt32(slot), UInt32(code))
+    }
+
     /// Takes the device from every other reader (EVIOCGRAB), or gives it back. The kernel ends
     /// a grab when the descriptor closes, whatever ends the process.
     public func grab(_ on: Bool) -> Int32 {

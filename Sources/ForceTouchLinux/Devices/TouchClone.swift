@@ -39,6 +39,8 @@ final class TouchClone {
         self.mode = mode
         forwarder = TouchForwarder(slots: slots, currentSlot: max(0, source.currentSlot))
         buffer = .allocate(capacity: 1024)
+        forwarder.start { [source] slot, code in source.slotValue(slot, code) }
+        flush()
     }
 
     deinit {

@@ -1,4 +1,5 @@
 import CLibevdev
+import CLinuxSupport
 import ForceTouchCore
 import Glibc
 
@@ -18,6 +19,9 @@ public struct UinputError: Error, CustomStringConvertible, Sendable {
 public final class UinputDevice {
     private let dev: OpaquePointer
     private let uidev: OpaquePointer
+    /// The /dev/uinput descriptor opened here to set a phys before creation; libevdev opens
+    /// (and closes) its own otherwise.
+    private let ownFD: Int32?
 
     /// Creates a device that looks like `d`: same name, ids, properties, codes and axes.
     public convenience init(_ d: DeviceDescription) throws(UinputError) {
@@ -58,19 +62,33 @@ public final class UinputDevice {
             var info = input_absinfo(value: 0, minimum: 0, maximum: TouchForwarder.palm, fuzz: 0, flat: 0, resolution: 0)
             libevdev_enable_event_code(dev, UInt32(EV.ABS), UInt32(ABS.MT_TOOL_TYPE), &info)
         }
+        // A phys is set on the descriptor before libevdev creates the device on it.
+        var fd = Int32(LIBEVDEV_UINPUT_OPEN_MANAGED.rawValue)
+        if let phys {
+            fd = open("/dev/uinput", O_RDWR | O_CLOEXEC)
+            guard fd >= 0 else {
+                let e = errno
+                libevdev_free(dev)
+                throw UinputError(errno: e)
+            }
+            _ = ft_uinput_set_phys(fd, phys)
+        }
         var uidev: OpaquePointer?
-        let rc = libevdev_uinput_create_from_device(dev, Int32(LIBEVDEV_UINPUT_OPEN_MANAGED.rawValue), &uidev)
+        let rc = libevdev_uinput_create_from_device(dev, fd, &uidev)
         guard rc == 0, let uidev else {
             libevdev_free(dev)
+            if phys != nil { close(fd) }
             throw UinputError(errno: -rc)
         }
         self.dev = dev
         self.uidev = uidev
+        ownFD = phys != nil ? fd : nil
     }
 
     deinit {
         libevdev_uinput_destroy(uidev)
         libevdev_free(dev)
+        if let ownFD { close(ownFD) }
     }
 
     /// `/dev/input/eventN` of the new device, once the kernel has named it.

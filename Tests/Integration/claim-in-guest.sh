@@ -1,0 +1,338 @@
+#!/usr/bin/env bash
+# Claiming the touch (SPEC §9), in the QEMU guest, judged as a compositor would see it:
+# `libinput debug-events` on the clone the daemon makes of a grabbed touchscreen, and
+# evemu-record of the clone against what was played. The touchscreen is a uinput device that
+# uinput-player.py plays into through uinput (a grabbed evdev node drops what is written to it).
+# The daemon runs as `nobody`. Usage: claim-in-guest.sh OUTDIR
+set -uo pipefail
+ROOT="$PWD"
+# The programs as the .deb ships them when vm/run-tests.sh names them (ten fingers at 1 kHz
+# is what a release build is for), else the debug build.
+BIN="${FORCETOUCH_BIN:-$ROOT/.build/debug}"
+REC="$ROOT/Tests/Integration/recordings"
+OUT="$1"
+W="$(mktemp -d -t ftcl.XXXXXX)"
+RUNDIR="$(mktemp -d -p /run ftcl-runtime.XXXXXX)"   # sockets cannot be bound on the 9p overlay
+chmod 777 "$W" "$RUNDIR"
+export FT_ACTIONS="$W/actions.log" XDG_RUNTIME_DIR="$RUNDIR"
+: > "$FT_ACTIONS" && chmod 666 "$FT_ACTIONS"
+LOG="$OUT/claim-daemon.log"
+SOCK="$RUNDIR/forcetouch/control.sock"
+PY=/usr/bin/python3
+. "$ROOT/Tests/Integration/lib.sh"
+count() { grep -Ec -- "$1" "$FT_ACTIONS"; }
+forcectl() { setpriv --reuid=65534 --regid=65534 --clear-groups "$BIN/forcectl" "$@" --socket "$SOCK"; }
+daemon_pid=""
+cleanup() {
+    [ -n "$daemon_pid" ] && kill "$daemon_pid" 2>/dev/null
+    for f in "$W"/*.fifo; do [ -p "$f" ] && echo quit > "$f" & done
+    sleep 0.5
+    kill $(jobs -p) 2>/dev/null
+    rm -rf "$W" "$RUNDIR"
+}
+trap cleanup EXIT
+
+# Stand-in for logind's uaccess ACLs: the daemon's user may open touch devices and uinput.
+start_udev <<'RULES'
+SUBSYSTEM=="input", KERNEL=="event*", ENV{ID_INPUT_TOUCHSCREEN}=="1", MODE="0666"
+KERNEL=="uinput", MODE="0666"
+RULES
+
+R="$ROOT/Tests/Integration/record-action.sh"
+# config MODE: a deep press bound to a command, a long press to a right click, on a device
+# claimed with MODE.
+config() {
+    cat > "$W/config.toml" <<TOML
+[[device]]
+match-name = "forcetouch-it pressure touchscreen"
+claim = "$1"
+
+[[binding]]
+gesture = "deep-press"
+exec = ["$R", "deep"]
+
+[[binding]]
+gesture = "long-press"
+click = "right"
+TOML
+    chmod 644 "$W/config.toml"
+}
+start_daemon() {
+    "$BIN/forcetouchd" --config "$W/config.toml" --user nobody --verbose >> "$LOG" 2>&1 &
+    daemon_pid=$!
+    wait_for "ready: " "$LOG" 60
+    for _ in $(seq 100); do [ -S "$SOCK" ] && break; sleep 0.1; done
+}
+stop_daemon() {
+    kill -TERM "$daemon_pid" 2>/dev/null
+    wait "$daemon_pid" 2>/dev/null
+    daemon_pid=""
+}
+
+# touchscreen NAME: a touchscreen played into through uinput; its node in $W/NAME.node.
+touchscreen() {
+    mkfifo "$W/$1.fifo"
+    "$PY" "$ROOT/Tests/Integration/uinput-player.py" "$REC/pressure-touchscreen.desc" "$W/$1.fifo" "$W/$1.out" &
+    wait_for 'created at ' "$W/$1.out" 60
+    sed -n 's/^created at //p' "$W/$1.out" > "$W/$1.node"
+    udevadm settle --timeout=30
+}
+# play NAME FILE: plays the events file into the touchscreen with its timing; returns when done.
+play() {
+    local from; from="$(mark "$W/$1.out")"
+    echo "play $2" > "$W/$1.fifo"
+    wait_for_new "$from" "^played $2\$" "$W/$1.out" 120
+}
+# clone_of NODE: the clone the daemon made of NODE, once it says it claimed it.
+clone_of() {
+    wait_for "device $1 .*: claimed \\(" "$LOG" 60 || return 1
+    grep "device $1 .*: claimed (" "$LOG" | tail -1 | sed -n 's/.* clone \(\/dev\/input\/event[0-9]*\)$/\1/p'
+}
+# watch_libinput NODE FILE: libinput debug-events on NODE, as a compositor reads it, into FILE.
+# Its pid is in $watcher.
+watcher=""
+watch_libinput() {
+    stdbuf -oL libinput debug-events --device "$1" > "$2" 2>&1 &
+    watcher=$!
+    wait_for 'DEVICE_ADDED' "$2" 60
+}
+# record NODE FILE: records NODE into FILE (evemu's E: lines) until stop_recording.
+recorder=""
+record() {
+    "$PY" "$ROOT/Tests/Integration/evdev-recorder.py" "$1" "$2" &
+    recorder=$!
+    for _ in $(seq 600); do [ -e "$2.ready" ] && break; sleep 0.1; done
+}
+stop_recording() { sleep 0.5; kill -TERM "$recorder"; wait "$recorder" 2>/dev/null; recorder=""; }
+# since FILE OFFSET PATTERN: how many lines past OFFSET match.
+since() { tail -c "+$(($2 + 1))" "$1" | grep -Ec -- "$3"; }
+# slot_events FILE: a recording's or an events file's axis and key events as `slot type code
+# value`, one per line, frames marked: what the clone must carry event for event. As the kernel
+# passes them on: a value that does not change is dropped, a frame with no change too, and a
+# slot change is staged until an event of that slot; so each event carries its slot instead.
+slot_events() {
+    "$PY" - "$1" <<'PY'
+import sys
+slot, state, frame = 0, {}, []
+for line in open(sys.argv[1]):
+    if not line.startswith("E:"):
+        continue
+    _, _, ev, code, value = line.split()[:5]
+    ev, code, value = int(ev, 16), int(code, 16), int(value)
+    if ev == 3 and code == 0x2F:
+        slot = value
+    elif ev == 0 and code == 0:
+        if frame:
+            print("\n".join(frame))
+            print("--")
+        frame = []
+    elif ev in (1, 3):
+        key = (slot if ev == 3 and 0x30 <= code <= 0x3D else "-", ev, code)
+        if state.get(key, -1 if code == 0x39 else 0) != value:
+            state[key] = value
+            frame.append(f"{key[0]} {ev} {code} {value}")
+PY
+}
+# same_events PLAYED RECORDED: the recording carries the played file's events, in order.
+same_events() {
+    slot_events "$1" > "$W/played.txt"
+    slot_events "$2" > "$W/recorded.txt"
+    diff "$W/played.txt" "$W/recorded.txt" > "$W/events.diff" && return 0
+    head -20 "$W/events.diff" | sed 's/^/    /'
+    return 1
+}
+# same_touch_events PLAYED RECORDED: same_events for the slots' events alone, without frame
+# marks: a held touch's slot events go out late, the rest of the device's at once.
+same_touch_events() {
+    slot_events "$1" | grep -v -e '^-' > "$W/played.txt"
+    slot_events "$2" | grep -v -e '^-' > "$W/recorded.txt"
+    diff "$W/played.txt" "$W/recorded.txt" > "$W/events.diff" && return 0
+    head -20 "$W/events.diff" | sed 's/^/    /'
+    return 1
+}
+
+echo "--- cancel: everything goes to the clone at once; a claimed contact becomes a palm"
+config cancel
+touchscreen ts
+src="$(cat "$W/ts.node")"
+start_daemon
+clone="$(clone_of "$src")"
+check "cancel: the daemon claims the touchscreen and names its clone" test -n "$clone" -a -e "$clone"
+# identity NODE: the input device's name, ids, phys and properties, as sysfs has them.
+identity() {
+    local d; d="/sys/class/input/$(basename "$1")/device"
+    cat "$d/name" "$d/phys" "$d/id/bustype" "$d/id/vendor" "$d/id/product" "$d/id/version" "$d/properties"
+}
+check "cancel: the clone has the touchscreen's name, ids, phys and properties" \
+    diff <(identity "$src") <(identity "$clone")
+check "cancel: the daemon does not follow its own clone" \
+    bash -c "! grep -q 'device $clone .*found' '$LOG'"
+forcectl devices --json > "$W/devices.json" 2>&1
+check "cancel: forcectl devices shows the claim and the clone" \
+    bash -c "grep -q '\"claim\":\"cancel\"' '$W/devices.json' && grep -q '\"clone\":\"$clone\"' '$W/devices.json'" \
+    || sed 's/^/    /' "$W/devices.json"
+watch_libinput "$clone" "$W/li.txt"
+clone_watcher=$watcher
+record "$clone" "$W/clone.evemu"
+
+m=$(mark "$W/li.txt")
+play ts "$REC/tap.events"
+wait_for_new "$m" TOUCH_UP "$W/li.txt" 20
+check "cancel: a tap reaches the desktop as TOUCH_DOWN, TOUCH_UP" \
+    test "$(since "$W/li.txt" "$m" 'TOUCH_DOWN')" -eq 1 -a "$(since "$W/li.txt" "$m" 'TOUCH_UP')" -eq 1
+m=$(mark "$W/li.txt")
+play ts "$REC/drag.events"
+wait_for_new "$m" TOUCH_UP "$W/li.txt" 20
+check "cancel: a drag reaches the desktop as TOUCH_DOWN, motion, TOUCH_UP" \
+    test "$(since "$W/li.txt" "$m" 'TOUCH_DOWN')" -eq 1 -a "$(since "$W/li.txt" "$m" 'TOUCH_MOTION')" -ge 20 \
+         -a "$(since "$W/li.txt" "$m" 'TOUCH_UP')" -eq 1
+m=$(mark "$W/li.txt")
+play ts "$REC/two-finger-scroll.events"
+wait_for_new "$m" 'TOUCH_UP.*1 \(1\)' "$W/li.txt" 20
+check "cancel: a two-finger scroll reaches the desktop, both fingers down and up" \
+    test "$(since "$W/li.txt" "$m" 'TOUCH_DOWN')" -eq 2 -a "$(since "$W/li.txt" "$m" 'TOUCH_UP')" -eq 2
+stop_recording
+cat "$REC/tap.events" "$REC/drag.events" "$REC/two-finger-scroll.events" > "$W/played.events"
+check "cancel: the tap, the drag and the scroll come out of the clone event for event" \
+    same_events "$W/played.events" "$W/clone.evemu"
+
+m=$(mark "$W/li.txt"); a=$(mark "$FT_ACTIONS")
+play ts "$REC/deep-press-moving.events"
+wait_for_new "$a" '^deep gesture=deep-press' "$FT_ACTIONS" 20
+check "cancel: a deliberate deep press runs its binding" wait_for_new "$a" '^deep gesture=deep-press' "$FT_ACTIONS" 1
+wait_for_new "$m" TOUCH_CANCEL "$W/li.txt" 20
+sleep 0.5
+check "cancel: the deep press reaches the desktop as TOUCH_DOWN, motion, then TOUCH_CANCEL, never TOUCH_UP" \
+    bash -c "tail -c +$((m + 1)) '$W/li.txt' | grep -oE 'TOUCH_(DOWN|MOTION|CANCEL|UP)' | uniq | tr '\n' ' ' | grep -qx 'TOUCH_DOWN TOUCH_MOTION TOUCH_CANCEL '" \
+    || tail -c "+$((m + 1))" "$W/li.txt" | grep TOUCH | head -5 | sed 's/^/    /'
+m=$(mark "$W/li.txt")
+play ts "$REC/tap.events"
+wait_for_new "$m" TOUCH_UP "$W/li.txt" 20
+check "cancel: the next touch in the same slot is an ordinary touch again" \
+    test "$(since "$W/li.txt" "$m" 'TOUCH_DOWN')" -eq 1 -a "$(since "$W/li.txt" "$m" 'TOUCH_UP')" -eq 1
+
+# A long press bound to click = "right": forcetouch's right click, and the touch cancelled.
+pointer="$(grep -A5 'Name="forcetouch virtual pointer"' /proc/bus/input/devices \
+    | sed -n 's/.*Handlers=.*\(event[0-9]*\).*/\/dev\/input\/\1/p' | head -1)"
+check "the daemon made its virtual pointer for the click" test -n "$pointer"
+watch_libinput "$pointer" "$W/pointer.txt"
+m=$(mark "$W/li.txt")
+play ts "$REC/long-press.events"
+check "cancel: the long press gives forcetouch's right click" \
+    wait_for 'POINTER_BUTTON.*BTN_RIGHT \(273\) pressed' "$W/pointer.txt" 20
+wait_for_new "$m" TOUCH_CANCEL "$W/li.txt" 20
+sleep 0.5
+check "cancel: the long-pressed touch is cancelled on the desktop, no TOUCH_UP" \
+    test "$(since "$W/li.txt" "$m" 'TOUCH_DOWN')" -eq 1 -a "$(since "$W/li.txt" "$m" 'TOUCH_CANCEL')" -eq 1 \
+         -a "$(since "$W/li.txt" "$m" 'TOUCH_UP')" -eq 0
+
+# Ten fingers at 1 kHz for 10 s: the clone carries every event, in order, and nothing is dropped.
+"$PY" - "$W/ten.events" <<'PY'
+import sys
+out = open(sys.argv[1], "w")
+def e(t, ev, code, value): out.write(f"E: {t:.6f} {ev:04x} {code:04x} {value:04d}\n")
+for s in range(10):
+    e(0, 3, 0x2F, s); e(0, 3, 0x39, 1000 + s); e(0, 3, 0x35, 50 + s * 90); e(0, 3, 0x36, 50); e(0, 3, 0x3A, 30)
+e(0, 0, 0, 0)
+for i in range(1, 10000):
+    t = i / 1000
+    for s in range(10):
+        e(t, 3, 0x2F, s); e(t, 3, 0x36, 50 + (i * 7 + s * 13) % 500); e(t, 3, 0x3A, 30 + (i + s) % 20)
+    e(t, 0, 0, 0)
+for s in range(10):
+    e(10, 3, 0x2F, s); e(10, 3, 0x39, -1)
+e(10, 0, 0, 0)
+PY
+kill "$clone_watcher" 2>/dev/null   # 100 000 lines of motion under emulation: not what is checked here
+record "$clone" "$W/clone-ten.evemu"
+started=$SECONDS
+play ts "$W/ten.events"
+echo "    (ten fingers at 1 kHz: played in $((SECONDS - started)) s)"
+stop_recording
+check "ten fingers at 1 kHz for 10 s: the clone carries every event, in order" \
+    same_events "$W/ten.events" "$W/clone-ten.evemu"
+check "ten fingers at 1 kHz for 10 s: no kernel drops, on the touchscreen or the clone" \
+    bash -c "! grep -q 'events dropped by the kernel' '$LOG' && ! grep -q 'SYN_DROPPED' '$W/clone-ten.evemu'"
+
+# SIGKILL in the middle of a touch: the kernel ends the grab and removes the clone, and the
+# desktop reads the touchscreen again.
+watch_libinput "$src" "$W/src.txt"
+play ts "$REC/touch-down.events"
+sleep 0.5
+check "while claimed, the touchscreen itself gives the desktop nothing" \
+    test "$(grep -c TOUCH_DOWN "$W/src.txt")" -eq 0
+kill -KILL "$daemon_pid"; wait "$daemon_pid" 2>/dev/null; daemon_pid=""
+for _ in $(seq 100); do [ -e "$clone" ] || break; sleep 0.1; done
+check "SIGKILL mid-touch: the clone is gone" test ! -e "$clone"
+play ts "$REC/lift.events"
+play ts "$REC/tap.events"
+wait_for TOUCH_UP "$W/src.txt" 20
+check "SIGKILL mid-touch: libinput on the touchscreen sees the next touch" \
+    test "$(grep -c TOUCH_DOWN "$W/src.txt")" -eq 1 -a "$(grep -c TOUCH_UP "$W/src.txt")" -eq 1
+
+# forcectl pause gives the touchscreen back; resume claims it again.
+start_daemon
+clone="$(clone_of "$src")"
+check "restarted: the touchscreen is claimed again" test -n "$clone"
+forcectl pause > "$W/pause.out" 2>&1
+check "forcectl pause says the devices are given back" grep -q "paused" "$W/pause.out"
+for _ in $(seq 100); do [ -e "$clone" ] || break; sleep 0.1; done
+check "forcectl pause: the clone is gone" test ! -e "$clone"
+m=$(mark "$W/src.txt")
+play ts "$REC/tap.events"
+wait_for_new "$m" TOUCH_UP "$W/src.txt" 20
+check "forcectl pause: libinput on the touchscreen sees a tap" \
+    test "$(since "$W/src.txt" "$m" 'TOUCH_DOWN')" -eq 1 -a "$(since "$W/src.txt" "$m" 'TOUCH_UP')" -eq 1
+from=$(mark "$LOG")
+forcectl resume > /dev/null 2>&1
+check "forcectl resume claims it again" wait_for_new "$from" "device $src .*: claimed \\(cancel\\)" "$LOG" 20
+stop_daemon
+
+echo "--- hold: a touch that may be claimed is held back; a claimed one never reaches the clone"
+config hold
+start_daemon
+clone="$(clone_of "$src")"
+check "hold: the daemon claims the touchscreen" test -n "$clone"
+grep -q "device $src .*: claimed (hold)" "$LOG" || bad "hold: the claim is in hold mode"
+watch_libinput "$clone" "$W/hold.txt"
+record "$clone" "$W/hold.evemu"
+# Elsewhere than the last touch in slot 0: the kernel sends a value only when it changes, and
+# the played file is compared as if every value were new.
+m=$(mark "$W/hold.txt")
+play ts "$REC/tap-elsewhere.events"
+wait_for_new "$m" TOUCH_UP "$W/hold.txt" 20
+check "hold: a tap comes out whole, TOUCH_DOWN then TOUCH_UP" \
+    test "$(since "$W/hold.txt" "$m" 'TOUCH_DOWN')" -eq 1 -a "$(since "$W/hold.txt" "$m" 'TOUCH_UP')" -eq 1
+m=$(mark "$W/hold.txt")
+play ts "$REC/drag.events"
+wait_for_new "$m" TOUCH_UP "$W/hold.txt" 20
+check "hold: a drag comes out whole, with its motion" \
+    test "$(since "$W/hold.txt" "$m" 'TOUCH_DOWN')" -eq 1 -a "$(since "$W/hold.txt" "$m" 'TOUCH_MOTION')" -ge 20 \
+         -a "$(since "$W/hold.txt" "$m" 'TOUCH_UP')" -eq 1
+stop_recording
+cat "$REC/tap-elsewhere.events" "$REC/drag.events" > "$W/hold-played.events"
+check "hold: the tap's and the drag's touch events come out of the clone in order" \
+    same_touch_events "$W/hold-played.events" "$W/hold.evemu"
+m=$(mark "$W/hold.txt"); a=$(mark "$FT_ACTIONS")
+play ts "$REC/deep-press-moving.events"
+check "hold: the deep press runs its binding" wait_for_new "$a" '^deep gesture=deep-press' "$FT_ACTIONS" 20
+pointer="$(grep -A5 'Name="forcetouch virtual pointer"' /proc/bus/input/devices \
+    | sed -n 's/.*Handlers=.*\(event[0-9]*\).*/\/dev\/input\/\1/p' | tail -1)"
+watch_libinput "$pointer" "$W/pointer2.txt"
+play ts "$REC/long-press.events"
+check "hold: the long press gives forcetouch's right click" \
+    wait_for 'POINTER_BUTTON.*BTN_RIGHT \(273\) pressed' "$W/pointer2.txt" 20
+sleep 1
+check "hold: neither the claimed deep press nor the long press ever reaches the desktop" \
+    test "$(since "$W/hold.txt" "$m" 'TOUCH_')" -eq 0 \
+    || tail -c "+$((m + 1))" "$W/hold.txt" | head -5 | sed 's/^/    /'
+m=$(mark "$W/hold.txt")
+play ts "$REC/tap.events"
+wait_for_new "$m" TOUCH_UP "$W/hold.txt" 20
+check "hold: the touch after them is an ordinary tap" \
+    test "$(since "$W/hold.txt" "$m" 'TOUCH_DOWN')" -eq 1 -a "$(since "$W/hold.txt" "$m" 'TOUCH_UP')" -eq 1
+stop_daemon
+for _ in $(seq 100); do [ -e "$clone" ] || break; sleep 0.1; done
+check "SIGTERM: the clone is gone" test ! -e "$clone"
+
+summary claim-in-guest
