@@ -1,7 +1,7 @@
 import Testing
 @testable import ForceTouchCore
 
-/// Claiming (SPEC §9): what the engine claims, and what the forwarder then writes to the
+/// Claiming (SPEC §10): what the engine claims, and what the forwarder then writes to the
 /// clone, frame by frame as the daemon reads them, in virtual time.
 @Suite struct ClaimTests {
     /// A GNOME Wayland session without Xwayland: `auto` gives `cancel` there.

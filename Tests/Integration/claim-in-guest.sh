@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Claiming the touch (SPEC §9), in the QEMU guest, judged as a compositor would see it:
+# Claiming the touch (SPEC §10), in the QEMU guest, judged as a compositor would see it:
 # `libinput debug-events` on the clone the daemon makes of a grabbed touchscreen, and
 # evemu-record of the clone against what was played. The touchscreen is a uinput device that
 # uinput-player.py plays into through uinput (a grabbed evdev node drops what is written to it).
@@ -20,6 +20,10 @@ LOG="$OUT/claim-daemon.log"
 SOCK="$RUNDIR/forcetouch/control.sock"
 PY=/usr/bin/python3
 . "$ROOT/Tests/Integration/lib.sh"
+. "$ROOT/Tests/Documented/lib.sh"
+DOC_DIR="$W"
+# README's commands, as the daemon's user types them (its runtime directory finds the socket).
+doc_runner=(setpriv --reuid=65534 --regid=65534 --clear-groups env "PATH=$BIN:$PATH" "XDG_RUNTIME_DIR=$RUNDIR")
 count() { grep -Ec -- "$1" "$FT_ACTIONS"; }
 forcectl() { setpriv --reuid=65534 --regid=65534 --clear-groups "$BIN/forcectl" "$@" --socket "$SOCK"; }
 daemon_pid=""
@@ -274,8 +278,10 @@ check "SIGKILL mid-touch: libinput on the touchscreen sees the next touch" \
 start_daemon
 clone="$(clone_of "$src")"
 check "restarted: the touchscreen is claimed again" test -n "$clone"
-forcectl pause > "$W/pause.out" 2>&1
-check "forcectl pause says the devices are given back" grep -q "paused" "$W/pause.out"
+doc <<'CMD'
+forcectl pause
+CMD
+check "forcectl pause says the devices are given back" doc_says "^paused: .*claimed device is given back"
 for _ in $(seq 100); do [ -e "$clone" ] || break; sleep 0.1; done
 check "forcectl pause: the clone is gone" test ! -e "$clone"
 m=$(mark "$W/src.txt")
@@ -284,7 +290,9 @@ wait_for_new "$m" TOUCH_UP "$W/src.txt" 20
 check "forcectl pause: libinput on the touchscreen sees a tap" \
     test "$(since "$W/src.txt" "$m" 'TOUCH_DOWN')" -eq 1 -a "$(since "$W/src.txt" "$m" 'TOUCH_UP')" -eq 1
 from=$(mark "$LOG")
-forcectl resume > /dev/null 2>&1
+doc <<'CMD'
+forcectl resume
+CMD
 check "forcectl resume claims it again" wait_for_new "$from" "device $src .*: claimed \\(cancel\\)" "$LOG" 20
 stop_daemon
 

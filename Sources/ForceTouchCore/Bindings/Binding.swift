@@ -17,7 +17,7 @@ public struct Binding: Hashable, Sendable {
     public var action: Action
     /// Seconds before the action is stopped; nil for `general.action-timeout`.
     public var timeout: Double?
-    /// `claim`: whether the gesture's contacts become forcetouch's when it fires (SPEC §9);
+    /// `claim`: whether the gesture's contacts become forcetouch's when it fires (SPEC §10);
     /// nil for the default, `claimsTouch`.
     public var claim: Bool?
     /// 1-based position among the `[[binding]]` blocks and the line of its header, so that

@@ -1,4 +1,4 @@
-/// How forcetouch owns the touches its gestures take (SPEC §9): the `claim` key of a
+/// How forcetouch owns the touches its gestures take (SPEC §10): the `claim` key of a
 /// `[[device]]` block.
 ///
 /// A claimed device is grabbed (EVIOCGRAB) and re-emitted through a uinput clone, which is

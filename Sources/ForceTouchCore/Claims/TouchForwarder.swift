@@ -1,5 +1,5 @@
 /// Feeds a claimed device's clone: the source's events as read, less what forcetouch
-/// claimed (SPEC §9). Pure: events and the engine's `ContactClaims` in, the events to write
+/// claimed (SPEC §10). Pure: events and the engine's `ContactClaims` in, the events to write
 /// to the clone out, in `output`, which the caller writes and empties.
 ///
 /// Each slot follows the touch the clone has of it:

@@ -13,7 +13,7 @@ public struct DeviceRule: Hashable, Sendable {
     public var emulateForce: Bool?
     /// Leave the device alone: not opened for gestures at all.
     public var ignore: Bool?
-    /// How the device's claimed touches are kept from the app beneath (SPEC §9).
+    /// How the device's claimed touches are kept from the app beneath (SPEC §10).
     public var claim: ClaimStrategy?
     public var gestures: GestureOverrides
     /// Where the block sits, for logs that say which block a device got.

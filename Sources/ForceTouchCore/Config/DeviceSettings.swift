@@ -10,7 +10,7 @@ public struct DeviceSettings: Hashable, Sendable {
     public var rule: Int?
     /// What the device database knows of the device.
     public var quirks: DeviceQuirks
-    /// `claim`: how the device's claimed touches are kept from the app beneath (SPEC §9).
+    /// `claim`: how the device's claimed touches are kept from the app beneath (SPEC §10).
     public var claim: ClaimStrategy = .auto
 
     public init(gestures: GestureSettings = GestureSettings(), calibrationAverage: Double? = nil,

@@ -3,7 +3,7 @@
 public struct Dispatch: Hashable, Sendable {
     public var label: String
     public var request: ActionRequest
-    /// The binding or slot takes the gesture's contacts (SPEC §9): the app beneath does not
+    /// The binding or slot takes the gesture's contacts (SPEC §10): the app beneath does not
     /// get them as a touch.
     public var claims: Bool
 

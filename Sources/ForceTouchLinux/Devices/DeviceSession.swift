@@ -20,7 +20,7 @@ public final class DeviceSession {
     var loopToken: UInt64?
     /// The graphical session `claim = "auto"` decides for; nil claims nothing (replays).
     let claimSession: ClaimSession?
-    /// While the device is claimed: the clone its events go through (SPEC §9).
+    /// While the device is claimed: the clone its events go through (SPEC §10).
     @exclusivity(unchecked) private(set) var clone: TouchClone?
     /// Whether the log has said that touches in untracked slots are ignored (once a device).
     @exclusivity(unchecked) private var warnedUntrackedSlot = false

@@ -2,7 +2,7 @@ import CLibevdev
 import ForceTouchCore
 import Glibc
 
-/// A claimed device's stand-in (SPEC §9): the source is grabbed, and a uinput device with its
+/// A claimed device's stand-in (SPEC §10): the source is grabbed, and a uinput device with its
 /// name, ids, properties, axes and phys re-emits what `TouchForwarder` lets through, so the
 /// compositor reads it, with its settings and quirks, instead of the source.
 ///

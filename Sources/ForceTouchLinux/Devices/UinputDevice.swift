@@ -31,7 +31,7 @@ public final class UinputDevice {
     /// - Parameters:
     ///   - phys: the physical path to give it, as the device it stands for has.
     ///   - asClone: it re-emits a device's events that the kernel already filtered (a claimed
-    ///     device's clone, SPEC §9): no fuzz, which would filter them a second time and change
+    ///     device's clone, SPEC §10): no fuzz, which would filter them a second time and change
     ///     them, and ABS_MT_TOOL_TYPE from finger to palm on a multitouch device, through
     ///     which a claimed contact is cancelled.
     init(_ d: DeviceDescription, phys: String?, asClone: Bool) throws(UinputError) {

@@ -258,7 +258,7 @@ public final class Daemon {
     // MARK: Claiming
 
     /// Claims the session's device when its configuration asks for it and the daemon is not
-    /// paused (SPEC §9); says in the log what became of it.
+    /// paused (SPEC §10); says in the log what became of it.
     private func claim(_ s: DeviceSession) {
         guard !paused, s.claimMode == .off, s.wantedClaimMode != .off else { return }
         let meta: Logger.Metadata = ["device": "\(s.name)", "node": "\(s.node.devnode)"]
