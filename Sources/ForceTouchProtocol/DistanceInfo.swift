@@ -1,5 +1,5 @@
 /// How a device's millimetres are found, as `forcetest list` and `forcetest replay` show
-/// it: `{"estimated":true,"scale":"touchpad-size","summary":"…","unitsPerMillimetre":[14.826087,15.34]}`.
+/// it: `{"estimated":true,"how":"…","scale":"touchpad-size","unitsPerMillimetre":[14.826087,15.34]}`.
 /// Distance settings (slops, the double-tap distance) are millimetres; on a device whose
 /// axes report no resolution they rest on an estimate, which this says.
 public struct DistanceInfo: Codable, Hashable, Sendable {
@@ -9,14 +9,14 @@ public struct DistanceInfo: Codable, Hashable, Sendable {
     /// `diagonal` (1 mm is 1/150 of the axis diagonal).
     public var scale: String
     /// In words, as the text output prints it.
-    public var summary: String
+    public var how: String
     /// Units per millimetre along x and y, as measured or estimated.
     public var unitsPerMillimetre: [JSONNumber]
 
-    public init(estimated: Bool, scale: String, summary: String, unitsPerMillimetre: (x: Double, y: Double)) {
+    public init(estimated: Bool, scale: String, how: String, unitsPerMillimetre: (x: Double, y: Double)) {
         self.estimated = estimated
         self.scale = scale
-        self.summary = summary
+        self.how = how
         self.unitsPerMillimetre = [JSONNumber(unitsPerMillimetre.x), JSONNumber(unitsPerMillimetre.y)]
     }
 }

@@ -38,7 +38,8 @@ struct ReplayCommand: ParsableCommand {
 
             Distances (the slops, the double-tap distance) are millimetres. Where the recorded \
             device's axes report no resolution they are estimated (docs/SPEC.md, "4. Gestures"): \
-            a note on stderr says how, and the JSON device line carries it as "distances".
+            with --json the device line says how, as "distances" (estimated, scale, how, \
+            unitsPerMillimetre); forcetest list says it of live devices.
             """)
 
     @Argument(help: ArgumentHelp("The recordings to replay: files, or directories of them.", valueName: "file"))
@@ -146,15 +147,6 @@ struct ReplayCommand: ParsableCommand {
             device.file = file
             print(json ? ProtocolJSON.line(device)
                        : EngineSetup.deviceText(pipeline.engine, pipeline.deviceClass))
-            // Where the device's millimetres are an estimate, the text says so beside the
-            // gestures (the JSON device line carries it as "distances"): every slop and the
-            // double-tap distance rest on it.
-            let geometry = pipeline.engine.frames.geometry
-            if !json, geometry.scale.isEstimated {
-                fflush(nil)
-                Terminal.writeError("forcetest: \(file ?? files.first ?? "<recording>"): note: "
-                    + GestureReport.distancesText(geometry) + "\n")
-            }
         }
         var gestures: [GestureEvent] = []
         // The pipeline is kept: the summary reports where its force scale came from at the

@@ -14,7 +14,7 @@ public enum GestureReport {
 
     /// How the device's distances are found: `"distances":{"estimated":true,…}`.
     public static func distances(_ g: DeviceGeometry) -> DistanceInfo {
-        DistanceInfo(estimated: g.scale.isEstimated, scale: g.scale.name, summary: g.scale.summary,
+        DistanceInfo(estimated: g.scale.isEstimated, scale: g.scale.name, how: g.scale.summary,
                      unitsPerMillimetre: g.unitsPerMillimetre)
     }
 
