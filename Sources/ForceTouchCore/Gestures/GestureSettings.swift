@@ -29,7 +29,8 @@ public struct GestureSettings: Hashable, Sendable {
     /// On a pen, how long the tip must have been down before a press can be deliberate:
     /// longer than a pen tap lasts, since a firm pen tap presses as hard as a deep press and
     /// holds it past the dwell (docs/deep-press.md measures 40 recorded pen taps: all lift
-    /// within 283 ms). Applies with the dwell: `deep-press-time = 0` turns both off.
+    /// within 283 ms). `deep-press-pen-time`; applies with the dwell: `deep-press-time = 0`
+    /// turns both off.
     public var penHold = Timestamp.Duration(seconds: 0.3)
     public var sensitivity = Sensitivity.medium
     /// When true a single tap waits out the double-tap window, so a double tap is never
