@@ -97,7 +97,7 @@ struct ListCommand: ParsableCommand {
             lines.append("    contact size: none")
         }
         lines.append("    slots: \(f.slots.map(String.init) ?? "none (single touch)")")
-        lines.append("    " + GestureReport.distancesText(DeviceGeometry(device: desc)))
+        lines.append("    " + GestureReport.distancesText(DeviceGeometry(device: desc, quirks: f.settings?.quirks ?? .none)))
         if let m = f.model, let source = f.calibration {
             lines.append("    maximumPossibleForce: \(formatNumber(m.maximumPossibleForce))")
             var line = "    calibration: \(source.summary), average touch \(formatNumber(m.average)) raw"
@@ -128,7 +128,7 @@ struct ListCommand: ParsableCommand {
             if let code = f.source?.code ?? declared, let a = desc.axis(code) { m.pressure = axis(code, a) }
             m.contactSize = f.contactSize.map { axis(ABS.MT_TOUCH_MAJOR, $0) }
             m.slots = f.slots
-            m.distances = GestureReport.distances(DeviceGeometry(device: desc))
+            m.distances = GestureReport.distances(DeviceGeometry(device: desc, quirks: f.settings?.quirks ?? .none))
             m.maximumPossibleForce = JSONNumber(f.model?.maximumPossibleForce ?? 0)
             m.calibrated = f.settings?.calibrationAverage != nil
             if let model = f.model { m.calibration = f.calibration?.info(average: model.average) }

@@ -1,10 +1,10 @@
 /// Converts a device's raw coordinates to millimetres and to normalized 0...1 positions.
 ///
 /// Where an axis has no resolution its millimetres are estimated (SPEC §4, `DistanceScale`):
-/// a PS/2 touchpad is taken to be 69 × 50 mm, as libinput takes a touchpad that says no
-/// size; any other device's 1 mm is 1/150 of the axis diagonal. Either way distance
-/// settings still mean something on devices that do not say their size, and `scale` says
-/// which was done.
+/// by the size the device database gives the device (`AttrSizeHint`), else a PS/2 touchpad
+/// is taken to be 69 × 50 mm, as libinput takes a touchpad that says no size, and any other
+/// device's 1 mm is 1/150 of the axis diagonal. Either way distance settings still mean
+/// something on devices that do not say their size, and `scale` says which was done.
 public struct DeviceGeometry: Hashable, Sendable {
     public var minX: Double, minY: Double
     public var rangeX: Double, rangeY: Double
@@ -13,9 +13,10 @@ public struct DeviceGeometry: Hashable, Sendable {
     /// Whether the millimetres are the kernel's or an estimate, and which.
     public var scale: DistanceScale
 
-    /// - Parameter assumedSize: the size (mm) to take the axes' ranges for where they
-    ///   report no resolution; nil takes 1/150 of their diagonal as a millimetre.
-    public init(x: AbsInfo?, y: AbsInfo?, assumedSize: (width: Double, height: Double)? = nil) {
+    /// - Parameter estimate: how to take axes that report no resolution: a size
+    ///   (`touchpadSize`, `database`) their ranges span, or (`diagonal`) 1/150 of their
+    ///   diagonal as a millimetre.
+    public init(x: AbsInfo?, y: AbsInfo?, estimate: DistanceScale = .diagonal) {
         minX = Double(x?.minimum ?? 0)
         minY = Double(y?.minimum ?? 0)
         rangeX = max(x?.range ?? 0, 0)
@@ -23,14 +24,14 @@ public struct DeviceGeometry: Hashable, Sendable {
         let resX = x?.resolution ?? 0, resY = y?.resolution ?? 0
         if resX > 0 && resY > 0 {
             scale = .resolution
-        } else if let size = assumedSize, size.width > 0, size.height > 0, rangeX > 0, rangeY > 0 {
-            scale = .touchpadSize(width: size.width, height: size.height)
+        } else if let size = estimate.size, size.width > 0, size.height > 0, rangeX > 0, rangeY > 0 {
+            scale = estimate
         } else {
             scale = .diagonal
         }
         let fallbackX: Double, fallbackY: Double
         switch scale {
-        case .touchpadSize(let width, let height):
+        case .touchpadSize(let width, let height), .database(let width, let height, _):
             fallbackX = width / rangeX
             fallbackY = height / rangeY
         case .resolution, .diagonal:
@@ -44,25 +45,29 @@ public struct DeviceGeometry: Hashable, Sendable {
     }
 
     /// The geometry of the axes contacts are reported on: MT positions on a multi-touch
-    /// device, ABS_X/ABS_Y otherwise; axes without resolution are estimated as the kind of
-    /// device calls for (`assumedSize(of:)`).
-    public init(device d: DeviceDescription) {
-        let size = Self.assumedSize(of: d)
+    /// device, ABS_X/ABS_Y otherwise; axes without resolution are estimated as the device
+    /// database and the kind of device call for (`estimate(of:quirks:)`).
+    public init(device d: DeviceDescription, quirks: DeviceQuirks = .none) {
+        let estimate = Self.estimate(of: d, quirks: quirks)
         if d.isMultitouch, let mx = d.axis(ABS.MT_POSITION_X) {
-            self.init(x: mx, y: d.axis(ABS.MT_POSITION_Y), assumedSize: size)
+            self.init(x: mx, y: d.axis(ABS.MT_POSITION_Y), estimate: estimate)
         } else {
-            self.init(x: d.axis(ABS.X), y: d.axis(ABS.Y), assumedSize: size)
+            self.init(x: d.axis(ABS.X), y: d.axis(ABS.Y), estimate: estimate)
         }
     }
 
-    /// The size to take a device's axes for when they report no resolution: a PS/2
-    /// touchpad (class touchpad on the i8042 bus) is a laptop's built-in pad, and the ones
-    /// that say no size are old ones, a few centimetres across: libinput's 69 × 50 mm.
-    /// Nil for every other device (a USB finger tablet is larger than a laptop pad, and
-    /// 1/150 of its diagonal fits it better).
-    public static func assumedSize(of d: DeviceDescription) -> (width: Double, height: Double)? {
-        guard d.id.bustype == BusType.i8042, DeviceClass(classifying: d) == .touchpad else { return nil }
-        return DistanceScale.assumedTouchpadSize
+    /// How to take a device's axes when they report no resolution: the size the device
+    /// database gives it; else, for a PS/2 touchpad (class touchpad on the i8042 bus), a
+    /// laptop's built-in pad — and the ones that say no size are old ones, a few
+    /// centimetres across — libinput's 69 × 50 mm; else 1/150 of the diagonal (a USB finger
+    /// tablet is larger than a laptop pad, and the diagonal fits it better).
+    public static func estimate(of d: DeviceDescription, quirks: DeviceQuirks = .none) -> DistanceScale {
+        if let size = quirks.size {
+            return .database(width: size.width, height: size.height, entry: quirks.sizeEntry ?? "?")
+        }
+        guard d.id.bustype == BusType.i8042, DeviceClass(classifying: d) == .touchpad else { return .diagonal }
+        let size = DistanceScale.assumedTouchpadSize
+        return .touchpadSize(width: size.width, height: size.height)
     }
 
     /// Units per millimetre along each axis, as the kernel says or as estimated.

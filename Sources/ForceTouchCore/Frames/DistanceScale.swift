@@ -13,6 +13,9 @@ public enum DistanceScale: Hashable, Sendable {
     /// A PS/2 touchpad without resolution, taken to be `width` × `height` mm across its
     /// axis ranges: libinput's estimate for touchpads that report no size (69 × 50 mm).
     case touchpadSize(width: Double, height: Double)
+    /// The device database says the surface is `width` × `height` mm (`AttrSizeHint` of
+    /// the entry named): for any device whose axes report no resolution.
+    case database(width: Double, height: Double, entry: String)
     /// Any other device without resolution: 1 mm is 1/150 of the axis diagonal, so that
     /// distances still mean something.
     case diagonal
@@ -25,6 +28,14 @@ public enum DistanceScale: Hashable, Sendable {
     /// The fraction of the axis diagonal taken as 1 mm on other devices without resolution.
     public static let diagonalMillimetres = 150.0
 
+    /// The size an estimate takes the axes' ranges to span; nil for `resolution` and `diagonal`.
+    public var size: DeviceSize? {
+        switch self {
+        case .touchpadSize(let w, let h), .database(let w, let h, _): DeviceSize(width: w, height: h)
+        case .resolution, .diagonal: nil
+        }
+    }
+
     /// True when distances are estimated rather than measured by the kernel's resolution.
     public var isEstimated: Bool { self != .resolution }
 
@@ -33,6 +44,7 @@ public enum DistanceScale: Hashable, Sendable {
         switch self {
         case .resolution: "resolution"
         case .touchpadSize: "touchpad-size"
+        case .database: "database"
         case .diagonal: "diagonal"
         }
     }
@@ -44,6 +56,8 @@ public enum DistanceScale: Hashable, Sendable {
             "measured (axis resolution)"
         case .touchpadSize(let w, let h):
             "estimated: no axis resolution, a PS/2 touchpad is taken to be \(Self.number(w)) × \(Self.number(h)) mm"
+        case .database(let w, let h, let entry):
+            "estimated: no axis resolution, the device database (\(entry)) says \(Self.number(w)) × \(Self.number(h)) mm"
         case .diagonal:
             "estimated: no axis resolution, 1 mm is 1/\(Self.number(Self.diagonalMillimetres)) of the axis diagonal"
         }
