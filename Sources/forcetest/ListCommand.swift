@@ -97,7 +97,11 @@ struct ListCommand: ParsableCommand {
             lines.append("    contact size: none")
         }
         lines.append("    slots: \(f.slots.map(String.init) ?? "none (single touch)")")
-        lines.append("    " + GestureReport.distancesText(DeviceGeometry(device: desc, quirks: f.settings?.quirks ?? .none)))
+        let quirks = f.settings?.quirks ?? .none
+        let geometry = DeviceGeometry(device: desc, quirks: quirks)
+        var distances = "    " + GestureReport.distancesText(geometry)
+        if case .database = geometry.scale, let entry = quirks.sizeEntry { distances += " (database: \(entry))" }
+        lines.append(distances)
         if let m = f.model, let source = f.calibration {
             lines.append("    maximumPossibleForce: \(formatNumber(m.maximumPossibleForce))")
             var line = "    calibration: \(source.summary), average touch \(formatNumber(m.average)) raw"

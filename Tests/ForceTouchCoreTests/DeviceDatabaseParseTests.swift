@@ -160,7 +160,7 @@ import Testing
         let q = db.quirks(for: pad, deviceClass: .touchpad)
         #expect(q.size == DeviceSize(width: 276, height: 200) && q.sizeEntry == "Big USB pad")
         let g = DeviceGeometry(device: pad, quirks: q)
-        #expect(g.scale == .database(width: 276, height: 200, entry: "Big USB pad"))
+        #expect(g.scale == .database(width: 276, height: 200))
         #expect(abs(g.distance(dx: 25, dy: 0) - 10) < 1e-9)  // 690 units over 276 mm: 2.5 a millimetre
         // The database's size wins over the PS/2 estimate too; resolution wins over both.
         #expect(DeviceGeometry(device: EventScript.touchpadWithoutResolution(), quirks: q).scale.name == "database")

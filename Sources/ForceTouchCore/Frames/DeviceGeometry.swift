@@ -31,7 +31,7 @@ public struct DeviceGeometry: Hashable, Sendable {
         }
         let fallbackX: Double, fallbackY: Double
         switch scale {
-        case .touchpadSize(let width, let height), .database(let width, let height, _):
+        case .touchpadSize(let width, let height), .database(let width, let height):
             fallbackX = width / rangeX
             fallbackY = height / rangeY
         case .resolution, .diagonal:
@@ -63,7 +63,7 @@ public struct DeviceGeometry: Hashable, Sendable {
     /// tablet is larger than a laptop pad, and the diagonal fits it better).
     public static func estimate(of d: DeviceDescription, quirks: DeviceQuirks = .none) -> DistanceScale {
         if let size = quirks.size {
-            return .database(width: size.width, height: size.height, entry: quirks.sizeEntry ?? "?")
+            return .database(width: size.width, height: size.height)
         }
         guard d.id.bustype == BusType.i8042, DeviceClass(classifying: d) == .touchpad else { return .diagonal }
         let size = DistanceScale.assumedTouchpadSize

@@ -13,9 +13,10 @@ public enum DistanceScale: Hashable, Sendable {
     /// A PS/2 touchpad without resolution, taken to be `width` × `height` mm across its
     /// axis ranges: libinput's estimate for touchpads that report no size (69 × 50 mm).
     case touchpadSize(width: Double, height: Double)
-    /// The device database says the surface is `width` × `height` mm (`AttrSizeHint` of
-    /// the entry named): for any device whose axes report no resolution.
-    case database(width: Double, height: Double, entry: String)
+    /// The device database says the surface is `width` × `height` mm (`AttrSizeHint`;
+    /// `DeviceQuirks.sizeEntry` names the entry): for any device whose axes report no
+    /// resolution. No name here: the geometry rides in every frame, and stays plain data.
+    case database(width: Double, height: Double)
     /// Any other device without resolution: 1 mm is 1/150 of the axis diagonal, so that
     /// distances still mean something.
     case diagonal
@@ -31,7 +32,7 @@ public enum DistanceScale: Hashable, Sendable {
     /// The size an estimate takes the axes' ranges to span; nil for `resolution` and `diagonal`.
     public var size: DeviceSize? {
         switch self {
-        case .touchpadSize(let w, let h), .database(let w, let h, _): DeviceSize(width: w, height: h)
+        case .touchpadSize(let w, let h), .database(let w, let h): DeviceSize(width: w, height: h)
         case .resolution, .diagonal: nil
         }
     }
@@ -56,8 +57,8 @@ public enum DistanceScale: Hashable, Sendable {
             "measured (axis resolution)"
         case .touchpadSize(let w, let h):
             "estimated: no axis resolution, a PS/2 touchpad is taken to be \(Self.number(w)) × \(Self.number(h)) mm"
-        case .database(let w, let h, let entry):
-            "estimated: no axis resolution, the device database (\(entry)) says \(Self.number(w)) × \(Self.number(h)) mm"
+        case .database(let w, let h):
+            "estimated: no axis resolution, the device database says \(Self.number(w)) × \(Self.number(h)) mm"
         case .diagonal:
             "estimated: no axis resolution, 1 mm is 1/\(Self.number(Self.diagonalMillimetres)) of the axis diagonal"
         }
