@@ -121,7 +121,8 @@ enum EngineSetup {
 
     static func deviceMessage(_ engine: GestureEngine, _ deviceClass: DeviceClass) -> DeviceMessage {
         GestureReport.deviceMessage(name: engine.device.name, report: engine.capability, forceModel: engine.forceModel,
-                                    deviceClass: deviceClass, calibration: calibration(engine))
+                                    deviceClass: deviceClass, calibration: calibration(engine),
+                                    geometry: engine.frames.geometry)
     }
 
     /// `default`, `config (average 42)`, `learned (23 touches)`, `database (ENTRY)`; `-` for a

@@ -13,7 +13,8 @@ struct ListCommand: ParsableCommand {
         discussion: """
             Every /dev/input/event* node: its name, vendor:product id, class (touchscreen, \
             tablet, touchpad, other), force capability (available, unavailable, unknown) and \
-            why, the pressure and contact-size axes, slots, maximumPossibleForce, and whether \
+            why, the pressure and contact-size axes, slots, how distances are found (the axes' \
+            resolution, or an estimate where they report none), maximumPossibleForce, and whether \
             the configuration holds a calibration for it, and which entries of the device \
             database (docs/device-database.md) matched it. A device that cannot be opened is \
             `unknown`, with what would let you open it. Exits 1 when there is no device.
@@ -96,6 +97,11 @@ struct ListCommand: ParsableCommand {
             lines.append("    contact size: none")
         }
         lines.append("    slots: \(f.slots.map(String.init) ?? "none (single touch)")")
+        let quirks = f.settings?.quirks ?? .none
+        let geometry = DeviceGeometry(device: desc, quirks: quirks)
+        var distances = "    " + GestureReport.distancesText(geometry)
+        if case .database = geometry.scale, let entry = quirks.sizeEntry { distances += " (database: \(entry))" }
+        lines.append(distances)
         if let m = f.model, let source = f.calibration {
             lines.append("    maximumPossibleForce: \(formatNumber(m.maximumPossibleForce))")
             var line = "    calibration: \(source.summary), average touch \(formatNumber(m.average)) raw"
@@ -126,6 +132,7 @@ struct ListCommand: ParsableCommand {
             if let code = f.source?.code ?? declared, let a = desc.axis(code) { m.pressure = axis(code, a) }
             m.contactSize = f.contactSize.map { axis(ABS.MT_TOUCH_MAJOR, $0) }
             m.slots = f.slots
+            m.distances = GestureReport.distances(DeviceGeometry(device: desc, quirks: f.settings?.quirks ?? .none))
             m.maximumPossibleForce = JSONNumber(f.model?.maximumPossibleForce ?? 0)
             m.calibrated = f.settings?.calibrationAverage != nil
             if let model = f.model { m.calibration = f.calibration?.info(average: model.average) }
@@ -155,6 +162,8 @@ struct ListedDeviceMessage: Encodable {
     var pressure: Axis?
     var contactSize: Axis?
     var slots: Int?
+    /// How distances are found: the axes' resolution, or an estimate (SPEC §4).
+    var distances: DistanceInfo?
     var maximumPossibleForce = JSONNumber(0)
     var calibrated = false
     var calibration: CalibrationInfo?
@@ -174,7 +183,7 @@ struct ListedDeviceMessage: Encodable {
 
     enum CodingKeys: String, CodingKey {
         case event, path, name, id, deviceClass = "class", capability, reason, emulated, pressure, contactSize, slots,
-             maximumPossibleForce, calibrated, calibration, calibrationAverage, rule, quirks, pressureKind,
+             distances, maximumPossibleForce, calibrated, calibration, calibrationAverage, rule, quirks, pressureKind,
              databaseAverage, config
     }
 
@@ -206,6 +215,7 @@ struct ListedDeviceMessage: Encodable {
             try c.encode(pressure, forKey: .pressure)
             try c.encode(contactSize, forKey: .contactSize)
             try c.encode(slots, forKey: .slots)
+            try c.encodeIfPresent(distances, forKey: .distances)
         }
         try c.encode(maximumPossibleForce, forKey: .maximumPossibleForce)
         try c.encode(calibrated, forKey: .calibrated)

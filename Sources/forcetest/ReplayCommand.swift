@@ -35,6 +35,11 @@ struct ReplayCommand: ParsableCommand {
             out the double-tap window and a double tap is one double-tap. With --config a tap \
             waits only where a double-tap is bound for the device (SPEC §4) and is reported at \
             release elsewhere. forcetest watch --replay plays a recording the same way.
+
+            Distances (the slops, the double-tap distance) are millimetres. Where the recorded \
+            device's axes report no resolution they are estimated (docs/SPEC.md, "4. Gestures"): \
+            with --json the device line says how, as "distances" (estimated, scale, how, \
+            unitsPerMillimetre); forcetest list says it of live devices.
             """)
 
     @Argument(help: ArgumentHelp("The recordings to replay: files, or directories of them.", valueName: "file"))

@@ -1001,6 +1001,33 @@ let invalidCases: [InvalidCase] = [
         #expect(pen.gestures.deepPressSlop == 1.5)
     }
 
+    /// `deep-press-pen-time`: how long a pen's tip must have been down before its press can
+    /// be deliberate; per device too, and 0 leaves the dwell alone to decide.
+    @Test func thePenTimeIsSetGloballyAndPerDevice() throws {
+        let l = Configuration.parse("""
+            [gestures]
+            deep-press-pen-time = 0.4
+
+            [[device]]
+            match-name = "Slow*"
+            [device.gestures]
+            deep-press-pen-time = 0
+            """, file: "t.toml", lookups: .fake())
+        #expect(l.errors.isEmpty, "\(l.errors)")
+        #expect(l.configuration.gestures.penHold.seconds == 0.4)
+        #expect(GestureSettings().penHold.seconds == 0.3)
+        let slow = l.configuration.settings(for: EventScript.pen(name: "Slow Pen"), deviceClass: .tablet)
+        #expect(slow.gestures.penHold.seconds == 0)
+        // With 0 a pen press landing past peek fires after the dwell alone.
+        var s = EventScript(device: EventScript.pen(name: "Slow Pen"))
+        s.touch(0, x: 10000, y: 6000, pressure: 1000)
+        s.lift(0.5)
+        #expect(RecordingPlayback.run(s.recording, deviceSettings: slow).first?.time == Timestamp(seconds: 0.2))
+        let bad = Configuration.parse("[gestures]\ndeep-press-pen-time = -1\n", file: "t.toml", lookups: .fake())
+        #expect(bad.errors.map(\.description).contains { $0.contains(":2: gestures.deep-press-pen-time: must be 0 or more") },
+                "\(bad.errors)")
+    }
+
     @Test func aNegativeTimeIsRefusedWithItsLine() {
         let l = Configuration.parse("[gestures]\ndeep-press-time = -0.1\ndeep-press-slop = 0\n", file: "t.toml", lookups: .fake())
         #expect(l.errors.map(\.description).contains { $0.contains(":2: gestures.deep-press-time: must be 0 or more seconds") },

@@ -170,4 +170,67 @@ import Testing
         #expect(g[0].x > 0.6)
         #expect(g[0].fingers == 2)
     }
+
+    // A pen (EventScript.pen: 0...2047, 100 units/mm): its pressure is drawing pressure, and
+    // a firm tap runs it to the top; a press is deliberate only once the tip has been down
+    // 0.3 s (GestureSettings.penHold), longer than a pen tap lasts.
+
+    /// A firm quick pen tap: lands at half the range, reaches the top within 0.11 s, holds
+    /// it and lifts at 0.26 s — past peek and pop for longer than the dwell, still. A tap,
+    /// with the default thresholds and with the Wacom pens' peek of 0.65 alike.
+    @Test(arguments: [0.3, 0.65])
+    func aFirmQuickPenTapIsATap(peek: Double) {
+        var s = EventScript(device: EventScript.pen())
+        s.touch(0, x: 10000, y: 6000, pressure: 1060)
+        for k in 1...28 {
+            let t = Double(k) * 0.004
+            s.move(t, x: 10000 + Int32(k % 3), pressure: min(1060 + Int32(k) * 36, 2047)); s.syn(t)
+        }
+        s.move(0.24, pressure: 2030); s.syn(0.24)
+        s.move(0.25, pressure: 1200); s.syn(0.25)
+        s.lift(0.26)
+        var settings = GestureSettings()
+        settings.peekFraction = peek
+        let g = gestures(s, settings: settings)
+        #expect(names(g) == ["tap ended"])
+        #expect(g.first?.force ?? 0 > 6.6)  // the tap reports how hard it was
+    }
+
+    /// A deliberate pen press that lands firmly, already past peek, and stays: decided 0.3 s
+    /// after the tip came down (not at the dwell's 0.2 s), from the timer, with its pop.
+    @Test func aFirmlyLandingPenPressIsDecidedOnceThePenOutlastsATap() {
+        var s = EventScript(device: EventScript.pen())
+        s.touch(0, x: 10000, y: 6000, pressure: 1700)   // force 5.5: past peek and pop
+        s.lift(0.8)
+        let g = gestures(s)
+        #expect(names(g) == ["deep-press began peek", "deep-press changed pop", "deep-press ended"])
+        #expect(g.map(\.time) == [0.3, 0.3, 0.8].map { Timestamp(seconds: $0) })
+    }
+
+    /// A deliberate still pen press from 15 % to 95 % of the range over 0.6 s: peek once it
+    /// has been past peek for the dwell (it crosses at 0.12 s, after the pen-tap time has
+    /// nearly passed), pop on its crossing frame.
+    @Test func aDeliberatePenPressPeeksAndPops() {
+        var s = EventScript(device: EventScript.pen())
+        s.touch(0, x: 10000, y: 6000, pressure: 307)
+        for k in 1...60 {
+            let t = Double(k) * 0.01
+            s.move(t, pressure: 307 + Int32((Double(1945 - 307) * t / 0.6).rounded())); s.syn(t)
+        }
+        s.lift(0.8)
+        let g = gestures(s)
+        #expect(names(g) == ["deep-press began peek", "deep-press changed pop", "deep-press ended"])
+        #expect(g.map(\.time) == [0.32, 0.45, 0.8].map { Timestamp(seconds: $0) })
+    }
+
+    /// `deep-press-time = 0` turns the whole rule off, the pen's part too.
+    @Test func aZeroDwellFiresOnAPensCrossingFrame() {
+        var s = EventScript(device: EventScript.pen())
+        s.touch(0, x: 10000, y: 6000, pressure: 300)
+        s.move(0.05, pressure: 700); s.syn(0.05)
+        s.lift(0.1)
+        var settings = GestureSettings()
+        settings.deepPressDwell = Timestamp.Duration(seconds: 0)
+        #expect(gestures(s, settings: settings).first?.time == Timestamp(seconds: 0.05))
+    }
 }

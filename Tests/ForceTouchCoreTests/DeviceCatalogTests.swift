@@ -65,6 +65,58 @@ import Testing
         #expect(g.map(\.time) == [0.5, 1.0].map { Timestamp(seconds: $0) })
     }
 
+    /// A quick tap (70 ms) with the few units of jitter every real finger has: 1.5 mm at
+    /// most, inside the 2 mm slop on every device, the touchpad without resolution included
+    /// (by its estimated size; taken as 1/150 of its diagonal, 1.5 mm would be 2.6 mm).
+    @Test(arguments: TestDevice.allCases)
+    func aQuickTapWithJitterIsATap(_ device: TestDevice) {
+        var s = device.script()
+        s.touch(0, x: 500, y: 300)
+        s.move(0.024, x: 505, y: 292); s.syn(0.024)
+        s.move(0.048, x: 507, y: 287); s.syn(0.048)
+        s.lift(0.07)
+        let g = Self.play(s, on: device)
+        #expect(names(g) == ["tap ended"])
+        #expect(g.map(\.fingers) == [1])
+    }
+
+    /// Two taps 7 mm apart: one double tap on every device (the double-tap distance is
+    /// 10 mm; on the touchpad without resolution, 7 mm by its estimated size).
+    @Test(arguments: TestDevice.allCases)
+    func aDoubleTapSevenMillimetresApartIsOneDoubleTap(_ device: TestDevice) {
+        var s = device.script()
+        s.tap(0, x: 500, y: 300)
+        s.tap(0.25, x: 550, y: 350)
+        let g = Self.play(s, on: device)
+        #expect(names(g) == ["double-tap ended"])
+        #expect(g.map(\.fingers) == [1])
+    }
+
+    /// A firm quick pen tap: the tip lands at half the range, runs to the top within 0.1 s,
+    /// holds it and lifts at 0.26 s, past peek (and pop) for longer than the dwell. It is a
+    /// tap: a pen's press is deliberate only once the tip has been down 0.3 s.
+    @Test(arguments: TestDevice.allCases.filter { DeviceClass(classifying: $0.device) == .tablet })
+    func aFirmPenTapIsATapNotADeepPress(_ device: TestDevice) {
+        let g = Self.play(Self.firmPenTap(on: device), on: device)
+        #expect(names(g) == ["tap ended"])
+        #expect(g.map(\.fingers) == [1])
+    }
+
+    /// A firm quick pen tap, as people tap with a pen: force 3.4 (half the pen's range) on
+    /// landing, the top (6.66 of 6.67) at 0.1 s, held, lifted at 0.26 s; 4 ms frames.
+    static func firmPenTap(on device: TestDevice) -> EventScript {
+        var s = device.script()
+        s.touch(0, x: 500, y: 300, force: 3.4)
+        for k in 1..<25 {
+            let t = Double(k) * 0.004
+            s.move(t, force: 3.4 + (6.66 - 3.4) * t / 0.1); s.syn(t)
+        }
+        s.move(0.1, force: 6.66); s.syn(0.1)
+        s.move(0.25, force: 4.0); s.syn(0.25)
+        s.lift(0.26)
+        return s
+    }
+
     /// Two fingers together on every device that tells two apart: one tap with two fingers.
     @Test(arguments: TestDevice.allCases.filter { $0.maximumFingers >= 2 })
     func twoFingersTogetherAreOneTwoFingerTap(_ device: TestDevice) {
@@ -111,9 +163,9 @@ import Testing
     /// Each device is the kind it says it is, and the catalog has one of each kind.
     @Test func theCatalogHasEachKindOfDevice() {
         #expect(TestDevice.allCases.map { DeviceClass(classifying: $0.device) } ==
-                [.touchscreen, .touchscreen, .tablet, .touchpad, .touchscreen, .touchscreen])
+                [.touchscreen, .touchscreen, .tablet, .touchpad, .touchscreen, .touchscreen, .touchpad])
         #expect(TestDevice.allCases.map { CapabilityReport.probe($0.device).capability } ==
-                [.available, .available, .available, .available, .unavailable, .unavailable])
+                [.available, .available, .available, .available, .unavailable, .unavailable, .available])
         #expect(Set(TestDevice.allCases.map(\.device.name)).count == TestDevice.allCases.count)
     }
 

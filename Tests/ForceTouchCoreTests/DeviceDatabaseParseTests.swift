@@ -137,4 +137,42 @@ import Testing
         let cypress = try EvemuReader.read(TestFiles.text(TestFiles.realRecording("cypress-trackpad.two_finger_press.evemu"))).device
         #expect(db.quirks(for: cypress, deviceClass: .touchpad).averageTouch == 30)
     }
+
+    /// `AttrSizeHint=WxH`: the size in millimetres of a device whose axes report no
+    /// resolution. It wins over forcetouch's own estimate, and a device that reports its
+    /// resolution is measured by it all the same.
+    @Test func aSizeHintGivesADeviceWithoutResolutionItsMillimetres() throws {
+        let parsed = DeviceDatabase.parse("""
+            [Big USB pad]
+            MatchName=forcetouch test*
+            AttrSizeHint=276x200
+
+            [Bad size]
+            MatchBus=usb
+            AttrSizeHint=138mm
+            """, file: "f.quirks")
+        #expect(parsed.entries.map(\.name) == ["Big USB pad"])
+        #expect(parsed.errors.map(\.description) == ["f.quirks:7: AttrSizeHint: \"138mm\" is not WIDTHxHEIGHT in millimetres (as 69x50)"])
+        let db = DeviceDatabase(entries: parsed.entries)
+        var pad = EventScript.touchpadWithoutResolution()
+        pad.id.bustype = 0x03  // USB: no PS/2 estimate of its own
+        #expect(DeviceGeometry(device: pad).scale == .diagonal)
+        let q = db.quirks(for: pad, deviceClass: .touchpad)
+        #expect(q.size == DeviceSize(width: 276, height: 200) && q.sizeEntry == "Big USB pad")
+        let g = DeviceGeometry(device: pad, quirks: q)
+        #expect(g.scale == .database(width: 276, height: 200))
+        #expect(abs(g.distance(dx: 25, dy: 0) - 10) < 1e-9)  // 690 units over 276 mm: 2.5 a millimetre
+        // The database's size wins over the PS/2 estimate too; resolution wins over both.
+        #expect(DeviceGeometry(device: EventScript.touchpadWithoutResolution(), quirks: q).scale.name == "database")
+        #expect(DeviceGeometry(device: EventScript.touchscreen(), quirks: q).scale == .resolution)
+        // The engine measures taps by it: 8 units of wandering, 3.2 mm at 2.5 units/mm, is no tap.
+        var s = EventScript(device: pad)
+        s.touch(0, x: 300, y: 250)
+        s.move(0.05, x: 308, y: 250); s.syn(0.05)
+        s.lift(0.1)
+        var settings = DeviceSettings()
+        settings.quirks = q
+        #expect(RecordingPlayback.run(s.recording, deviceSettings: settings).isEmpty)
+        #expect(names(RecordingPlayback.run(s.recording)) == ["tap ended"])  // by 1/150 of the diagonal: 1.4 mm
+    }
 }

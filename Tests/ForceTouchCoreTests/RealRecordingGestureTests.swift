@@ -43,4 +43,24 @@ import Testing
             #expect(RecordingPlayback.run(r) == RecordingPlayback.run(r), "\(name)")
         }
     }
+
+    /// docs/deep-press.md's figures for pens: the 40 ordinary pen taps recorded (38 on the
+    /// Cintiq 22HDT, 2 on the Cintiq 13HD) lift within 283 ms, under the 0.3 s a pen's
+    /// press must outlast; none of them is a deep press, with or without the database.
+    @Test func everyRecordedPenTapLiftsBeforeAPensPressCanBeDeliberate() throws {
+        var durations: [Double] = []
+        for name in ["corpus/Wacom-Cintiq-22HDT-Pen.evemu", "wacom-cintiq-13hd-touch-pen.evemu"] {
+            let r = try load(name)
+            var frames = FrameAssembler(device: r.device)
+            for e in r.events where frames.process(e) {
+                let c = frames.contacts[0]
+                if c.ended { durations.append((frames.time - c.startTime).seconds) }
+            }
+            #expect(!RecordingPlayback.run(r).contains { $0.gesture == .deepPress }, "\(name)")
+        }
+        #expect(durations.count == 40)
+        let longest = try #require(durations.max())
+        #expect(longest > 0.28 && longest < 0.284)
+        #expect(longest < GestureSettings().penHold.seconds)
+    }
 }

@@ -125,4 +125,48 @@ import Testing
         s.lift(0.25)
         #expect(gestures(s).isEmpty)
     }
+
+    // A single-touch touchpad whose axes report no resolution (as older PS/2 pads do):
+    // forcetouch takes a touchpad that says no size to be 69 × 50 mm, so the test pad's
+    // 690 × 500 units are 10 per millimetre. Taken as 1/150 of the axis diagonal instead, a
+    // unit would be 0.18 mm, and a finger's jitter would be millimetres.
+
+    /// A 70 ms tap whose position wanders by a few units, as every real finger's does:
+    /// 1.7 mm by the estimate (3 mm if 1/150 of the diagonal were a millimetre).
+    @Test func aQuickTapWithJitterOnATouchpadWithoutResolution() {
+        var s = EventScript(device: EventScript.touchpadWithoutResolution())
+        s.touch(0, x: 300, y: 250, pressure: 60)
+        s.move(0.024, x: 305, y: 241, pressure: 62); s.syn(0.024)
+        s.move(0.048, x: 306, y: 234, pressure: 57); s.syn(0.048)
+        s.lift(0.07)
+        let g = gestures(s)
+        #expect(names(g) == ["tap ended"])
+        #expect(g.first?.fingers == 1)
+    }
+
+    /// A double tap whose second tap lands 8 mm from the first (by the estimate; 14 mm if
+    /// 1/150 of the diagonal were a millimetre): within the 10 mm double-tap distance.
+    @Test func aDoubleTapOnATouchpadWithoutResolution() {
+        var s = EventScript(device: EventScript.touchpadWithoutResolution())
+        s.tap(0, x: 300, y: 250, duration: 0.09)
+        s.tap(0.3, x: 310, y: 329, duration: 0.12)
+        let g = gestures(s)
+        #expect(names(g) == ["double-tap ended"])
+        #expect(g.first?.fingers == 1)
+    }
+
+    /// The estimate is a touchpad's: a touchscreen without resolution keeps 1/150 of its
+    /// diagonal as a millimetre, and a device that reports resolution is measured.
+    @Test func distancesAreEstimatedByTheDeviceClass() {
+        let pad = DeviceGeometry(device: EventScript.touchpadWithoutResolution())
+        #expect(pad.scale == .touchpadSize(width: 69, height: 50))
+        #expect(abs(pad.distance(dx: 10, dy: 0) - 1) < 1e-9 && abs(pad.distance(dx: 0, dy: 10) - 1) < 1e-9)
+        var screen = EventScript.touchscreen()
+        for code in [ABS.MT_POSITION_X, ABS.MT_POSITION_Y] { screen.absInfo[code]!.resolution = 0 }
+        let g = DeviceGeometry(device: screen)
+        #expect(g.scale == .diagonal)
+        #expect(abs(g.distance(dx: 1000, dy: 600) - 150) < 1e-9)
+        #expect(DeviceGeometry(device: EventScript.touchscreen()).scale == .resolution)
+        #expect(!DeviceGeometry(device: EventScript.touchscreen()).scale.isEstimated)
+    }
 }

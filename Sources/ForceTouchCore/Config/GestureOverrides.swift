@@ -15,6 +15,7 @@ public struct GestureOverrides: Hashable, Sendable {
     public var hysteresis: Double?
     public var deepPressDwell: Timestamp.Duration?
     public var deepPressSlop: Double?
+    public var penHold: Timestamp.Duration?
 
     public init() {}
 
@@ -34,6 +35,7 @@ public struct GestureOverrides: Hashable, Sendable {
         if let v = hysteresis { s.hysteresis = v }
         if let v = deepPressDwell { s.deepPressDwell = v }
         if let v = deepPressSlop { s.deepPressSlop = v }
+        if let v = penHold { s.penHold = v }
         return s
     }
 }
@@ -45,6 +47,7 @@ extension GestureOverrides: Decodable {
     static let keys = [
         "tap-time", "tap-slop", "double-tap-time", "double-tap-distance", "long-press-time",
         "long-press-slop", "peek", "pop", "hysteresis", "deep-press-time", "deep-press-slop",
+        "deep-press-pen-time",
     ]
 
     public init(from decoder: any Decoder) throws {
@@ -83,6 +86,12 @@ extension GestureOverrides: Decodable {
             return Timestamp.Duration(seconds: d)
         }
         deepPressSlop = try r("deep-press-slop") { try $0.positive() }
+        // 0 included: a pen's press is then decided by the dwell alone, as a finger's.
+        penHold = try r("deep-press-pen-time") { v in
+            let d = try v.numberValue()
+            guard d >= 0 else { throw RawValue.Problem("must be 0 or more seconds, not \(TextFormat.number(d))") }
+            return Timestamp.Duration(seconds: d)
+        }
     }
 
     /// Peek must come before pop once `base` and these are combined; the problem goes on

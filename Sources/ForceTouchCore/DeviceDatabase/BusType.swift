@@ -8,6 +8,9 @@ public enum BusType {
         ("spi", 0x1C), ("rmi", 0x1D),
     ]
 
+    /// BUS_I8042: PS/2, where laptops' built-in touchpads of the PS/2 era sit.
+    public static let i8042: UInt16 = 0x11
+
     /// A name (case-insensitive) or a number (`0x11`, `17`); nil when it is neither.
     public static func parse(_ text: String) -> UInt16? {
         let lower = text.lowercased()

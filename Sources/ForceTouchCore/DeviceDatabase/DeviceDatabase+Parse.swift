@@ -12,7 +12,8 @@
 extension DeviceDatabase {
     /// The keys a section may hold, in the order docs/device-database.md lists them.
     public static let matchKeys = ["MatchBus", "MatchVendor", "MatchProduct", "MatchName", "MatchDeviceClass"]
-    public static let attributeKeys = ["AttrPressureKind", "AttrPressureRange", "AttrAverageTouch", "AttrPeek", "AttrPop"]
+    public static let attributeKeys = ["AttrPressureKind", "AttrPressureRange", "AttrAverageTouch", "AttrPeek", "AttrPop",
+                                       "AttrSizeHint"]
 
     /// Parses one file's text. Pure: `file` only names the text in entries and errors.
     /// A section with any error is dropped whole, with every error it has; the other
@@ -151,6 +152,11 @@ private struct SectionParser {
                 return fail(line, "\(key): \"\(value)\" is not a fraction of maximumPossibleForce above 0 and at most 1")
             }
             if key == "AttrPeek" { entry.attributes.peekFraction = v } else { entry.attributes.popFraction = v }
+        case "AttrSizeHint":
+            guard let size = DeviceSize(parsing: value) else {
+                return fail(line, "AttrSizeHint: \"\(value)\" is not WIDTHxHEIGHT in millimetres (as 69x50)")
+            }
+            entry.attributes.size = size
         default:
             break
         }

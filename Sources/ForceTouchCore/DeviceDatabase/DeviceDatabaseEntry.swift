@@ -70,6 +70,10 @@ public struct DeviceDatabase: Hashable, Sendable {
             }
             if let v = a.peekFraction { q.peekFraction = v }
             if let v = a.popFraction { q.popFraction = v }
+            if let v = a.size {
+                q.size = v
+                q.sizeEntry = e.name
+            }
             q.entries.append(e.name)
         }
         return q

@@ -12,6 +12,11 @@ public struct DeviceQuirks: Hashable, Sendable {
     /// `AttrPeek` and `AttrPop`: deep-press thresholds as fractions of maximumPossibleForce.
     public var peekFraction: Double?
     public var popFraction: Double?
+    /// `AttrSizeHint`: the size of the surface in millimetres, for a device whose axes
+    /// report no resolution (as libinput's key of the name); the axes' own resolution wins.
+    public var size: DeviceSize?
+    /// The entry that set `size`.
+    public var sizeEntry: String?
     /// The names of the entries that matched, in the order they applied.
     public var entries: [String]
     /// The entry that set `averageTouch` (the last matching one that has it).
@@ -19,12 +24,15 @@ public struct DeviceQuirks: Hashable, Sendable {
 
     public init(pressureKind: PressureKind? = nil, pressureRange: ClosedRange<Int32>? = nil,
                 averageTouch: Double? = nil, peekFraction: Double? = nil, popFraction: Double? = nil,
+                size: DeviceSize? = nil, sizeEntry: String? = nil,
                 entries: [String] = [], averageTouchEntry: String? = nil) {
         self.pressureKind = pressureKind
         self.pressureRange = pressureRange
         self.averageTouch = averageTouch
         self.peekFraction = peekFraction
         self.popFraction = popFraction
+        self.size = size
+        self.sizeEntry = sizeEntry
         self.entries = entries
         self.averageTouchEntry = averageTouchEntry
     }

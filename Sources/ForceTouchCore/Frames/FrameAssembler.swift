@@ -64,7 +64,7 @@ public struct FrameAssembler: Sendable {
         } else {
             slots = 1
         }
-        frame = TouchFrame(slots: slots, geometry: DeviceGeometry(device: device),
+        frame = TouchFrame(slots: slots, geometry: DeviceGeometry(device: device, quirks: quirks),
                            positionsAreApproximate: device.isSemiMultitouch)
         pendingTrackingID = Array(repeating: -1, count: slots)
     }

@@ -10,11 +10,17 @@
 /// stroke has moved: neither is a deep press, however hard it pressed. The press fires on
 /// the first frame where the dwell has passed, or at the dwell's deadline when a still
 /// contact sends no frame (docs/deep-press.md).
+///
+/// A pen's pressure is drawing pressure: a firm pen tap runs it to the top of the range
+/// and holds it there for longer than the dwell. So on a pen a press is deliberate only
+/// once the tip has also been down for `penHold` (0.3 s), longer than a pen tap lasts; a
+/// tap lifts first and is reported as the tap it is.
 struct DeepPressRecognizer: Sendable {
     private enum Stage: Equatable {
         case none
-        /// At or above peek since this time (µs), not yet for the whole dwell.
-        case holding(since: Int64)
+        /// At or above peek since `since` (µs), not yet deliberate: it becomes so at `due`,
+        /// the end of the dwell (for a pen, no sooner than `penHold` after the tip came down).
+        case holding(since: Int64, due: Int64)
         case peek
         case pop
         /// Moved beyond the slop before pressing: never a deep press until it lifts.
@@ -23,15 +29,22 @@ struct DeepPressRecognizer: Sendable {
 
     private(set) var thresholds: DeepPressThresholds
     private let dwell: Int64
+    /// How long a contact must have been down before its press can be deliberate: 0, but
+    /// `penHold` on a pen (while the dwell is on at all).
+    private let minimumContact: Int64
     private let slop: Double
     private var stages: [Stage]
     /// Per slot: a deep press began during the contact's life (it is then no ordinary
     /// touch for auto-calibration).
     private(set) var pressedDuringContact: [Bool]
 
-    init(thresholds: DeepPressThresholds, settings: GestureSettings, slots: Int) {
+    /// - Parameter isPen: the device is a pen (a tablet's stylus), whose presses must also
+    ///   outlast a pen tap.
+    init(thresholds: DeepPressThresholds, settings: GestureSettings, slots: Int, isPen: Bool = false) {
         self.thresholds = thresholds
         dwell = settings.deepPressDwell.microseconds
+        // `deep-press-time = 0` turns the deliberate-press rule off, the pen's part with it.
+        minimumContact = isPen && dwell > 0 ? max(settings.penHold.microseconds, 0) : 0
         slop = settings.deepPressSlop
         stages = Array(repeating: .none, count: slots)
         pressedDuringContact = Array(repeating: false, count: slots)
@@ -48,7 +61,7 @@ struct DeepPressRecognizer: Sendable {
     var deadline: Timestamp? {
         var earliest = Int64.max
         for s in stages {
-            if case .holding(let since) = s, since + dwell < earliest { earliest = since + dwell }
+            if case .holding(_, let due) = s, due < earliest { earliest = due }
         }
         return earliest == .max ? nil : Timestamp(microseconds: earliest)
     }
@@ -94,13 +107,14 @@ struct DeepPressRecognizer: Sendable {
                     next = .none
                 } else {
                     var since = now
-                    if case .holding(let s) = stage { since = s }
-                    if now - since >= dwell {
+                    var due = max(now + dwell, c.startTime.microseconds + minimumContact)
+                    if case .holding(let s, let d) = stage { (since, due) = (s, d) }
+                    if now >= due {
                         began = true
                         fire(i, c, frame, rotation, frame.time, &out)
                         continue
                     }
-                    next = .holding(since: since)
+                    next = .holding(since: since, due: due)
                 }
             case .moving:
                 break
@@ -131,9 +145,9 @@ struct DeepPressRecognizer: Sendable {
                           into out: inout [GestureEvent]) -> Bool {
         var began = false
         for i in stages.indices {
-            guard case .holding(let since) = stages[i], since + dwell <= t.microseconds else { continue }
+            guard case .holding(_, let due) = stages[i], due <= t.microseconds else { continue }
             began = true
-            fire(i, frame.contacts[i], frame, rotation, Timestamp(microseconds: since + dwell), &out)
+            fire(i, frame.contacts[i], frame, rotation, Timestamp(microseconds: due), &out)
         }
         return began
     }

@@ -47,7 +47,8 @@ public struct GestureEngine: Sendable {
         if let model = frames.forceModel {
             deepPress = DeepPressRecognizer(
                 thresholds: DeepPressThresholds(maximumPossibleForce: model.maximumPossibleForce, settings: settings.gestures),
-                settings: settings.gestures, slots: frames.contacts.count)
+                settings: settings.gestures, slots: frames.contacts.count,
+                isPen: DeviceClass(classifying: device) == .tablet)
             levels = ContactLevels(slots: frames.contacts.count, floor: Int32(model.minimum))
         }
         longPress = LongPressRecognizer(settings: settings.gestures)

@@ -26,6 +26,12 @@ public struct GestureSettings: Hashable, Sendable {
     /// How far (mm) a contact may move from where it came down and still deep-press:
     /// beyond it, it is a scroll, drag or stroke, whose pressure is not a deep press.
     public var deepPressSlop = 2.0
+    /// On a pen, how long the tip must have been down before a press can be deliberate:
+    /// longer than a pen tap lasts, since a firm pen tap presses as hard as a deep press and
+    /// holds it past the dwell (docs/deep-press.md measures 40 recorded pen taps: all lift
+    /// within 283 ms). `deep-press-pen-time`; applies with the dwell: `deep-press-time = 0`
+    /// turns both off.
+    public var penHold = Timestamp.Duration(seconds: 0.3)
     public var sensitivity = Sensitivity.medium
     /// When true a single tap waits out the double-tap window, so a double tap is never
     /// also two taps (the case when a double-tap is bound in the same context). When false

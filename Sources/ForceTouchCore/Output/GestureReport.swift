@@ -3,11 +3,27 @@ import ForceTouchProtocol
 /// How devices and gestures are printed: SPEC §9's JSON Lines, or one readable line each.
 public enum GestureReport {
     /// The device line of SPEC §9: its class, capability and where its force scale comes from.
+    /// - Parameter geometry: the device's axes, to say how its distances are found.
     public static func deviceMessage(name: String, report: CapabilityReport, forceModel: ForceModel?,
-                                     deviceClass: DeviceClass, calibration: CalibrationInfo? = nil) -> DeviceMessage {
+                                     deviceClass: DeviceClass, calibration: CalibrationInfo? = nil,
+                                     geometry: DeviceGeometry? = nil) -> DeviceMessage {
         DeviceMessage(name: name, deviceClass: deviceClass.rawValue, capability: report.capability.description,
                       maximumPossibleForce: forceModel?.maximumPossibleForce ?? 0, emulated: report.emulated,
-                      reason: report.reason, calibration: calibration)
+                      reason: report.reason, calibration: calibration, distances: geometry.map(distances))
+    }
+
+    /// How the device's distances are found: `"distances":{"estimated":true,…}`.
+    public static func distances(_ g: DeviceGeometry) -> DistanceInfo {
+        DistanceInfo(estimated: g.scale.isEstimated, scale: g.scale.name, how: g.scale.summary,
+                     unitsPerMillimetre: g.unitsPerMillimetre)
+    }
+
+    /// `distances: estimated: no axis resolution, a PS/2 touchpad is taken to be 69 × 50 mm
+    /// (14.83 × 15.34 units/mm)`, or `measured (axis resolution) (10 × 10 units/mm)`.
+    public static func distancesText(_ g: DeviceGeometry) -> String {
+        let u = g.unitsPerMillimetre
+        func two(_ v: Double) -> String { TextFormat.number((v * 100).rounded() / 100) }
+        return "distances: \(g.scale.summary) (\(two(u.x)) × \(two(u.y)) units/mm)"
     }
 
     public static func deviceText(name: String, report: CapabilityReport, forceModel: ForceModel?,

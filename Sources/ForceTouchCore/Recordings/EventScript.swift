@@ -116,6 +116,23 @@ public struct EventScript: Sendable {
                       ABS.MT_TRACKING_ID: AbsInfo(minimum: 0, maximum: 65535)])
     }
 
+    /// A single-touch touchpad like the older PS/2 pads (ALPS, Synaptics) in their non-MT
+    /// mode: BTN_TOUCH and BTN_TOOL_FINGER with ABS_X 0...690, ABS_Y 0...500 and
+    /// ABS_PRESSURE 0...127, no slots, no properties, PS/2 bus. Its axes report no
+    /// resolution (0), as those pads' do: forcetouch takes a touchpad that says no size to
+    /// be 69 × 50 mm (SPEC §4), which makes these axes 10 units per millimetre.
+    public static func touchpadWithoutResolution(name: String = "forcetouch test touchpad without resolution")
+        -> DeviceDescription
+    {
+        DeviceDescription(
+            name: name, id: InputID(bustype: 0x11, vendor: 0x0002, product: 0x00f0, version: 1),
+            properties: [],
+            codes: [EV.SYN: [SYN.REPORT, SYN.DROPPED], EV.KEY: [BTN.LEFT, BTN.RIGHT, BTN.TOUCH, BTN.TOOL_FINGER]],
+            absInfo: [ABS.X: AbsInfo(minimum: 0, maximum: 690),
+                      ABS.Y: AbsInfo(minimum: 0, maximum: 500),
+                      ABS.PRESSURE: AbsInfo(minimum: 0, maximum: 127)])
+    }
+
     public mutating func emit(_ t: Double, _ type: UInt16, _ code: UInt16, _ value: Int32) {
         events.append(InputEvent(time: Timestamp(seconds: t), type: type, code: code, value: value))
     }

@@ -1,6 +1,7 @@
 /// The catalog of test devices, after libinput's litest devices: one of each kind of input
 /// forcetouch reads (SPEC §1), for tests that must hold on all of them. Every one measures
-/// 10 units per millimetre, so a script's positions and distances mean the same on each;
+/// 10 units per millimetre (the touchpad without resolution by forcetouch's estimate of
+/// its size), so a script's positions and distances mean the same on each;
 /// write a script once with `script()` and `EventScript`'s helpers, and with forces rather
 /// than raw pressures (`EventScript.Pressure.force`).
 public enum TestDevice: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
@@ -17,6 +18,10 @@ public enum TestDevice: String, CaseIterable, Hashable, Sendable, CustomStringCo
     /// A multi-touch touchscreen with contact size (ABS_MT_TOUCH_MAJOR) but no pressure:
     /// it senses force only with `emulate-force`, which the catalog turns on for it.
     case touchscreenWithContactSize = "touchscreen with contact size only"
+    /// A single-touch touchpad whose axes report no resolution, like the older PS/2 pads
+    /// (ALPS, Synaptics) in their non-MT mode: BTN_TOUCH, BTN_TOOL_FINGER, ABS_X/ABS_Y and
+    /// ABS_PRESSURE 0...127. Its millimetres are estimated (`DistanceScale.touchpadSize`).
+    case touchpadWithoutResolution = "single-touch touchpad without resolution"
 
     public var description: String { rawValue }
 
@@ -32,6 +37,7 @@ public enum TestDevice: String, CaseIterable, Hashable, Sendable, CustomStringCo
         case .touchscreenWithContactSize:
             EventScript.touchscreen(name: "forcetouch test touchscreen with contact size", pressure: false,
                                     contactSize: true)
+        case .touchpadWithoutResolution: EventScript.touchpadWithoutResolution()
         }
     }
 
@@ -49,7 +55,7 @@ public enum TestDevice: String, CaseIterable, Hashable, Sendable, CustomStringCo
     /// How many contacts it tells apart at once.
     public var maximumFingers: Int {
         switch self {
-        case .singleTouchPressure, .pen: 1
+        case .singleTouchPressure, .pen, .touchpadWithoutResolution: 1
         case .semiMultitouchTouchpad: 2
         case .multitouchPressure, .touchscreenWithoutPressure, .touchscreenWithContactSize: 10
         }

@@ -11,14 +11,17 @@ public struct DeviceMessage: Codable, Hashable, Sendable {
     public var emulated: Bool?
     public var reason: String
     public var calibration: CalibrationInfo?
+    /// How distances are found on the device, where the writer knows (`forcetest replay`).
+    public var distances: DistanceInfo?
     public var file: String?
 
     enum CodingKeys: String, CodingKey {
-        case event, name, deviceClass = "class", capability, maximumPossibleForce, emulated, reason, calibration, file
+        case event, name, deviceClass = "class", capability, maximumPossibleForce, emulated, reason, calibration,
+             distances, file
     }
 
     public init(name: String, deviceClass: String, capability: String, maximumPossibleForce: Double, emulated: Bool,
-                reason: String, calibration: CalibrationInfo? = nil, file: String? = nil) {
+                reason: String, calibration: CalibrationInfo? = nil, distances: DistanceInfo? = nil, file: String? = nil) {
         self.name = name
         self.deviceClass = deviceClass
         self.capability = capability
@@ -26,6 +29,7 @@ public struct DeviceMessage: Codable, Hashable, Sendable {
         self.emulated = emulated ? true : nil
         self.reason = reason
         self.calibration = calibration
+        self.distances = distances
         self.file = file
     }
 }
