@@ -41,7 +41,9 @@ python3 "$HERE/make-streams.py" "$W" "$DENSE_SECONDS" "$CYCLES" > "$W/streams.tx
 # udev, for libinput (it follows only devices udev tagged) and for the nodes' access: the
 # daemon runs as nobody and may open what the project's rule marks, as logind would allow.
 cp "$ROOT/udev-rules/70-forcetouch.rules" /etc/udev/rules.d/
-echo 'SUBSYSTEM=="input", KERNEL=="event*", ENV{FORCETOUCH_DEVICE}=="1", MODE="0666"' > /etc/udev/rules.d/71-forcetouch-bench.rules
+# uinput too: a claimed device's clone (claim-in-guest.sh) is made through it.
+printf '%s\n' 'SUBSYSTEM=="input", KERNEL=="event*", ENV{FORCETOUCH_DEVICE}=="1", MODE="0666"' \
+    'KERNEL=="uinput", MODE="0666"' > /etc/udev/rules.d/71-forcetouch-bench.rules
 /lib/systemd/systemd-udevd --daemon
 udevadm trigger --action=add --subsystem-match=input --subsystem-match=misc >/dev/null 2>&1
 udevadm settle --timeout=60
@@ -188,3 +190,6 @@ echo "threads $(awk '/^Threads/ { print $2 }' "/proc/$daemon/status")"
 kill -TERM "$sub" "$daemon"; wait "$sub" "$daemon" 2>/dev/null
 cp "$W/figures.txt" "$W/subscriber.txt" "$W"/floor-*.txt "$W"/timer-*.txt "$W"/profile-*.txt "$OUT/" 2>/dev/null
 python3 "$HERE/report.py" "$W"
+# Claiming (SPEC §10): what forwarding to a clone adds, on the same dense stream.
+echo
+bash "$HERE/claim-in-guest.sh" "$W" "$BIN" | tee "$OUT/claim.txt"

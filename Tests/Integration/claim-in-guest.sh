@@ -64,6 +64,10 @@ TOML
 start_daemon() {
     "$BIN/forcetouchd" --config "$W/config.toml" --user nobody --verbose >> "$LOG" 2>&1 &
     daemon_pid=$!
+    # Ahead of the player and the readers for the guest's emulated CPUs, as a daemon reading
+    # a real touchscreen would be ahead of a test harness: what is checked is forwarding,
+    # not the emulator's scheduling.
+    renice -n -10 -p "$daemon_pid" > /dev/null
     wait_for "ready: " "$LOG" 60
     for _ in $(seq 100); do [ -S "$SOCK" ] && break; sleep 0.1; done
 }
@@ -76,7 +80,9 @@ stop_daemon() {
 # touchscreen NAME: a touchscreen played into through uinput; its node in $W/NAME.node.
 touchscreen() {
     mkfifo "$W/$1.fifo"
-    "$PY" "$ROOT/Tests/Integration/uinput-player.py" "$REC/pressure-touchscreen.desc" "$W/$1.fifo" "$W/$1.out" &
+    # Niced: the producer gives way, so that the daemon and the readers of the clone, not the
+    # player, have the guest's emulated CPUs when ten fingers at 1 kHz keep them all busy.
+    nice -n 15 "$PY" "$ROOT/Tests/Integration/uinput-player.py" "$REC/pressure-touchscreen.desc" "$W/$1.fifo" "$W/$1.out" &
     wait_for 'created at ' "$W/$1.out" 60
     sed -n 's/^created at //p' "$W/$1.out" > "$W/$1.node"
     udevadm settle --timeout=30
@@ -105,11 +111,25 @@ recorder=""
 record() {
     "$PY" "$ROOT/Tests/Integration/evdev-recorder.py" "$1" "$2" &
     recorder=$!
+    renice -n -10 -p "$recorder" > /dev/null   # as the daemon: a reader that keeps up
     for _ in $(seq 600); do [ -e "$2.ready" ] && break; sleep 0.1; done
 }
 stop_recording() { sleep 0.5; kill -TERM "$recorder"; wait "$recorder" 2>/dev/null; recorder=""; }
 # since FILE OFFSET PATTERN: how many lines past OFFSET match.
 since() { tail -c "+$(($2 + 1))" "$1" | grep -Ec -- "$3"; }
+# played LOG FILE: plays FILE into the touchscreen and waits until libinput, whose output is
+# LOG, has ended the touch (a touch that never reaches it: 5 s); `seen` then says what libinput
+# reported of it: "down N motion N up N cancel N".
+played() {
+    local m; m=$(mark "$1")
+    play ts "$2"
+    wait_for_new "$m" 'TOUCH_(UP|CANCEL)' "$1" 5
+    sleep 0.5
+    seen="down $(since "$1" "$m" TOUCH_DOWN) motion $(since "$1" "$m" TOUCH_MOTION)"
+    seen+=" up $(since "$1" "$m" TOUCH_UP) cancel $(since "$1" "$m" TOUCH_CANCEL)"
+}
+# seen_is ERE: what `played` saw matches ERE; says what it was when not.
+seen_is() { [[ $seen =~ ^$1$ ]] || { echo "    libinput: $seen"; return 1; }; }
 # slot_events FILE: a recording's or an events file's axis and key events as `slot type code
 # value`, one per line, frames marked: what the clone must carry event for event. As the kernel
 # passes them on: a value that does not change is dropped, a frame with no change too, and a
@@ -179,22 +199,13 @@ watch_libinput "$clone" "$W/li.txt"
 clone_watcher=$watcher
 record "$clone" "$W/clone.evemu"
 
-m=$(mark "$W/li.txt")
-play ts "$REC/tap.events"
-wait_for_new "$m" TOUCH_UP "$W/li.txt" 20
-check "cancel: a tap reaches the desktop as TOUCH_DOWN, TOUCH_UP" \
-    test "$(since "$W/li.txt" "$m" 'TOUCH_DOWN')" -eq 1 -a "$(since "$W/li.txt" "$m" 'TOUCH_UP')" -eq 1
-m=$(mark "$W/li.txt")
-play ts "$REC/drag.events"
-wait_for_new "$m" TOUCH_UP "$W/li.txt" 20
-check "cancel: a drag reaches the desktop as TOUCH_DOWN, motion, TOUCH_UP" \
-    test "$(since "$W/li.txt" "$m" 'TOUCH_DOWN')" -eq 1 -a "$(since "$W/li.txt" "$m" 'TOUCH_MOTION')" -ge 20 \
-         -a "$(since "$W/li.txt" "$m" 'TOUCH_UP')" -eq 1
-m=$(mark "$W/li.txt")
-play ts "$REC/two-finger-scroll.events"
-wait_for_new "$m" 'TOUCH_UP.*1 \(1\)' "$W/li.txt" 20
+played "$W/li.txt" "$REC/tap.events"
+check "cancel: a tap reaches the desktop as TOUCH_DOWN, TOUCH_UP" seen_is "down 1 motion 0 up 1 cancel 0"
+played "$W/li.txt" "$REC/drag.events"
+check "cancel: a drag reaches the desktop as TOUCH_DOWN, motion, TOUCH_UP" seen_is "down 1 motion [23][0-9] up 1 cancel 0"
+played "$W/li.txt" "$REC/two-finger-scroll.events"
 check "cancel: a two-finger scroll reaches the desktop, both fingers down and up" \
-    test "$(since "$W/li.txt" "$m" 'TOUCH_DOWN')" -eq 2 -a "$(since "$W/li.txt" "$m" 'TOUCH_UP')" -eq 2
+    seen_is "down 2 motion [0-9]+ up 2 cancel 0"
 stop_recording
 cat "$REC/tap.events" "$REC/drag.events" "$REC/two-finger-scroll.events" > "$W/played.events"
 check "cancel: the tap, the drag and the scroll come out of the clone event for event" \
@@ -209,26 +220,18 @@ sleep 0.5
 check "cancel: the deep press reaches the desktop as TOUCH_DOWN, motion, then TOUCH_CANCEL, never TOUCH_UP" \
     bash -c "tail -c +$((m + 1)) '$W/li.txt' | grep -oE 'TOUCH_(DOWN|MOTION|CANCEL|UP)' | uniq | tr '\n' ' ' | grep -qx 'TOUCH_DOWN TOUCH_MOTION TOUCH_CANCEL '" \
     || tail -c "+$((m + 1))" "$W/li.txt" | grep TOUCH | head -5 | sed 's/^/    /'
-m=$(mark "$W/li.txt")
-play ts "$REC/tap.events"
-wait_for_new "$m" TOUCH_UP "$W/li.txt" 20
-check "cancel: the next touch in the same slot is an ordinary touch again" \
-    test "$(since "$W/li.txt" "$m" 'TOUCH_DOWN')" -eq 1 -a "$(since "$W/li.txt" "$m" 'TOUCH_UP')" -eq 1
+played "$W/li.txt" "$REC/tap.events"
+check "cancel: the next touch in the same slot is an ordinary touch again" seen_is "down 1 motion 0 up 1 cancel 0"
 
 # A long press bound to click = "right": forcetouch's right click, and the touch cancelled.
 pointer="$(grep -A5 'Name="forcetouch virtual pointer"' /proc/bus/input/devices \
     | sed -n 's/.*Handlers=.*\(event[0-9]*\).*/\/dev\/input\/\1/p' | head -1)"
 check "the daemon made its virtual pointer for the click" test -n "$pointer"
 watch_libinput "$pointer" "$W/pointer.txt"
-m=$(mark "$W/li.txt")
-play ts "$REC/long-press.events"
+played "$W/li.txt" "$REC/long-press.events"
 check "cancel: the long press gives forcetouch's right click" \
     wait_for 'POINTER_BUTTON.*BTN_RIGHT \(273\) pressed' "$W/pointer.txt" 20
-wait_for_new "$m" TOUCH_CANCEL "$W/li.txt" 20
-sleep 0.5
-check "cancel: the long-pressed touch is cancelled on the desktop, no TOUCH_UP" \
-    test "$(since "$W/li.txt" "$m" 'TOUCH_DOWN')" -eq 1 -a "$(since "$W/li.txt" "$m" 'TOUCH_CANCEL')" -eq 1 \
-         -a "$(since "$W/li.txt" "$m" 'TOUCH_UP')" -eq 0
+check "cancel: the long-pressed touch is cancelled on the desktop, no TOUCH_UP" seen_is "down 1 motion 0 up 0 cancel 1"
 
 # Ten fingers at 1 kHz for 10 s: the clone carries every event, in order, and nothing is dropped.
 "$PY" - "$W/ten.events" <<'PY'
@@ -256,7 +259,7 @@ stop_recording
 check "ten fingers at 1 kHz for 10 s: the clone carries every event, in order" \
     same_events "$W/ten.events" "$W/clone-ten.evemu"
 check "ten fingers at 1 kHz for 10 s: no kernel drops, on the touchscreen or the clone" \
-    bash -c "! grep -q 'events dropped by the kernel' '$LOG' && ! grep -q 'SYN_DROPPED' '$W/clone-ten.evemu'"
+    bash -c "! grep -q 'events dropped by the kernel' '$LOG' && ! grep -q ' 0000 0003 ' '$W/clone-ten.evemu'"
 
 # SIGKILL in the middle of a touch: the kernel ends the grab and removes the clone, and the
 # desktop reads the touchscreen again.
@@ -284,11 +287,8 @@ CMD
 check "forcectl pause says the devices are given back" doc_says "^paused: .*claimed device is given back"
 for _ in $(seq 100); do [ -e "$clone" ] || break; sleep 0.1; done
 check "forcectl pause: the clone is gone" test ! -e "$clone"
-m=$(mark "$W/src.txt")
-play ts "$REC/tap.events"
-wait_for_new "$m" TOUCH_UP "$W/src.txt" 20
-check "forcectl pause: libinput on the touchscreen sees a tap" \
-    test "$(since "$W/src.txt" "$m" 'TOUCH_DOWN')" -eq 1 -a "$(since "$W/src.txt" "$m" 'TOUCH_UP')" -eq 1
+played "$W/src.txt" "$REC/tap.events"
+check "forcectl pause: libinput on the touchscreen sees a tap" seen_is "down 1 motion 0 up 1 cancel 0"
 from=$(mark "$LOG")
 doc <<'CMD'
 forcectl resume
@@ -306,17 +306,10 @@ watch_libinput "$clone" "$W/hold.txt"
 record "$clone" "$W/hold.evemu"
 # Elsewhere than the last touch in slot 0: the kernel sends a value only when it changes, and
 # the played file is compared as if every value were new.
-m=$(mark "$W/hold.txt")
-play ts "$REC/tap-elsewhere.events"
-wait_for_new "$m" TOUCH_UP "$W/hold.txt" 20
-check "hold: a tap comes out whole, TOUCH_DOWN then TOUCH_UP" \
-    test "$(since "$W/hold.txt" "$m" 'TOUCH_DOWN')" -eq 1 -a "$(since "$W/hold.txt" "$m" 'TOUCH_UP')" -eq 1
-m=$(mark "$W/hold.txt")
-play ts "$REC/drag.events"
-wait_for_new "$m" TOUCH_UP "$W/hold.txt" 20
-check "hold: a drag comes out whole, with its motion" \
-    test "$(since "$W/hold.txt" "$m" 'TOUCH_DOWN')" -eq 1 -a "$(since "$W/hold.txt" "$m" 'TOUCH_MOTION')" -ge 20 \
-         -a "$(since "$W/hold.txt" "$m" 'TOUCH_UP')" -eq 1
+played "$W/hold.txt" "$REC/tap-elsewhere.events"
+check "hold: a tap comes out whole, TOUCH_DOWN then TOUCH_UP" seen_is "down 1 motion 0 up 1 cancel 0"
+played "$W/hold.txt" "$REC/drag.events"
+check "hold: a drag comes out whole, with its motion" seen_is "down 1 motion [23][0-9] up 1 cancel 0"
 stop_recording
 cat "$REC/tap-elsewhere.events" "$REC/drag.events" > "$W/hold-played.events"
 check "hold: the tap's and the drag's touch events come out of the clone in order" \
@@ -334,11 +327,8 @@ sleep 1
 check "hold: neither the claimed deep press nor the long press ever reaches the desktop" \
     test "$(since "$W/hold.txt" "$m" 'TOUCH_')" -eq 0 \
     || tail -c "+$((m + 1))" "$W/hold.txt" | head -5 | sed 's/^/    /'
-m=$(mark "$W/hold.txt")
-play ts "$REC/tap.events"
-wait_for_new "$m" TOUCH_UP "$W/hold.txt" 20
-check "hold: the touch after them is an ordinary tap" \
-    test "$(since "$W/hold.txt" "$m" 'TOUCH_DOWN')" -eq 1 -a "$(since "$W/hold.txt" "$m" 'TOUCH_UP')" -eq 1
+played "$W/hold.txt" "$REC/tap.events"
+check "hold: the touch after them is an ordinary tap" seen_is "down 1 motion 0 up 1 cancel 0"
 stop_daemon
 for _ in $(seq 100); do [ -e "$clone" ] || break; sleep 0.1; done
 check "SIGTERM: the clone is gone" test ! -e "$clone"

@@ -9,7 +9,8 @@ sends through uinput reaches the grabbing reader, as a real touchscreen's events
 Usage: uinput-player.py DESC FIFO OUT
 Prints `created at /dev/input/eventN` to OUT, then plays each events file named on a line
 `play FILE` of FIFO and prints `played FILE` when done; `quit` (or the FIFO's end) removes
-the device.
+the device. With PLAYER_TIMES=FILE, each frame's CLOCK_MONOTONIC time just before its write
+goes there, a line a frame (the live benchmark's latency of a claimed device's clone).
 """
 import os
 import struct
@@ -52,7 +53,7 @@ def events(path):
             yield float(t), int(ev, 16), int(code, 16), int(value)
 
 
-def play(ui, path):
+def play(ui, path, times=None):
     """A frame goes out in one write, as a driver reports it: one syscall an event would be
     slower, under emulation, than ten fingers at 1 kHz."""
     start, first, frame = time.monotonic(), None, []
@@ -64,6 +65,8 @@ def play(ui, path):
             delay = start + (t - first) - time.monotonic()
             if delay > 0:
                 time.sleep(delay)
+            if times:
+                times.write(f"{time.monotonic():.6f}\n")
             os.write(ui.fd, b"".join(frame))
             frame = []
     if frame:
@@ -82,7 +85,10 @@ def main():
                 for line in commands:
                     word, _, arg = line.strip().partition(" ")
                     if word == "play":
-                        play(ui, arg)
+                        times = open(os.environ["PLAYER_TIMES"], "a") if os.environ.get("PLAYER_TIMES") else None
+                        play(ui, arg, times)
+                        if times:
+                            times.close()
                         log.write(f"played {arg}\n")
                     elif word == "quit":
                         ui.close()
