@@ -43,7 +43,9 @@ public enum ConfigurationFile {
             }
         })
 
-    /// Reads and parses `path`. An unreadable file is one error at line 0.
+    /// Reads and parses `path`. An unreadable file is one error at line 0; one that is not
+    /// text (a NUL, invalid UTF-8) is one error at its line and column, and nothing of it is
+    /// used: both are what `--check-config` and a reload see, since both come here.
     /// Only a regular file is a configuration: a FIFO or a device is refused at once.
     public static func load(_ path: String) -> ConfigurationLoad {
         let bytes: [UInt8]
@@ -54,11 +56,27 @@ public enum ConfigurationFile {
                 configuration: Configuration(),
                 diagnostics: [ConfigError(file: path, line: 0, key: "", message: "cannot read: \(error.reason)")])
         }
-        return Configuration.parse(String(decoding: bytes, as: UTF8.self), file: path, lookups: systemLookups)
+        let text: String
+        do {
+            text = try TextCheck.text(bytes)
+        } catch {
+            return ConfigurationLoad(
+                configuration: Configuration(),
+                diagnostics: [ConfigError(file: path, line: error.line, key: "", message: error.message,
+                                          column: error.column)])
+        }
+        return Configuration.parse(text, file: path, lookups: systemLookups)
     }
 
+    /// The file's text, or nil (errno set) when it cannot be read or is not text (EILSEQ):
+    /// a lossy decoding would write back what the user never wrote.
     static func readFile(_ path: String) -> String? {
-        readBytes(path).map { String(decoding: $0, as: UTF8.self) }
+        guard let bytes = readBytes(path) else { return nil }
+        guard let text = try? TextCheck.text(bytes) else {
+            errno = EILSEQ
+            return nil
+        }
+        return text
     }
 
     /// The whole file, or nil (with errno set) when it cannot be opened or read, is not a
