@@ -6,9 +6,17 @@ import Glibc
 /// `$XDG_CONFIG_HOME/forcetouch/forcetouch.toml` (or `~/.config/…`), then
 /// `/etc/forcetouch/forcetouch.toml`.
 public enum ConfigurationFile {
-    /// The most a configuration, or a file it imports, may weigh: far above any real one,
-    /// low enough that a path to something endless (a device, a FIFO) stops.
+    /// The most a file the configuration imports, or another file read like it (the device
+    /// database, the learned calibration), may weigh: far above any real one, low enough that
+    /// a path to something endless stops.
     static let sizeLimit = 16 << 20
+
+    /// The most the configuration itself may weigh: 1 MiB, some 13,000 bindings, against a few
+    /// KiB for a real one. Parsing costs about 40 times the file's size in memory (TOMLKit's
+    /// tree, then ours), so this keeps a check well inside `ConfigurationCheck.memoryLimit`:
+    /// `--check-config` and a reload's check read through the same `load`, under the same
+    /// address-space limit, and so give the same answer for the same file.
+    public static let configurationLimit = 1 << 20
 
     /// The search order, for messages and docs.
     public static func searchPath(environment: [String: String] = ProcessEnvironment.current()) -> [String] {
@@ -50,7 +58,7 @@ public enum ConfigurationFile {
     public static func load(_ path: String) -> ConfigurationLoad {
         let bytes: [UInt8]
         do {
-            bytes = try RegularFile.read(path, limit: sizeLimit)
+            bytes = try RegularFile.read(path, limit: configurationLimit)
         } catch {
             return ConfigurationLoad(
                 configuration: Configuration(),
