@@ -71,10 +71,11 @@ import Testing
         let problem = try #require(file.load())
         #expect(problem.hasPrefix("\(path): "))
         let kept = try Self.keptCopies(of: path)
-        #expect(kept.count == 1 && problem.contains("kept as \(kept[0])"), "\(problem)")
-        #expect(try String(contentsOfFile: kept[0], encoding: .utf8) == text)
+        let copy = try #require(kept.first, "\(problem)")
+        #expect(kept.count == 1 && problem.contains("kept as \(copy)"), "\(problem)")
+        #expect(try String(contentsOfFile: copy, encoding: .utf8) == text)
         try file.update(Self.pad, Self.learned(70))
-        #expect(try String(contentsOfFile: kept[0], encoding: .utf8) == text)
+        #expect(try String(contentsOfFile: copy, encoding: .utf8) == text)
     }
 
     /// The `calibration.json.bad-*` copies beside `path`, in name order.
