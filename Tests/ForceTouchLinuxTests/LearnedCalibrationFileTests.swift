@@ -86,6 +86,23 @@ import Testing
             .filter { $0.hasPrefix(name + ".bad-") }.sorted().map { dir + "/" + $0 }
     }
 
+    /// A file that cannot be read at all (here a directory in its place: root reads any mode)
+    /// is kept aside as well, rather than replaced by the next save.
+    @Test func aFileThatCannotBeReadIsKeptAsideToo() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let path = "\(scratch.path)/calibration.json"
+        #expect(mkdir(path, 0o700) == 0)
+        let file = LearnedCalibrationFile(path: path)
+        let problem = try #require(file.load())
+        let kept = try Self.keptCopies(of: path)
+        #expect(kept.count == 1 && problem.contains("cannot read: is a directory"), "\(problem)")
+        try file.update(Self.pad, Self.learned(70))
+        let again = LearnedCalibrationFile(path: path)
+        #expect(again.load() == nil)
+        #expect(again.entries.map(\.name) == [Self.pad.name])
+    }
+
     /// Issue 31: a second unreadable file was renamed over the first kept copy
     /// (`calibration.json.unreadable`, a fixed name); each now keeps a name of its own.
     @Test func aSecondUnreadableFileDoesNotOverwriteTheFirstCopy() throws {

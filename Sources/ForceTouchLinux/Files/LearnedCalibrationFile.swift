@@ -56,7 +56,9 @@ public final class LearnedCalibrationFile {
             bytes = try RegularFile.read(path, limit: ConfigurationFile.sizeLimit)
         } catch {
             if error.errno == ENOENT { stamp = nil; return nil }
-            return "\(path): cannot read: \(error.reason); learning starts afresh"
+            // Unreadable (its mode, an I/O error, not a regular file) is kept aside too: the
+            // next save would otherwise replace what it holds without a word.
+            return setAside("cannot read: \(error.reason)", readOnly)
         }
         stamp = FileStamp.of(path)
         do {
