@@ -310,6 +310,23 @@ import Testing
         }
     }
 
+    /// A request with a byte that is not UTF-8 is refused with where it is, not read with
+    /// U+FFFD in its place (issue 31, item 1).
+    @Test func aRequestThatIsNotUTF8IsRefused() throws {
+        let (out, _) = try run(client: """
+            import socket, sys
+            s = socket.socket(socket.AF_UNIX); s.settimeout(5); s.connect(sys.argv[1]); f = s.makefile("rwb")
+            for line in [b'{"op":"status","x":"caf\\xe9"}', b'{"op":"status"}']:
+                f.write(line + b"\\n"); f.flush(); print(f.readline().decode().strip())
+            """)
+        let lines = out.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(out)")
+        #expect(lines.first?.contains(#""ok":false"#) == true, "\(out)")
+        #expect(lines.first?.contains("column 24: invalid UTF-8") == true, "\(out)")
+        #expect(lines.first?.contains(#""kind":"invalid-request""#) == true, "\(out)")
+        #expect(lines.last == #"{"ok":true,"status":{}}"#, "\(out)")
+    }
+
     /// At the cap, connections stalled mid-line give way to a newcomer, as idle ones do:
     /// 32 half lines once made `forcectl status` answer `busy` for as long as they stayed.
     @Test func halfLinesAtTheCapGiveWayToANewClient() throws {

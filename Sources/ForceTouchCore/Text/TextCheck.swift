@@ -48,7 +48,7 @@ public enum TextCheck {
             if c < 0x80 {
                 if c == 0 {
                     return Problem(line: line, column: column,
-                                   message: "a NUL byte; the file must be text, and everything after it would be lost")
+                                   message: "a NUL byte; only text is read, and a NUL would cut it short")
                 }
                 if c == 0x0A { line += 1; column = 1 } else { column += 1 }
                 i += 1
@@ -84,6 +84,6 @@ public enum TextCheck {
         let hex = String(byte, radix: 16, uppercase: true)
         return Problem(line: line, column: column,
                        message: "invalid UTF-8 (a sequence starting with byte 0x\(hex.count == 1 ? "0" + hex : hex)); "
-                           + "the file must be UTF-8 text")
+                           + "only UTF-8 text is read")
     }
 }

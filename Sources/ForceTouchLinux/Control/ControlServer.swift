@@ -1,5 +1,6 @@
 import CLinuxSupport
 import ForceTouchCore
+import ForceTouchProtocol
 import Glibc
 
 /// The daemon's control socket: JSON Lines over a Unix stream socket, only for the
@@ -312,9 +313,17 @@ public final class ControlServer {
     private func answer(_ c: Client, budget: inout Int) {
         while budget > 0, clients[c.fd] != nil,
               let newline = c.input[c.start...].firstIndex(of: 10) {
-            let line = String(decoding: c.input[c.start..<newline], as: UTF8.self)
+            let bytes = c.input[c.start..<newline]
             c.start = newline + 1
             budget -= 1
+            // A request is text: decoded leniently, a stray byte in a title would become U+FFFD
+            // and be saved so.
+            if let problem = TextCheck.problem(in: bytes), problem.message.hasPrefix("invalid UTF-8") {
+                send(ControlReply.failure("column \(problem.column): \(problem.message)", id: nil,
+                                          kind: .invalidRequest).json, to: c)
+                continue
+            }
+            let line = String(decoding: bytes, as: UTF8.self)
             let before = c.lateReplies
             if let reply = onRequest?(line, c.fd) {
                 send(reply, to: c)
