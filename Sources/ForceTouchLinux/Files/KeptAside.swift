@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Moves a state file that cannot be understood out of the way, under a name no earlier
