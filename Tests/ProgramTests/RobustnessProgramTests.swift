@@ -209,6 +209,25 @@ import Testing
         #expect(fresh.contains("\"timer\""))
     }
 
+    /// Issue 31 asks that SIGTERM end an idle daemon within 0.3 s every time (1.4-1.9 s was
+    /// seen in four of seven stops). Not reproduced here nor in the guest; this keeps it so.
+    @Test func sigtermEndsAnIdleDaemonPromptlyEveryTime() throws {
+        var times: [Double] = []
+        for _ in 0..<7 {
+            let daemon = try RunningDaemon(config: Self.goodConfig, asUser: asUser)
+            #expect(daemon.process.isRunning, "\(daemon.log)")
+            usleep(300_000)
+            let start = Date()
+            kill(daemon.process.processIdentifier, SIGTERM)
+            daemon.process.waitUntilExit()
+            times.append(Date().timeIntervalSince(start))
+            #expect(daemon.process.terminationStatus == 0, "\(daemon.log)")
+            daemon.stop()
+        }
+        print("figure: SIGTERM to exit, 7 idle daemons: " + times.map { String(format: "%.3f s", $0) }.joined(separator: ", "))
+        #expect(times.allSatisfy { $0 < 0.3 }, "\(times)")
+    }
+
     /// Issue 31: a shortcuts.json that became unreadable while the daemon ran was silently
     /// replaced by the next `shortcuts add`; now it is kept aside, and the log says where,
     /// before the new file is written.
