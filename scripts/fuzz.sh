@@ -6,7 +6,7 @@
 # TARGET DIR), plus Fuzz/seeds and Fuzz/regressions. A crash leaves its input in
 # .build/fuzz/artifacts/TARGET/ and fails the run: add it to Fuzz/regressions/TARGET/ with the
 # fix (`swift test` replays that directory).
-# Usage: scripts/fuzz.sh [TARGET...]   (evemu libinput config plist shortcuts protocol)
+# Usage: scripts/fuzz.sh [TARGET...]   (evemu libinput config plist shortcuts quirks protocol)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_EACH="${FUZZ_SECONDS:-60}"
@@ -14,7 +14,7 @@ SECONDS_EACH="${FUZZ_SECONDS:-60}"
 # the seeded generator instead of a time limit, so CI sees the inputs a developer saw.
 RUNS="${FUZZ_RUNS:-}"
 SEED="${FUZZ_SEED:-0}"
-ALL="evemu libinput config plist shortcuts protocol"
+ALL="evemu libinput config plist shortcuts quirks protocol"
 FX=Tests/ForceTouchCoreTests/Fixtures
 
 # seeds TARGET DIR: copies the fixtures that are TARGET's kind of input into DIR.
@@ -27,6 +27,7 @@ seeds() {
         libinput) cp "$FX"/*.yml "$dir"/ ;;
         config) cp config/forcetouch.toml config/demo.toml config/examples/*.toml "$FX"/golden/*.toml "$dir"/ ;;
         plist) cp "$FX"/*.plist "$dir"/ ;;
+        quirks) cp quirks/*.quirks "$dir"/ ;;
     esac
     [ -d "Fuzz/seeds/$1" ] && cp Fuzz/seeds/"$1"/* "$dir"/
     [ -d "Fuzz/regressions/$1" ] && cp Fuzz/regressions/"$1"/* "$dir"/ 2>/dev/null

@@ -72,6 +72,12 @@ done
     for v in $(compgen -e | grep -E '^FORCETOUCH_' || true) ${VM_PASSENV:-}; do
         [ -n "${!v+x}" ] && printf 'export %s=%q\n' "$v" "${!v}"
     done
+    # The suites run programs in this directory as nobody. A clone in a private directory (root's
+    # home, a mktemp -d) is out of its reach: in the guest only, on the throwaway overlay, each
+    # directory above it is made searchable by others (o+x: entered, not listed). The host's
+    # modes are not touched; a read-only root (VM_ROOT_MODE=ro) is left as it is.
+    printf 'd=%q; while [ "$d" != / ] && [ -d "$d" ]; do\n' "$PWD"
+    echo '    case "$(stat -c %A "$d")" in *x|*t) ;; *) chmod o+x "$d" 2>/dev/null ;; esac; d="$(dirname "$d")"; done'
     printf 'cd %q 2>/dev/null || { echo "run-guest: cannot cd to %q in guest, using /" >&2; cd /; }\n' "$PWD" "$PWD"
     printf 'exec'; printf ' %q' "$@"; echo
 } > "$ctl/cmd.sh"

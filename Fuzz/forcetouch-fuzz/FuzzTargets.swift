@@ -5,17 +5,28 @@ import Foundation
 /// The parsers anything outside the daemon can feed, as fuzz targets: each takes any bytes
 /// and must return — an error is fine, a crash, a hang or a huge allocation is a bug.
 enum FuzzTarget: String, CaseIterable {
-    case evemu, libinput, config, plist, shortcuts, protocolRequest = "protocol"
+    case evemu, libinput, config, plist, shortcuts, quirks, protocolRequest = "protocol"
 
     func run(_ bytes: UnsafeRawBufferPointer) {
+        // Files reach their parser as the programs hand them over: only once `TextCheck` has
+        // found them text (the programs refuse the rest); the socket's lines are not files.
+        let text: String
+        switch self {
+        case .evemu, .libinput, .config, .quirks:
+            guard let checked = try? TextCheck.text(bytes) else { return }
+            text = checked
+        default:
+            text = String(decoding: bytes, as: UTF8.self)
+        }
         switch self {
         case .evemu:
-            _ = try? EvemuReader.read(String(decoding: bytes, as: UTF8.self))
-            _ = try? EvemuReader.readEvents(String(decoding: bytes, as: UTF8.self))
+            _ = try? EvemuReader.read(text)
+            _ = try? EvemuReader.readEvents(text)
         case .libinput:
-            _ = try? LibinputRecordReader.read(String(decoding: bytes, as: UTF8.self))
+            _ = try? LibinputRecordReader.read(text)
+        case .quirks:
+            _ = DeviceDatabase.parse(text, file: "fuzz.quirks")
         case .config:
-            let text = String(decoding: bytes, as: UTF8.self)
             // The Info.plist it may import is the input itself: both parsers in one run.
             let data = Data(bytes)
             let lookups = ConfigurationLookups(readFile: { _ in data }, userExists: { $0 == "root" },
@@ -33,7 +44,7 @@ enum FuzzTarget: String, CaseIterable {
             _ = try? ShortcutJSON.decodeItem(Data(bytes))
             _ = try? ShortcutJSON.decodeUpdate(Data(bytes))
         case .protocolRequest:
-            _ = try? ControlRequest.decode(String(decoding: bytes, as: UTF8.self))
+            _ = try? ControlRequest.decode(text)
         }
     }
 }

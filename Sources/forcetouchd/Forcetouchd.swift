@@ -46,7 +46,9 @@ struct Forcetouchd: ForceTouchCommand {
     var checkMemoryLimit: Int?
 
     func run() throws {
-        if let mib = checkMemoryLimit {
+        // `--check-config` by hand runs under the very limit a reload's check does
+        // (ConfigurationCheck), so that both accept and refuse the same files.
+        if let mib = checkMemoryLimit ?? (checkConfig ? ConfigurationCheck.memoryLimit : nil) {
             var limit = rlimit(rlim_cur: rlim_t(mib) << 20, rlim_max: rlim_t(mib) << 20)
             _ = setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
         }

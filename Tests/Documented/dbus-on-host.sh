@@ -32,6 +32,25 @@ else
     USERNAME="$(id -un)" OTHER=""
 fi
 U="$(id -u "$USERNAME")" G="$(id -g "$USERNAME")"
+# As root the programs run as nobody, who cannot enter a clone in a private directory (root's
+# home, a `mktemp -d`): they would fail with nothing but "not provided" from the bus. Copies it
+# can reach are made in $W (the shipped device database beside them, as installed), and if
+# even $W is out of its reach the suite says so in one line before anything runs.
+if [ "$(id -u)" = 0 ]; then
+    if ! setpriv --reuid="$U" --regid="$G" --clear-groups test -x "$W"; then
+        echo "dbus-on-host: $USERNAME cannot reach $W, where the test runs: TMPDIR=${TMPDIR:-/tmp} is private;" \
+            "run with TMPDIR set to a directory others can enter (TMPDIR=/tmp)" >&2
+        exit 1
+    fi
+    if ! setpriv --reuid="$U" --regid="$G" --clear-groups test -x "$BIN/forcetouchd"; then
+        mkdir -p "$W/bin" "$W/share/forcetouch"
+        cp "$BIN/forcetouchd" "$BIN/forcectl" "$BIN/forcetest" "$W/bin/"
+        cp -r quirks "$W/share/forcetouch/quirks"
+        chmod -R a+rX "$W/bin" "$W/share"
+        echo "dbus-on-host: $USERNAME cannot reach $BIN (a directory above it is private): running copies in $W/bin"
+        BIN="$W/bin"
+    fi
+fi
 HOMEDIR="$W/home" RUNTIME="$W/run"
 mkdir -p "$HOMEDIR/.config/forcetouch" "$RUNTIME"
 chmod 700 "$RUNTIME"

@@ -126,6 +126,20 @@ import Testing
         #expect(only(Data(#"<?xml version="1.0"?><plist version="1.0"><dict><key>UIApplicationShortcutItems</key><string>x</string></dict></plist>"#.utf8))
             == "Info.plist: UIApplicationShortcutItems is a string, not an array")
     }
+
+    /// An XML plist is text: a NUL or a byte that is not UTF-8 is refused where it is, not
+    /// read past or turned into U+FFFD in a title (issue 31).
+    @Test(arguments: [([UInt8(0)], "a NUL byte"), ([UInt8(0xE9)], "invalid UTF-8")])
+    func anXMLPlistThatIsNotTextIsRefusedWithItsLineAndColumn(_ bad: [UInt8], _ what: String) {
+        let head = #"<?xml version="1.0"?>"# + "\n" + #"<plist version="1.0"><dict><key>UIApplicationShortcutItems</key>"#
+            + #"<array><dict><key>UIApplicationShortcutItemType</key><string>a</string>"# + "\n"
+            + #"<key>UIApplicationShortcutItemTitle</key><string>caf"#
+        let tail = #"</string></dict></array></dict></plist>"#
+        let r = InfoPlistImporter.importItems(from: Data(Array(head.utf8) + bad + Array(tail.utf8)), file: "Info.plist")
+        #expect(r.items.isEmpty)
+        #expect(r.errors.count == 1, "\(r.errors)")
+        #expect(r.errors.first?.description.hasPrefix("Info.plist: line 3, column 53: \(what)") == true, "\(r.errors)")
+    }
 }
 
 @Suite struct KeyStrokeTests {

@@ -64,6 +64,13 @@ import Testing
         #expect(Set(exits.map(\.label)) == ["polite", "stubborn"])
         #expect(exits.first { $0.label == "polite" }?.signal == SIGTERM)
         #expect(exits.first { $0.label == "stubborn" }?.signal == SIGKILL)
+        // Issue 31: the log said "killed after its timeout (9.99 s)" of a child killed at shutdown.
+        let stubbornSummary = exits.first { $0.label == "stubborn" }?.summary ?? ""
+        #expect(stubbornSummary.hasPrefix("killed (SIGKILL) as the daemon stopped: it did not end on SIGTERM"),
+                "\(stubbornSummary)")
+        #expect(!stubbornSummary.contains("timeout"), "\(stubbornSummary)")
+        let politeSummary = exits.first { $0.label == "polite" }?.summary ?? ""
+        #expect(politeSummary.hasPrefix("ended by signal \(SIGTERM) as the daemon stopped"), "\(politeSummary)")
     }
 
     @Test func hangingChildIsKilledAtItsTimeout() throws {

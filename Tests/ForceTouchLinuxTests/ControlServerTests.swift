@@ -267,6 +267,85 @@ import Testing
         let lines = out.split(separator: "\n").map(String.init)
         #expect(lines == [#"{"ok":false,"error":"idle timeout"}"#, #"{"ok":true,"status":{}}"#], "\(out)")
     }
+
+    /// Issue 31: a client that sends `{"op":"st` and waits, and one that trickles a byte at a
+    /// time, were never closed; now a request line must be complete within the idle timeout
+    /// of its first byte. The figures printed are how long each stayed open.
+    @Test func aHalfLineAndATricklingClientAreClosedWithinTheIdleTimeout() throws {
+        let (out, _) = try run(client: """
+            import socket, sys, time
+            half = socket.socket(socket.AF_UNIX); half.settimeout(5); half.connect(sys.argv[1])
+            drip = socket.socket(socket.AF_UNIX); drip.settimeout(5); drip.connect(sys.argv[1])
+            start = time.monotonic()
+            half.sendall(b'{"op":"st')
+            # Not blocking: a socket with a timeout waits that long in recv, MSG_DONTWAIT or not.
+            half.setblocking(False); drip.setblocking(False)
+            closed = {}
+            request = b'{"op":"status"}'
+            i = 0
+            while len(closed) < 2 and time.monotonic() - start < 4:
+                for name, s in (("half", half), ("drip", drip)):
+                    if name in closed: continue
+                    try:
+                        data = s.recv(4096, socket.MSG_DONTWAIT)
+                        closed[name] = (data.decode().strip(), time.monotonic() - start)
+                    except BlockingIOError: pass
+                if "drip" not in closed:
+                    try: drip.send(request[i % (len(request) - 1):][:1]); i += 1
+                    except OSError: closed["drip"] = ("reset", time.monotonic() - start)
+                time.sleep(0.1)
+            for name in ("half", "drip"):
+                reply, seconds = closed.get(name, ("still-open", 99))
+                print(name, "%.1f" % seconds, reply)
+            """) { server in
+            server.idleTimeout = Timestamp.Duration(seconds: 1)
+        }
+        let lines = out.split(separator: "\n").map { $0.split(separator: " ", maxSplits: 2).map(String.init) }
+        print("figure: closed after (timeout 1 s): \(out.replacingOccurrences(of: "\n", with: "; "))")
+        #expect(lines.map { $0.first ?? "" } == ["half", "drip"], "\(out)")
+        for line in lines {
+            #expect(line.last == #"{"ok":false,"error":"request line timeout"}"#, "\(out)")
+            let seconds = Double(line.count == 3 ? line[1] : "") ?? 99
+            #expect(seconds >= 0.9 && seconds < 1.6, "\(out)")
+        }
+    }
+
+    /// A request with a byte that is not UTF-8 is refused with where it is, not read with
+    /// U+FFFD in its place (issue 31, item 1).
+    @Test func aRequestThatIsNotUTF8IsRefused() throws {
+        let (out, _) = try run(client: """
+            import socket, sys
+            s = socket.socket(socket.AF_UNIX); s.settimeout(5); s.connect(sys.argv[1]); f = s.makefile("rwb")
+            for line in [b'{"op":"status","x":"caf\\xe9"}', b'{"op":"status"}']:
+                f.write(line + b"\\n"); f.flush(); print(f.readline().decode().strip())
+            """)
+        let lines = out.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(out)")
+        #expect(lines.first?.contains(#""ok":false"#) == true, "\(out)")
+        #expect(lines.first?.contains("column 24: invalid UTF-8") == true, "\(out)")
+        #expect(lines.first?.contains(#""kind":"invalid-request""#) == true, "\(out)")
+        #expect(lines.last == #"{"ok":true,"status":{}}"#, "\(out)")
+    }
+
+    /// At the cap, connections stalled mid-line give way to a newcomer, as idle ones do:
+    /// 32 half lines once made `forcectl status` answer `busy` for as long as they stayed.
+    @Test func halfLinesAtTheCapGiveWayToANewClient() throws {
+        let (out, _) = try run(client: """
+            import socket, sys, time
+            held = []
+            for _ in range(3):
+                s = socket.socket(socket.AF_UNIX); s.settimeout(5); s.connect(sys.argv[1])
+                s.sendall(b'{"op":"st'); held.append(s)
+            time.sleep(0.3)
+            me = socket.socket(socket.AF_UNIX); me.settimeout(5); me.connect(sys.argv[1])
+            me.sendall(b'{"op":"status"}\\n')
+            print(me.recv(4096).decode().strip())
+            """) { server in
+            server.maximumClientsPerUser = 3
+            server.evictionGrace = Timestamp.Duration(seconds: 0.1)
+        }
+        #expect(out.trimmingCharacters(in: .whitespacesAndNewlines) == #"{"ok":true,"status":{}}"#, "\(out)")
+    }
 }
 
 /// An intent's parameters as a raw socket client sends them: JSON values, a point as an array.

@@ -97,6 +97,23 @@ import Testing
         #expect(again.setAside == aside + "-2")
     }
 
+    /// A title with a byte that is not UTF-8 would be loaded as U+FFFD and written back so:
+    /// the file is kept aside whole instead, with where the byte is (issue 31).
+    @Test func aShortcutsFileThatIsNotTextIsKeptAsideWithItsLineAndColumn() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let path = scratch.path + "/shortcuts.json"
+        let bytes = Array("{\"items\": [{\"title\": \"caf".utf8) + [0xE9]
+            + Array("\", \"type\": \"a\"}], \"version\": 1}\n".utf8)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        var s = store()
+        let load = ShortcutsFile.load(path, into: &s, now: Date(timeIntervalSince1970: 1_795_000_000))
+        #expect(s.dynamicItems.isEmpty)
+        #expect(load.setAside == path + ".bad-20261118T110640Z", "\(load.messages)")
+        #expect(load.messages.first?.contains("line 1, column 26: invalid UTF-8") == true, "\(load.messages)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path + ".bad-20261118T110640Z")) == Data(bytes))
+    }
+
     @Test func anUnreadableShortcutsFileIsReportedAndLeftAlone() throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }

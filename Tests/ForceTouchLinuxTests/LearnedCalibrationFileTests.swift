@@ -70,9 +70,74 @@ import Testing
         let file = LearnedCalibrationFile(path: path)
         let problem = try #require(file.load())
         #expect(problem.hasPrefix("\(path): "))
-        #expect(problem.contains("kept as \(path).unreadable"))
-        #expect(try String(contentsOfFile: path + ".unreadable", encoding: .utf8) == text)
+        let kept = try Self.keptCopies(of: path)
+        let copy = try #require(kept.first, "\(problem)")
+        #expect(kept.count == 1 && problem.contains("kept as \(copy)"), "\(problem)")
+        #expect(try String(contentsOfFile: copy, encoding: .utf8) == text)
         try file.update(Self.pad, Self.learned(70))
-        #expect(try String(contentsOfFile: path + ".unreadable", encoding: .utf8) == text)
+        #expect(try String(contentsOfFile: copy, encoding: .utf8) == text)
+    }
+
+    /// The `calibration.json.bad-*` copies beside `path`, in name order.
+    static func keptCopies(of path: String) throws -> [String] {
+        let dir = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        return try FileManager.default.contentsOfDirectory(atPath: dir)
+            .filter { $0.hasPrefix(name + ".bad-") }.sorted().map { dir + "/" + $0 }
+    }
+
+    /// A file that cannot be read at all (here a directory in its place: root reads any mode)
+    /// is kept aside as well, rather than replaced by the next save.
+    @Test func aFileThatCannotBeReadIsKeptAsideToo() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let path = "\(scratch.path)/calibration.json"
+        #expect(mkdir(path, 0o700) == 0)
+        let file = LearnedCalibrationFile(path: path)
+        let problem = try #require(file.load())
+        let kept = try Self.keptCopies(of: path)
+        #expect(kept.count == 1 && problem.contains("cannot read: is a directory"), "\(problem)")
+        try file.update(Self.pad, Self.learned(70))
+        let again = LearnedCalibrationFile(path: path)
+        #expect(again.load() == nil)
+        #expect(again.entries.map(\.name) == [Self.pad.name])
+    }
+
+    /// Issue 31: a second unreadable file was renamed over the first kept copy
+    /// (`calibration.json.unreadable`, a fixed name); each now keeps a name of its own.
+    @Test func aSecondUnreadableFileDoesNotOverwriteTheFirstCopy() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let path = "\(scratch.path)/calibration.json"
+        try "{first".write(toFile: path, atomically: true, encoding: .utf8)
+        _ = LearnedCalibrationFile(path: path).load()
+        try "{second".write(toFile: path, atomically: true, encoding: .utf8)
+        _ = LearnedCalibrationFile(path: path).load()
+        let kept = try Self.keptCopies(of: path)
+        #expect(try Set(kept.map { try String(contentsOfFile: $0, encoding: .utf8) }) == ["{first", "{second"],
+                "\(kept)")
+    }
+
+    /// Issue 31: a file that became unreadable while the daemon ran was replaced by its next
+    /// save without a word; now it is kept aside and logged first.
+    @Test func aFileThatBecomesUnreadableWhileRunningIsKeptAsideAndLogged() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let path = "\(scratch.path)/calibration.json"
+        let file = LearnedCalibrationFile(path: path)
+        var logged: [String] = []
+        file.log = { logged.append($0) }
+        #expect(file.load() == nil)
+        try file.update(Self.pad, Self.learned(70))
+        try "{\"version\": 1, \"devices\": [ half-synced".write(toFile: path, atomically: true, encoding: .utf8)
+        try file.update(Self.pen, Self.learned(30))
+        let kept = try Self.keptCopies(of: path)
+        #expect(kept.count == 1, "\(logged)")
+        #expect(try String(contentsOfFile: kept.first ?? "", encoding: .utf8)
+            == "{\"version\": 1, \"devices\": [ half-synced")
+        #expect(logged.count == 1 && logged.first?.contains("kept as \(kept.first ?? "?")") == true, "\(logged)")
+        let again = LearnedCalibrationFile(path: path)
+        #expect(again.load() == nil)
+        #expect(Set(again.entries.map(\.name)) == [Self.pad.name, Self.pen.name])
     }
 }

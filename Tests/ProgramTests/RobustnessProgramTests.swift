@@ -209,6 +209,47 @@ import Testing
         #expect(fresh.contains("\"timer\""))
     }
 
+    /// Issue 31 asks that SIGTERM end an idle daemon within 0.3 s every time (1.4-1.9 s was
+    /// seen in four of seven stops). Not reproduced here nor in the guest; this keeps it so.
+    @Test func sigtermEndsAnIdleDaemonPromptlyEveryTime() throws {
+        var times: [Double] = []
+        for _ in 0..<7 {
+            let daemon = try RunningDaemon(config: Self.goodConfig, asUser: asUser)
+            #expect(daemon.process.isRunning, "\(daemon.log)")
+            usleep(300_000)
+            let start = Date()
+            kill(daemon.process.processIdentifier, SIGTERM)
+            daemon.process.waitUntilExit()
+            times.append(Date().timeIntervalSince(start))
+            #expect(daemon.process.terminationStatus == 0, "\(daemon.log)")
+            daemon.stop()
+        }
+        print("figure: SIGTERM to exit, 7 idle daemons: " + times.map { String(format: "%.3f s", $0) }.joined(separator: ", "))
+        #expect(times.allSatisfy { $0 < 0.3 }, "\(times)")
+    }
+
+    /// Issue 31: a shortcuts.json that became unreadable while the daemon ran was silently
+    /// replaced by the next `shortcuts add`; now it is kept aside, and the log says where,
+    /// before the new file is written.
+    @Test func aShortcutsFileThatBreaksWhileRunningIsKeptAsideBeforeTheNextAdd() throws {
+        let daemon = try RunningDaemon(config: Self.goodConfig, asUser: asUser)
+        defer { daemon.stop() }
+        let first = try daemon.forcectl(["shortcuts", "add", "--type", "timer", "--title", "Stop timer"])
+        #expect(first.status == 0, "\(first)")
+        let dir = daemon.scratch.path + "/state/forcetouch"
+        let broken = "{\"version\": 1, \"items\": [ edited by hand"
+        try broken.write(toFile: dir + "/shortcuts.json", atomically: false, encoding: .utf8)
+        let add = try daemon.forcectl(["shortcuts", "add", "--type", "mail", "--title", "Mail"])
+        #expect(add.status == 0, "\(add)")
+        let aside = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix("shortcuts.json.bad-") }
+        #expect(aside.count == 1, "\(daemon.log)")
+        #expect(try String(contentsOfFile: "\(dir)/\(aside.first ?? "?")", encoding: .utf8) == broken)
+        #expect(daemon.log.contains("kept as \(dir)/\(aside.first ?? "?")"), "\(daemon.log)")
+        let fresh = try String(contentsOfFile: "\(dir)/shortcuts.json", encoding: .utf8)
+        // What the daemon held goes on: the timer added before is not lost with the bad file.
+        #expect(fresh.contains("\"mail\"") && fresh.contains("\"timer\""), "\(fresh)")
+    }
+
     @Test func whatARecordingHasThatIsIgnoredOrClampedIsSaid() throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }

@@ -2,7 +2,7 @@
 ///
 /// Its description is `file:line: key: message`, the form compilers use, so editors and
 /// terminals can jump to it; a syntax error, which belongs to no key, reads
-/// `file:line: message`. A warning reads `file:line: key: warning: message`, again as
+/// `file:line: message` (`file:line:column: message` when the column is known). A warning reads `file:line: key: warning: message`, again as
 /// compilers write it.
 public struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Whether the file can be used as written.
@@ -22,19 +22,23 @@ public struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {
     public var key: String
     public var message: String
     public var severity: Severity
+    /// 1-based column, for a problem the reader can place exactly (bytes that are not text).
+    public var column: Int?
 
-    public init(file: String, line: Int, key: String, message: String, severity: Severity = .error) {
+    public init(file: String, line: Int, key: String, message: String, severity: Severity = .error, column: Int? = nil) {
         self.file = file
         self.line = line
         self.key = key
         self.message = message
         self.severity = severity
+        self.column = column
     }
 
     public var isWarning: Bool { severity == .warning }
 
     public var description: String {
         let text = isWarning ? "warning: " + message : message
-        return key.isEmpty ? "\(file):\(line): \(text)" : "\(file):\(line): \(key): \(text)"
+        let location = column.map { "\(file):\(line):\($0)" } ?? "\(file):\(line)"
+        return key.isEmpty ? "\(location): \(text)" : "\(location): \(key): \(text)"
     }
 }

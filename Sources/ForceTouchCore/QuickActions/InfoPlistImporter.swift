@@ -45,6 +45,13 @@ public enum InfoPlistImporter {
         }
         // Before Foundation expands shared references: a few hundred bytes can make billions.
         if let problem = BinaryPlistLimits.problem(data) { return fileError("refused: \(problem)") }
+        // An XML plist is text: a NUL or a stray byte would otherwise be read past or replaced
+        // in a title. A binary one (`bplist`) and a UTF-16 one (byte-order mark) are not UTF-8.
+        if !data.starts(with: Array("bplist".utf8)), !data.starts(with: [0xFE, 0xFF]), !data.starts(with: [0xFF, 0xFE]),
+           let problem = TextCheck.problem(in: data)
+        {
+            return fileError("line \(problem.line), column \(problem.column): \(problem.message)")
+        }
         let root: Any
         do {
             root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)

@@ -28,6 +28,8 @@ public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible
     public var line: Int?
     /// What was expected and what was found, in words.
     public var message: String
+    /// 1-based column, when the problem is placed that exactly (bytes that are not text).
+    public var column: Int?
 
     public init(_ kind: Kind, line: Int?, _ message: String, file: String? = nil) {
         self.kind = kind
@@ -40,6 +42,7 @@ public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible
     public var description: String {
         var location = file ?? "<recording>"
         if let line { location += ":\(line)" }
+        if line != nil, let column { location += ":\(column)" }
         return "\(location): \(message)"
     }
 

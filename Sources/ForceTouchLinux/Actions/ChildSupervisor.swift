@@ -18,10 +18,25 @@ public final class ChildSupervisor {
         public var signal: Int32?
         /// True when it was killed for outliving its timeout.
         public var timedOut: Bool
+        /// True when it was ended because the daemon stopped (`terminateAll`), not for its timeout.
+        public var atShutdown = false
+        /// True when SIGTERM did not end it and it was killed (SIGKILL) after the grace.
+        public var forced = false
         public var duration: Timestamp.Duration
         public var succeeded: Bool { status == 0 }
+        /// How it ended, and why when forcetouch ended it: the log must not blame a timeout
+        /// for a kill at shutdown.
         public var summary: String {
-            if timedOut { return "killed after its timeout (\(TextFormat.number(duration.seconds)) s)" }
+            let after = "\(TextFormat.number(duration.seconds)) s"
+            if atShutdown {
+                if forced { return "killed (SIGKILL) as the daemon stopped: it did not end on SIGTERM, after \(after)" }
+                if let status { return "exited with status \(status) as the daemon stopped, after \(after)" }
+                return "ended by signal \(signal ?? 0) as the daemon stopped, after \(after)"
+            }
+            if timedOut {
+                return forced ? "killed (SIGKILL) after its timeout, as SIGTERM did not end it (\(after))"
+                    : "killed after its timeout (\(after))"
+            }
             if let status { return "exited with status \(status)" }
             if let signal { return "killed by signal \(signal)" }
             return "ended"
@@ -39,6 +54,10 @@ public final class ChildSupervisor {
         var started: Timestamp
         var deadline: Timestamp
         var terminated = false
+        /// SIGKILL was sent.
+        var killed = false
+        /// Ended by `terminateAll`.
+        var atShutdown = false
         /// Read end of the child's stdout, when it is captured.
         var stdout: Int32 = -1
         var stdoutToken: UInt64?
@@ -166,11 +185,13 @@ public final class ChildSupervisor {
             r.stdout = -1
         }
         let exited = (status & 0x7f) == 0
-        let exit = Exit(label: r.label, pid: pid,
+        var exit = Exit(label: r.label, pid: pid,
                         status: exited ? (status >> 8) & 0xff : nil,
                         signal: exited ? nil : status & 0x7f,
-                        timedOut: r.terminated,
+                        timedOut: r.terminated && !r.atShutdown,
                         duration: MonotonicClock.now() - r.started)
+        exit.atShutdown = r.atShutdown
+        exit.forced = r.killed
         onExit?(exit)
         r.completion?(exit, r.output)
     }
@@ -199,6 +220,7 @@ public final class ChildSupervisor {
     public func enforceTimeouts(now: Timestamp = MonotonicClock.now()) {
         for (pid, r) in running where r.deadline <= now {
             kill(-pid, r.terminated ? SIGKILL : SIGTERM)
+            r.killed = r.terminated
             r.terminated = true
             r.deadline = now + killGrace
         }
@@ -209,7 +231,10 @@ public final class ChildSupervisor {
     /// been reaped (and its completion called), so that none outlives the daemon.
     public func terminateAll() {
         guard !running.isEmpty else { return }
-        for pid in running.keys { kill(-pid, SIGTERM) }
+        for (pid, r) in running {
+            r.atShutdown = true
+            kill(-pid, SIGTERM)
+        }
         let giveUp = MonotonicClock.now() + killGrace
         while !running.isEmpty && MonotonicClock.now() < giveUp {
             reap()
@@ -217,7 +242,7 @@ public final class ChildSupervisor {
         }
         for (pid, r) in running {
             kill(-pid, SIGKILL)
-            r.terminated = true
+            r.killed = true
         }
         for pid in Array(running.keys) {
             var status: Int32 = 0

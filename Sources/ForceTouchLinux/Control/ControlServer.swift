@@ -1,5 +1,6 @@
 import CLinuxSupport
 import ForceTouchCore
+import ForceTouchProtocol
 import Glibc
 
 /// The daemon's control socket: JSON Lines over a Unix stream socket, only for the
@@ -12,10 +13,12 @@ import Glibc
 /// Fair: a client gets at most `requestsPerTurn` requests and one read of `readPerTurn`
 /// bytes answered per turn of the event loop, then the loop goes round (devices first, see
 /// `EventLoop.Priority`) before its next ones. A connection that sends nothing for
-/// `idleTimeout` is closed, unless it subscribed or waits for a reply. One user may hold
-/// `maximumClientsPerUser` connections and everyone together `maximumClients`: at the cap the
-/// connection idle longest (at least `evictionGrace`) gives way to the new one, and when none
-/// is idle the new one is told `{"ok":false,"error":"busy"}` and closed.
+/// `idleTimeout` is closed, unless it subscribed or waits for a reply; so is one that began a
+/// request line `idleTimeout` ago and has not finished it, however it trickles bytes. One user
+/// may hold `maximumClientsPerUser` connections and everyone together `maximumClients`: at the
+/// cap the connection idle, or stalled mid-line, longest (at least `evictionGrace`) gives way
+/// to the new one, and when none is the new one is told `{"ok":false,"error":"busy"}` and
+/// closed.
 public final class ControlServer {
     public typealias ClientID = Int32
 
@@ -46,6 +49,10 @@ public final class ControlServer {
         /// Deferred replies sent so far (one may come before its request returns).
         var lateReplies = 0
         var lastActivity: Timestamp
+        /// When the request line not yet complete began; nil when none is. A line must be
+        /// finished within `idleTimeout` of its first byte, however it trickles in: each byte
+        /// is activity, and would otherwise keep a half line open for ever.
+        var partialSince: Timestamp?
         init(fd: Int32, uid: uid_t, now: Timestamp) {
             self.fd = fd
             self.uid = uid
@@ -53,6 +60,10 @@ public final class ControlServer {
         }
         /// Neither subscribed nor waiting for an answer nor with a request half answered.
         var isIdle: Bool { !subscribed && awaiting == 0 && start == input.count }
+
+        /// Since when the connection may give way to a new one at the cap: idle since its
+        /// last activity, or stalled since its unfinished line began; nil when it is busy.
+        var givesWaySince: Timestamp? { partialSince ?? (isIdle ? lastActivity : nil) }
     }
 
     /// The reply to a connection refused because its user (or everyone) has too many.
@@ -136,24 +147,34 @@ public final class ControlServer {
         send(line, to: c)
     }
 
-    /// When the first idle connection times out; nil when none can.
+    /// When the first idle connection times out, or the first unfinished request line runs
+    /// out of time; nil when none can.
     public var nextDeadline: Timestamp? {
         guard let idleTimeout, !clients.isEmpty else { return nil }
         var next: Timestamp?
-        for c in clients.values where c.isIdle {
-            let d = c.lastActivity + idleTimeout
+        for c in clients.values {
+            guard let since = c.partialSince ?? (c.isIdle ? c.lastActivity : nil) else { continue }
+            let d = since + idleTimeout
             if next.map({ d < $0 }) ?? true { next = d }
         }
         return next
     }
 
-    /// Closes the connections idle for `idleTimeout` by `now`, each told why.
+    /// Closes, each told why, the connections idle for `idleTimeout` by `now`, and those that
+    /// began a request line longer ago than that and have not finished it.
     public func expireIdle(now t: Timestamp) {
         guard let idleTimeout else { return }
-        for c in clients.values where c.isIdle && c.lastActivity + idleTimeout <= t {
-            log?("control: closed a connection idle for \(TextFormat.number(idleTimeout.seconds)) s")
-            c.output += Array(#"{"ok":false,"error":"idle timeout"}"#.utf8) + [10]
-            flushAndDrop(c)
+        let seconds = TextFormat.number(idleTimeout.seconds)
+        for c in clients.values {
+            if let since = c.partialSince, since + idleTimeout <= t {
+                log?("control: closed a connection that sent no complete request line in \(seconds) s")
+                c.output += Array(#"{"ok":false,"error":"request line timeout"}"#.utf8) + [10]
+                flushAndDrop(c)
+            } else if c.isIdle && c.lastActivity + idleTimeout <= t {
+                log?("control: closed a connection idle for \(seconds) s")
+                c.output += Array(#"{"ok":false,"error":"idle timeout"}"#.utf8) + [10]
+                flushAndDrop(c)
+            }
         }
     }
 
@@ -208,10 +229,11 @@ public final class ControlServer {
             let t = now()
             let mine = clients.values.filter { $0.uid == uid }
             if mine.count >= maximumClientsPerUser || clients.count >= maximumClients {
-                // The connection idle longest gives way: idle connections cannot lock anyone out.
+                // The connection idle (or stalled mid-line) longest gives way: neither idle
+                // connections nor half-sent lines can lock anyone out.
                 let pool = mine.count >= maximumClientsPerUser ? mine : Array(clients.values)
-                let idle = pool.filter { $0.isIdle && t - $0.lastActivity >= evictionGrace }
-                if let oldest = idle.min(by: { $0.lastActivity < $1.lastActivity }) {
+                let idle = pool.compactMap { c in c.givesWaySince.flatMap { t - $0 >= evictionGrace ? (c, $0) : nil } }
+                if let oldest = idle.min(by: { $0.1 < $1.1 })?.0 {
                     log?("control: closed the connection idle longest to make room (uid \(oldest.uid))")
                     oldest.output += Array(Self.busyReply.utf8) + [10]
                     flushAndDrop(oldest)
@@ -267,8 +289,12 @@ public final class ControlServer {
                     c.input.removeFirst(c.start)
                     c.start = 0
                 }
+                let t = now()
+                // A newline ends the line that was unfinished: what follows it begins now.
+                if buffer[0..<n].contains(10) { c.partialSince = nil }
                 c.input += buffer[0..<n]
-                c.lastActivity = now()
+                c.lastActivity = t
+                if c.input.last != 10, c.partialSince == nil { c.partialSince = t }
                 answer(c, budget: &budget)
             }
         }
@@ -287,9 +313,17 @@ public final class ControlServer {
     private func answer(_ c: Client, budget: inout Int) {
         while budget > 0, clients[c.fd] != nil,
               let newline = c.input[c.start...].firstIndex(of: 10) {
-            let line = String(decoding: c.input[c.start..<newline], as: UTF8.self)
+            let bytes = c.input[c.start..<newline]
             c.start = newline + 1
             budget -= 1
+            // A request is text: decoded leniently, a stray byte in a title would become U+FFFD
+            // and be saved so.
+            if let problem = TextCheck.problem(in: bytes), problem.message.hasPrefix("invalid UTF-8") {
+                send(ControlReply.failure("column \(problem.column): \(problem.message)", id: nil,
+                                          kind: .invalidRequest).json, to: c)
+                continue
+            }
+            let line = String(decoding: bytes, as: UTF8.self)
             let before = c.lateReplies
             if let reply = onRequest?(line, c.fd) {
                 send(reply, to: c)

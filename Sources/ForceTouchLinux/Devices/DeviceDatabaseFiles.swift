@@ -62,11 +62,19 @@ public enum DeviceDatabaseFiles {
             let listed = quirksFiles(in: dir)
             if let e = listed.error { errors.append(DeviceDatabaseError(file: dir, line: 0, message: e)) }
             for path in listed.files {
-                let text: String
+                let bytes: [UInt8]
                 do {
-                    text = String(decoding: try RegularFile.read(path, limit: ConfigurationFile.sizeLimit), as: UTF8.self)
+                    bytes = try RegularFile.read(path, limit: ConfigurationFile.sizeLimit)
                 } catch {
                     errors.append(DeviceDatabaseError(file: path, line: 0, message: "cannot read: \(error.reason)"))
+                    continue
+                }
+                let text: String
+                do {
+                    text = try TextCheck.text(bytes)
+                } catch {
+                    errors.append(DeviceDatabaseError(file: path, line: error.line,
+                                                      message: "column \(error.column): \(error.message)"))
                     continue
                 }
                 let parsed = DeviceDatabase.parse(text, file: path)

@@ -64,7 +64,11 @@ public enum ConfigurationCheck {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         var pid: pid_t = 0
-        let environment = ProcessEnvironment.current().map { "\($0.key)=\($0.value)" }.sorted()
+        // A child that dies (its memory limit, a library's assertion) is one line in the log,
+        // `Outcome.crashed`, not the runtime's backtrace of fifty.
+        var variables = ProcessEnvironment.current()
+        variables["SWIFT_BACKTRACE"] = "enable=no"
+        let environment = variables.map { "\($0.key)=\($0.value)" }.sorted()
         let rc = withCStrings(argv) { cargv in
             withCStrings(environment) { cenv in posix_spawn(&pid, argv[0], &actions, &attr, cargv, cenv) }
         }

@@ -6,9 +6,17 @@ import Glibc
 /// `$XDG_CONFIG_HOME/forcetouch/forcetouch.toml` (or `~/.config/…`), then
 /// `/etc/forcetouch/forcetouch.toml`.
 public enum ConfigurationFile {
-    /// The most a configuration, or a file it imports, may weigh: far above any real one,
-    /// low enough that a path to something endless (a device, a FIFO) stops.
+    /// The most a file the configuration imports, or another file read like it (the device
+    /// database, the learned calibration), may weigh: far above any real one, low enough that
+    /// a path to something endless stops.
     static let sizeLimit = 16 << 20
+
+    /// The most the configuration itself may weigh: 1 MiB, some 13,000 bindings, against a few
+    /// KiB for a real one. Parsing costs about 40 times the file's size in memory (TOMLKit's
+    /// tree, then ours), so this keeps a check well inside `ConfigurationCheck.memoryLimit`:
+    /// `--check-config` and a reload's check read through the same `load`, under the same
+    /// address-space limit, and so give the same answer for the same file.
+    public static let configurationLimit = 1 << 20
 
     /// The search order, for messages and docs.
     public static func searchPath(environment: [String: String] = ProcessEnvironment.current()) -> [String] {
@@ -43,22 +51,40 @@ public enum ConfigurationFile {
             }
         })
 
-    /// Reads and parses `path`. An unreadable file is one error at line 0.
+    /// Reads and parses `path`. An unreadable file is one error at line 0; one that is not
+    /// text (a NUL, invalid UTF-8) is one error at its line and column, and nothing of it is
+    /// used: both are what `--check-config` and a reload see, since both come here.
     /// Only a regular file is a configuration: a FIFO or a device is refused at once.
     public static func load(_ path: String) -> ConfigurationLoad {
         let bytes: [UInt8]
         do {
-            bytes = try RegularFile.read(path, limit: sizeLimit)
+            bytes = try RegularFile.read(path, limit: configurationLimit)
         } catch {
             return ConfigurationLoad(
                 configuration: Configuration(),
                 diagnostics: [ConfigError(file: path, line: 0, key: "", message: "cannot read: \(error.reason)")])
         }
-        return Configuration.parse(String(decoding: bytes, as: UTF8.self), file: path, lookups: systemLookups)
+        let text: String
+        do {
+            text = try TextCheck.text(bytes)
+        } catch {
+            return ConfigurationLoad(
+                configuration: Configuration(),
+                diagnostics: [ConfigError(file: path, line: error.line, key: "", message: error.message,
+                                          column: error.column)])
+        }
+        return Configuration.parse(text, file: path, lookups: systemLookups)
     }
 
+    /// The file's text, or nil (errno set) when it cannot be read or is not text (EILSEQ):
+    /// a lossy decoding would write back what the user never wrote.
     static func readFile(_ path: String) -> String? {
-        readBytes(path).map { String(decoding: $0, as: UTF8.self) }
+        guard let bytes = readBytes(path) else { return nil }
+        guard let text = try? TextCheck.text(bytes) else {
+            errno = EILSEQ
+            return nil
+        }
+        return text
     }
 
     /// The whole file, or nil (with errno set) when it cannot be opened or read, is not a

@@ -34,24 +34,33 @@ public final class LearnedCalibrationFile {
 
     public let path: String
     public private(set) var entries: [Entry] = []
+    /// Where a file found unreadable before a write is reported (the daemon's log).
+    public var log: ((String) -> Void)?
+    /// The file as last read or written: one that differs was changed behind our back and
+    /// is read again before the next write, so that a bad one is kept aside, not overwritten.
+    private var stamp: FileStamp?
 
     public init(path: String) {
         self.path = path
     }
 
     /// Reads the file; a missing file is an empty one. A file that cannot be understood is
-    /// set aside as `path.unreadable` (unless `readOnly`: tools that only show what was
-    /// learned leave it to the daemon), so that nothing learned is silently overwritten, and
-    /// what was wrong is returned for the caller to report.
+    /// set aside as `path.bad-<UTC time>` (`KeptAside`: a unique name, never over an earlier
+    /// copy; unless `readOnly`: tools that only show what was learned leave it to the daemon),
+    /// so that nothing learned is silently overwritten, and what was wrong is returned for the
+    /// caller to report.
     @discardableResult
     public func load(readOnly: Bool = false) -> String? {
         let bytes: [UInt8]
         do {
             bytes = try RegularFile.read(path, limit: ConfigurationFile.sizeLimit)
         } catch {
-            if error.errno == ENOENT { return nil }
-            return "\(path): cannot read: \(error.reason); learning starts afresh"
+            if error.errno == ENOENT { stamp = nil; return nil }
+            // Unreadable (its mode, an I/O error, not a regular file) is kept aside too: the
+            // next save would otherwise replace what it holds without a word.
+            return setAside("cannot read: \(error.reason)", readOnly)
         }
+        stamp = FileStamp.of(path)
         do {
             let contents = try JSONDecoder().decode(Contents.self, from: Data(bytes))
             guard contents.version <= Self.version else {
@@ -66,9 +75,26 @@ public final class LearnedCalibrationFile {
 
     private func setAside(_ why: String, _ readOnly: Bool) -> String {
         guard !readOnly else { return "\(path): \(why)" }
-        let aside = path + ".unreadable"
-        let moved = rename(path, aside) == 0
-        return "\(path): \(why); " + (moved ? "kept as \(aside), " : "") + "learning starts afresh"
+        do {
+            let aside = try KeptAside.move(path)
+            stamp = nil
+            return "\(path): \(why); kept as \(aside), learning starts afresh"
+        } catch {
+            return "\(path): \(why); \(error), learning starts afresh"
+        }
+    }
+
+    /// Before a write: a file changed on disk since it was last read or written is read
+    /// again, so that one that became unreadable is kept aside and logged, not overwritten,
+    /// and what it holds that was learned meanwhile (another daemon's) is kept.
+    private func rereadIfChanged() {
+        guard let onDisk = FileStamp.of(path), onDisk != stamp else { return }
+        let mine = entries
+        if let problem = load() {
+            log?(problem)
+            // What this process learned goes on: the new file starts from it.
+            entries = mine
+        }
     }
 
     private static func reason(_ error: Error) -> String {
@@ -94,6 +120,7 @@ public final class LearnedCalibrationFile {
 
     /// Records what a device has learned and writes the file.
     public func update(_ d: DeviceDescription, _ learned: LearnedCalibration) throws(SystemError) {
+        rereadIfChanged()
         let entry = Entry(id: d.id.vendorProduct, name: d.name, learned: learned)
         if let i = entries.firstIndex(where: { $0.isFor(d) }) {
             guard entries[i] != entry else { return }
@@ -106,6 +133,7 @@ public final class LearnedCalibrationFile {
 
     /// Forgets what was learned of the devices `matches` picks; returns their names.
     public func forget(where matches: (Entry) -> Bool) throws(SystemError) -> [String] {
+        rereadIfChanged()
         let gone = entries.filter(matches)
         guard !gone.isEmpty else { return [] }
         entries.removeAll(where: matches)
@@ -123,5 +151,6 @@ public final class LearnedCalibrationFile {
             throw SystemError("encode \(path)", errno: EINVAL)  // only a non-finite level could
         }
         try AtomicFile.write(Array(data) + [0x0a], to: path)
+        stamp = FileStamp.of(path)
     }
 }

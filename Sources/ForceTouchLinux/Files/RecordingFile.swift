@@ -31,7 +31,8 @@ public enum RecordingFile {
     public static let sizeLimit = 128 << 20
 
     /// The file's text. Only a regular file is a recording: a FIFO or a device is refused
-    /// at once, and every failure says why (errno's words).
+    /// at once, and every failure says why (errno's words); bytes that are not text (a NUL,
+    /// invalid UTF-8) are refused with their line and column.
     public static func readText(_ path: String) throws(RecordingError) -> String {
         let bytes: [UInt8]
         do {
@@ -39,9 +40,13 @@ public enum RecordingFile {
         } catch {
             throw RecordingError(.unreadable, line: nil, error.reason, file: path)
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw RecordingError(.unreadable, line: nil, "not UTF-8 text", file: path)
+        do {
+            return try TextCheck.text(bytes)
+        } catch {
+            // A NUL would end the text early for libyaml; invalid UTF-8 is not a recording either.
+            var refused = RecordingError(.unreadable, line: error.line, error.message, file: path)
+            refused.column = error.column
+            throw refused
         }
-        return text
     }
 }

@@ -3,11 +3,13 @@ import ForceTouchCore
 import Glibc
 
 /// The dynamic quick actions' file, `$XDG_STATE_HOME/forcetouch/shortcuts.json`, as the
-/// daemon reads it at start: nothing in it is ever lost to a later write.
+/// daemon reads it at start, and again before a change when it changed on disk since:
+/// nothing in it is ever lost to a later write.
 ///
-/// - A file that is not one this forcetouch reads (corrupt, or written by a newer version)
-///   is moved aside to `shortcuts.json.bad-<UTC time>`, and the log says where; the daemon
-///   starts without dynamic items and the next `shortcuts add` starts a fresh file.
+/// - A file that is not one this forcetouch reads (corrupt, not text, or written by a newer
+///   version) is moved aside to `shortcuts.json.bad-<UTC time>` (`KeptAside`: never over an
+///   earlier copy), and the log says where; the daemon goes on without dynamic items and the
+///   next `shortcuts add` starts a fresh file.
 /// - A file that cannot be read (permissions, an I/O error, not a regular file) is left where
 ///   it is and reported; `isWritable` is then false, so that no change overwrites it until
 ///   it can be read.
@@ -45,6 +47,10 @@ public enum ShortcutsFile {
                 + "starting without them, and not writing over the file until it can be read")
             return result
         }
+        if let problem = TextCheck.problem(in: bytes) {
+            return setAside(path, why: "line \(problem.line), column \(problem.column): \(problem.message)", now: now,
+                            result)
+        }
         do {
             let refused = try store.decodeDynamic(Data(bytes))
             for item in refused {
@@ -58,37 +64,17 @@ public enum ShortcutsFile {
 
     private static func setAside(_ path: String, why: String, now: Date, _ partial: Load) -> Load {
         var result = partial
-        let stamp = timestamp(now)
-        var aside = "\(path).bad-\(stamp)"
-        var n = 2
-        while access(aside, F_OK) == 0 {
-            aside = "\(path).bad-\(stamp)-\(n)"
-            n += 1
-        }
-        if rename(path, aside) == 0 {
+        do {
+            let aside = try KeptAside.move(path, now: now)
             result.setAside = aside
             result.messages.append("\(path): \(why); kept as \(aside), starting without dynamic quick actions")
-        } else {
-            let reason = String(cString: strerror(errno))
+        } catch {
+            let reason = String(cString: strerror(error.errno))
             result.unreadable = "cannot be understood and cannot be moved aside: \(reason)"
             result.messages.append("\(path): \(why); cannot move it aside (\(reason)): starting without dynamic "
                 + "quick actions, and not writing over the file")
         }
         return result
-    }
-
-    /// `20261123T111900Z`
-    static func timestamp(_ date: Date) -> String {
-        var t = time_t(date.timeIntervalSince1970.rounded(.down))
-        var parts = tm()
-        gmtime_r(&t, &parts)
-        // Zero-padded by hand: String(format:) is libFoundation's, and its first use costs pages.
-        func padded(_ v: Int32, _ width: Int) -> String {
-            let digits = String(v)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        return padded(parts.tm_year + 1900, 4) + padded(parts.tm_mon + 1, 2) + padded(parts.tm_mday, 2) + "T"
-            + padded(parts.tm_hour, 2) + padded(parts.tm_min, 2) + padded(parts.tm_sec, 2) + "Z"
     }
 
     /// Removes the temporary files `AtomicFile.write` makes for `path` (`.NAME.XXXXXX` in its

@@ -87,6 +87,9 @@ public final class Daemon {
     let claimSession = ClaimSession(environment: ProcessEnvironment.current())
     /// The device nodes of the clones of claimed devices: never followed themselves.
     private var cloneNodes: Set<String> = []
+    /// The dynamic quick actions' file as last read or written: one that differs was changed
+    /// behind the daemon's back, and is read again (and kept aside if bad) before a change.
+    private var shortcutsStamp: FileStamp?
 
     public init(configuration: Configuration, options: Options, logger: Logger) throws(SystemError) {
         self.configuration = configuration
@@ -107,9 +110,11 @@ public final class Daemon {
                 if load.setAside != nil || load.unreadable != nil { logger.error("\(m)") } else { logger.warning("\(m)") }
             }
             shortcutsUnreadable = load.unreadable
+            shortcutsStamp = FileStamp.of(path)
         }
         calibrationFile = options.calibrationPath.map(LearnedCalibrationFile.init(path:))
         if let problem = calibrationFile?.load() { logger.warning("\(problem)") }
+        calibrationFile?.log = { [logger] in logger.error("\($0)") }
         var publishTarget: ((@escaping () -> String) -> Void)?
         runner = ActionRunner(children: children, keyboard: VirtualKeyboard(), configuration: configuration,
                               shortcuts: store, logger: logger) { line in publishTarget?(line) }
@@ -488,22 +493,36 @@ public final class Daemon {
     }
 
     /// Changes the dynamic quick actions and persists them atomically before answering.
+    ///
+    /// A file changed on disk since the daemon last read or wrote it is read again first:
+    /// one edited by hand is what the change applies to, and one that can no longer be
+    /// understood is kept aside and logged (`ShortcutsFile`) before anything is written.
     func changeShortcuts(_ change: (inout ShortcutStore) throws -> Void) throws {
         var store = runner.shortcuts
-        if let path = options.shortcutsPath, shortcutsUnreadable != nil {
-            // Try again: the file may be readable now. Until it is, it is not written over.
-            var fresh = ShortcutStore(configuration: configuration)
-            let load = ShortcutsFile.load(path, into: &fresh)
-            for m in load.messages { logger.error("\(m)") }
-            if let reason = load.unreadable {
-                throw ShortcutError("cannot save the dynamic quick actions: \(path) \(reason); not writing over it")
+        if let path = options.shortcutsPath {
+            let onDisk = FileStamp.of(path)
+            let changed = onDisk != nil && onDisk != shortcutsStamp
+            if shortcutsUnreadable != nil || changed {
+                // Until the file can be read it is not written over.
+                var fresh = ShortcutStore(configuration: configuration)
+                let load = ShortcutsFile.load(path, into: &fresh)
+                for m in load.messages { logger.error("\(m)") }
+                if let reason = load.unreadable {
+                    shortcutsUnreadable = reason
+                    throw ShortcutError("cannot save the dynamic quick actions: \(path) \(reason); not writing over it")
+                }
+                shortcutsUnreadable = nil
+                if load.setAside == nil {
+                    if changed { logger.notice("\(path): changed on disk since the daemon wrote it; read again") }
+                    store = fresh
+                }
+                // Else what the daemon holds goes on into the new file: the bad one is kept whole.
             }
-            shortcutsUnreadable = nil
-            store = fresh
         }
         try change(&store)
         if let path = options.shortcutsPath {
             try AtomicFile.write(Array(store.encodeDynamic()), to: path)
+            shortcutsStamp = FileStamp.of(path)
         }
         runner.shortcuts = store
     }
