@@ -37,6 +37,13 @@ struct ConnectionOptions: ParsableArguments {
         return try Self.exchange(client, ControlRequest(operation), json: json)
     }
 
+    /// Sends a request whose reply is a message, and prints the message (unless --json,
+    /// which prints the reply itself).
+    func say(_ operation: ControlRequest.Operation) throws {
+        let reply = try request(operation)
+        if !json { print(describe(reply.message)) }
+    }
+
     static func exchange(_ client: ControlClient, _ request: ControlRequest, json: Bool) throws -> ControlReply {
         var sendError: ControlClient.Error?
         do {
@@ -173,8 +180,7 @@ struct Reload: ParsableCommand {
     @OptionGroup var connection: ConnectionOptions
 
     func run() throws {
-        let reply = try connection.request(.reload)
-        if !connection.json { print(describe(reply.message)) }
+        try connection.say(.reload)
     }
 }
 
@@ -185,8 +191,7 @@ struct Pause: ParsableCommand {
     @OptionGroup var connection: ConnectionOptions
 
     func run() throws {
-        let reply = try connection.request(.pause)
-        if !connection.json { print(describe(reply.message)) }
+        try connection.say(.pause)
     }
 }
 
@@ -196,8 +201,7 @@ struct Resume: ParsableCommand {
     @OptionGroup var connection: ConnectionOptions
 
     func run() throws {
-        let reply = try connection.request(.resume)
-        if !connection.json { print(describe(reply.message)) }
+        try connection.say(.resume)
     }
 }
 

@@ -64,10 +64,11 @@ TOML
 start_daemon() {
     "$BIN/forcetouchd" --config "$W/config.toml" --user nobody --verbose >> "$LOG" 2>&1 &
     daemon_pid=$!
-    # Ahead of the player and the readers for the guest's emulated CPUs, as a daemon reading
-    # a real touchscreen would be ahead of a test harness: what is checked is forwarding,
-    # not the emulator's scheduling.
+    # On the player's CPU and ahead of it (see `touchscreen`): under emulation a player that
+    # writes a frame a syscall outruns any reader, and the kernel would drop what the daemon
+    # had no CPU to read. What is checked is forwarding, not the emulator's scheduling.
     renice -n -10 -p "$daemon_pid" > /dev/null
+    taskset -a -c -p 0 "$daemon_pid" > /dev/null
     wait_for "ready: " "$LOG" 60
     for _ in $(seq 100); do [ -S "$SOCK" ] && break; sleep 0.1; done
 }
@@ -80,9 +81,10 @@ stop_daemon() {
 # touchscreen NAME: a touchscreen played into through uinput; its node in $W/NAME.node.
 touchscreen() {
     mkfifo "$W/$1.fifo"
-    # Niced: the producer gives way, so that the daemon and the readers of the clone, not the
-    # player, have the guest's emulated CPUs when ten fingers at 1 kHz keep them all busy.
-    nice -n 15 "$PY" "$ROOT/Tests/Integration/uinput-player.py" "$REC/pressure-touchscreen.desc" "$W/$1.fifo" "$W/$1.out" &
+    # Niced, and on the daemon's CPU: the producer runs only while the daemon (and the clone's
+    # reader) have nothing to read, as a touchscreen's controller never outruns a host that
+    # keeps up.
+    taskset -c 0 nice -n 15 "$PY" "$ROOT/Tests/Integration/uinput-player.py" "$REC/pressure-touchscreen.desc" "$W/$1.fifo" "$W/$1.out" &
     wait_for 'created at ' "$W/$1.out" 60
     sed -n 's/^created at //p' "$W/$1.out" > "$W/$1.node"
     udevadm settle --timeout=30
@@ -111,18 +113,21 @@ recorder=""
 record() {
     "$PY" "$ROOT/Tests/Integration/evdev-recorder.py" "$1" "$2" &
     recorder=$!
-    renice -n -10 -p "$recorder" > /dev/null   # as the daemon: a reader that keeps up
+    # As the daemon, and on its CPU: woken there by the daemon's write at once, where a
+    # wake-up on the other emulated CPU can come too late for the kernel's buffer.
+    renice -n -10 -p "$recorder" > /dev/null
+    taskset -c -p 0 "$recorder" > /dev/null
     for _ in $(seq 600); do [ -e "$2.ready" ] && break; sleep 0.1; done
 }
 stop_recording() { sleep 0.5; kill -TERM "$recorder"; wait "$recorder" 2>/dev/null; recorder=""; }
 # since FILE OFFSET PATTERN: how many lines past OFFSET match.
 since() { tail -c "+$(($2 + 1))" "$1" | grep -Ec -- "$3"; }
-# played LOG FILE: plays FILE into the touchscreen and waits until libinput, whose output is
+# played LOG FILE: plays FILE into the touchscreen $dev (ts unless set) and waits until libinput, whose output is
 # LOG, has ended the touch (a touch that never reaches it: 5 s); `seen` then says what libinput
 # reported of it: "down N motion N up N cancel N".
 played() {
     local m; m=$(mark "$1")
-    play ts "$2"
+    play "${dev:-ts}" "$2"
     wait_for_new "$m" 'TOUCH_(UP|CANCEL)' "$1" 5
     sleep 0.5
     seen="down $(since "$1" "$m" TOUCH_DOWN) motion $(since "$1" "$m" TOUCH_MOTION)"
@@ -329,8 +334,47 @@ check "hold: neither the claimed deep press nor the long press ever reaches the 
     || tail -c "+$((m + 1))" "$W/hold.txt" | head -5 | sed 's/^/    /'
 played "$W/hold.txt" "$REC/tap.events"
 check "hold: the touch after them is an ordinary tap" seen_is "down 1 motion 0 up 1 cancel 0"
+
+echo "--- never a dead touchscreen: reload, unplug, no uinput"
+config off
+from=$(mark "$LOG")
+kill -HUP "$daemon_pid"
+check "a reload that claims nothing releases the touchscreen" \
+    wait_for_new "$from" "device $src .*: released \(nothing on it claims now\)" "$LOG" 20
+for _ in $(seq 100); do [ -e "$clone" ] || break; sleep 0.1; done
+check "released on reload: the clone is gone" test ! -e "$clone"
+played "$W/src.txt" "$REC/tap.events"
+check "released on reload: libinput on the touchscreen sees a tap" seen_is "down 1 motion 0 up 1 cancel 0"
+config hold
+from=$(mark "$LOG")
+kill -HUP "$daemon_pid"
+check "a reload that claims again claims it again" wait_for_new "$from" "device $src .*: claimed \(hold\)" "$LOG" 20
+clone="$(clone_of "$src")"
 stop_daemon
 for _ in $(seq 100); do [ -e "$clone" ] || break; sleep 0.1; done
 check "SIGTERM: the clone is gone" test ! -e "$clone"
+
+# Unplugged while claimed: the clone goes with it.
+start_daemon
+clone="$(clone_of "$src")"
+from=$(mark "$LOG")
+echo quit > "$W/ts.fifo"
+wait_for_new "$from" "device $src \"[^\"]*\": lost" "$LOG" 30
+for _ in $(seq 100); do [ -e "$clone" ] || break; sleep 0.1; done
+check "unplugged: the clone goes with the touchscreen" test ! -e "$clone"
+stop_daemon
+
+# No access to /dev/uinput: the daemon says why and only watches; every touch still arrives.
+chmod 600 /dev/uinput
+touchscreen ts2
+src2="$(cat "$W/ts2.node")"
+start_daemon
+check "without /dev/uinput the daemon says it only watches" \
+    wait_for "device $src2 .*: cannot claim its touches: cannot make its clone: /dev/uinput: Permission denied.*watching only" "$LOG" 20
+watch_libinput "$src2" "$W/src2.txt"
+dev=ts2 played "$W/src2.txt" "$REC/tap.events"
+check "without /dev/uinput the touchscreen's taps still reach the desktop" seen_is "down 1 motion 0 up 1 cancel 0"
+chmod 666 /dev/uinput
+stop_daemon
 
 summary claim-in-guest
