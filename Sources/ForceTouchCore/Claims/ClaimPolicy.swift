@@ -25,10 +25,4 @@ public struct ClaimPolicy: Hashable, Sendable {
 
     /// Touches are held back while they may still be claimed.
     public var holds: Bool { mode == .hold && (deepPress || longPress) }
-
-    public func with(mode: ClaimMode) -> ClaimPolicy {
-        var p = self
-        p.mode = mode
-        return p
-    }
 }

@@ -58,9 +58,6 @@ public struct ContactClaims: Sendable {
         slot >= 0 && slot < states.count ? states[slot] : .passed
     }
 
-    /// Some contact is held back.
-    public var holdsAny: Bool { undecided.union(pressingOn).bits != 0 }
-
     /// When a held contact's window ends though no event may come.
     var deadline: Timestamp? {
         guard undecided.bits != 0 else { return nil }

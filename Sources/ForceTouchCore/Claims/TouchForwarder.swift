@@ -87,11 +87,6 @@ public struct TouchForwarder: Sendable {
     /// Empties `output`, keeping its storage.
     public mutating func removeOutput() { output.removeAll(keepingCapacity: true) }
 
-    /// Whether the clone has a touch of its own held back or cancelled: for tests and logs.
-    public var holdsOrCancelsAny: Bool {
-        records.contains { $0 == .held || $0 == .palm || $0 == .swallowed }
-    }
-
     /// Applies what the engine decided since the last call: claimed touches the clone has
     /// are cancelled, held ones that were decided go out or are dropped. After a deadline,
     /// and before every read's events.

@@ -49,7 +49,6 @@ final class TouchClone {
     }
 
     var devnode: String? { device.devnode }
-    var syspath: String? { device.syspath }
 
     /// Forwards one read's events (which the engine has taken in) and writes what goes out.
     func forward(_ events: UnsafeBufferPointer<InputEvent>, claims: ContactClaims) {

@@ -96,11 +96,6 @@ public final class UinputDevice {
         libevdev_uinput_get_devnode(uidev).map { String(cString: $0) }
     }
 
-    /// `/sys/devices/virtual/input/inputN` of the new device.
-    public var syspath: String? {
-        libevdev_uinput_get_syspath(uidev).map { String(cString: $0) }
-    }
-
     /// The descriptor events are written to.
     var fd: Int32 { libevdev_uinput_get_fd(uidev) }
 
