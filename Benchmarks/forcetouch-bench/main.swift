@@ -6,7 +6,7 @@
 import CMallocCounter
 import ForceTouchCore
 
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif

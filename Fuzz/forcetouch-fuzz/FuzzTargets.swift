@@ -1,6 +1,6 @@
 import ForceTouchCore
 import ForceTouchProtocol
-import Foundation
+import FoundationEssentials
 
 /// The parsers anything outside the daemon can feed, as fuzz targets: each takes any bytes
 /// and must return — an error is fine, a crash, a hang or a huge allocation is a bug.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 #if FORCETOUCH_LIBFUZZER
 import CFuzzDriver
 #endif
@@ -37,17 +38,17 @@ struct FuzzMain {
         #endif
         let args = Array(CommandLine.arguments.dropFirst())
         guard let name = args.first, let target = FuzzTarget(rawValue: name) else {
-            FileHandle.standardError.write(Data("usage: forcetouch-fuzz \(FuzzTarget.allCases.map(\.rawValue).joined(separator: "|")) FILE|DIR...\n".utf8))
+            complain("usage: forcetouch-fuzz \(FuzzTarget.allCases.map(\.rawValue).joined(separator: "|")) FILE|DIR...\n")
             exit(64)
         }
         var count = 0
         for path in args.dropFirst() {
-            var isDirectory: ObjCBool = false
+            var isDirectory = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                FileHandle.standardError.write(Data("forcetouch-fuzz: \(path): No such file or directory\n".utf8))
+                complain("forcetouch-fuzz: \(path): No such file or directory\n")
                 exit(1)
             }
-            let files = isDirectory.boolValue
+            let files = isDirectory
                 ? ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted().map { path + "/" + $0 }
                 : [path]
             for file in files {
@@ -58,4 +59,10 @@ struct FuzzMain {
         }
         print("\(name): \(count) input(s), no crash")
     }
+}
+
+/// One line on standard error, written whole.
+private func complain(_ line: String) {
+    var bytes = Array(line.utf8)
+    _ = bytes.withUnsafeMutableBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
 }

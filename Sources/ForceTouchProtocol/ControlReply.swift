@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One reply on the control socket. `"ok"` says whether the request was done; a failure says
 /// why in `"error"`. The other fields are those of the request's op:

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One request on the control socket: a JSON object a line, `"op"` saying what it asks.
 ///

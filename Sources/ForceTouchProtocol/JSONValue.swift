@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Any JSON value, as a value type: a request's `id` and intent parameters, quick-action
 /// items, a status, what an intent handler prints as its `output` and what travels between

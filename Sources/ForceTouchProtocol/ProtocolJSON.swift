@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The one configuration for the JSON the project writes: keys sorted, so the same value
 /// always prints the same way, and `/tmp`, not `\/tmp`.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ForceTouchCommandLine
-import Foundation
+import FoundationEssentials
+import Glibc
 import ForceTouchProtocol
 
 /// `forcectl`: talks to a running forcetouchd over its control socket.

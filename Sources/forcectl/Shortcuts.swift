@@ -1,6 +1,7 @@
 import ArgumentParser
 import ForceTouchCommandLine
-import Foundation
+import FoundationEssentials
+import Glibc
 import ForceTouchProtocol
 
 /// `forcectl shortcuts`: the dynamic quick actions, UIApplication.shortcutItems-style.
@@ -64,7 +65,7 @@ struct Shortcuts: ParsableCommand {
         @Argument(help: "A JSON file holding an array of items.") var file: String
 
         func run() throws {
-            let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Self.readRegularFile(file)
+            let data = file == "-" ? try readToEnd(STDIN_FILENO, "stdin") : try Self.readRegularFile(file)
             guard let items = try? JSONDecoder().decode([JSONValue].self, from: data) else {
                 throw CommandFailure("\(file): expected a JSON array of items")
             }
@@ -82,7 +83,7 @@ struct Shortcuts: ParsableCommand {
             guard fstat(fd, &st) == 0 else { throw CommandFailure("\(path): \(String(cString: strerror(errno)))") }
             guard (st.st_mode & S_IFMT) == S_IFREG else { throw CommandFailure("\(path): not a regular file") }
             guard st.st_size <= 4 << 20 else { throw CommandFailure("\(path): larger than 4 MiB") }
-            return FileHandle(fileDescriptor: fd, closeOnDealloc: false).readDataToEndOfFile()
+            return try readToEnd(fd, path)
         }
     }
 
@@ -103,7 +104,7 @@ struct Shortcuts: ParsableCommand {
         func run() throws {
             var fields: [String: JSONValue] = [:]
             if let item {
-                let data = item == "-" ? FileHandle.standardInput.readDataToEndOfFile() : Data(item.utf8)
+                let data = item == "-" ? try readToEnd(STDIN_FILENO, "stdin") : Data(item.utf8)
                 guard let object = try? JSONDecoder().decode([String: JSONValue].self, from: data) else {
                     throw ValidationError("\(item == "-" ? "stdin" : "the item"): expected a JSON object such as "
                         + #"'{"type": "timer", "title": "Stop timer"}'"#)
@@ -152,5 +153,20 @@ struct Shortcuts: ParsableCommand {
             let reply = try connection.request(.shortcuts(.clear))
             if !connection.json { print("removed \(reply.count.map(String.init) ?? "-") dynamic item(s)") }
         }
+    }
+}
+
+/// Every byte a descriptor gives until end of file; a read error is the command's failure.
+func readToEnd(_ fd: Int32, _ what: String) throws -> Data {
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if n == 0 { return data }
+        if n < 0 {
+            if errno == EINTR { continue }
+            throw CommandFailure("\(what): \(String(cString: strerror(errno)))")
+        }
+        data.append(contentsOf: buffer[..<n])
     }
 }

@@ -3,7 +3,7 @@ import ForceTouchCommandLine
 import ForceTouchLinux
 import ForceTouchProtocol
 import ForceTouchCore
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// `forcetest replay FILE…`: runs recordings through the engine and prints what it saw, and

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Everything `forcetouch.toml` says: global defaults, per-device blocks, bindings, quick
 /// actions, AssistiveTouch slots and who may use the control socket.

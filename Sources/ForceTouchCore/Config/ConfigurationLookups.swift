@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Everything the configuration parser may look up outside the text it is given: the files
 /// the configuration refers to (`import-plist`), the installed applications it names

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TOMLKit
 
 /// `[quick-actions]`: what it brings in from outside the file (an Info.plist, installed

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TOMLKit
 
 /// Turns the text of `forcetouch.toml` into a `Configuration`, validating everything and

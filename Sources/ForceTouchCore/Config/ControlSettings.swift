@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The `[control]` table: who besides the daemon's own user may use the control socket.
 /// Names only; the daemon resolves them (getpwnam, getgrnam) when it checks a peer.
@@ -60,6 +60,6 @@ extension ControlSettings: Decodable {
     static func isAccountName(_ s: String) -> Bool {
         let body = s.hasSuffix("$") ? s.dropLast() : s[...]
         return !body.isEmpty && body.count <= 32 && !body.hasPrefix("-")
-            && body.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0)) }
+            && body.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || "._-".unicodeScalars.contains($0)) }
     }
 }

@@ -1,5 +1,5 @@
 import ForceTouchProtocol
-import Foundation
+import FoundationEssentials
 
 /// Which of an intent's programs a request is for.
 public enum IntentStage: String, Hashable, Sendable {

@@ -1,5 +1,5 @@
 import ForceTouchProtocol
-import Foundation
+import FoundationEssentials
 
 /// The types an intent parameter can have (SPEC §7), by their configuration names.
 public enum IntentParameterType: String, Hashable, Sendable, CaseIterable {

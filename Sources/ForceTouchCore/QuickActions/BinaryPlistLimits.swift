@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Measures a binary property list (`bplist00`) before PropertyListSerialization reads it.
 ///

@@ -1,8 +1,8 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads the static quick actions of an iOS app's Info.plist — its
 /// `UIApplicationShortcutItems` array, with the very keys an app uses — in XML or binary
-/// form, through Foundation's PropertyListSerialization.
+/// form, through FoundationEssentials' PropertyListDecoder.
 ///
 /// Keys an app may write that have no meaning here (`UIApplicationShortcutItemTitle`'s
 /// localization variants, `UIApplicationShortcutItemTargetContentIdentifier`…) are
@@ -52,20 +52,20 @@ public enum InfoPlistImporter {
         {
             return fileError("line \(problem.line), column \(problem.column): \(problem.message)")
         }
-        let root: Any
+        let root: PlistValue
         do {
-            root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+            root = try PropertyListDecoder().decode(PlistValue.self, from: data)
         } catch {
-            return fileError("not a property list (XML or binary): \(error.localizedDescription)")
+            return fileError("not a property list (XML or binary): \(reason(error))")
         }
-        guard let dict = root as? [String: Any] else {
-            return fileError("the top level is \(describe(root)), not a dictionary")
+        guard case .dictionary(let dict) = root else {
+            return fileError("the top level is \(root.described), not a dictionary")
         }
         guard let value = dict[arrayKey] else {
             return fileError("has no \(arrayKey) array")
         }
-        guard let array = value as? [Any] else {
-            return fileError("\(arrayKey) is \(describe(value)), not an array")
+        guard case .array(let array) = value else {
+            return fileError("\(arrayKey) is \(value.described), not an array")
         }
 
         var items: [ShortcutItem] = []
@@ -73,11 +73,11 @@ public enum InfoPlistImporter {
         var seen: Set<String> = []
         for (i, element) in array.enumerated() {
             let index = i + 1
-            guard let entry = element as? [String: Any] else {
-                errors.append(ImportError(file: file, index: index, message: "is \(describe(element)), not a dictionary"))
+            guard case .dictionary(let entry) = element else {
+                errors.append(ImportError(file: file, index: index, message: "is \(element.described), not a dictionary"))
                 continue
             }
-            let typeName = entry[ShortcutField.type.plistKey] as? String
+            let typeName: String? = if case .string(let s) = entry[ShortcutField.type.plistKey] { s } else { nil }
             let label = typeName.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
             var itemErrors: [ImportError] = []
             func problem(_ field: ShortcutField?, _ message: String) {
@@ -85,8 +85,8 @@ public enum InfoPlistImporter {
             }
             func string(_ field: ShortcutField) -> String? {
                 guard let v = entry[field.plistKey] else { return nil }
-                guard let s = v as? String else {
-                    problem(field, "must be a string, not \(describe(v))")
+                guard case .string(let s) = v else {
+                    problem(field, "must be a string, not \(v.described)")
                     return nil
                 }
                 return s
@@ -95,15 +95,15 @@ public enum InfoPlistImporter {
             let iconType = string(.iconType), iconFile = string(.iconFile), iconSymbol = string(.iconSymbol)
             var userInfo: [String: ShortcutValue] = [:]
             if let v = entry[ShortcutField.userInfo.plistKey] {
-                if let info = v as? [String: Any] {
+                if case .dictionary(let info) = v {
                     for key in info.keys.sorted() {
                         if let value = shortcutValue(info[key]!) { userInfo[key] = value } else {
-                            problem(.userInfo, "value \"\(key)\" is \(describe(info[key]!)); "
+                            problem(.userInfo, "value \"\(key)\" is \(info[key]!.described); "
                                 + "only strings, numbers and booleans are allowed")
                         }
                     }
                 } else {
-                    problem(.userInfo, "must be a dictionary, not \(describe(v))")
+                    problem(.userInfo, "must be a dictionary, not \(v.described)")
                 }
             }
             // A key present with the wrong type was reported above; a missing one is
@@ -138,36 +138,24 @@ public enum InfoPlistImporter {
     }
 
     /// A user-info value as a plist holds it; nil for dates, data, arrays and dictionaries.
-    static func shortcutValue(_ v: Any) -> ShortcutValue? {
-        if isBoolean(v), let b = v as? Bool { return .bool(b) }
-        if let s = v as? String { return .string(s) }
-        if let n = v as? NSNumber {
-            let d = n.doubleValue
-            return d.isFinite ? .number(d) : nil
-        }
-        return nil
-    }
-
-    /// Booleans and numbers both bridge to NSNumber: tell them apart by what the reader made.
-    static func isBoolean(_ v: Any) -> Bool {
-        #if canImport(Darwin)
-        if let n = v as? NSNumber { return CFGetTypeID(n) == CFBooleanGetTypeID() }
-        return v is Bool
-        #else
-        return type(of: v) == Bool.self
-        #endif
-    }
-
-    static func describe(_ v: Any) -> String {
-        if isBoolean(v) { return "a boolean" }
+    static func shortcutValue(_ v: PlistValue) -> ShortcutValue? {
         switch v {
-        case is String: return "a string"
-        case is NSNumber: return "a number"
-        case is Date: return "a date"
-        case is Data: return "data"
-        case is [Any]: return "an array"
-        case is [String: Any]: return "a dictionary"
-        default: return "a \(type(of: v))"
+        case .bool(let b): return .bool(b)
+        case .string(let s): return .string(s)
+        case .integer(let i): return .number(Double(i))
+        case .real(let d): return d.isFinite ? .number(d) : nil
+        case .date, .data, .array, .dictionary: return nil
+        }
+    }
+
+    /// The decoder's reason, without the Swift type names of its context.
+    static func reason(_ error: any Error) -> String {
+        switch error as? DecodingError {
+        case .dataCorrupted(let context)?:
+            let underlying = context.underlyingError.map { "\($0)" }
+            return underlying.map { context.debugDescription + " (" + $0 + ")" } ?? context.debugDescription
+        default:
+            return "\(error)"
         }
     }
 }

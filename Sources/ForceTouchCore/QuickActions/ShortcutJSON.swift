@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The JSON of quick actions, for the control socket, `forcectl` and the file of dynamic
 /// items: Codable conformances, so that they embed in the daemon's own messages, and

@@ -1,5 +1,6 @@
 import ForceTouchProtocol
-import Foundation
+import FoundationEssentials
+import Glibc
 import ForceTouchCore
 import Logging
 

@@ -2,7 +2,7 @@ import CBusSupport
 import CSystemd
 import ForceTouchCore
 import ForceTouchProtocol
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// forcetouchd on the session bus: the root object (`io.github.forcetouch.Daemon1`), one

@@ -1,5 +1,5 @@
 import ForceTouchCore
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Finds and reads the configuration file: `--config`, then
