@@ -13,7 +13,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
@@ -22,11 +21,13 @@ let package = Package(
         .target(
             name: "ForceTouchCore",
             dependencies: [
-                "ForceTouchProtocol",
-                .product(name: "Yams", package: "Yams"),
+                "ForceTouchProtocol", "CLibyaml",
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
+        // libinput's YAML recordings, through the C library itself: Yams would bring all of
+        // Foundation, and ICU's 37 MB with it, into every program.
+        .systemLibrary(name: "CLibyaml", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .systemLibrary(name: "CLibudev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         // GIO reads .desktop files as the desktop does (XDG_DATA_DIRS, locales, Hidden, TryExec);

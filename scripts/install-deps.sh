@@ -6,7 +6,7 @@ set -euo pipefail
 # The D-Bus test (Tests/Documented/dbus-on-host.sh) needs a real bus and its clients: dbus-daemon,
 # dbus-bin (dbus-monitor), systemd (busctl), libglib2.0-bin (gdbus). GIO is opened at run time,
 # not built against: libglib2.0-bin brings the library.
-pkgs=(libevdev-dev libudev-dev libsystemd-dev pkg-config dbus-daemon dbus-bin systemd libglib2.0-bin)
+pkgs=(libevdev-dev libudev-dev libyaml-dev libsystemd-dev pkg-config dbus-daemon dbus-bin systemd libglib2.0-bin)
 [ "${1:-}" = --deb ] && pkgs+=(dpkg-dev binutils lintian)
 need=()
 for pkg in "${pkgs[@]}"; do

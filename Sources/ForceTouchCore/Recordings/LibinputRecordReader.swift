@@ -1,4 +1,3 @@
-import Yams
 
 /// Reads `libinput record` YAML, file format version 1: one device's evdev description and its
 /// kernel events, taken from the `devices:` list.
@@ -6,7 +5,7 @@ import Yams
 /// Only what a replay needs is read: `evdev:` (name, id, codes, absinfo, properties) and the
 /// `- evdev:` frames of `events:`. The `libinput`, `system`, `udev`, `quirks` and `hid`
 /// sections and the `- libinput:`/`- hid:` event items are libinput's own view of the session
-/// and are ignored. Everything read is checked, and errors carry the line Yams gives for the
+/// and are ignored. Everything read is checked, and errors carry the line libyaml gives for the
 /// offending node. libinput does not record an axis's current value, so `AbsInfo.value` is 0.
 public enum LibinputRecordReader {
     /// The only `version:` this reader (and libinput replay) knows.
@@ -53,7 +52,7 @@ public enum LibinputRecordReader {
         guard deviceIndex >= 0, deviceIndex < devices.count else {
             // libinput writes ndevices up front and the devices after recording: a file with
             // fewer than it announced was cut short.
-            let announced = top["ndevices"].flatMap { $0.scalar.flatMap { Int($0.string) } }
+            let announced = top["ndevices"].flatMap { $0.string.flatMap { Int($0) } }
             let kind: RecordingError.Kind = (announced.map { deviceIndex < $0 } ?? false) ? .truncated : .missingDescription
             throw RecordingError(kind, line: line(devicesNode),
                                  "expected a device number \(deviceIndex), found \(devices.count) device\(devices.count == 1 ? "" : "s")"
@@ -76,12 +75,12 @@ public enum LibinputRecordReader {
 
     // MARK: - Description
 
-    private static func readDescription(_ node: Node) throws(RecordingError) -> DeviceDescription {
+    private static func readDescription(_ node: YAMLNode) throws(RecordingError) -> DeviceDescription {
         guard let evdev = node.mapping else {
             throw RecordingError(.invalidStructure, line: line(node),
                                  "expected 'evdev:' to be a mapping with name, id and codes, found \(describe(node))")
         }
-        func required(_ key: String) throws(RecordingError) -> Node {
+        func required(_ key: String) throws(RecordingError) -> YAMLNode {
             guard let value = evdev[key] else {
                 throw RecordingError(.invalidStructure, line: line(node), "expected '\(key):' under 'evdev:', found none")
             }
@@ -89,7 +88,7 @@ public enum LibinputRecordReader {
         }
 
         let nameNode = try required("name")
-        guard let name = nameNode.scalar?.string else {
+        guard let name = nameNode.string else {
             throw RecordingError(.invalidStructure, line: line(nameNode), "expected the device name as a string, found \(describe(nameNode))")
         }
 
@@ -110,7 +109,8 @@ public enum LibinputRecordReader {
                 throw RecordingError(.invalidStructure, line: line(codesNode),
                                      "expected 'codes:' to map event types to lists of codes, found \(describe(codesNode))")
             }
-            for (typeNode, listNode) in codesMap {
+            for pair in codesMap {
+                let (typeNode, listNode) = (pair.key, pair.value)
                 let type = UInt16(try integer(typeNode, in: 0...Int64(EventNames.evMax), what: "an event type (0–\(EventNames.evMax))"))
                 for code in try integerList(listNode, in: 0...0xffff, what: "event codes") {
                     codes[type, default: []].insert(UInt16(code))
@@ -125,7 +125,8 @@ public enum LibinputRecordReader {
                                      "expected 'absinfo:' to map ABS codes to [min, max, fuzz, flat, resolution], found \(describe(absNode))")
             }
             let absMax = Int64(EventNames.maximumCode(type: EV.ABS) ?? 0x3f)
-            for (codeNode, valueNode) in absMap {
+            for pair in absMap {
+                let (codeNode, valueNode) = (pair.key, pair.value)
                 let code = UInt16(try integer(codeNode, in: 0...absMax, what: "an ABS code (0–\(absMax))"))
                 guard let values = valueNode.sequence, values.count == 5 else {
                     throw RecordingError(.invalidStructure, line: line(valueNode),
@@ -159,7 +160,7 @@ public enum LibinputRecordReader {
 
     // MARK: - Events
 
-    private static func readEvents(_ node: Node?, order: inout TimeOrder) throws(RecordingError) -> [InputEvent] {
+    private static func readEvents(_ node: YAMLNode?, order: inout TimeOrder) throws(RecordingError) -> [InputEvent] {
         // A recording stopped before the first event has `events:` with nothing under it.
         guard let node, !isNull(node) else { return [] }
         guard let items = node.sequence else {
@@ -201,14 +202,12 @@ public enum LibinputRecordReader {
 
     // MARK: - YAML helpers
 
-    private static func compose(_ text: String) throws(RecordingError) -> Node {
-        let node: Node?
+    private static func compose(_ text: String) throws(RecordingError) -> YAMLNode {
+        let node: YAMLNode?
         do {
-            node = try Yams.compose(yaml: text)
-        } catch let error as YamlError {
-            throw yamlError(error, text)
+            node = try YAMLComposer.compose(text)
         } catch {
-            throw RecordingError(.malformedLine, line: nil, "expected YAML, found text Yams cannot read: \(error)")
+            throw RecordingError(.malformedLine, line: error.line, error.message)
         }
         guard let node else {
             throw RecordingError(.missingDescription, line: 1, "expected a libinput recording, found an empty document")
@@ -216,42 +215,20 @@ public enum LibinputRecordReader {
         return node
     }
 
-    private static func yamlError(_ error: YamlError, _ text: String) -> RecordingError {
-        func make(_ problem: String, _ context: YamlError.Context?, _ mark: Mark) -> RecordingError {
-            let ctx = context.map { " (\($0.text))" } ?? ""
-            return RecordingError(.malformedLine, line: mark.line, "expected valid YAML, found \(problem)\(ctx) at column \(mark.column)")
-        }
-        switch error {
-        case let .scanner(context, problem, mark, _): return make(problem, context, mark)
-        case let .parser(context, problem, mark, _): return make(problem, context, mark)
-        case let .composer(context, problem, mark, _): return make(problem, context, mark)
-        case let .reader(problem, offset, _, _):
-            // The reader reports a byte offset; count the line breaks before it.
-            let line = offset.map { o in 1 + text.utf8.prefix(o).lazy.filter { $0 == UInt8(ascii: "\n") }.count }
-            return RecordingError(.malformedLine, line: line, "expected UTF-8 YAML, found \(problem)")
-        case let .duplicatedKeysInMapping(duplicates, context):
-            return RecordingError(.malformedLine, line: context.mark.line,
-                                  "expected each key once, found \(duplicates.joined(separator: ", ")) more than once")
-        default:
-            return RecordingError(.malformedLine, line: nil, "expected valid YAML, found an error: \(error)")
-        }
-    }
-
-    private static func line(_ node: Node) -> Int? { node.mark?.line }
+    private static func line(_ node: YAMLNode) -> Int? { node.line }
 
     /// YAML's null: an empty plain value (`events:` with nothing under it), `~` or `null`.
-    private static func isNull(_ node: Node) -> Bool {
-        guard case .scalar(let s) = node, s.style == .plain || s.style == .any else { return false }
-        return ["", "~", "null", "Null", "NULL"].contains(s.string)
+    private static func isNull(_ node: YAMLNode) -> Bool {
+        guard node.isPlainScalar, let s = node.string else { return false }
+        return ["", "~", "null", "Null", "NULL"].contains(s)
     }
 
-    /// A decimal integer scalar, checked against `range`. Parsed here rather than with Yams'
-    /// `int` so that YAML 1.1 oddities (`1:30` sexagesimal, `0b101`) are not silently accepted.
-    private static func integer(_ node: Node, in range: ClosedRange<Int64>, what: String) throws(RecordingError) -> Int64 {
-        guard let scalar = node.scalar else {
+    /// A decimal integer scalar, checked against `range`. Parsed here rather than by YAML's
+    /// core schema so that YAML 1.1 oddities (`1:30` sexagesimal, `0b101`) are not silently accepted.
+    private static func integer(_ node: YAMLNode, in range: ClosedRange<Int64>, what: String) throws(RecordingError) -> Int64 {
+        guard let s = node.string else {
             throw RecordingError(.invalidStructure, line: line(node), "expected \(what), found \(describe(node))")
         }
-        let s = scalar.string
         var digits = Substring(s)
         var negative = false
         if let sign = digits.first, sign == "-" || sign == "+" {
@@ -270,7 +247,7 @@ public enum LibinputRecordReader {
         return value
     }
 
-    private static func integerList(_ node: Node, in range: ClosedRange<Int64>, what: String) throws(RecordingError) -> [Int64] {
+    private static func integerList(_ node: YAMLNode, in range: ClosedRange<Int64>, what: String) throws(RecordingError) -> [Int64] {
         if isNull(node) { return [] }
         guard let list = node.sequence else {
             throw RecordingError(.invalidStructure, line: line(node), "expected a list of \(what), found \(describe(node))")
@@ -282,12 +259,11 @@ public enum LibinputRecordReader {
     }
 
     /// A short description of a node for messages: its scalar text, or its kind.
-    private static func describe(_ node: Node) -> String {
+    private static func describe(_ node: YAMLNode) -> String {
         switch node {
-        case .scalar(let s): return s.string.isEmpty ? "nothing" : "'\(s.string)'"
+        case .scalar(let s, _, _): return s.isEmpty ? "nothing" : "'\(s)'"
         case .mapping: return "a mapping"
         case .sequence: return "a list"
-        case .alias: return "an alias"
         }
     }
 }
