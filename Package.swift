@@ -1,6 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Every Swift target sees only the members of the modules it imports itself: without it,
+// TOMLKit's `import Foundation` makes Foundation's String methods win over the standard
+// library's, and one `contains("/")` links all of Foundation and ICU into the programs.
+let strictImports: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
+
 let package = Package(
     name: "forcetouch",
     platforms: [.macOS(.v13)],
@@ -23,7 +28,8 @@ let package = Package(
             dependencies: [
                 "ForceTouchProtocol", "CLibyaml",
                 .product(name: "TOMLKit", package: "TOMLKit"),
-            ]
+            ],
+            swiftSettings: strictImports
         ),
         // libinput's YAML recordings, through the C library itself: Yams would bring all of
         // Foundation, and ICU's 37 MB with it, into every program.
@@ -45,11 +51,12 @@ let package = Package(
                 "ForceTouchCore", "ForceTouchProtocol", "CLibevdev", "CLibudev", "CGio", "CLinuxSupport",
                 "CSystemd", "CBusSupport",
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            swiftSettings: strictImports
         ),
         // The control socket's requests, replies and JSON encoding, shared by forcetouchd and
         // forcectl. Plain value types over Foundation.
-        .target(name: "ForceTouchProtocol"),
+        .target(name: "ForceTouchProtocol", swiftSettings: strictImports),
         // What the three programs share on their command lines: failures, --version.
         .target(
             name: "ForceTouchCommandLine",
@@ -63,7 +70,8 @@ let package = Package(
                 "ForceTouchCommandLine", "ForceTouchCore", "ForceTouchLinux", "ForceTouchProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            swiftSettings: strictImports
         ),
         .executableTarget(
             name: "forcectl",
@@ -71,14 +79,16 @@ let package = Package(
                 // Not ForceTouchLinux: forcectl links neither libevdev nor libudev.
                 "ForceTouchCommandLine", "ForceTouchProtocol", "CLinuxSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            swiftSettings: strictImports
         ),
         .executableTarget(
             name: "forcetest",
             dependencies: [
                 "ForceTouchCommandLine", "ForceTouchCore", "ForceTouchLinux", "ForceTouchProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            swiftSettings: strictImports
         ),
         // The parsers as fuzz targets (`make fuzz`, Fuzz/README.md). Built as it is, it runs
         // the targets over given files (regressions, seeds); with -DFORCETOUCH_LIBFUZZER and

@@ -96,7 +96,7 @@ public enum IntentValue: Hashable, Sendable {
             case .bool(let b): return .success(.bool(b))
             case .number(let d) where d == 0 || d == 1: return .success(.bool(d == 1))
             case .string(let s):
-                switch s.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() {
+                switch trimmed(s, \.isWhitespace).lowercased() {
                 case "true", "yes", "on", "1": return .success(.bool(true))
                 case "false", "no", "off", "0": return .success(.bool(false))
                 default: return fail("\(quoted(s)) is not a boolean (true/false, yes/no, on/off, 1/0)")
@@ -111,7 +111,7 @@ public enum IntentValue: Hashable, Sendable {
                 // file:///a/b or file://localhost/a/b; any other host is not a local file.
                 guard let slash = rest.firstIndex(of: "/"), rest[..<slash].isEmpty || rest[..<slash] == "localhost"
                 else { return fail("\(quoted(s)) is not a local file") }
-                guard let decoded = String(rest[slash...]).removingPercentEncoding else {
+                guard let decoded = percentDecoded(rest[slash...]) else {
                     return fail("\(quoted(s)) is not a valid file URL")
                 }
                 path = decoded
@@ -151,9 +151,34 @@ public enum IntentValue: Hashable, Sendable {
 
     /// A decimal number, surrounding blanks allowed; not `inf`, `nan` or hexadecimal.
     private static func number(_ s: String) -> Double? {
-        let t = s.trimmingCharacters(in: .whitespaces)
+        let t = trimmed(s) { $0.isWhitespace && !$0.isNewline }
         guard !t.isEmpty, t.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }) else { return nil }
         return Double(t)
+    }
+
+    /// A URL path with its `%XX` escapes decoded; nil for a stray `%` or bytes that are not
+    /// UTF-8, as Foundation's removingPercentEncoding does.
+    private static func percentDecoded(_ s: Substring) -> String? {
+        var bytes: [UInt8] = []
+        var i = s.utf8.startIndex
+        while i < s.utf8.endIndex {
+            let b = s.utf8[i]
+            i = s.utf8.index(after: i)
+            guard b == UInt8(ascii: "%") else { bytes.append(b); continue }
+            let hex = s.utf8[i...].prefix(2)
+            guard hex.count == 2, hex.allSatisfy({ (48...57).contains($0) || (97...102).contains($0 | 0x20) }),
+                  let value = UInt8(String(decoding: hex, as: UTF8.self), radix: 16) else { return nil }
+            bytes.append(value)
+            i = s.utf8.index(i, offsetBy: 2)
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    /// `s` without the leading and trailing characters `blank` picks: trimmingCharacters(in:)
+    /// is Foundation's, and CharacterSet brings ICU with it.
+    private static func trimmed(_ s: String, _ blank: (Character) -> Bool) -> String {
+        guard let first = s.firstIndex(where: { !blank($0) }), let last = s.lastIndex(where: { !blank($0) }) else { return "" }
+        return String(s[first...last])
     }
 }
 
