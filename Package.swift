@@ -10,9 +10,11 @@ let package = Package(
     name: "forcetouch",
     platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "forcetest", targets: ["forcetest"]),
-        .executable(name: "forcetouchd", targets: ["forcetouchd"]),
-        .executable(name: "forcectl", targets: ["forcectl"]),
+        // One executable under three names (Sources/forcetouch): the Swift runtime and
+        // FoundationEssentials, most of each program's size, are in the package once.
+        .executable(name: "forcetest", targets: ["forcetouch"]),
+        .executable(name: "forcetouchd", targets: ["forcetouch"]),
+        .executable(name: "forcectl", targets: ["forcetouch"]),
         .library(name: "ForceTouchCore", targets: ["ForceTouchCore"]),
     ],
     dependencies: [
@@ -64,30 +66,39 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The multi-call executable: runs the program its name says.
         .executableTarget(
-            name: "forcetouchd",
+            name: "forcetouch",
+            dependencies: ["ForceTouchCommandLine", "ForcetouchdProgram", "ForcetestProgram", "ForcectlProgram"],
+            swiftSettings: strictImports
+        ),
+        .target(
+            name: "ForcetouchdProgram",
             dependencies: [
                 "ForceTouchCommandLine", "ForceTouchCore", "ForceTouchLinux", "ForceTouchProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            path: "Sources/forcetouchd",
             swiftSettings: strictImports
         ),
-        .executableTarget(
-            name: "forcectl",
+        .target(
+            name: "ForcectlProgram",
             dependencies: [
-                // Not ForceTouchLinux: forcectl links neither libevdev nor libudev.
+                // Not ForceTouchLinux: forcectl's code needs neither libevdev nor libudev.
                 "ForceTouchCommandLine", "ForceTouchProtocol", "CLinuxSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            path: "Sources/forcectl",
             swiftSettings: strictImports
         ),
-        .executableTarget(
-            name: "forcetest",
+        .target(
+            name: "ForcetestProgram",
             dependencies: [
                 "ForceTouchCommandLine", "ForceTouchCore", "ForceTouchLinux", "ForceTouchProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            path: "Sources/forcetest",
             swiftSettings: strictImports
         ),
         // The parsers as fuzz targets (`make fuzz`, Fuzz/README.md). Built as it is, it runs

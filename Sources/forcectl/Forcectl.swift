@@ -5,7 +5,9 @@ import Glibc
 import ForceTouchProtocol
 
 /// `forcectl`: talks to a running forcetouchd over its control socket.
-@main
+/// `forcectl` in the multi-call executable (Sources/forcetouch).
+public let program = Program(name: "forcectl") { Forcectl.main() }
+
 struct Forcectl: ForceTouchCommand {
     static let configuration = CommandConfiguration(
         commandName: "forcectl",

@@ -3,7 +3,9 @@ import ForceTouchCommandLine
 import ForceTouchLinux
 
 /// `forcetest`: calibration and diagnosis of force-capable input devices.
-@main
+/// `forcetest` in the multi-call executable (Sources/forcetouch).
+public let program = Program(name: "forcetest") { Forcetest.main() }
+
 struct Forcetest: ForceTouchCommand {
     static let configuration = CommandConfiguration(
         commandName: "forcetest",

@@ -7,7 +7,9 @@ import Glibc
 import Logging
 
 /// `forcetouchd`: the force- and gesture-input daemon.
-@main
+/// `forcetouchd` in the multi-call executable (Sources/forcetouch).
+public let program = Program(name: "forcetouchd") { Forcetouchd.main() }
+
 struct Forcetouchd: ForceTouchCommand {
     static let configuration = CommandConfiguration(
         commandName: "forcetouchd",

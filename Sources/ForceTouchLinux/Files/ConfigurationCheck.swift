@@ -69,7 +69,10 @@ public enum ConfigurationCheck {
         var variables = ProcessEnvironment.current()
         variables["SWIFT_BACKTRACE"] = "enable=no"
         let environment = variables.map { "\($0.key)=\($0.value)" }.sorted()
-        let rc = withCStrings(argv) { cargv in
+        // The running executable is one file under three names, and runs the program its
+        // argv[0] names: /proc/self/exe is no name, so the child is told it is forcetouchd.
+        let childArgv = argv[0] == selfExecutable ? ["forcetouchd"] + argv.dropFirst() : argv
+        let rc = withCStrings(childArgv) { cargv in
             withCStrings(environment) { cenv in posix_spawn(&pid, argv[0], &actions, &attr, cargv, cenv) }
         }
         guard rc == 0 else { return .notStarted("\(argv[0]): \(String(cString: strerror(rc)))") }
