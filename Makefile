@@ -29,8 +29,14 @@ DEB_CONFIGURATION ?= release
 # takes that back (0.5 MB); a crash's backtrace then names no function, and is read against
 # the unstripped build by its build ID.
 DEB_LINKDIR = $(abspath $(DEB_BUILDDIR))/link
+# Foundation (and with it ICU's 37 MB of data) is never linked: the code uses FoundationEssentials
+# only, but TOMLKit's `import Foundation` asks the linker for it, and where a symbol is in both,
+# the first archive named wins: Foundation's. Its libraries are taken off every module's
+# autolink list, so that a use of Foundation creeps back as a link error, not as 40 MB.
+DEB_NO_FOUNDATION = $(foreach lib,Foundation FoundationInternationalization CoreFoundation _FoundationICU,\
+	-Xswiftc -Xfrontend -Xswiftc -disable-autolink-library -Xswiftc -Xfrontend -Xswiftc $(lib))
 DEB_SWIFT_BUILD_FLAGS = -Xswiftc -static-stdlib -Xswiftc -use-ld=lld -Xswiftc -L$(DEB_LINKDIR) \
-	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker --as-needed -Xlinker --no-export-dynamic
+	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker --as-needed -Xlinker --no-export-dynamic $(DEB_NO_FOUNDATION)
 
 all: build
 
@@ -114,6 +120,9 @@ DBUS_INTERFACE = io.github.forcetouch.Daemon1.xml
 # The device database the programs find beside their bin directory, as <bin>/../share/forcetouch/quirks.
 QUIRKSDIR = $(PREFIX)/share/forcetouch/quirks
 PROGRAMS = forcetouchd forcetest forcectl
+# The programs are one executable (Sources/forcetouch): installed once as forcetouchd, with
+# the others as links to it.
+LINKED_PROGRAMS = forcetest forcectl
 BUILT = $(BUILDDIR)/$(CONFIGURATION)
 # What the configuration file is installed as: uninstall removes it only while it is still this.
 CONF = $(DESTDIR)$(SYSCONFDIR)/forcetouch/forcetouch.toml
@@ -122,7 +131,8 @@ install: build man
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UDEVRULESDIR) $(DESTDIR)$(USERUNITDIR) $(DESTDIR)$(SYSCONFDIR)/forcetouch \
 		$(DESTDIR)$(DOCDIR)/examples $(DESTDIR)$(QUIRKSDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man8 \
 		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
-	install -m 0755 $(addprefix $(BUILT)/,$(PROGRAMS)) $(DESTDIR)$(BINDIR)/
+	install -m 0755 $(BUILT)/forcetouchd $(DESTDIR)$(BINDIR)/
+	for p in $(LINKED_PROGRAMS); do ln -sf forcetouchd $(DESTDIR)$(BINDIR)/$$p || exit 1; done
 	install -m 0644 udev-rules/70-forcetouch.rules $(DESTDIR)$(UDEVRULESDIR)/
 	sed 's|@BINDIR@|$(BINDIR)|g' systemd/forcetouchd.service > $(DESTDIR)$(USERUNITDIR)/forcetouchd.service
 	chmod 0644 $(DESTDIR)$(USERUNITDIR)/forcetouchd.service
@@ -177,8 +187,7 @@ man: build
 # linked statically (Debian has no Swift runtime package to depend on), in DEB_BUILDDIR; the
 # control file is dpkg-gencontrol's from debian/control, with the libraries dpkg-shlibdeps finds
 # (libevdev2, libudev1, libc6...) and the package of GIO, which the programs open only when a
-# configuration names an application (Sources/CGio). lintian then checks it: any error fails, but
-# for the one debian/forcetouch.lintian-overrides explains (Yams's own libyaml).
+# configuration names an application (Sources/CGio). lintian then checks it: any error fails.
 DEB_ARCH = $(shell dpkg --print-architecture)
 DEB = forcetouch_$(VERSION)_$(DEB_ARCH).deb
 DEB_STAGE = $(DEB_BUILDDIR)/stage
@@ -194,16 +203,17 @@ deb: deps $(DEB_LINKDIR)/libstdc++.so
 	rm -rf $(DEB_STAGE)
 	$(MAKE) install DESTDIR=$(abspath $(DEB_STAGE)) PREFIX=/usr UDEVRULESDIR=/usr/lib/udev/rules.d \
 		BUILDDIR=$(DEB_BUILDDIR) CONFIGURATION=$(DEB_CONFIGURATION) SWIFT_BUILD_FLAGS="$(DEB_SWIFT_BUILD_FLAGS)"
-	strip --strip-unneeded --remove-section=.comment --remove-section=.note $(addprefix $(DEB_STAGE)/usr/bin/,$(PROGRAMS))
+	strip --strip-unneeded --remove-section=.comment --remove-section=.note $(DEB_STAGE)/usr/bin/forcetouchd
 	install -m 0644 debian/copyright $(DEB_STAGE)/usr/share/doc/forcetouch/copyright
 	gzip -9n < debian/changelog > $(DEB_STAGE)/usr/share/doc/forcetouch/changelog.gz
 	rm $(DEB_STAGE)/usr/share/doc/forcetouch/LICENSE
 	install -d $(DEB_STAGE)/DEBIAN
 	install -m 0755 debian/postinst debian/postrm $(DEB_STAGE)/DEBIAN/
 	install -m 0644 debian/conffiles $(DEB_STAGE)/DEBIAN/
-	install -D -m 0644 debian/forcetouch.lintian-overrides $(DEB_STAGE)/usr/share/lintian/overrides/forcetouch
-	dpkg-shlibdeps -T$(DEB_BUILDDIR)/substvars $(addprefix $(DEB_STAGE)/usr/bin/,$(PROGRAMS))
+	dpkg-shlibdeps -T$(DEB_BUILDDIR)/substvars $(DEB_STAGE)/usr/bin/forcetouchd
 	dpkg-gencontrol -pforcetouch -v$(VERSION) -P$(DEB_STAGE) -T$(DEB_BUILDDIR)/substvars -f$(DEB_BUILDDIR)/files \
 		-V'gio:Depends=$(GIO_PACKAGE)'
 	dpkg-deb --build --root-owner-group $(DEB_STAGE) $(DEB)
 	lintian --fail-on error $(DEB)
+	@echo "$(DEB): $$(du -k $(DEB) | cut -f1) KiB; installed $$(dpkg-deb -f $(DEB) Installed-Size) KiB;" \
+		"forcetouchd $$(du -k $(DEB_STAGE)/usr/bin/forcetouchd | cut -f1) KiB, with $(LINKED_PROGRAMS) as links to it"

@@ -107,7 +107,8 @@ let package = Package(
         .executableTarget(
             name: "forcetouch-fuzz",
             dependencies: ["ForceTouchCore", "ForceTouchProtocol", "CFuzzDriver"],
-            path: "Fuzz/forcetouch-fuzz"
+            path: "Fuzz/forcetouch-fuzz",
+            swiftSettings: strictImports
         ),
         .target(name: "CFuzzDriver", path: "Fuzz/CFuzzDriver"),
         // Counts heap allocations for the benchmark by interposing malloc in its executable.
@@ -115,7 +116,8 @@ let package = Package(
         .executableTarget(
             name: "forcetouch-bench",
             dependencies: ["ForceTouchCore", "CMallocCounter"],
-            path: "Benchmarks/forcetouch-bench"
+            path: "Benchmarks/forcetouch-bench",
+            swiftSettings: strictImports
         ),
         .testTarget(
             name: "ForceTouchLinuxTests",

@@ -67,8 +67,8 @@ func report(_ title: String, _ r: (measured: Int, elapsed: Double, allocations: 
             total: Int) {
     print("  \(title)")
     print("    \(total) events (\(r.measured) measured after warm-up), \(r.gestures) gesture events recognized")
-    print("    throughput: \(Int(Double(r.measured) / r.elapsed)) events/s, \(String(format: "%.1f", r.elapsed / Double(r.measured) * 1e9)) ns per event")
-    print("    heap allocations in steady state: \(r.allocations) (\(String(format: "%.6f", Double(r.allocations) / Double(r.measured))) per event)")
+    print("    throughput: \(Int(Double(r.measured) / r.elapsed)) events/s, \(TextFormat.fixed(r.elapsed / Double(r.measured) * 1e9, decimals: 1)) ns per event")
+    print("    heap allocations in steady state: \(r.allocations) (\(TextFormat.fixed(Double(r.allocations) / Double(r.measured), decimals: 6)) per event)")
 }
 
 // One finger tapping, 3 taps a second at 120 Hz frames, each a little harder or softer:
@@ -94,7 +94,7 @@ let tapEvents = taps.events.count / tapCount
 let tapping = measure(taps.events, device: device, warmup: tapEvents * (LearnedCalibration.touchesToConverge + 2))
 report("one finger tapping at 120 Hz for \(seconds) s (auto-calibration learning)", tapping, total: taps.events.count)
 let learned = tapping.engine.learned
-print("    learned: average touch \(learned.average.map { String(format: "%.1f", $0) } ?? "-") raw from \(learned.touches) touches, calibration \(tapping.engine.calibrationSource.summary)")
+print("    learned: average touch \(learned.average.map { TextFormat.fixed($0, decimals: 1) } ?? "-") raw from \(learned.touches) touches, calibration \(tapping.engine.calibrationSource.summary)")
 
 // Deliberate presses: force ramps from an average touch to well past peek in `ramp`, is
 // held, then released. How long after the crossing frame is the press decided?
@@ -114,7 +114,7 @@ for (hz, ramp) in [(120.0, 0.05), (120.0, 0.3), (1000.0, 0.05), (1000.0, 0.3)] {
     }
     s.lift(t + 0.01)
     let began = RecordingPlayback.run(s.recording).first { $0.gesture == .deepPress && $0.phase == .began }
-    let delay = began.map { String(format: "%.1f ms", ($0.time.seconds - crossing!) * 1000) } ?? "never"
+    let delay = began.map { TextFormat.fixed(($0.time.seconds - crossing!) * 1000, decimals: 1) + " ms" } ?? "never"
     print("    \(Int(hz)) Hz frames, ramp to 150 raw in \(Int(ramp * 1000)) ms: decided \(delay) after the crossing frame")
 }
 

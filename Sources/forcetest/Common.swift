@@ -331,13 +331,5 @@ func loadRecording(_ path: String, description: String? = nil) throws -> Recordi
 }
 
 func formatNumber(_ v: Double, _ decimals: Int = 2) -> String {
-    let p = pow(10.0, Double(decimals))
-    let r = (v * p).rounded() / p
-    var s = TextFormat.number(r)
-    if decimals > 0 {
-        if !s.contains(".") { s += "." }
-        let have = s.count - 1 - s.distance(from: s.startIndex, to: s.firstIndex(of: ".")!)
-        s += String(repeating: "0", count: max(0, decimals - have))
-    }
-    return s
+    TextFormat.fixed(v, decimals: decimals)
 }
