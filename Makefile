@@ -177,10 +177,15 @@ uninstall:
 
 # The manual pages forcetouchd(8), forcetest(1) and forcectl(1), generated from the programs'
 # argument parsers by swift-argument-parser's generate-manual plugin into MANPAGES.
-MANPAGES = $(BUILDDIR)/man
+# The pages are the same from any build of the programs: `make deb` has them made from the
+# debug build, because the plugin's own tool needs Foundation, which the .deb's flags refuse.
+MAN_BUILDDIR ?= $(BUILDDIR)
+MAN_CONFIGURATION ?= $(CONFIGURATION)
+MAN_SWIFT_BUILD_FLAGS ?= $(SWIFT_BUILD_FLAGS)
+MANPAGES = $(MAN_BUILDDIR)/man
 man: build
-	MANPAGES=$(MANPAGES) BUILDDIR=$(BUILDDIR) CONFIGURATION=$(CONFIGURATION) \
-		SWIFT="$(SWIFT)" SWIFT_BUILD_FLAGS="$(SWIFT_BUILD_FLAGS)" scripts/generate-manual.sh
+	MANPAGES=$(MANPAGES) BUILDDIR=$(MAN_BUILDDIR) CONFIGURATION=$(MAN_CONFIGURATION) \
+		SWIFT="$(SWIFT)" SWIFT_BUILD_FLAGS="$(MAN_SWIFT_BUILD_FLAGS)" scripts/generate-manual.sh
 
 # forcetouch_<version>_<arch>.deb, from a tree `make install DESTDIR=… PREFIX=/usr` fills: the same
 # recipe as an installation by hand. The programs are a release build with the Swift runtime
@@ -202,7 +207,8 @@ deb: deps $(DEB_LINKDIR)/libstdc++.so
 		{ echo "deb: debian/changelog's version is $$changelog, the programs' (ForceTouchVersion.swift) $(VERSION)" >&2; exit 1; }
 	rm -rf $(DEB_STAGE)
 	$(MAKE) install DESTDIR=$(abspath $(DEB_STAGE)) PREFIX=/usr UDEVRULESDIR=/usr/lib/udev/rules.d \
-		BUILDDIR=$(DEB_BUILDDIR) CONFIGURATION=$(DEB_CONFIGURATION) SWIFT_BUILD_FLAGS="$(DEB_SWIFT_BUILD_FLAGS)"
+		BUILDDIR=$(DEB_BUILDDIR) CONFIGURATION=$(DEB_CONFIGURATION) SWIFT_BUILD_FLAGS="$(DEB_SWIFT_BUILD_FLAGS)" \
+		MAN_BUILDDIR=$(BUILDDIR) MAN_CONFIGURATION=debug MAN_SWIFT_BUILD_FLAGS=
 	strip --strip-unneeded --remove-section=.comment --remove-section=.note $(DEB_STAGE)/usr/bin/forcetouchd
 	install -m 0644 debian/copyright $(DEB_STAGE)/usr/share/doc/forcetouch/copyright
 	gzip -9n < debian/changelog > $(DEB_STAGE)/usr/share/doc/forcetouch/changelog.gz

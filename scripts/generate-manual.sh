@@ -22,7 +22,8 @@ generate() {
 }
 mkdir -p "$MANPAGES"
 generate 1
-cp "$out/forcetest/forcetest.1" "$out/forcectl/forcectl.1" "$MANPAGES/"
+# The three products are one target (Sources/forcetouch), whose folder holds every page.
+cp "$out/forcetouch/forcetest.1" "$out/forcetouch/forcectl.1" "$MANPAGES/"
 generate 8
-cp "$out/forcetouchd/forcetouchd.8" "$MANPAGES/"
+cp "$out/forcetouch/forcetouchd.8" "$MANPAGES/"
 echo "manual pages in $MANPAGES: $(cd "$MANPAGES" && echo forcetouchd.8 forcetest.1 forcectl.1)"

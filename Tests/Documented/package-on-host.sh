@@ -113,5 +113,19 @@ check "... so Depends asks for libc6 2.36, whose loader applies them" grep -Eq "
 for p in "${PROGRAMS[@]}"; do
     check "the packaged $p --version says $version" test "$("$X/usr/bin/$p" --version 2>&1)" = "$version"
 done
+# One executable under three names (issue 33): forcetest and forcectl are links to forcetouchd,
+# and each name keeps its own command line.
+for p in forcetest forcectl; do
+    check "/usr/bin/$p is a link to forcetouchd" test "$(readlink "$X/usr/bin/$p")" = forcetouchd
+    check "... whose --help is $p's, as the debug build's $p gives it" \
+        test "$("$X/usr/bin/$p" --help 2>&1)" = "$("$ROOT/.build/debug/$p" --help 2>&1)"
+done
+check "forcetouchd's --help is the debug build's" \
+    test "$("$X/usr/bin/forcetouchd" --help 2>&1)" = "$("$ROOT/.build/debug/forcetouchd" --help 2>&1)"
+# Without Foundation there is no ICU: its data alone was 37 MB of read-only data.
+rodata="$(size -A "$X/usr/bin/forcetouchd" | awk '$1 == ".rodata" { print $2 }')"
+echo "forcetouchd: .rodata $((rodata / 1024)) KiB"
+check "forcetouchd carries no ICU data (.rodata under 8 MiB: $((rodata / 1024)) KiB)" test "$rodata" -lt $((8 << 20))
 du -k "$DEB" "$X/usr/bin/"* | sed 's/^/size KiB: /'
+echo "installed size: $(field Installed-Size) KiB"
 summary package-on-host
