@@ -190,15 +190,16 @@ echo "threads $(awk '/^Threads/ { print $2 }' "/proc/$daemon/status")"
 kill -TERM "$sub" "$daemon"; wait "$sub" "$daemon" 2>/dev/null
 cp "$W/figures.txt" "$W/subscriber.txt" "$W"/floor-*.txt "$W"/timer-*.txt "$W"/profile-*.txt "$OUT/" 2>/dev/null
 python3 "$HERE/report.py" "$W"
-# Start-up as systemd sees it (exec to READY=1, the idle touchscreens above present) and the
-# resident memory then: five starts, the medians.
+# Start-up as systemd sees it (exec to READY=1, the idle touchscreens above present), the
+# resident memory then, and the stop on SIGTERM: five starts.
 echo
 for i in 1 2 3 4 5; do
     python3 "$HERE/ready-timer.py" "$BIN/forcetouchd" --config "$W/config.toml" --user nobody \
         --socket "$W/run/ready.sock"
 done > "$OUT/ready.txt"
 echo "start-up to READY=1 with $((DEVICES - 1)) devices: median $(awk '{ print $2 }' "$OUT/ready.txt" | sort -n | sed -n 3p) ms" \
-    "(of $(awk '{ printf "%s ", $2 }' "$OUT/ready.txt")); RSS then: median $(awk '{ print $5 }' "$OUT/ready.txt" | sort -n | sed -n 3p) kB"
+    "(of $(awk '{ printf "%s ", $2 }' "$OUT/ready.txt")); RSS then: median $(awk '{ print $5 }' "$OUT/ready.txt" | sort -n | sed -n 3p) kB;" \
+    "SIGTERM to exit: $(awk '{ printf "%s ", $8 }' "$OUT/ready.txt")ms"
 # Claiming (SPEC §10): what forwarding to a clone adds, on the same dense stream.
 echo
 bash "$HERE/claim-in-guest.sh" "$W" "$BIN" | tee "$OUT/claim.txt"

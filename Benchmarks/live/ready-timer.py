@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """Starts a program as systemd would, with NOTIFY_SOCKET, and prints how long it took to say
-READY=1 and its resident memory then (VmRSS, kB): `ready-timer.py PROGRAM ARGS...`.
+READY=1, its resident memory then (VmRSS, kB) and how long it took to exit on SIGTERM:
+`ready-timer.py PROGRAM ARGS...`.
 
 The socket is this script's own: the program is timed from exec to the datagram, the way
 systemd decides that a Type=notify service has started."""
@@ -28,9 +29,15 @@ try:
     ready = time.monotonic() - start
     with open(f"/proc/{child.pid}/status") as status:
         rss = next(line.split()[1] for line in status if line.startswith("VmRSS:"))
-    print(f"ready {ready * 1000:.1f} ms rss {rss} kB")
-finally:
+    time.sleep(0.5)  # idle: whatever start-up left to do is done
+    stopping = time.monotonic()
     child.terminate()
     child.wait()
+    stop = time.monotonic() - stopping
+    print(f"ready {ready * 1000:.1f} ms rss {rss} kB stop {stop * 1000:.1f} ms")
+finally:
+    if child.poll() is None:
+        child.terminate()
+        child.wait()
     os.unlink(path)
     os.rmdir(directory)
