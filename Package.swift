@@ -17,12 +17,20 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
-        // The pure core: events, devices, recordings, frames, force, gestures. No I/O beyond
-        // parsing and printing text it is handed.
+        // The real-time engine: events, devices, frames, force, gestures, claims and what
+        // auto-calibration learns. What every event goes through, so it depends on nothing,
+        // not even Foundation; its imports are checked file by file.
+        .target(
+            name: "ForceTouchEngine",
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
+        ),
+        // The pure core around the engine: configuration, bindings, intents, quick actions,
+        // recordings, the device database's format. No I/O beyond parsing and printing text
+        // it is handed.
         .target(
             name: "ForceTouchCore",
             dependencies: [
-                "ForceTouchProtocol",
+                "ForceTouchEngine", "ForceTouchProtocol",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
@@ -41,7 +49,8 @@ let package = Package(
         .target(
             name: "ForceTouchLinux",
             dependencies: [
-                "ForceTouchCore", "ForceTouchProtocol", "CLibevdev", "CLibudev", "CGio", "CLinuxSupport",
+                "ForceTouchCore", "ForceTouchEngine", "ForceTouchProtocol", "CLibevdev", "CLibudev", "CGio",
+                "CLinuxSupport",
                 "CSystemd", "CBusSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -75,7 +84,7 @@ let package = Package(
         .executableTarget(
             name: "forcetest",
             dependencies: [
-                "ForceTouchCommandLine", "ForceTouchCore", "ForceTouchLinux", "ForceTouchProtocol",
+                "ForceTouchCommandLine", "ForceTouchCore", "ForceTouchEngine", "ForceTouchLinux", "ForceTouchProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -92,12 +101,13 @@ let package = Package(
         .target(name: "CMallocCounter", path: "Benchmarks/CMallocCounter"),
         .executableTarget(
             name: "forcetouch-bench",
-            dependencies: ["ForceTouchCore", "CMallocCounter"],
+            dependencies: ["ForceTouchCore", "ForceTouchEngine", "CMallocCounter"],
             path: "Benchmarks/forcetouch-bench"
         ),
         .testTarget(
             name: "ForceTouchLinuxTests",
-            dependencies: ["ForceTouchLinux", "ForceTouchCore", "ForceTouchProtocol", "ForceTouchTestSupport"]
+            dependencies: ["ForceTouchLinux", "ForceTouchCore", "ForceTouchEngine", "ForceTouchProtocol",
+                           "ForceTouchTestSupport"]
         ),
         .testTarget(name: "ForceTouchProtocolTests", dependencies: ["ForceTouchProtocol"]),
         // Runs the built executables as a user would, through their command lines
@@ -107,7 +117,7 @@ let package = Package(
         .target(name: "ForceTouchTestSupport", path: "Tests/ForceTouchTestSupport"),
         .testTarget(
             name: "ForceTouchCoreTests",
-            dependencies: ["ForceTouchCore", "ForceTouchProtocol"],
+            dependencies: ["ForceTouchCore", "ForceTouchEngine", "ForceTouchProtocol"],
             resources: [.copy("Fixtures")]
         ),
     ]

@@ -5,6 +5,7 @@
 // figures; asserts nothing.
 import CMallocCounter
 import ForceTouchCore
+import ForceTouchEngine
 
 import Foundation
 #if canImport(Glibc)

@@ -3,6 +3,7 @@ import ForceTouchCommandLine
 import ForceTouchLinux
 import ForceTouchProtocol
 import ForceTouchCore
+import ForceTouchEngine
 import Foundation
 import Glibc
 

@@ -1,3 +1,5 @@
+import ForceTouchEngine
+
 /// Runs a recording through a `DevicePipeline` in virtual time: what `forcetest replay`
 /// prints and what tests check recordings against.
 public enum RecordingPlayback {

@@ -1,3 +1,5 @@
+import ForceTouchEngine
+
 /// One device's whole path from input events to what they cause: frames, gestures, and
 /// for each gesture the dispatches its bindings and AssistiveTouch slots call for.
 ///
@@ -85,7 +87,7 @@ public struct DevicePipeline: Sendable {
     /// It appends rather than returns because most reads complete nothing, and an empty
     /// array handed back at every read costs the caller a check and a release for nothing.
     public mutating func process(_ events: UnsafeBufferPointer<InputEvent>, into completed: inout [PipelineOutput]) {
-        for event in events { engine.feed(event) }
+        engine.process(events)
         if !engine.output.isEmpty { completed += takeDispatches() }
     }
 

@@ -1,6 +1,7 @@
 import ForceTouchProtocol
 import Foundation
 import ForceTouchCore
+import ForceTouchEngine
 import Logging
 
 /// Carries out what bindings, AssistiveTouch slots, quick actions and forcectl ask for:

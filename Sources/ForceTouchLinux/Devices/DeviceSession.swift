@@ -1,4 +1,5 @@
 import ForceTouchCore
+import ForceTouchEngine
 import Logging
 
 /// One device the daemon follows: where its events come from and its `DevicePipeline`,

@@ -104,8 +104,14 @@ public struct GestureEngine: Sendable {
     /// Feeds one event. Deadlines that fall due by its time fire first.
     public mutating func process(_ event: InputEvent) { feed(event) }
 
-    /// `process`, inlined for sure into the pipeline's loop over a read (a public function
-    /// cannot be, without exposing the engine's insides).
+    /// Feeds events in order, as one read of the device brought them: what feeding them one
+    /// by one would do, with `feed` inlined for sure into the loop (a call per event from
+    /// another module could not inline it without exposing the engine's insides).
+    public mutating func process(_ events: UnsafeBufferPointer<InputEvent>) {
+        for event in events { feed(event) }
+    }
+
+    /// `process`, inlined for sure into the loop over a read.
     @inline(always)
     mutating func feed(_ event: InputEvent) {
         if event.time.microseconds >= dueAt { advance(to: event.time) }
