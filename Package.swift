@@ -97,7 +97,8 @@ let package = Package(
             path: "Fuzz/forcetouch-fuzz"
         ),
         .target(name: "CFuzzDriver", path: "Fuzz/CFuzzDriver"),
-        // Counts heap allocations for the benchmark by interposing malloc in its executable.
+        // Counts heap allocations by interposing malloc in the executable that links it: the
+        // benchmark, and the test executable (the allocation guard).
         .target(name: "CMallocCounter", path: "Benchmarks/CMallocCounter"),
         .executableTarget(
             name: "forcetouch-bench",
@@ -117,7 +118,8 @@ let package = Package(
         .target(name: "ForceTouchTestSupport", path: "Tests/ForceTouchTestSupport"),
         .testTarget(
             name: "ForceTouchCoreTests",
-            dependencies: ["ForceTouchCore", "ForceTouchEngine", "ForceTouchProtocol"],
+            // CMallocCounter: the allocation guard (AllocationTests) counts malloc calls.
+            dependencies: ["ForceTouchCore", "ForceTouchEngine", "ForceTouchProtocol", "CMallocCounter"],
             resources: [.copy("Fixtures")]
         ),
     ]

@@ -60,8 +60,9 @@ struct DeepPressRecognizer: Sendable {
     @inline(always)
     var deadline: Timestamp? {
         var earliest = Int64.max
-        for s in stages {
-            if case .holding(_, let due) = s, due < earliest { earliest = due }
+        // By index: an array's iterator, unspecialized in a debug build, allocates.
+        for i in stages.indices {
+            if case .holding(_, let due) = stages[i], due < earliest { earliest = due }
         }
         return earliest == .max ? nil : Timestamp(microseconds: earliest)
     }

@@ -147,7 +147,12 @@ public struct GestureEngine: Sendable {
         let range = model.minimum...model.maximum
         var changed = false
         levels!.update(frames.frame, ended: &endedLevels)
-        for (slot, level) in endedLevels where !(deepPress?.pressedDuringContact[slot] ?? false) {
+        // By index, as every loop over an array on this path: an array's iterator,
+        // unspecialized in a debug build, allocates, and the allocation guard
+        // (AllocationTests) runs in a debug build.
+        for k in endedLevels.indices {
+            let (slot, level) = endedLevels[k]
+            guard !(deepPress?.pressedDuringContact[slot] ?? false) else { continue }
             changed = learned.observe(level: level, range: range) || changed
         }
         if !endedLevels.isEmpty { endedLevels.removeAll(keepingCapacity: true) }
