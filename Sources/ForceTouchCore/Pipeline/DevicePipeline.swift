@@ -105,6 +105,12 @@ public struct DevicePipeline: Sendable {
 
     @inlinable public var nextDeadline: Timestamp? { engine.nextDeadline }
 
+    /// Starts recording why the recognizers decide what they do (`GestureEngine.explain`).
+    public mutating func explain() { engine.explain() }
+
+    /// Hands the recognizers' notes recorded since the last call to `body`, oldest first.
+    public mutating func drainNotes(_ body: (GestureNote) -> Void) { engine.drainNotes(body) }
+
     // The question is inlined into every feed; the answer, for the few events that complete
     // a gesture, is made apart.
     @inline(always)

@@ -27,6 +27,9 @@ public struct GestureEngine: Sendable {
     private var tap: TapRecognizer
     /// Which contacts forcetouch owns, for the device's clone (`TouchForwarder`).
     public private(set) var claims: ContactClaims
+    /// Why the recognizers decided what they did, when the caller asked (`explain()`):
+    /// drained with `drainNotes`.
+    public private(set) var trace = GestureTrace()
 
     /// - Parameters:
     ///   - settings: the device's settings, as `Configuration.settings(for:deviceClass:database:)`
@@ -123,13 +126,13 @@ public struct GestureEngine: Sendable {
     @inline(never)
     private mutating func frameCompleted() {
         let rotation = settings.rotation
-        let deepPressBegan = deepPress?.update(frames.frame, rotation: rotation, into: &output) ?? false
-        longPress.update(frames.frame, rotation: rotation, into: &output)
-        tap.update(frames.frame, rotation: rotation, into: &output)
+        let deepPressBegan = deepPress?.update(frames.frame, rotation: rotation, into: &output, trace: &trace) ?? false
+        longPress.update(frames.frame, rotation: rotation, into: &output, trace: &trace)
+        tap.update(frames.frame, rotation: rotation, into: &output, trace: &trace)
         if deepPressBegan {
             // After the updates, so that a press deep from its first frame still claims it.
-            if !longPress.hasBegun { longPress.fail() }
-            tap.fail(at: frames.time, into: &output)
+            if !longPress.hasBegun { longPress.fail(at: frames.time, trace: &trace) }
+            tap.fail(at: frames.time, because: .taken(by: .deepPress), into: &output, trace: &trace)
         }
         if claims.policy.mode != .off {
             claims.update(frames.frame, rotation: rotation) { deepPress?.isPressing($0) ?? false }
@@ -174,18 +177,18 @@ public struct GestureEngine: Sendable {
         defer { updateDeadline() }
         while let d = computeDeadline(), d <= t {
             if deepPress?.deadline == d {
-                if deepPress!.advance(to: d, frames.frame, rotation: settings.rotation, into: &output) {
-                    if !longPress.hasBegun { longPress.fail() }
-                    tap.fail(at: d, into: &output)
+                if deepPress!.advance(to: d, frames.frame, rotation: settings.rotation, into: &output, trace: &trace) {
+                    if !longPress.hasBegun { longPress.fail(at: d, trace: &trace) }
+                    tap.fail(at: d, because: .taken(by: .deepPress), into: &output, trace: &trace)
                 }
             } else if longPress.deadline == d {
-                if longPress.advance(to: d, frames.frame, rotation: settings.rotation, into: &output) {
-                    tap.fail(at: d, into: &output)
+                if longPress.advance(to: d, frames.frame, rotation: settings.rotation, into: &output, trace: &trace) {
+                    tap.fail(at: d, because: .taken(by: .longPress), into: &output, trace: &trace)
                 }
             } else if claims.deadline == d {
                 claims.advance(to: d) { deepPress?.isPressing($0) ?? false }
             } else {
-                tap.advance(to: d, into: &output)
+                tap.advance(to: d, into: &output, trace: &trace)
             }
         }
     }
@@ -205,6 +208,18 @@ public struct GestureEngine: Sendable {
     public mutating func claim(_ slots: SlotSet) {
         claims.claim(slots)
         updateDeadline()
+    }
+
+    /// Starts recording why the recognizers decide what they do, into a ring of `capacity`
+    /// notes made now: from then on a note costs no allocation, and `drainNotes` hands
+    /// them over. Off, the recognizers only test a flag.
+    public mutating func explain(capacity: Int = 256) {
+        trace.start(capacity: capacity)
+    }
+
+    /// Hands the notes recorded since the last call to `body`, oldest first.
+    public mutating func drainNotes(_ body: (GestureNote) -> Void) {
+        trace.drain(body)
     }
 
     /// Clears the output without handing it over, keeping its storage: for a reader that
