@@ -30,6 +30,8 @@ import Testing
     static func play(_ events: [InputEvent], offset: Timestamp.Duration, on pipeline: inout DevicePipeline,
                      stream: String) -> [Allocation] {
         var found: [Allocation] = []
+        // The recognizers' notes, drained as `forcetest replay --explain` drains them.
+        var notes = 0
         var completed: [PipelineOutput] = []
         completed.reserveCapacity(64)
         var read: [InputEvent] = []
@@ -40,6 +42,7 @@ import Testing
             while let d = pipeline.nextDeadline, d <= t {
                 let before = forcetouch_thread_allocation_count()
                 let out = pipeline.advance(to: d)
+                pipeline.drainNotes { notes += $0.time.microseconds > 0 ? 1 : 0 }
                 let n = forcetouch_thread_allocation_count() - before
                 if n > 0, out.isEmpty { found.append(Allocation(stream: stream, time: d, what: "deadline", count: n)) }
             }
@@ -53,6 +56,7 @@ import Testing
             advance(to: shifted.time)
             let before = forcetouch_thread_allocation_count()
             read.withUnsafeBufferPointer { pipeline.process($0, into: &completed) }
+            pipeline.drainNotes { notes += $0.time.microseconds > 0 ? 1 : 0 }
             let n = forcetouch_thread_allocation_count() - before
             if n > 0, completed.isEmpty {
                 found.append(Allocation(stream: stream, time: shifted.time, what: "read of \(read.count) events",
@@ -75,12 +79,13 @@ import Testing
 
     /// The stream played twice through one pipeline; what the second pass allocated.
     static func steadyState(_ recording: Recording, configuration: Configuration, emulateForce: Bool = false,
-                            session: ClaimSession? = nil, stream: String) -> [Allocation] {
+                            session: ClaimSession? = nil, explain: Bool = false, stream: String) -> [Allocation] {
         let deviceClass = DeviceClass(classifying: recording.device)
         var settings = configuration.settings(for: recording.device, deviceClass: deviceClass)
         if emulateForce { settings.emulateForce = true }
         var pipeline = DevicePipeline(device: recording.device, deviceClass: deviceClass, settings: settings,
                                       configuration: configuration, session: session)
+        if explain { pipeline.explain() }
         guard let last = recording.events.last?.time else { return [] }
         let before = forcetouch_thread_allocation_count()
         _ = play(recording.events, offset: Timestamp.Duration(microseconds: 0), on: &pipeline, stream: stream)
@@ -92,8 +97,9 @@ import Testing
     }
 
     /// Every gesture bound (and the presses claiming, held on a touchscreen), so that the
-    /// dispatches and claims run too; and nothing bound, as `forcetest replay` plays.
-    static let configurations: [(name: String, configuration: Configuration, session: ClaimSession?)] = {
+    /// dispatches and claims run too; nothing bound, as `forcetest replay` plays; and that
+    /// with the recognizers' trace on, which must not allocate either.
+    static let configurations: [(name: String, configuration: Configuration, session: ClaimSession?, explain: Bool)] = {
         let toml = """
             [[device]]
             match-name = "*"
@@ -118,7 +124,9 @@ import Testing
         let load = Configuration.parse(toml, file: "allocation.toml", lookups: .fake())
         precondition(load.errors.isEmpty, "\(load.errors)")
         let session = ClaimSession(sessionType: "x11", hasX11Display: true)
-        return [("nothing bound", Configuration(), nil), ("everything bound, claiming", load.configuration, session)]
+        return [("nothing bound", Configuration(), nil, false),
+                ("everything bound, claiming", load.configuration, session, false),
+                ("nothing bound, explaining", Configuration(), nil, true)]
     }()
 
     /// What a user does with a device, many times over: taps, double taps, a long press, a
@@ -168,7 +176,7 @@ import Testing
         let recording = Self.catalogStream(device).recording
         for c in Self.configurations {
             let found = Self.steadyState(recording, configuration: c.configuration, emulateForce: device.emulatesForce,
-                                         session: c.session, stream: "\(device), \(c.name)")
+                                         session: c.session, explain: c.explain, stream: "\(device), \(c.name)")
             Self.expectNone(found)
         }
     }
@@ -191,7 +199,7 @@ import Testing
             let recording = try EvemuReader.read(try TestFiles.text(TestFiles.fixture(file)))
             for c in Self.configurations {
                 let found = Self.steadyState(recording, configuration: c.configuration, session: c.session,
-                                             stream: "\(file), \(c.name)")
+                                             explain: c.explain, stream: "\(file), \(c.name)")
                 Self.expectNone(found)
             }
         }
