@@ -196,10 +196,10 @@ struct DeepPressRecognizer: Sendable {
         let why: Refusal
         if stage == .moving {
             why = .moved(millimetres: c.travel, slop: slop)
+        } else if heldAbovePeek[i] >= dwell, minimumContact > 0 {
+            why = .shortOfPenHold(seconds: (t - c.startTime).seconds, hold: Double(minimumContact) / 1_000_000)
         } else if heldAbovePeek[i] > 0 || peakForce[i] >= thresholds.peek {
-            // On a pen the tip's own time counts too: the longer of the two is the rule.
-            why = .shortOfDwell(seconds: Double(heldAbovePeek[i]) / 1_000_000,
-                                dwell: Double(max(dwell, minimumContact)) / 1_000_000)
+            why = .shortOfDwell(seconds: Double(heldAbovePeek[i]) / 1_000_000, dwell: Double(dwell) / 1_000_000)
         } else if c.isCancelled {
             why = .lost
         } else {

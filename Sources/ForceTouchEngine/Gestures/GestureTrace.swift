@@ -78,6 +78,8 @@ public enum Refusal: Hashable, Sendable {
     case belowPeek(force: Double, peek: Double)
     /// Force stayed at or above peek for less than the dwell that tells a press from a tap.
     case shortOfDwell(seconds: Double, dwell: Double)
+    /// A pen's tip lifted before the pen hold, which tells a deliberate pen press from a tap.
+    case shortOfPenHold(seconds: Double, hold: Double)
 }
 
 /// The notes of one engine, kept in fixed storage the caller drains: off by default, and
