@@ -145,3 +145,49 @@ import Testing
         #expect(got == expected, "\(name)")
     }
 }
+
+/// What `forcetest replay --explain` promises on the corpus of real devices: every touch
+/// sequence that was not a tap says which rule refused it, and every contact that lifted
+/// without a deep press says why (where the device senses force at all).
+@Suite struct ExplainCorpusTests {
+    @Test func everyTapNotRecognizedAndEveryDeepPressNotFiredSaysWhy() throws {
+        let files = try CorpusTests.files()
+        #expect(files.count > 20)
+        var allSequences = 0
+        defer { #expect(allSequences > 50) }
+        for file in files {
+            let recording = try EvemuReader.read(try TestFiles.text(TestFiles.corpus.appendingPathComponent(file)))
+            var pipeline = DevicePipeline(device: recording.device, deviceClass: DeviceClass(classifying: recording.device),
+                                          settings: DeviceSettings())
+            var notes: [GestureNote] = []
+            var pressed = 0
+            RecordingPlayback.play(recording, through: &pipeline, notes: { notes.append($0) }) { o in
+                if o.gesture.gesture == .deepPress && o.gesture.phase == .began { pressed += 1 }
+            }
+            // Tap: each sequence that came down ends as a tap (waiting), a double tap
+            // (touching → idle) or a refusal.
+            var sequences = 0, taps = 0, refused = 0, deepRefused = 0
+            for n in notes {
+                switch n.event {
+                case .transition(_, .touching) where n.recognizer == .tap: sequences += 1
+                case .transition(.touching, .waiting), .transition(.touching, .idle): taps += 1
+                case .refused(.tap, _): refused += 1
+                case .refused(.deepPress, _): deepRefused += 1
+                default: break
+                }
+            }
+            allSequences += sequences
+            #expect(sequences == taps + refused, "\(file): \(sequences) sequences, \(taps) taps, \(refused) refused")
+            // Deep press: each contact that lifted either pressed or says why.
+            guard pipeline.engine.forceModel != nil else { continue }
+            var frames = FrameAssembler(device: recording.device)
+            var lifted = 0
+            for e in recording.events where frames.process(e) {
+                for i in frames.frame.liveSlots where frames.frame.contacts[i].ended || frames.frame.contacts[i].isCancelled {
+                    if !frames.frame.contacts[i].isDown { lifted += 1 }
+                }
+            }
+            #expect(pressed + deepRefused == lifted, "\(file): \(lifted) contacts lifted, \(pressed) pressed, \(deepRefused) refused")
+        }
+    }
+}
