@@ -191,3 +191,40 @@ import Testing
         }
     }
 }
+
+/// The claims explain themselves too: a held touch, then claimed by the deep press bound to
+/// claim it, or passed to the clone when it lifts unclaimed.
+@Suite struct ExplainClaimsTests {
+    @Test func aHeldTouchIsClaimedOrPassedAndSaysSo() throws {
+        let toml = """
+            [[device]]
+            match-name = "*"
+            claim = "hold"
+
+            [[binding]]
+            gesture = "deep-press"
+            notify = "deep press"
+            """
+        let load = Configuration.parse(toml, file: "claims.toml", lookups: .fake())
+        #expect(load.errors.isEmpty)
+        var s = TestDevice.multitouchPressure.script()
+        s.touch(0, x: 500, y: 300, force: 1.0)
+        s.move(0.05, force: 3.0); s.syn(0.05)
+        s.move(0.30, force: 3.0); s.syn(0.30)
+        s.lift(0.4)
+        s.tap(1.0, x: 500, y: 300)
+        var pipeline = DevicePipeline(device: s.device, deviceClass: .touchscreen, configuration: load.configuration,
+                                      session: ClaimSession(sessionType: "x11", hasX11Display: true))
+        #expect(pipeline.claimMode == .hold)
+        var lines: [String] = []
+        RecordingPlayback.play(s.recording, through: &pipeline, notes: { note in
+            if note.recognizer == .claims { lines.append(GestureNoteText.line(note)) }
+        }) { _ in }
+        #expect(lines == [
+            "0.000000  why: claim [slot 0] idle → undecided",
+            "0.250000  why: claim [slot 0] undecided → claimed",
+            "1.000000  why: claim [slot 0] claimed → undecided",
+            "1.080000  why: claim [slot 0] undecided → passed",
+        ])
+    }
+}

@@ -18,7 +18,7 @@ public enum GestureNoteText {
         case .transition(let from, let to):
             s += " \(from.rawValue) → \(to.rawValue)"
         case .refused(let gesture, let why):
-            if gesture != note.recognizer { s += " (\(gesture.rawValue))" }
+            if gesture.rawValue != note.recognizer.rawValue { s += " (\(gesture.rawValue))" }
             s += " refused: " + reason(why)
         }
         return s

@@ -122,7 +122,9 @@ public struct DevicePipeline: Sendable {
     private mutating func takeDispatches() -> [PipelineOutput] {
         let outputs = engine.takeOutput().map { PipelineOutput(gesture: $0, dispatches: dispatches(for: $0)) }
         if engine.claims.policy.mode != .off {
-            for o in outputs where o.dispatches.contains(where: \.claims) { engine.claim(o.gesture.contacts) }
+            for o in outputs where o.dispatches.contains(where: \.claims) {
+                engine.claim(o.gesture.contacts, at: o.gesture.time)
+            }
         }
         return outputs
     }

@@ -135,7 +135,7 @@ public struct GestureEngine: Sendable {
             tap.fail(at: frames.time, because: .taken(by: .deepPress), into: &output, trace: &trace)
         }
         if claims.policy.mode != .off {
-            claims.update(frames.frame, rotation: rotation) { deepPress?.isPressing($0) ?? false }
+            claims.update(frames.frame, rotation: rotation, trace: &trace) { deepPress?.isPressing($0) ?? false }
         }
         learn()
         updateDeadline()
@@ -186,7 +186,7 @@ public struct GestureEngine: Sendable {
                     tap.fail(at: d, because: .taken(by: .longPress), into: &output, trace: &trace)
                 }
             } else if claims.deadline == d {
-                claims.advance(to: d) { deepPress?.isPressing($0) ?? false }
+                claims.advance(to: d, trace: &trace) { deepPress?.isPressing($0) ?? false }
             } else {
                 tap.advance(to: d, into: &output, trace: &trace)
             }
@@ -205,8 +205,9 @@ public struct GestureEngine: Sendable {
 
 
     /// A gesture that claims fired on these contacts: forcetouch owns them from now on.
-    public mutating func claim(_ slots: SlotSet) {
-        claims.claim(slots)
+    /// `t`, the gesture's time, dates the claim in the trace (the last frame's by default).
+    public mutating func claim(_ slots: SlotSet, at t: Timestamp? = nil) {
+        claims.claim(slots, at: t ?? frames.time, trace: &trace)
         updateDeadline()
     }
 

@@ -6,19 +6,28 @@
 /// logs its tap machine's transitions for a user to find why a tap was lost.
 public struct GestureNote: Hashable, Sendable {
     public var time: Timestamp
-    /// The recognizer that speaks: `.tap` for the tap machine (double taps included),
-    /// `.longPress`, `.deepPress`.
-    public var recognizer: GestureKind
-    /// The contact's slot, for the deep press, which decides per contact; nil for the
-    /// others, which decide over a whole touch sequence.
+    /// The state machine that speaks: the tap machine (double taps included), the long
+    /// press, the deep press, or the claims.
+    public var recognizer: Recognizer
+    /// The contact's slot, for the deep press and the claims, which decide per contact; nil
+    /// for the others, which decide over a whole touch sequence.
     public var slot: Int?
     public var event: Event
 
-    public init(time: Timestamp, recognizer: GestureKind, slot: Int? = nil, event: Event) {
+    public init(time: Timestamp, recognizer: Recognizer, slot: Int? = nil, event: Event) {
         self.time = time
         self.recognizer = recognizer
         self.slot = slot
         self.event = event
+    }
+
+    /// The engine's state machines that explain themselves, by the names the notes use.
+    public enum Recognizer: String, Hashable, Sendable {
+        case tap
+        case longPress = "long-press"
+        case deepPress = "deep-press"
+        /// `ContactClaims`: whether a contact is held back, passed to the clone or claimed.
+        case claims = "claim"
     }
 
     /// What happened.
@@ -53,6 +62,12 @@ public enum RecognizerState: String, Hashable, Sendable {
     case pop
     /// Deep press: moved beyond the slop before pressing.
     case moving
+    /// Claims: held back from the clone while it may still become a claimed gesture.
+    case undecided
+    /// Claims: not forcetouch's; the clone gets it.
+    case passed
+    /// Claims: forcetouch's; the app beneath never gets it as a touch.
+    case claimed
 }
 
 /// Why a candidate was refused, with the figures the rule compared. Distances are in
@@ -113,7 +128,7 @@ public struct GestureTrace: Sendable {
 
     /// A transition, unless it goes nowhere.
     @inline(__always)
-    mutating func transition(_ recognizer: GestureKind, _ from: RecognizerState, _ to: RecognizerState,
+    mutating func transition(_ recognizer: GestureNote.Recognizer, _ from: RecognizerState, _ to: RecognizerState,
                              at time: Timestamp, slot: Int? = nil) {
         guard isOn, from != to else { return }
         append(GestureNote(time: time, recognizer: recognizer, slot: slot, event: .transition(from: from, to: to)))
