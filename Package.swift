@@ -23,12 +23,20 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
-        // The pure core: events, devices, recordings, frames, force, gestures. No I/O beyond
-        // parsing and printing text it is handed.
+        // The real-time engine: events, devices, frames, force, gestures, claims and what
+        // auto-calibration learns. What every event goes through, so it depends on nothing,
+        // not even Foundation; its imports are checked file by file.
+        .target(
+            name: "ForceTouchEngine",
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
+        ),
+        // The pure core around the engine: configuration, bindings, intents, quick actions,
+        // recordings, the device database's format. No I/O beyond parsing and printing text
+        // it is handed.
         .target(
             name: "ForceTouchCore",
             dependencies: [
-                "ForceTouchProtocol", "CLibyaml",
+                "ForceTouchEngine", "ForceTouchProtocol", "CLibyaml",
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             swiftSettings: strictImports
@@ -50,7 +58,8 @@ let package = Package(
         .target(
             name: "ForceTouchLinux",
             dependencies: [
-                "ForceTouchCore", "ForceTouchProtocol", "CLibevdev", "CLibudev", "CGio", "CLinuxSupport",
+                "ForceTouchCore", "ForceTouchEngine", "ForceTouchProtocol", "CLibevdev", "CLibudev", "CGio",
+                "CLinuxSupport",
                 "CSystemd", "CBusSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -95,7 +104,7 @@ let package = Package(
         .target(
             name: "ForcetestProgram",
             dependencies: [
-                "ForceTouchCommandLine", "ForceTouchCore", "ForceTouchLinux", "ForceTouchProtocol",
+                "ForceTouchCommandLine", "ForceTouchCore", "ForceTouchEngine", "ForceTouchLinux", "ForceTouchProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/forcetest",
@@ -111,17 +120,19 @@ let package = Package(
             swiftSettings: strictImports
         ),
         .target(name: "CFuzzDriver", path: "Fuzz/CFuzzDriver"),
-        // Counts heap allocations for the benchmark by interposing malloc in its executable.
+        // Counts heap allocations by interposing malloc in the executable that links it: the
+        // benchmark, and the test executable (the allocation guard).
         .target(name: "CMallocCounter", path: "Benchmarks/CMallocCounter"),
         .executableTarget(
             name: "forcetouch-bench",
-            dependencies: ["ForceTouchCore", "CMallocCounter"],
+            dependencies: ["ForceTouchCore", "ForceTouchEngine", "CMallocCounter"],
             path: "Benchmarks/forcetouch-bench",
             swiftSettings: strictImports
         ),
         .testTarget(
             name: "ForceTouchLinuxTests",
-            dependencies: ["ForceTouchLinux", "ForceTouchCore", "ForceTouchProtocol", "ForceTouchTestSupport"]
+            dependencies: ["ForceTouchLinux", "ForceTouchCore", "ForceTouchEngine", "ForceTouchProtocol",
+                           "ForceTouchTestSupport"]
         ),
         .testTarget(name: "ForceTouchProtocolTests", dependencies: ["ForceTouchProtocol"]),
         // Runs the built executables as a user would, through their command lines
@@ -131,7 +142,8 @@ let package = Package(
         .target(name: "ForceTouchTestSupport", path: "Tests/ForceTouchTestSupport"),
         .testTarget(
             name: "ForceTouchCoreTests",
-            dependencies: ["ForceTouchCore", "ForceTouchProtocol"],
+            // CMallocCounter: the allocation guard (AllocationTests) counts malloc calls.
+            dependencies: ["ForceTouchCore", "ForceTouchEngine", "ForceTouchProtocol", "CMallocCounter"],
             resources: [.copy("Fixtures")]
         ),
     ]

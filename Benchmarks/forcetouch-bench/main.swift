@@ -1,10 +1,12 @@
 // Measures the engine's throughput and heap allocations on two long synthetic streams —
 // ten contacts at 1 kHz pressing harder and softer, so that deep presses begin and end
 // throughout; and one finger tapping at 120 Hz, so that auto-calibration learns from every
-// touch — and how long after force crosses peek a deliberate press is decided. Prints
-// figures; asserts nothing.
+// touch — through the engine alone and through DevicePipeline as the daemon runs it, and
+// how long after force crosses peek a deliberate press is decided. Prints figures; asserts
+// nothing (AllocationTests does).
 import CMallocCounter
 import ForceTouchCore
+import ForceTouchEngine
 
 import FoundationEssentials
 #if canImport(Glibc)
@@ -63,6 +65,48 @@ func measure(_ events: [InputEvent], device: DeviceDescription, warmup: Int? = n
     return (events.count - warmup, elapsed, Int(forcetouch_allocation_count() - allocationsBefore), gestures, engine)
 }
 
+/// Runs `events` through a fresh `DevicePipeline` as the daemon does, a frame per read
+/// (`process(_:into:)`), every gesture bound so that each completed one is dispatched: the
+/// first `warmup` events (a tenth by default) to warm up, the rest measured.
+func measurePipeline(_ events: [InputEvent], device: DeviceDescription, warmup: Int? = nil)
+    -> (measured: Int, elapsed: Double, allocations: Int, gestures: Int, engine: GestureEngine)
+{
+    let toml = ["tap", "double-tap", "long-press", "deep-press"]
+        .map { "[[binding]]\ngesture = \"\($0)\"\nnotify = \"\($0)\"\n" }.joined(separator: "\n")
+    // Notifications name nothing to look up: the lookups answer nothing.
+    let lookups = ConfigurationLookups(readFile: { _ in nil }, userExists: { _ in false }, groupExists: { _ in false },
+                                       desktopApplication: { _ in .failure(DesktopLookupFailure("none")) })
+    let load = Configuration.parse(toml, file: "bench.toml", lookups: lookups)
+    precondition(load.errors.isEmpty, "\(load.errors)")
+    let configuration = load.configuration
+    let deviceClass = DeviceClass(classifying: device)
+    var pipeline = DevicePipeline(device: device, deviceClass: deviceClass, configuration: configuration)
+    var completed: [PipelineOutput] = []
+    completed.reserveCapacity(64)
+    var gestures = 0
+    let warmup = warmup ?? events.count / 10
+    // Reads end at a SYN_REPORT; the warm-up ends at the first one at or after `warmup`.
+    var start = 0
+    var allocationsBefore: UInt64 = 0
+    var measuredFrom = 0
+    var began = 0.0
+    events.withUnsafeBufferPointer { all in
+        for i in all.indices where all[i].isSynReport {
+            if start >= warmup && allocationsBefore == 0 {
+                measuredFrom = start
+                allocationsBefore = forcetouch_allocation_count()
+                began = now()
+            }
+            pipeline.process(UnsafeBufferPointer(rebasing: all[start...i]), into: &completed)
+            if !completed.isEmpty { gestures += completed.count; completed.removeAll(keepingCapacity: true) }
+            start = i + 1
+        }
+    }
+    let elapsed = now() - began
+    return (events.count - measuredFrom, elapsed, Int(forcetouch_allocation_count() - allocationsBefore), gestures,
+            pipeline.engine)
+}
+
 func report(_ title: String, _ r: (measured: Int, elapsed: Double, allocations: Int, gestures: Int, engine: GestureEngine),
             total: Int) {
     print("  \(title)")
@@ -93,6 +137,14 @@ report("\(contacts) contacts at 1 kHz for \(seconds) s, pressing harder and soft
 let tapEvents = taps.events.count / tapCount
 let tapping = measure(taps.events, device: device, warmup: tapEvents * (LearnedCalibration.touchesToConverge + 2))
 report("one finger tapping at 120 Hz for \(seconds) s (auto-calibration learning)", tapping, total: taps.events.count)
+// The same streams through the daemon's path: reads, bindings and dispatches. The
+// allocations counted here include the gestures handed over (each completed gesture's
+// array and dispatches); a read that completes none allocates nothing (AllocationTests).
+let densePipeline = measurePipeline(events, device: device)
+report("the same through DevicePipeline, a frame per read, every gesture bound", densePipeline, total: events.count)
+let tappingPipeline = measurePipeline(taps.events, device: device,
+                                      warmup: tapEvents * (LearnedCalibration.touchesToConverge + 2))
+report("one finger tapping through DevicePipeline, every gesture bound", tappingPipeline, total: taps.events.count)
 let learned = tapping.engine.learned
 print("    learned: average touch \(learned.average.map { TextFormat.fixed($0, decimals: 1) } ?? "-") raw from \(learned.touches) touches, calibration \(tapping.engine.calibrationSource.summary)")
 

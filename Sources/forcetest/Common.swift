@@ -1,6 +1,7 @@
 import ArgumentParser
 import ForceTouchCommandLine
 import ForceTouchCore
+import ForceTouchEngine
 import ForceTouchLinux
 import ForceTouchProtocol
 import Glibc

@@ -3,6 +3,7 @@ import ForceTouchCommandLine
 import ForceTouchLinux
 import ForceTouchProtocol
 import ForceTouchCore
+import ForceTouchEngine
 import FoundationEssentials
 import Glibc
 
@@ -70,7 +71,11 @@ struct ReplayCommand: ParsableCommand {
           help: "Report each tap at release instead of waiting out the double-tap window.")
     var noDoubleTapWait = false
 
+    @Flag(help: "Say why, between the gestures: each recognizer's changes of state, and for every tap, long press or deep press refused, the rule and its figures (moved 3.4 mm > 2 mm slop).")
+    var explain = false
+
     func validate() throws {
+        if explain, json || summary || uinput { throw ValidationError("--explain is text: no --json, --summary or --uinput") }
         if descriptionFile != nil, files.count > 1 { throw ValidationError("--desc goes with one events FILE") }
         if uinput, files.count > 1 { throw ValidationError("--uinput plays one recording") }
         if uinput, summary || json { throw ValidationError("--uinput prints no gestures: no --json or --summary") }
@@ -151,7 +156,8 @@ struct ReplayCommand: ParsableCommand {
         var gestures: [GestureEvent] = []
         // The pipeline is kept: the summary reports where its force scale came from at the
         // end (auto-calibration may have converged on the way).
-        RecordingPlayback.play(recording, through: &pipeline) { o in
+        let notes: ((GestureNote) -> Void)? = explain ? { print(GestureNoteText.line($0)) } : nil
+        RecordingPlayback.play(recording, through: &pipeline, notes: notes) { o in
             gestures.append(o.gesture)
             guard !quiet else { return }
             var gesture = GestureReport.gestureMessage(o.gesture)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ForceTouchCommandLine
 import ForceTouchCore
+import ForceTouchEngine
 import ForceTouchLinux
 import Glibc
 
@@ -42,6 +43,9 @@ struct WatchCommand: ParsableCommand {
     @Flag(help: "With --replay: quit when the recording ends instead of waiting for Ctrl-C.")
     var exitAtEnd = false
 
+    @Flag(help: "Say why: every change of a recognizer's state and every gesture refused, with the rule and its figures, printed between the gestures (on a terminal, the last refusal under the view).")
+    var explain = false
+
     func run() throws {
         try watch()
     }
@@ -59,6 +63,7 @@ struct WatchCommand: ParsableCommand {
         let d = source.device
         var pipeline = EngineSetup.pipeline(loaded, d, doubleTapWait: !noDoubleTapWait,
                                             learned: replay == nil ? LearnedCalibrationForTools.learned(for: d) : LearnedCalibration())
+        if explain { pipeline.explain() }
         var view = WatchView(title: "\"\(d.name)\" (\(source.label))", engine: pipeline.engine)
         let tty = Terminal.isTerminal(1)
         if tty {
@@ -84,6 +89,15 @@ struct WatchCommand: ParsableCommand {
             Terminal.write(out)
         }
         func show(_ outputs: [PipelineOutput]) {
+            if explain {
+                pipeline.drainNotes { note in
+                    if !tty {
+                        print(GestureNoteText.line(note))
+                    } else if case .refused = note.event {
+                        view.status = GestureNoteText.line(note)
+                    }
+                }
+            }
             for g in outputs.map(\.gesture) {
                 view.record(g)
                 if !tty {

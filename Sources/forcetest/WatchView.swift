@@ -1,4 +1,5 @@
 import ForceTouchCore
+import ForceTouchEngine
 
 /// What `forcetest watch` shows, kept up to date from the engine frame by frame and drawn
 /// as plain lines: one bar per contact with its force, raw pressure and peak, marks at peek

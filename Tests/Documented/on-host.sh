@@ -40,6 +40,17 @@ missing="$(while IFS= read -r line; do grep -Fxq -- "$line" "$DOC_OUT" || echo "
 check "forcetest replay --summary prints every line the README shows, as shown" test -z "$missing"
 [ -z "$missing" ] || { echo "not printed:"; echo "$missing"; }
 
+# --explain on a corpus recording: the refusals the README shows, each with its figures.
+doc_runner=(env "PATH=$BIN:$PATH")
+doc <<'CMD'
+forcetest replay --explain Tests/ForceTouchCoreTests/Fixtures/recordings/corpus/AlpsPS2-ALPS-GlidePoint.right-edge-scroll.evemu
+CMD
+doc_runner=()
+check "forcetest replay --explain exits 0" test "$doc_status" -eq 0
+check "forcetest replay --explain says why the tap and the deep press were refused" \
+    grep -q "tap refused: lasted 0.36 s > 0.35 s tap limit" "$DOC_OUT"
+check "forcetest replay --explain prints the deep press's refusal" grep -q "refused: force 0.42 < peek 2.25" "$DOC_OUT"
+
 # The benchmark the README describes: it prints its figures (nothing here judges them).
 doc <<'CMD'
 make bench

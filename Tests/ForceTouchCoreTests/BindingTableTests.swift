@@ -1,5 +1,6 @@
 import Testing
 @testable import ForceTouchCore
+@testable import ForceTouchEngine
 
 private func table(_ text: String) -> BindingTable {
     let l = Configuration.parse(text, file: "test.toml", lookups: .fake())

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ForceTouchCore
+@testable import ForceTouchEngine
 
 @Suite struct CalibrationBlockTests {
     let device = EventScript.touchscreen(name: "Acme [Touch] Panel*")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ForceTouchCore
+@testable import ForceTouchEngine
 
 private func load(_ text: String) -> ConfigurationLoad { Configuration.parse(text, file: "test.toml", lookups: .fake()) }
 

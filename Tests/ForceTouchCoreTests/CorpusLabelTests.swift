@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ForceTouchCore
+@testable import ForceTouchEngine
 
 /// Every real recording against what its user meant (the label in its README), replayed as
 /// `forcetest replay` does without a configuration: the shipped device database applies and

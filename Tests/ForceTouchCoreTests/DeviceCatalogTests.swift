@@ -1,5 +1,6 @@
 import Testing
 @testable import ForceTouchCore
+@testable import ForceTouchEngine
 
 /// The recognizers over the catalog of test devices (`TestDevice`), after libinput's litest:
 /// each script is written once and played on every device, so a gesture that works on the

@@ -1,5 +1,6 @@
 import Testing
 @testable import ForceTouchCore
+@testable import ForceTouchEngine
 
 /// The device database format (docs/device-database.md): what a section says, and what a
 /// user who gets it wrong is told.

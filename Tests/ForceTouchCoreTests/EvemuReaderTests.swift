@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ForceTouchCore
+@testable import ForceTouchEngine
 
 /// What Fixtures/recordings/README.md promises about each real recording.
 struct RealRecording: Sendable, CustomTestStringConvertible {

@@ -1,4 +1,5 @@
 @testable import ForceTouchCore
+@testable import ForceTouchEngine
 
 /// Runs a script through the engine and returns every gesture event, deadlines included.
 func gestures(_ script: EventScript, settings: GestureSettings = GestureSettings()) -> [GestureEvent] {

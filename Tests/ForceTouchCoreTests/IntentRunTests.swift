@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ForceTouchCore
+@testable import ForceTouchEngine
 import ForceTouchProtocol
 
 /// What a stub program answers: exit status and stdout.

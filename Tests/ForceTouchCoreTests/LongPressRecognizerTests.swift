@@ -1,5 +1,6 @@
 import Testing
 @testable import ForceTouchCore
+@testable import ForceTouchEngine
 
 @Suite struct LongPressRecognizerTests {
     @Test func stillFingerThatSendsNoEventsFiresAtTheDeadline() {

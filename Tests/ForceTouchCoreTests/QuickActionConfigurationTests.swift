@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ForceTouchCore
+@testable import ForceTouchEngine
 
 private func load(_ text: String, files: [String: Data] = [:]) -> ConfigurationLoad {
     Configuration.parse(text, file: "/etc/forcetouch/test.toml", lookups: .fake(files: files))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ForceTouchCore
+@testable import ForceTouchEngine
 
 private func item(_ type: String, _ title: String? = nil, subtitle: String? = nil, icon: ShortcutIcon? = nil,
                   userInfo: [String: ShortcutValue] = [:]) -> ShortcutItem {

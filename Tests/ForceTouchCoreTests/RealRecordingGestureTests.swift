@@ -1,5 +1,6 @@
 import Testing
 @testable import ForceTouchCore
+@testable import ForceTouchEngine
 
 /// What the engine makes of the real devices in Fixtures/recordings.
 @Suite struct RealRecordingGestureTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ForceTouchCore
+@testable import ForceTouchEngine
 
 /// The device database shipped in quirks/: it reads without a single error, every entry is
 /// about a device the recordings have, and with it applied the recordings still do what

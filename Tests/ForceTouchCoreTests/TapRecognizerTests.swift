@@ -1,5 +1,6 @@
 import Testing
 @testable import ForceTouchCore
+@testable import ForceTouchEngine
 
 @Suite struct TapRecognizerTests {
     // The test touchscreen has 10 units per mm: the 2 mm slop is 20 units.

@@ -1,4 +1,5 @@
 import ForceTouchCore
+import ForceTouchEngine
 import ForceTouchTestSupport
 import Glibc
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import ForceTouchCore
+import ForceTouchEngine
 import Testing
 @testable import ForceTouchLinux
 

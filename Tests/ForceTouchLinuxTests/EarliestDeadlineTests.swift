@@ -1,4 +1,5 @@
 import ForceTouchCore
+import ForceTouchEngine
 import Testing
 @testable import ForceTouchLinux
 

@@ -1,4 +1,5 @@
 import ForceTouchCore
+import ForceTouchEngine
 import Glibc
 import Testing
 @testable import ForceTouchLinux

@@ -1,5 +1,6 @@
 import Foundation
 import ForceTouchCore
+import ForceTouchEngine
 import ForceTouchTestSupport
 import Glibc
 import Testing

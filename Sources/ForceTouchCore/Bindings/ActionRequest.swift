@@ -1,3 +1,5 @@
+import ForceTouchEngine
+
 /// What to run for a binding, AssistiveTouch slot or quick action that fired, with the
 /// gesture filled in: the value handed from the pure core to the daemon's dispatcher,
 /// which does the actual spawning, injecting and publishing.

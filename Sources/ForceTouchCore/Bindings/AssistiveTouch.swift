@@ -1,3 +1,5 @@
+import ForceTouchEngine
+
 /// The `[assistive-touch]` table (SPEC §6): four slots, each bound to an action, the way
 /// iOS's AssistiveTouch custom actions are, with their own timings.
 ///

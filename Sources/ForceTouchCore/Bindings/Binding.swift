@@ -1,3 +1,5 @@
+import ForceTouchEngine
+
 /// One `[[binding]]` block: a gesture, narrowed by phase, fingers, device, region and
 /// force, and the action it runs.
 public struct Binding: Hashable, Sendable {

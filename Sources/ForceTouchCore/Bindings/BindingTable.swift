@@ -1,3 +1,5 @@
+import ForceTouchEngine
+
 /// The bindings of a configuration, sorted by gesture for lookup on each gesture event.
 ///
 /// Gesture events are rare next to input events (a few per touch), so a scan of the few

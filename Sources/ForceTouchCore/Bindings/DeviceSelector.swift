@@ -1,3 +1,5 @@
+import ForceTouchEngine
+
 /// A binding's `device` key: one string that is a class name (`touchscreen`, `tablet`,
 /// `touchpad`), else a `vendor:product` id (`056a:0333`), else a glob on the device name.
 ///

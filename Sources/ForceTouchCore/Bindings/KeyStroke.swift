@@ -1,3 +1,5 @@
+import ForceTouchEngine
+
 /// One key combination of a `keys` action, e.g. `KEY_LEFTCTRL+KEY_C`: its keys are
 /// pressed in order and released in reverse order, the way a person types a chord.
 /// A `keys` action is a sequence of these, typed one after the other.

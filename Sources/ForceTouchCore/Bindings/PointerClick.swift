@@ -1,3 +1,5 @@
+import ForceTouchEngine
+
 /// What a `click` action does: a pointer button pressed and released at the position of
 /// the gesture, once or twice. `click = "right"` is the touchscreen's long-press right
 /// click; `double-left` opens what a double click opens.

@@ -1,3 +1,5 @@
+import ForceTouchEngine
+
 /// The three guided steps of a calibration, in the order they are made.
 public enum CalibrationStep: String, Hashable, Sendable, CaseIterable {
     case light

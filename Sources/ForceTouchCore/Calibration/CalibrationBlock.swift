@@ -1,3 +1,5 @@
+import ForceTouchEngine
+
 /// Writes a calibration into the text of `forcetouch.toml` by editing lines, never by
 /// re-serializing the TOML, so every other byte of the file — comments, blank lines, key
 /// order, quoting — stays exactly as the user left it.

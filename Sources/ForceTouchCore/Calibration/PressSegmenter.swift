@@ -1,3 +1,5 @@
+import ForceTouchEngine
+
 /// One press made during calibration: a contact from the frame it came down to the frame it
 /// lifted, with the raw value it reported in every frame in between.
 public struct CalibrationPress: Hashable, Sendable {

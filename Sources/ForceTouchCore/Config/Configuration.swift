@@ -1,3 +1,4 @@
+import ForceTouchEngine
 import FoundationEssentials
 
 /// Everything `forcetouch.toml` says: global defaults, per-device blocks, bindings, quick

@@ -1,3 +1,4 @@
+import ForceTouchEngine
 import FoundationEssentials
 import TOMLKit
 

@@ -1,3 +1,5 @@
+import ForceTouchEngine
+
 /// Which devices a `[[device]]` block is about: every criterion it names must hold
 /// (`match-name`, `match-id`, `match-class`); a block naming none matches every device,
 /// which makes a last catch-all block possible.

@@ -1,3 +1,5 @@
+import ForceTouchEngine
+
 /// One `[[device]]` block: settings for the devices it matches. Nil fields leave the
 /// global value (or SPEC default) in place.
 ///

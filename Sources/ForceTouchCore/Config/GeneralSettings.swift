@@ -1,3 +1,5 @@
+import ForceTouchEngine
+
 /// The `[general]` table's daemon-wide limits. (Its `sensitivity` key is the default
 /// for every device and so lives in `Configuration.gestures`.)
 public struct GeneralSettings: Hashable, Sendable {

@@ -1,3 +1,5 @@
+import ForceTouchEngine
+
 /// The `[gestures]` keys a `[[device]]` block sets in its `[device.gestures]` table: each
 /// nil keeps what `[gestures]` (or SPEC §4's default) says.
 ///

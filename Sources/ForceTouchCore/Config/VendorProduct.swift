@@ -1,3 +1,5 @@
+import ForceTouchEngine
+
 /// A USB-style `vendor:product` pair written `056a:0333` (four hex digits each), the form
 /// lsusb, udev's hwdb and `forcetest list` show, for matching a device model exactly.
 public struct VendorProduct: Hashable, Sendable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import ForceTouchEngine
+
 /// Reading one device database file: INI-like, as libinput's `.quirks` files are.
 ///
 ///     # Comment lines start with #.

@@ -1,3 +1,5 @@
+import ForceTouchEngine
+
 /// One section of a device database file: which devices it is about (every `Match…` key
 /// it names must hold) and what it knows of them (its `Attr…` keys).
 public struct DeviceDatabaseEntry: Hashable, Sendable {

@@ -1,3 +1,5 @@
+import ForceTouchEngine
+
 /// Runs a recording through a `DevicePipeline` in virtual time: what `forcetest replay`
 /// prints and what tests check recordings against.
 public enum RecordingPlayback {
@@ -22,13 +24,21 @@ public enum RecordingPlayback {
     /// with its dispatches, as it is recognized; the pipeline is left as the recording left
     /// it (what its engine learned, where its force scale came from) for the caller to
     /// report.
+    ///
+    /// With `notes`, the recognizers explain themselves (`DevicePipeline.explain`): each
+    /// call's notes are handed over before the gestures it completed.
     public static func play(_ recording: Recording, through pipeline: inout DevicePipeline,
-                            _ each: (PipelineOutput) -> Void) {
+                            notes: ((GestureNote) -> Void)? = nil, _ each: (PipelineOutput) -> Void) {
+        if notes != nil { pipeline.explain() }
         for e in recording.events {
-            for o in pipeline.process(e) { each(o) }
+            let outputs = pipeline.process(e)
+            if let notes { pipeline.drainNotes(notes) }
+            for o in outputs { each(o) }
         }
         while let d = pipeline.nextDeadline {
-            for o in pipeline.advance(to: d) { each(o) }
+            let outputs = pipeline.advance(to: d)
+            if let notes { pipeline.drainNotes(notes) }
+            for o in outputs { each(o) }
         }
     }
 }

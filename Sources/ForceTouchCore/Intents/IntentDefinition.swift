@@ -1,3 +1,4 @@
+import ForceTouchEngine
 import ForceTouchProtocol
 /// A custom intent (SPEC §7), the Linux twin of a custom Siri intent: named, with typed
 /// parameters, an optional confirm handler, and either a handler to run or a chain of

@@ -1,3 +1,4 @@
+import ForceTouchEngine
 import ForceTouchProtocol
 
 /// How devices and gestures are printed: SPEC §9's JSON Lines, or one readable line each.

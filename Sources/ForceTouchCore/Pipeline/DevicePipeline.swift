@@ -1,3 +1,5 @@
+import ForceTouchEngine
+
 /// One device's whole path from input events to what they cause: frames, gestures, and
 /// for each gesture the dispatches its bindings and AssistiveTouch slots call for.
 ///
@@ -85,7 +87,7 @@ public struct DevicePipeline: Sendable {
     /// It appends rather than returns because most reads complete nothing, and an empty
     /// array handed back at every read costs the caller a check and a release for nothing.
     public mutating func process(_ events: UnsafeBufferPointer<InputEvent>, into completed: inout [PipelineOutput]) {
-        for event in events { engine.feed(event) }
+        engine.process(events)
         if !engine.output.isEmpty { completed += takeDispatches() }
     }
 
@@ -103,6 +105,12 @@ public struct DevicePipeline: Sendable {
 
     @inlinable public var nextDeadline: Timestamp? { engine.nextDeadline }
 
+    /// Starts recording why the recognizers decide what they do (`GestureEngine.explain`).
+    public mutating func explain() { engine.explain() }
+
+    /// Hands the recognizers' notes recorded since the last call to `body`, oldest first.
+    public mutating func drainNotes(_ body: (GestureNote) -> Void) { engine.drainNotes(body) }
+
     // The question is inlined into every feed; the answer, for the few events that complete
     // a gesture, is made apart.
     @inline(always)
@@ -114,7 +122,9 @@ public struct DevicePipeline: Sendable {
     private mutating func takeDispatches() -> [PipelineOutput] {
         let outputs = engine.takeOutput().map { PipelineOutput(gesture: $0, dispatches: dispatches(for: $0)) }
         if engine.claims.policy.mode != .off {
-            for o in outputs where o.dispatches.contains(where: \.claims) { engine.claim(o.gesture.contacts) }
+            for o in outputs where o.dispatches.contains(where: \.claims) {
+                engine.claim(o.gesture.contacts, at: o.gesture.time)
+            }
         }
         return outputs
     }

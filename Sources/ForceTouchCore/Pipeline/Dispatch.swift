@@ -1,3 +1,5 @@
+import ForceTouchEngine
+
 /// One action a gesture calls for, ready to be carried out, with the name logs give it:
 /// `binding[2] (line 14) tap ended`, `assistive-touch deep-press`.
 public struct Dispatch: Hashable, Sendable {

@@ -1,3 +1,5 @@
+import ForceTouchEngine
+
 /// Reads evemu recordings: the text `evemu-record` and `evemu-describe` write.
 ///
 /// A recording is a device description (`N:` name, `I:` ids, `P:` property bitmask, `B:`
@@ -252,8 +254,8 @@ struct EvemuParser {
 
     private mutating func parseMask(_ line: Line, _ rest: Range<Int>) throws(RecordingError) {
         let fields = try line.fields(rest, count: 9...9, prefix: "B", what: "an event type and 8 hexadecimal bytes")
-        let type = UInt16(try line.hex(fields[0], max: Int(EventNames.evMax),
-                                       what: "a hexadecimal event type (00–\(RecordingText.hex2(Int(EventNames.evMax))))"))
+        let type = UInt16(try line.hex(fields[0], max: Int(EventNames.maximumType),
+                                       what: "a hexadecimal event type (00–\(RecordingText.hex2(Int(EventNames.maximumType))))"))
         let offset = maskBytes[type, default: 0]
         for (i, field) in fields.dropFirst().enumerated() {
             let byte = try line.hex(field, max: 0xff, what: "a hexadecimal byte (00–ff)")

@@ -1,3 +1,5 @@
+import ForceTouchEngine
+
 /// Writes recordings in the `# EVEMU 1.3` text format, line for line as evemu-record does, so
 /// that `evemu-device` and `evemu-play` accept the output and a diff against a real recording
 /// shows only real differences.
@@ -34,7 +36,7 @@ public enum EvemuWriter {
         out += "# Input device ID: bus \(altHex(d.id.bustype)) vendor \(altHex(d.id.vendor))"
             + " product \(altHex(d.id.product)) version \(altHex(d.id.version))\n"
         out += "# Supported events:\n"
-        for type in d.codes.keys.sorted() where type <= EventNames.evMax {
+        for type in d.codes.keys.sorted() where type <= EventNames.maximumType {
             guard let codes = d.codes[type], !codes.isEmpty else { continue }
             out += "#   Event type \(type) (\(EventNames.typeName(type) ?? "(null)"))\n"
             for code in codes.sorted() {
@@ -58,12 +60,12 @@ public enum EvemuWriter {
         out += "N: \(name)\n"
         out += "I: \(hex4(d.id.bustype)) \(hex4(d.id.vendor)) \(hex4(d.id.product)) \(hex4(d.id.version))\n"
 
-        let propMax = max(Int(EventNames.inputPropMax), Int(d.properties.max() ?? 0))
+        let propMax = max(Int(EventNames.maximumProperty), Int(d.properties.max() ?? 0))
         for line in bitmaskLines(d.properties, maxCode: propMax) {
             out += "P: \(line)\n"
         }
 
-        for type in 0...EventNames.evMax {
+        for type in 0...EventNames.maximumType {
             let codes = d.codes[type] ?? []
             let known = EventNames.maximumCode(type: type).map(Int.init)
             guard known != nil || !codes.isEmpty else { continue }

@@ -1,3 +1,5 @@
+import ForceTouchEngine
+
 /// Writes evdev event streams by hand, frame by frame: for tests, the benchmark and demos
 /// that need a device doing something precise (a finger held perfectly still, a press that
 /// crosses a threshold on one frame).

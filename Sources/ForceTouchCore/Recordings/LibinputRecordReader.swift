@@ -1,3 +1,4 @@
+import ForceTouchEngine
 
 /// Reads `libinput record` YAML, file format version 1: one device's evdev description and its
 /// kernel events, taken from the `devices:` list.
@@ -111,7 +112,7 @@ public enum LibinputRecordReader {
             }
             for pair in codesMap {
                 let (typeNode, listNode) = (pair.key, pair.value)
-                let type = UInt16(try integer(typeNode, in: 0...Int64(EventNames.evMax), what: "an event type (0–\(EventNames.evMax))"))
+                let type = UInt16(try integer(typeNode, in: 0...Int64(EventNames.maximumType), what: "an event type (0–\(EventNames.maximumType))"))
                 for code in try integerList(listNode, in: 0...0xffff, what: "event codes") {
                     codes[type, default: []].insert(UInt16(code))
                 }

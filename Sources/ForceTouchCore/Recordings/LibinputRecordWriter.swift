@@ -1,3 +1,5 @@
+import ForceTouchEngine
+
 /// Writes a recording as `libinput record` YAML, version 1, in the layout libinput itself
 /// writes, so that `libinput replay` can recreate the device and play the events.
 ///

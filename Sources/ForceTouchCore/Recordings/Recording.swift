@@ -1,3 +1,5 @@
+import ForceTouchEngine
+
 /// A device description and the events it sent: what evemu-record and libinput record
 /// capture, and what `forcetest replay` and `forcetouchd --replay` feed through the engine.
 public struct Recording: Hashable, Sendable {

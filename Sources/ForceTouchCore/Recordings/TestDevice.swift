@@ -1,3 +1,5 @@
+import ForceTouchEngine
+
 /// The catalog of test devices, after libinput's litest devices: one of each kind of input
 /// forcetouch reads (SPEC §1), for tests that must hold on all of them. Every one measures
 /// 10 units per millimetre (the touchpad without resolution by forcetouch's estimate of

@@ -1,3 +1,5 @@
+import ForceTouchEngine
+
 /// Something odd in a recording that did not stop it being read, with its line.
 public struct RecordingWarning: Hashable, Sendable, CustomStringConvertible {
     public var file: String?

@@ -1,4 +1,5 @@
 import ForceTouchCore
+import ForceTouchEngine
 
 extension ActionRunner {
     /// Starts an application with `AppLauncher`. An installed application is read with

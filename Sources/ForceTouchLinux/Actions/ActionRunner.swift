@@ -2,6 +2,7 @@ import ForceTouchProtocol
 import FoundationEssentials
 import Glibc
 import ForceTouchCore
+import ForceTouchEngine
 import Logging
 
 /// Carries out what bindings, AssistiveTouch slots, quick actions and forcectl ask for:

@@ -1,5 +1,6 @@
 import CLinuxSupport
 import ForceTouchCore
+import ForceTouchEngine
 import Glibc
 
 /// Starts action commands and looks after them: no shell, their own process group, a

@@ -1,4 +1,5 @@
 import ForceTouchCore
+import ForceTouchEngine
 import Glibc
 
 /// The uinput keyboard `keys` actions type on: created once, on first use, and kept, so

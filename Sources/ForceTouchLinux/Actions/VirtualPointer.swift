@@ -1,4 +1,5 @@
 import ForceTouchCore
+import ForceTouchEngine
 import Glibc
 
 /// The uinput pointer `click` actions click with: an absolute pointer (ABS_X, ABS_Y and

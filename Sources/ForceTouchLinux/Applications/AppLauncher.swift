@@ -1,4 +1,5 @@
 import ForceTouchCore
+import ForceTouchEngine
 import Glibc
 
 /// Starts applications for `launch` actions so that they live on their own: no timeout

@@ -1,5 +1,6 @@
 import CSystemd
 import ForceTouchCore
+import ForceTouchEngine
 import Glibc
 
 /// forcetouchd's connection to the user's session bus, owning the well-known name: what the

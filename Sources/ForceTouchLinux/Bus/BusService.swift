@@ -1,6 +1,7 @@
 import CBusSupport
 import CSystemd
 import ForceTouchCore
+import ForceTouchEngine
 import ForceTouchProtocol
 import FoundationEssentials
 import Glibc

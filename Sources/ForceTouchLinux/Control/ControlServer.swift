@@ -1,5 +1,6 @@
 import CLinuxSupport
 import ForceTouchCore
+import ForceTouchEngine
 import ForceTouchProtocol
 import Glibc
 

@@ -1,4 +1,5 @@
 import ForceTouchCore
+import ForceTouchEngine
 import Glibc
 
 /// Finds every input device: through libudev when it can (for udev's classification),

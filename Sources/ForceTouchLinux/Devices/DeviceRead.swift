@@ -1,4 +1,5 @@
 import ForceTouchCore
+import ForceTouchEngine
 
 /// What one read of a live device brought, as `DeviceSession.read()` tells the daemon:
 /// everything the daemon must act on, gathered in one pass over the session so that a

@@ -1,4 +1,5 @@
 import ForceTouchCore
+import ForceTouchEngine
 import Logging
 
 /// One device the daemon follows: where its events come from and its `DevicePipeline`,
@@ -116,9 +117,17 @@ public final class DeviceSession {
         afterNewPipeline()
     }
 
+    /// Where the recognizers' notes go (`GestureNote`: transitions, and why a gesture was
+    /// refused), after each read and deadline; nil, the default, and the engine records
+    /// none. The daemon sets it when it logs at debug level.
+    public var notes: ((GestureNote) -> Void)? {
+        didSet { if notes != nil { pipeline.explain() } }
+    }
+
     /// A new pipeline knows nothing of the touches under way: what the clone holds goes out,
     /// and a clone of another mode goes (`claim()` makes the right one).
     private func afterNewPipeline() {
+        if notes != nil { pipeline.explain() }
         guard let clone else { return }
         if clone.mode != pipeline.claimMode { releaseClaim() } else { clone.settle(pipeline.engine.claims) }
     }
@@ -201,6 +210,7 @@ public final class DeviceSession {
                 guard case .full = read else { break }
             }
         }
+        if let notes { pipeline.drainNotes(notes) }
         return DeviceRead(status: status, completedGestures: completed.count, droppedByKernel: dropped,
                           deadlineBefore: before, deadlineAfter: pipeline.nextDeadline,
                           untrackedSlot: newlyUntrackedSlot(),
@@ -212,6 +222,7 @@ public final class DeviceSession {
     public func advance(to t: Timestamp) -> [PipelineOutput] {
         let outputs = pipeline.advance(to: t)
         clone?.settle(pipeline.engine.claims)
+        if let notes { pipeline.drainNotes(notes) }
         return outputs
     }
 
@@ -223,6 +234,6 @@ public final class DeviceSession {
     /// Plays a whole recording in virtual time, as `forcetest replay` does, handing `each`
     /// what every gesture calls for.
     public func play(_ recording: Recording, _ each: (PipelineOutput) -> Void) {
-        RecordingPlayback.play(recording, through: &pipeline, each)
+        RecordingPlayback.play(recording, through: &pipeline, notes: notes, each)
     }
 }

@@ -1,6 +1,7 @@
 import CLibevdev
 import CLinuxSupport
 import ForceTouchCore
+import ForceTouchEngine
 import Glibc
 
 /// Why a device node could not be opened: permission, gone, or not an evdev device.

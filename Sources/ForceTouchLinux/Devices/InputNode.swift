@@ -1,4 +1,5 @@
 import ForceTouchCore
+import ForceTouchEngine
 
 /// An evdev node as udev describes it.
 public struct InputNode: Hashable, Sendable {

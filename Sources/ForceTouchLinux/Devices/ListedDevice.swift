@@ -1,4 +1,5 @@
 import ForceTouchCore
+import ForceTouchEngine
 import Glibc
 
 /// One input device as `forcetest` sees it: opened when possible, otherwise described from

@@ -1,5 +1,6 @@
 import CLibevdev
 import ForceTouchCore
+import ForceTouchEngine
 import Glibc
 
 /// A claimed device's stand-in (SPEC §10): the source is grabbed, and a uinput device with its

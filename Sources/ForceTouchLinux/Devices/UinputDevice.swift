@@ -1,6 +1,7 @@
 import CLibevdev
 import CLinuxSupport
 import ForceTouchCore
+import ForceTouchEngine
 import Glibc
 
 /// Why a virtual device could not be created.

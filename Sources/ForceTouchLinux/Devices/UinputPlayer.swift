@@ -1,4 +1,5 @@
 import ForceTouchCore
+import ForceTouchEngine
 import Glibc
 
 /// Plays a recording into a new uinput device with the recording's own timing, so a real

@@ -1,4 +1,5 @@
 import ForceTouchCore
+import ForceTouchEngine
 import Glibc
 
 /// Checks a configuration file in a short-lived child process before the daemon parses it

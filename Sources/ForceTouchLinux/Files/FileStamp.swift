@@ -1,3 +1,6 @@
+// struct timespec reaches Swift through whichever C module included <time.h> first; with
+// MemberImportVisibility its fields need that module imported: libevdev's, here.
+import CLibevdev
 import Glibc
 
 /// Which version of a file is on disk — its inode, size and modification time — so that a

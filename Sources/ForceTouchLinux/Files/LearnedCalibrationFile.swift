@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ForceTouchCore
+import ForceTouchEngine
 import Glibc
 
 /// What auto-calibration learned of every device the user has touched, kept in

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import ForceTouchCore
+import ForceTouchEngine
 
 /// Loads a recording from disk: one self-contained file in either format, or an evemu
 /// `.desc` plus `.events` pair. Errors carry the file name and line.

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ForceTouchCore
+import ForceTouchEngine
 import ForceTouchProtocol
 import Glibc
 import Logging
@@ -196,6 +197,7 @@ public final class Daemon {
             logger.info("device \(node.devnode) \"\(session.name)\": ignored by the configuration")
             return
         }
+        explainAtDebugLevel(session)
         unreadable[node.devnode] = nil
         sessions[node.devnode] = session
         publishCapability(session.node.devnode, name: session.name, report: session.capability,
@@ -344,6 +346,7 @@ public final class Daemon {
         let session = DeviceSession(node: node, description: recording.device, device: nil,
                                     configuration: configuration, database: database)
         sessions[node.devnode] = session
+        explainAtDebugLevel(session)
         startBus()
         bus?.sync()
         logCapability(session, verb: "replaying")
@@ -397,6 +400,18 @@ public final class Daemon {
     }
 
     // MARK: Dispatch
+
+    /// At debug level the recognizers say why, beside each gesture: their transitions and
+    /// every gesture they refused, with the rule and its figures. Otherwise they record
+    /// nothing at all.
+    private func explainAtDebugLevel(_ session: DeviceSession) {
+        guard logger.logLevel <= .debug else { return }
+        let devnode = session.node.devnode, name = session.name
+        session.notes = { [logger] note in
+            logger.debug("\(devnode): why: \(GestureNoteText.text(note))",
+                         metadata: ["device": "\(name)", "node": "\(devnode)", "time": "\(note.time.description)"])
+        }
+    }
 
     /// Carries out what the session's pipeline decided: each gesture's dispatches run, and
     /// the gesture is logged and published. Subscribers get each gesture before its

@@ -1,4 +1,5 @@
 import ForceTouchCore
+import ForceTouchEngine
 
 /// The earliest of many deadlines that change one at a time: the daemon's sessions, whose
 /// earliest deadline the loop arms its timer for at every turn.

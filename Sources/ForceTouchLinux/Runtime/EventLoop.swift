@@ -1,5 +1,6 @@
 import CLinuxSupport
 import ForceTouchCore
+import ForceTouchEngine
 import Glibc
 
 /// The daemon's one loop: epoll over device, udev, signal and timer file descriptors.

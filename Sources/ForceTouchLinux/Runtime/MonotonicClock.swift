@@ -1,4 +1,5 @@
 import ForceTouchCore
+import ForceTouchEngine
 import Glibc
 
 /// CLOCK_MONOTONIC, the clock the kernel stamps evdev events with once libevdev is told so.

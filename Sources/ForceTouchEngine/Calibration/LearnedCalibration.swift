@@ -72,7 +72,8 @@ public struct LearnedCalibration: Hashable, Sendable, Codable {
     private mutating func medianLevel() -> Double {
         scratch.reserveCapacity(Self.window)
         scratch.removeAll(keepingCapacity: true)
-        for v in levels {
+        for k in levels.indices {  // not `for v in levels`: see GestureEngine.learn
+            let v = levels[k]
             var j = scratch.count
             scratch.append(v)
             while j > 0, scratch[j - 1] > v {

@@ -2,12 +2,24 @@
 /// `began` at the deadline while every contact is still within the slop — driven by the
 /// engine's clock, since a still finger sends no events — and `ended` when the contacts
 /// lift, `cancelled` when their state is lost.
+///
+/// Its states, each a `RecognizerState` in the trace, which says too why a candidate failed:
+///
+/// ```
+/// idle ──down──▶ possible ──deadline──▶ began ──all up──▶ idle (ended)
+///                  │  │                   └──lost──▶ failed / idle (cancelled)
+///   moved, lost,   │  └──all up (lifted early)──▶ idle
+///   a deep press ──▼
+///                failed ──all up──▶ idle
+/// ```
 struct LongPressRecognizer: Sendable {
     private enum State { case idle, possible(deadline: Timestamp), began, failed }
 
     let duration: Timestamp.Duration
     let slop: Double
     private var state = State.idle
+    /// When the sequence came down: how long it was held, when it lifts too early.
+    private var start = Timestamp.zero
 
     init(settings: GestureSettings) {
         duration = settings.longPressDuration
@@ -26,8 +38,10 @@ struct LongPressRecognizer: Sendable {
 
     // Inlined (guaranteed, not a hint): it runs at every frame.
     @inline(always)
-    mutating func update(_ frame: borrowing TouchFrame, rotation: Rotation, into out: inout [GestureEvent]) {
+    mutating func update(_ frame: borrowing TouchFrame, rotation: Rotation, into out: inout [GestureEvent],
+                         trace: inout GestureTrace) {
         var anyDown = false, lost = false, moved = false, anyBegan = false
+        var farthest = 0.0
         for i in frame.liveSlots {
             let c = frame.contacts[i]
             if c.isCancelled && (c.isDown || c.ended) { lost = true }
@@ -35,15 +49,24 @@ struct LongPressRecognizer: Sendable {
                 anyDown = true
                 if c.began { anyBegan = true }
                 if c.travel > slop { moved = true }
+                if c.travel > farthest { farthest = c.travel }
             }
         }
+        let before = trace.isOn ? stateName : .idle
         switch state {
         case .idle:
             if anyBegan {
+                start = frame.time
                 state = lost ? .failed : .possible(deadline: frame.time + duration)
             }
         case .possible:
-            if lost || moved || !anyDown { state = anyDown ? .failed : .idle }
+            if lost || moved || !anyDown {
+                let why: Refusal = lost ? .lost
+                    : moved ? .moved(millimetres: farthest, slop: slop)
+                    : .liftedEarly(seconds: (frame.time - start).seconds, duration: duration.seconds)
+                trace.record(GestureNote(time: frame.time, recognizer: .longPress, event: .refused(.longPress, why)))
+                state = anyDown ? .failed : .idle
+            }
         case .began:
             if lost {
                 out.append(event(.cancelled, frame, rotation, includeEnded: true))
@@ -55,12 +78,14 @@ struct LongPressRecognizer: Sendable {
         case .failed:
             if !anyDown { state = .idle }
         }
+        if trace.isOn { trace.transition(.longPress, before, stateName, at: frame.time) }
     }
 
     /// Fires the press when its deadline has come.
     mutating func advance(to t: Timestamp, _ frame: borrowing TouchFrame, rotation: Rotation,
-                          into out: inout [GestureEvent]) -> Bool {
+                          into out: inout [GestureEvent], trace: inout GestureTrace) -> Bool {
         guard case .possible(let d) = state, d <= t else { return false }
+        trace.transition(.longPress, .possible, .began, at: d)
         state = .began
         var e = event(.began, frame, rotation)
         e.time = d
@@ -75,8 +100,22 @@ struct LongPressRecognizer: Sendable {
     }
 
     /// A deep press came first: the long press this sequence might have been is off.
-    mutating func fail() {
-        if case .possible = state { state = .failed }
+    mutating func fail(at t: Timestamp, trace: inout GestureTrace) {
+        if case .possible = state {
+            trace.record(GestureNote(time: t, recognizer: .longPress, event: .refused(.longPress, .taken(by: .deepPress))))
+            trace.transition(.longPress, .possible, .failed, at: t)
+            state = .failed
+        }
+    }
+
+    /// The state's name, for the trace.
+    private var stateName: RecognizerState {
+        switch state {
+        case .idle: .idle
+        case .possible: .possible
+        case .began: .began
+        case .failed: .failed
+        }
     }
 
     mutating func cancel(_ frame: borrowing TouchFrame, rotation: Rotation, at t: Timestamp,

@@ -12,7 +12,8 @@
 /// ```
 ///
 /// `undecided` is what `hold` keeps from the clone; `passed` goes through; `claimed` never
-/// reaches the clone, or is cancelled there. The states stay after the lift, so that a
+/// reaches the clone, or is cancelled there. Each change is a transition in the engine's
+/// trace when it is on (`GestureNote.Recognizer.claims`). The states stay after the lift, so that a
 /// read whose events both claim and lift a contact still tells the forwarder.
 public struct ContactClaims: Sendable {
     public enum State: UInt8, Hashable, Sendable {
@@ -69,61 +70,79 @@ public struct ContactClaims: Sendable {
     /// Follows the frame: new contacts get their first state, held ones are decided.
     /// `pressing` tells whether a contact is on its way to a deep press, or in one.
     @inline(always)
-    mutating func update(_ frame: borrowing TouchFrame, rotation: Rotation, pressing: (Int) -> Bool) {
+    mutating func update(_ frame: borrowing TouchFrame, rotation: Rotation, trace: inout GestureTrace,
+                         pressing: (Int) -> Bool) {
         guard policy.mode != .off else { return }
         let contacts = frame.contacts
         var down = 0
         for i in frame.liveSlots where contacts[i].isDown { down += 1 }
         for i in frame.liveSlots {
             let c = contacts[i]
-            if c.began { begin(i, c, frame, rotation) }
+            if c.began { begin(i, c, frame, rotation, &trace) }
             guard undecided.contains(i) || pressingOn.contains(i) else { continue }
             if c.ended || c.isCancelled || !c.isDown || c.travel > slop || down > 1 {
-                decide(i, .passed)
+                decide(i, .passed, at: frame.time, &trace)
             } else if frame.time.microseconds >= since[i] + window {
-                windowEnded(i, pressing: pressing(i))
+                windowEnded(i, pressing: pressing(i), at: frame.time, &trace)
             }
         }
     }
 
     // Out of line: a touch-down is rare next to the frames.
     @inline(never)
-    private mutating func begin(_ i: Int, _ c: Contact, _ frame: borrowing TouchFrame, _ rotation: Rotation) {
+    private mutating func begin(_ i: Int, _ c: Contact, _ frame: borrowing TouchFrame, _ rotation: Rotation,
+                                _ trace: inout GestureTrace) {
         if let region = policy.region {
             let n = frame.geometry.normalized(x: Double(c.startX), y: Double(c.startY))
             let p = rotation.apply(x: n.x, y: n.y)
-            if region.contains(x: p.x, y: p.y) { return decide(i, .claimed) }
+            if region.contains(x: p.x, y: p.y) { return decide(i, .claimed, at: frame.time, &trace) }
         }
         if policy.holds {
+            trace.transition(.claims, Self.name(states[i]), .undecided, at: frame.time, slot: i)
             states[i] = .undecided
             since[i] = c.startTime.microseconds
             undecided.insert(i)
         } else {
-            decide(i, .passed)
+            decide(i, .passed, at: frame.time, &trace)
         }
     }
 
     /// Time passes to `t` without a frame: held contacts whose window is over go through,
     /// unless they are pressing on towards a deep press.
-    mutating func advance(to t: Timestamp, pressing: (Int) -> Bool) {
-        for i in undecided where since[i] + window <= t.microseconds { windowEnded(i, pressing: pressing(i)) }
+    mutating func advance(to t: Timestamp, trace: inout GestureTrace, pressing: (Int) -> Bool) {
+        for i in undecided where since[i] + window <= t.microseconds {
+            windowEnded(i, pressing: pressing(i), at: t, &trace)
+        }
     }
 
-    private mutating func windowEnded(_ i: Int, pressing: Bool) {
-        if !pressing { return decide(i, .passed) }
+    private mutating func windowEnded(_ i: Int, pressing: Bool, at t: Timestamp, _ trace: inout GestureTrace) {
+        if !pressing { return decide(i, .passed, at: t, &trace) }
         undecided.bits &= ~(1 << UInt64(i))
         pressingOn.insert(i)
     }
 
     /// A gesture that claims fired on these contacts.
-    mutating func claim(_ slots: SlotSet) {
+    mutating func claim(_ slots: SlotSet, at t: Timestamp, trace: inout GestureTrace) {
         guard policy.mode != .off else { return }
-        for i in slots where i < states.count { decide(i, .claimed) }
+        for i in slots where i < states.count { decide(i, .claimed, at: t, &trace) }
     }
 
-    private mutating func decide(_ i: Int, _ state: State) {
-        if states[i] != state { states[i] = state }
+    private mutating func decide(_ i: Int, _ state: State, at t: Timestamp, _ trace: inout GestureTrace) {
+        if states[i] != state {
+            trace.transition(.claims, Self.name(states[i]), Self.name(state), at: t, slot: i)
+            states[i] = state
+        }
         undecided.bits &= ~(1 << UInt64(i))
         pressingOn.bits &= ~(1 << UInt64(i))
+    }
+
+    /// The trace's name of a state.
+    private static func name(_ state: State) -> RecognizerState {
+        switch state {
+        case .idle: .idle
+        case .undecided: .undecided
+        case .passed: .passed
+        case .claimed: .claimed
+        }
     }
 }

@@ -24,7 +24,7 @@ public enum BusType {
     }
 
     /// `0x056a` (hex with the prefix) or a decimal number, within 16 bits.
-    static func parseNumber(_ text: String) -> UInt16? {
+    public static func parseNumber(_ text: String) -> UInt16? {
         if text.hasPrefix("0x") || text.hasPrefix("0X") {
             let digits = text.dropFirst(2)
             return digits.isEmpty ? nil : UInt16(digits, radix: 16)

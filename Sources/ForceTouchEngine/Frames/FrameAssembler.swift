@@ -77,7 +77,7 @@ public struct FrameAssembler: Sendable {
 
     public var activeCount: Int {
         var n = 0
-        for c in contacts where c.isDown { n += 1 }
+        for i in frame.contacts.indices where frame.contacts[i].isDown { n += 1 }  // see GestureEngine.learn
         return n
     }
 

@@ -1,6 +1,6 @@
 /// The size of a touch surface in millimetres: the device database's `AttrSizeHint=WxH`,
 /// what distances on a device whose axes report no resolution are measured by.
-public struct DeviceSize: Hashable, Sendable, CustomStringConvertible {
+public struct DeviceSize: Hashable, Sendable {
     public var width: Double
     public var height: Double
 
@@ -17,6 +17,4 @@ public struct DeviceSize: Hashable, Sendable, CustomStringConvertible {
               w > 0, h > 0 else { return nil }
         self.init(width: w, height: h)
     }
-
-    public var description: String { "\(TextFormat.number(width))x\(TextFormat.number(height))" }
 }

@@ -27,6 +27,9 @@ public struct GestureEngine: Sendable {
     private var tap: TapRecognizer
     /// Which contacts forcetouch owns, for the device's clone (`TouchForwarder`).
     public private(set) var claims: ContactClaims
+    /// Why the recognizers decided what they did, when the caller asked (`explain()`):
+    /// drained with `drainNotes`.
+    public private(set) var trace = GestureTrace()
 
     /// - Parameters:
     ///   - settings: the device's settings, as `Configuration.settings(for:deviceClass:database:)`
@@ -104,8 +107,14 @@ public struct GestureEngine: Sendable {
     /// Feeds one event. Deadlines that fall due by its time fire first.
     public mutating func process(_ event: InputEvent) { feed(event) }
 
-    /// `process`, inlined for sure into the pipeline's loop over a read (a public function
-    /// cannot be, without exposing the engine's insides).
+    /// Feeds events in order, as one read of the device brought them: what feeding them one
+    /// by one would do, with `feed` inlined for sure into the loop (a call per event from
+    /// another module could not inline it without exposing the engine's insides).
+    public mutating func process(_ events: UnsafeBufferPointer<InputEvent>) {
+        for event in events { feed(event) }
+    }
+
+    /// `process`, inlined for sure into the loop over a read.
     @inline(always)
     mutating func feed(_ event: InputEvent) {
         if event.time.microseconds >= dueAt { advance(to: event.time) }
@@ -117,16 +126,16 @@ public struct GestureEngine: Sendable {
     @inline(never)
     private mutating func frameCompleted() {
         let rotation = settings.rotation
-        let deepPressBegan = deepPress?.update(frames.frame, rotation: rotation, into: &output) ?? false
-        longPress.update(frames.frame, rotation: rotation, into: &output)
-        tap.update(frames.frame, rotation: rotation, into: &output)
+        let deepPressBegan = deepPress?.update(frames.frame, rotation: rotation, into: &output, trace: &trace) ?? false
+        longPress.update(frames.frame, rotation: rotation, into: &output, trace: &trace)
+        tap.update(frames.frame, rotation: rotation, into: &output, trace: &trace)
         if deepPressBegan {
             // After the updates, so that a press deep from its first frame still claims it.
-            if !longPress.hasBegun { longPress.fail() }
-            tap.fail(at: frames.time, into: &output)
+            if !longPress.hasBegun { longPress.fail(at: frames.time, trace: &trace) }
+            tap.fail(at: frames.time, because: .taken(by: .deepPress), into: &output, trace: &trace)
         }
         if claims.policy.mode != .off {
-            claims.update(frames.frame, rotation: rotation) { deepPress?.isPressing($0) ?? false }
+            claims.update(frames.frame, rotation: rotation, trace: &trace) { deepPress?.isPressing($0) ?? false }
         }
         learn()
         updateDeadline()
@@ -141,7 +150,12 @@ public struct GestureEngine: Sendable {
         let range = model.minimum...model.maximum
         var changed = false
         levels!.update(frames.frame, ended: &endedLevels)
-        for (slot, level) in endedLevels where !(deepPress?.pressedDuringContact[slot] ?? false) {
+        // By index, as every loop over an array on this path: an array's iterator,
+        // unspecialized in a debug build, allocates, and the allocation guard
+        // (AllocationTests) runs in a debug build.
+        for k in endedLevels.indices {
+            let (slot, level) = endedLevels[k]
+            guard !(deepPress?.pressedDuringContact[slot] ?? false) else { continue }
             changed = learned.observe(level: level, range: range) || changed
         }
         if !endedLevels.isEmpty { endedLevels.removeAll(keepingCapacity: true) }
@@ -163,18 +177,18 @@ public struct GestureEngine: Sendable {
         defer { updateDeadline() }
         while let d = computeDeadline(), d <= t {
             if deepPress?.deadline == d {
-                if deepPress!.advance(to: d, frames.frame, rotation: settings.rotation, into: &output) {
-                    if !longPress.hasBegun { longPress.fail() }
-                    tap.fail(at: d, into: &output)
+                if deepPress!.advance(to: d, frames.frame, rotation: settings.rotation, into: &output, trace: &trace) {
+                    if !longPress.hasBegun { longPress.fail(at: d, trace: &trace) }
+                    tap.fail(at: d, because: .taken(by: .deepPress), into: &output, trace: &trace)
                 }
             } else if longPress.deadline == d {
-                if longPress.advance(to: d, frames.frame, rotation: settings.rotation, into: &output) {
-                    tap.fail(at: d, into: &output)
+                if longPress.advance(to: d, frames.frame, rotation: settings.rotation, into: &output, trace: &trace) {
+                    tap.fail(at: d, because: .taken(by: .longPress), into: &output, trace: &trace)
                 }
             } else if claims.deadline == d {
-                claims.advance(to: d) { deepPress?.isPressing($0) ?? false }
+                claims.advance(to: d, trace: &trace) { deepPress?.isPressing($0) ?? false }
             } else {
-                tap.advance(to: d, into: &output)
+                tap.advance(to: d, into: &output, trace: &trace)
             }
         }
     }
@@ -191,9 +205,22 @@ public struct GestureEngine: Sendable {
 
 
     /// A gesture that claims fired on these contacts: forcetouch owns them from now on.
-    public mutating func claim(_ slots: SlotSet) {
-        claims.claim(slots)
+    /// `t`, the gesture's time, dates the claim in the trace (the last frame's by default).
+    public mutating func claim(_ slots: SlotSet, at t: Timestamp? = nil) {
+        claims.claim(slots, at: t ?? frames.time, trace: &trace)
         updateDeadline()
+    }
+
+    /// Starts recording why the recognizers decide what they do, into a ring of `capacity`
+    /// notes made now: from then on a note costs no allocation, and `drainNotes` hands
+    /// them over. Off, the recognizers only test a flag.
+    public mutating func explain(capacity: Int = 256) {
+        trace.start(capacity: capacity)
+    }
+
+    /// Hands the notes recorded since the last call to `body`, oldest first.
+    public mutating func drainNotes(_ body: (GestureNote) -> Void) {
+        trace.drain(body)
     }
 
     /// Clears the output without handing it over, keeping its storage: for a reader that

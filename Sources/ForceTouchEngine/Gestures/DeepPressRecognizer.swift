@@ -15,6 +15,18 @@
 /// and holds it there for longer than the dwell. So on a pen a press is deliberate only
 /// once the tip has also been down for `penHold` (0.3 s), longer than a pen tap lasts; a
 /// tap lifts first and is reported as the tap it is.
+///
+/// Each contact's stage, a `RecognizerState` in the trace (`none` is `idle`); a contact that
+/// lifts without having pressed says why (below peek, short of the dwell, moved):
+///
+/// ```
+///         ┌──────────── force < peek ────────────┐
+///         ▼                                      │
+/// idle ──force ≥ peek──▶ holding ──dwell over──▶ peek ◀──force < pop re-arm── pop
+///   │                      │                      │  └──────force ≥ pop──────▶ │
+///   └─moved > slop─▶ moving  (until it lifts)     └── force < peek re-arm ─▶ idle (ended)
+/// ```
+/// A lift or lost state ends a press from any stage (ended or cancelled).
 struct DeepPressRecognizer: Sendable {
     private enum Stage: Equatable {
         case none
@@ -37,6 +49,10 @@ struct DeepPressRecognizer: Sendable {
     /// Per slot: a deep press began during the contact's life (it is then no ordinary
     /// touch for auto-calibration).
     private(set) var pressedDuringContact: [Bool]
+    /// Per slot, kept only while the trace is on: the contact's highest force, and the
+    /// longest it held at or above peek without pressing (µs), for why it never pressed.
+    private var peakForce: [Double]
+    private var heldAbovePeek: [Int64]
 
     /// - Parameter isPen: the device is a pen (a tablet's stylus), whose presses must also
     ///   outlast a pen tap.
@@ -48,6 +64,8 @@ struct DeepPressRecognizer: Sendable {
         slop = settings.deepPressSlop
         stages = Array(repeating: .none, count: slots)
         pressedDuringContact = Array(repeating: false, count: slots)
+        peakForce = Array(repeating: 0, count: slots)
+        heldAbovePeek = Array(repeating: 0, count: slots)
     }
 
     /// New thresholds (the force scale changed); only while no contact is down.
@@ -60,8 +78,9 @@ struct DeepPressRecognizer: Sendable {
     @inline(always)
     var deadline: Timestamp? {
         var earliest = Int64.max
-        for s in stages {
-            if case .holding(_, let due) = s, due < earliest { earliest = due }
+        // By index: an array's iterator, unspecialized in a debug build, allocates.
+        for i in stages.indices {
+            if case .holding(_, let due) = stages[i], due < earliest { earliest = due }
         }
         return earliest == .max ? nil : Timestamp(microseconds: earliest)
     }
@@ -79,7 +98,7 @@ struct DeepPressRecognizer: Sendable {
     /// Returns true when a deep press began in this frame.
     @inline(always)
     mutating func update(_ frame: borrowing TouchFrame, rotation: Rotation,
-                         into out: inout [GestureEvent]) -> Bool {
+                         into out: inout [GestureEvent], trace: inout GestureTrace) -> Bool {
         var began = false
         let contacts = frame.contacts
         let now = frame.time.microseconds
@@ -89,11 +108,17 @@ struct DeepPressRecognizer: Sendable {
             let c = contacts[i]
             let stage = stages[i]
             if c.began, pressedDuringContact[i] { pressedDuringContact[i] = false }
+            if trace.isOn { follow(i, c, stage, now: now) }
             if c.ended || c.isCancelled {
                 if stage == .peek || stage == .pop {
                     emit(c.isCancelled ? .cancelled : .ended, nil, i, c, frame, rotation, frame.time, &out)
+                } else if trace.isOn && !pressedDuringContact[i] {
+                    refused(i, c, stage, at: frame.time, trace: &trace)
                 }
-                if stage != .none { stages[i] = .none }
+                if stage != .none {
+                    trace.transition(.deepPress, Self.name(stage), .idle, at: frame.time, slot: i)
+                    stages[i] = .none
+                }
                 continue
             }
             guard c.isDown else { continue }
@@ -111,7 +136,8 @@ struct DeepPressRecognizer: Sendable {
                     if case .holding(let s, let d) = stage { (since, due) = (s, d) }
                     if now >= due {
                         began = true
-                        fire(i, c, frame, rotation, frame.time, &out)
+                        trace.transition(.deepPress, Self.name(stage), .holding, at: frame.time, slot: i)
+                        fire(i, c, frame, rotation, frame.time, &out, &trace)
                         continue
                     }
                     next = .holding(since: since, due: due)
@@ -134,20 +160,63 @@ struct DeepPressRecognizer: Sendable {
                     next = .peek  // pop re-armed; the press itself goes on
                 }
             }
-            if next != stage { stages[i] = next }
+            if next != stage {
+                trace.transition(.deepPress, Self.name(stage), Self.name(next), at: frame.time, slot: i)
+                stages[i] = next
+            }
         }
         return began
+    }
+
+    /// The trace's name of a stage.
+    private static func name(_ stage: Stage) -> RecognizerState {
+        switch stage {
+        case .none: .idle
+        case .holding: .holding
+        case .peek: .peek
+        case .pop: .pop
+        case .moving: .moving
+        }
+    }
+
+    /// Keeps, while the trace is on, what tells why a contact never pressed.
+    @inline(never)
+    private mutating func follow(_ i: Int, _ c: Contact, _ stage: Stage, now: Int64) {
+        if c.began {
+            peakForce[i] = 0
+            heldAbovePeek[i] = 0
+        }
+        if c.isDown, c.force > peakForce[i] { peakForce[i] = c.force }
+        if case .holding(let since, _) = stage, now - since > heldAbovePeek[i] { heldAbovePeek[i] = now - since }
+    }
+
+    /// A contact lifted, or was lost, without pressing: which rule held it back.
+    @inline(never)
+    private func refused(_ i: Int, _ c: Contact, _ stage: Stage, at t: Timestamp, trace: inout GestureTrace) {
+        let why: Refusal
+        if stage == .moving {
+            why = .moved(millimetres: c.travel, slop: slop)
+        } else if heldAbovePeek[i] >= dwell, minimumContact > 0 {
+            why = .shortOfPenHold(seconds: (t - c.startTime).seconds, hold: Double(minimumContact) / 1_000_000)
+        } else if heldAbovePeek[i] > 0 || peakForce[i] >= thresholds.peek {
+            why = .shortOfDwell(seconds: Double(heldAbovePeek[i]) / 1_000_000, dwell: Double(dwell) / 1_000_000)
+        } else if c.isCancelled {
+            why = .lost
+        } else {
+            why = .belowPeek(force: peakForce[i], peek: thresholds.peek)
+        }
+        trace.record(GestureNote(time: t, recognizer: .deepPress, slot: i, event: .refused(.deepPress, why)))
     }
 
     /// Time passes to `t` without a frame: every held press whose dwell is over by then
     /// fires, at its own deadline. Returns true when one began.
     mutating func advance(to t: Timestamp, _ frame: borrowing TouchFrame, rotation: Rotation,
-                          into out: inout [GestureEvent]) -> Bool {
+                          into out: inout [GestureEvent], trace: inout GestureTrace) -> Bool {
         var began = false
         for i in stages.indices {
             guard case .holding(_, let due) = stages[i], due <= t.microseconds else { continue }
             began = true
-            fire(i, frame.contacts[i], frame, rotation, Timestamp(microseconds: due), &out)
+            fire(i, frame.contacts[i], frame, rotation, Timestamp(microseconds: due), &out, &trace)
         }
         return began
     }
@@ -156,11 +225,13 @@ struct DeepPressRecognizer: Sendable {
     // engine, and a press is rare next to the frames.
     @inline(never)
     private mutating func fire(_ i: Int, _ c: Contact, _ frame: borrowing TouchFrame, _ rotation: Rotation,
-                               _ time: Timestamp, _ out: inout [GestureEvent]) {
+                               _ time: Timestamp, _ out: inout [GestureEvent], _ trace: inout GestureTrace) {
+        trace.transition(.deepPress, .holding, .peek, at: time, slot: i)
         stages[i] = .peek
         pressedDuringContact[i] = true
         emit(.began, .peek, i, c, frame, rotation, time, &out)
         if c.force >= thresholds.pop {
+            trace.transition(.deepPress, .peek, .pop, at: time, slot: i)
             stages[i] = .pop
             emit(.changed, .pop, i, c, frame, rotation, time, &out)
         }

@@ -64,19 +64,27 @@ struct ContactLevels: Sendable {
         // Move the upper half to the front, then insertion-sort it (at most 32 values).
         var top = 0
         for k in 0..<n where Double(samples[base + k]) >= half {
-            samples.swapAt(base + top, base + k)
+            swap(base + top, base + k)
             top += 1
         }
         guard top > 0 else { return Double(floor) }
         for k in 1..<max(top, 1) {
             var j = k
             while j > 0, samples[base + j - 1] > samples[base + j] {
-                samples.swapAt(base + j - 1, base + j)
+                swap(base + j - 1, base + j)
                 j -= 1
             }
         }
         return top % 2 == 1
             ? Double(samples[base + top / 2])
             : (Double(samples[base + top / 2 - 1]) + Double(samples[base + top / 2])) / 2
+    }
+
+    // Not `swapAt`: the generic algorithm, unspecialized in a debug build, allocates, and the
+    // allocation guard (AllocationTests) runs in a debug build.
+    private mutating func swap(_ a: Int, _ b: Int) {
+        let t = samples[a]
+        samples[a] = samples[b]
+        samples[b] = t
     }
 }

@@ -18,7 +18,9 @@ public struct InputID: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "bus \(hex4(bustype)) \(vendorProduct) version \(hex4(version))" }
 }
 
-func hex4(_ v: UInt16) -> String {
+/// Four lowercase hex digits, as lsusb, udev and evemu write ids: one spelling for every
+/// file and report that names a device.
+public func hex4(_ v: UInt16) -> String {
     let s = String(v, radix: 16)
     return String(repeating: "0", count: max(0, 4 - s.count)) + s
 }
