@@ -12,6 +12,9 @@ public struct DeviceSettings: Hashable, Sendable {
     public var quirks: DeviceQuirks
     /// `claim`: how the device's claimed touches are kept from the app beneath (SPEC §10).
     public var claim: ClaimStrategy = .auto
+    /// `output`: the output (monitor) a touchscreen drives, by its compositor name
+    /// ("HDMI-A-1"), where the overlay shows its menu; empty for the only or built-in one.
+    public var output = ""
 
     public init(gestures: GestureSettings = GestureSettings(), calibrationAverage: Double? = nil,
                 emulateForce: Bool = false, ignore: Bool = false, rule: Int? = nil, quirks: DeviceQuirks = .none) {
@@ -57,6 +60,7 @@ extension Configuration {
             result.emulateForce = rule.emulateForce ?? false
             result.ignore = rule.ignore ?? false
             result.claim = rule.claim ?? .auto
+            result.output = rule.output ?? ""
             result.rule = rule.index
         }
         result.gestures.waitsForDoubleTap = bindings.contains {
