@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "forcetest", targets: ["forcetest"]),
         .executable(name: "forcetouchd", targets: ["forcetouchd"]),
         .executable(name: "forcectl", targets: ["forcectl"]),
+        .executable(name: "forcetouch-overlay", targets: ["forcetouch-overlay"]),
         .library(name: "ForceTouchCore", targets: ["ForceTouchCore"]),
     ],
     dependencies: [
@@ -71,6 +72,22 @@ let package = Package(
                 "ForceTouchCommandLine", "ForceTouchProtocol", "CLinuxSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // The overlay's toolkit: GTK 3 and gtk-layer-shell (whose pkg-config pulls in GTK's).
+        // Only forcetouch-overlay links it: the daemon stays free of any toolkit.
+        .systemLibrary(name: "CGtkLayerShell", pkgConfig: "gtk-layer-shell-0",
+                       providers: [.apt(["libgtk-3-dev", "libgtk-layer-shell-dev"])]),
+        // The overlay's window, drawing (cairo, Pango) and bus client (GDBus on GLib's loop), in C.
+        // SwiftPM drops GTK's pkg-config libraries (over its -pthread), so they are named here.
+        .target(
+            name: "COverlay", dependencies: ["CGtkLayerShell"],
+            linkerSettings: ["gtk-3", "gdk-3", "pangocairo-1.0", "pango-1.0", "cairo", "gdk_pixbuf-2.0", "gio-2.0",
+                             "gobject-2.0", "glib-2.0", "m"].map { .linkedLibrary($0) }
+        ),
+        // The quick-action menu at the finger, a client of forcetouchd's bus (SPEC §11).
+        .executableTarget(
+            name: "forcetouch-overlay",
+            dependencies: ["COverlay", "ForceTouchCommandLine"]
         ),
         .executableTarget(
             name: "forcetest",

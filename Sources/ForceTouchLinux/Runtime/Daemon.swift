@@ -354,7 +354,8 @@ public final class Daemon {
         if let w = session.untrackedSlotWarning() { logger.warning("\(name): \(w)") }
         sessions[node.devnode] = nil
         exitWhenIdle = true
-        if children.count > 0 { runLoop() }
+        // A menu an overlay shows is an action not yet finished, as a menu program would be.
+        if !idle { runLoop() }
         bus?.sync()
         bus?.connection.flush()
     }
@@ -635,11 +636,14 @@ public final class Daemon {
 
     // MARK: Loop, time and signals
 
+    /// No action running: no child, and no menu shown by an overlay awaiting a choice.
+    private var idle: Bool { children.count == 0 && runner.overlay.shownID == nil }
+
     private func runLoop() {
         // The closure does not escape, so it needs no capture of `self`: an unowned one would
         // cost a checked retain of the daemon at every turn.
         loop.run {
-            if exitWhenIdle && children.count == 0 { loop.stop(); return }
+            if exitWhenIdle && idle { loop.stop(); return }
             if let bus, let token = busToken {
                 if bus.needsSync { bus.sync() }
                 loop.watchWritable(token, bus.connection.wantsWrite)
