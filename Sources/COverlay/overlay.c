@@ -282,7 +282,8 @@ static void update_input(void) {
 static void grab_keyboard(void) {
     if (o.mode != MODE_POPUP || !o.menu_id || !gtk_widget_get_window(o.window)) return;
     GdkSeat *seat = gdk_display_get_default_seat(gdk_display_get_default());
-    gdk_seat_grab(seat, gtk_widget_get_window(o.window), GDK_SEAT_CAPABILITY_KEYBOARD, FALSE, NULL, NULL, NULL, NULL);
+    // The pointer too: a window cut to the menu's shape would not see a tap outside it.
+    gdk_seat_grab(seat, gtk_widget_get_window(o.window), GDK_SEAT_CAPABILITY_ALL, FALSE, NULL, NULL, NULL, NULL);
 }
 
 static void ungrab(void) {
