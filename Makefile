@@ -51,6 +51,7 @@ test: deps
 	FUZZ_RUNS=$(TEST_FUZZ_RUNS) FUZZ_SEED=1 scripts/fuzz.sh
 	Tests/Documented/on-host.sh
 	Tests/Documented/dbus-on-host.sh
+	Tests/Documented/overlay-on-host.sh
 	Tests/Documented/package-on-host.sh
 	@if [ -x vm/run-tests.sh ]; then ./vm/run-tests.sh; fi
 
@@ -93,7 +94,7 @@ fuzz: deps
 clean:
 	rm -rf .build
 
-# Installs forcetouchd, forcetest and forcectl, the device database (quirks/ in $(PREFIX)/share/forcetouch/quirks),
+# Installs forcetouchd, forcetest, forcectl and forcetouch-overlay (with its user unit), the device database (quirks/ in $(PREFIX)/share/forcetouch/quirks),
 # the D-Bus interface description (in DBUSINTERFACESDIR),
 # the udev rule, the systemd user unit, the default configuration
 # (an existing /etc/forcetouch/forcetouch.toml is kept), the manual pages (MANDIR), bash, zsh
@@ -114,6 +115,9 @@ DBUS_INTERFACE = io.github.forcetouch.Daemon1.xml
 # The device database the programs find beside their bin directory, as <bin>/../share/forcetouch/quirks.
 QUIRKSDIR = $(PREFIX)/share/forcetouch/quirks
 PROGRAMS = forcetouchd forcetest forcectl
+# The quick-action overlay: a GTK program with a command line of its own (no completions, no
+# manual page generated from an argument parser), and its user unit.
+OVERLAY = forcetouch-overlay
 BUILT = $(BUILDDIR)/$(CONFIGURATION)
 # What the configuration file is installed as: uninstall removes it only while it is still this.
 CONF = $(DESTDIR)$(SYSCONFDIR)/forcetouch/forcetouch.toml
@@ -122,10 +126,12 @@ install: build man
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UDEVRULESDIR) $(DESTDIR)$(USERUNITDIR) $(DESTDIR)$(SYSCONFDIR)/forcetouch \
 		$(DESTDIR)$(DOCDIR)/examples $(DESTDIR)$(QUIRKSDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man8 \
 		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
-	install -m 0755 $(addprefix $(BUILT)/,$(PROGRAMS)) $(DESTDIR)$(BINDIR)/
+	install -m 0755 $(addprefix $(BUILT)/,$(PROGRAMS) $(OVERLAY)) $(DESTDIR)$(BINDIR)/
 	install -m 0644 udev-rules/70-forcetouch.rules $(DESTDIR)$(UDEVRULESDIR)/
 	sed 's|@BINDIR@|$(BINDIR)|g' systemd/forcetouchd.service > $(DESTDIR)$(USERUNITDIR)/forcetouchd.service
 	chmod 0644 $(DESTDIR)$(USERUNITDIR)/forcetouchd.service
+	sed 's|@BINDIR@|$(BINDIR)|g' systemd/$(OVERLAY).service > $(DESTDIR)$(USERUNITDIR)/$(OVERLAY).service
+	chmod 0644 $(DESTDIR)$(USERUNITDIR)/$(OVERLAY).service
 	install -m 0644 docs/* LICENSE $(DESTDIR)$(DOCDIR)/
 	install -m 0644 config/examples/* $(DESTDIR)$(DOCDIR)/examples/
 	install -m 0644 quirks/*.quirks $(DESTDIR)$(QUIRKSDIR)/
@@ -148,8 +154,8 @@ install: build man
 # directories of forcetouch's own it made when they are left empty. The configuration goes only
 # while it is the shipped one: one the user edited (or `forcetest calibrate` wrote to) is kept.
 uninstall:
-	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(PROGRAMS)) $(DESTDIR)$(UDEVRULESDIR)/70-forcetouch.rules \
-		$(DESTDIR)$(USERUNITDIR)/forcetouchd.service \
+	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(PROGRAMS) $(OVERLAY)) $(DESTDIR)$(UDEVRULESDIR)/70-forcetouch.rules \
+		$(DESTDIR)$(USERUNITDIR)/forcetouchd.service $(DESTDIR)$(USERUNITDIR)/$(OVERLAY).service \
 		$(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(wildcard docs/*)) LICENSE) \
 		$(addprefix $(DESTDIR)$(DOCDIR)/examples/,$(notdir $(wildcard config/examples/*))) \
 		$(addprefix $(DESTDIR)$(QUIRKSDIR)/,$(notdir $(wildcard quirks/*.quirks))) \
@@ -194,7 +200,7 @@ deb: deps $(DEB_LINKDIR)/libstdc++.so
 	rm -rf $(DEB_STAGE)
 	$(MAKE) install DESTDIR=$(abspath $(DEB_STAGE)) PREFIX=/usr UDEVRULESDIR=/usr/lib/udev/rules.d \
 		BUILDDIR=$(DEB_BUILDDIR) CONFIGURATION=$(DEB_CONFIGURATION) SWIFT_BUILD_FLAGS="$(DEB_SWIFT_BUILD_FLAGS)"
-	strip --strip-unneeded --remove-section=.comment --remove-section=.note $(addprefix $(DEB_STAGE)/usr/bin/,$(PROGRAMS))
+	strip --strip-unneeded --remove-section=.comment --remove-section=.note $(addprefix $(DEB_STAGE)/usr/bin/,$(PROGRAMS) $(OVERLAY))
 	install -m 0644 debian/copyright $(DEB_STAGE)/usr/share/doc/forcetouch/copyright
 	gzip -9n < debian/changelog > $(DEB_STAGE)/usr/share/doc/forcetouch/changelog.gz
 	rm $(DEB_STAGE)/usr/share/doc/forcetouch/LICENSE
@@ -202,7 +208,7 @@ deb: deps $(DEB_LINKDIR)/libstdc++.so
 	install -m 0755 debian/postinst debian/postrm $(DEB_STAGE)/DEBIAN/
 	install -m 0644 debian/conffiles $(DEB_STAGE)/DEBIAN/
 	install -D -m 0644 debian/forcetouch.lintian-overrides $(DEB_STAGE)/usr/share/lintian/overrides/forcetouch
-	dpkg-shlibdeps -T$(DEB_BUILDDIR)/substvars $(addprefix $(DEB_STAGE)/usr/bin/,$(PROGRAMS))
+	dpkg-shlibdeps -T$(DEB_BUILDDIR)/substvars $(addprefix $(DEB_STAGE)/usr/bin/,$(PROGRAMS) $(OVERLAY))
 	dpkg-gencontrol -pforcetouch -v$(VERSION) -P$(DEB_STAGE) -T$(DEB_BUILDDIR)/substvars -f$(DEB_BUILDDIR)/files \
 		-V'gio:Depends=$(GIO_PACKAGE)'
 	dpkg-deb --build --root-owner-group $(DEB_STAGE) $(DEB)
