@@ -132,7 +132,7 @@ install: build man
 	chmod 0644 $(DESTDIR)$(USERUNITDIR)/forcetouchd.service
 	sed 's|@BINDIR@|$(BINDIR)|g' systemd/$(OVERLAY).service > $(DESTDIR)$(USERUNITDIR)/$(OVERLAY).service
 	chmod 0644 $(DESTDIR)$(USERUNITDIR)/$(OVERLAY).service
-	install -m 0644 docs/* LICENSE $(DESTDIR)$(DOCDIR)/
+	install -m 0644 docs/*.md LICENSE $(DESTDIR)$(DOCDIR)/
 	install -m 0644 config/examples/* $(DESTDIR)$(DOCDIR)/examples/
 	install -m 0644 quirks/*.quirks $(DESTDIR)$(QUIRKSDIR)/
 	install -D -m 0644 dbus/$(DBUS_INTERFACE) $(DESTDIR)$(DBUSINTERFACESDIR)/$(DBUS_INTERFACE)
@@ -156,7 +156,7 @@ install: build man
 uninstall:
 	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(PROGRAMS) $(OVERLAY)) $(DESTDIR)$(UDEVRULESDIR)/70-forcetouch.rules \
 		$(DESTDIR)$(USERUNITDIR)/forcetouchd.service $(DESTDIR)$(USERUNITDIR)/$(OVERLAY).service \
-		$(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(wildcard docs/*)) LICENSE) \
+		$(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(wildcard docs/*.md)) LICENSE) \
 		$(addprefix $(DESTDIR)$(DOCDIR)/examples/,$(notdir $(wildcard config/examples/*))) \
 		$(addprefix $(DESTDIR)$(QUIRKSDIR)/,$(notdir $(wildcard quirks/*.quirks))) \
 		$(DESTDIR)$(MANDIR)/man8/forcetouchd.8.gz $(DESTDIR)$(MANDIR)/man1/forcetest.1.gz \

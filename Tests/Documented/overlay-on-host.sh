@@ -226,9 +226,15 @@ bg_user "$W/openbox.log" openbox
 openbox_pid=$last_pid
 sleep 0.5
 check "Xvfb and openbox run" kill -0 "$xvfb_pid" "$openbox_pid"
-bg_user "$W/x11-overlay.log" "$BIN/forcetouch-overlay" --verbose
-overlay_pid=$last_pid
-check "the overlay takes io.github.forcetouch.Overlay1 on the bus" wait_for 'Overlay1 on the session bus' "$W/x11-overlay.log" 10
+doc_runner=(as_user)
+doc --bg <<'CMD'
+forcetouch-overlay --verbose
+CMD
+overlay_pid=$doc_pid
+pids+=("$overlay_pid")
+ln -sf "$DOC_OUT" "$W/x11-overlay.log"
+check "forcetouch-overlay --verbose takes io.github.forcetouch.Overlay1 on the bus" \
+    wait_for 'Overlay1 on the session bus' "$W/x11-overlay.log" 10
 shot_x11() { as_user import -window root "$1"; }
 stages x11 "$W/x11-overlay.log" 1024 768 shot_x11
 check "x11: an override-redirect popup (no compositing manager: not dimmed), said once" \
