@@ -235,6 +235,14 @@ pids+=("$overlay_pid")
 ln -sf "$DOC_OUT" "$W/x11-overlay.log"
 check "forcetouch-overlay --verbose takes io.github.forcetouch.Overlay1 on the bus" \
     wait_for 'Overlay1 on the session bus' "$W/x11-overlay.log" 10
+# Idle, with no menu, the overlay sleeps in poll() on the bus: not one context switch in 3 s.
+switches() { awk '/^(voluntary|nonvoluntary)_ctxt_switches/ { n += $2 } END { print n }' "/proc/$1/status"; }
+# bash -c execs its one command: the doc block's pid is the overlay's own.
+overlay_main="$overlay_pid"
+sleep 1
+before="$(switches "$overlay_main")"; sleep 3; after="$(switches "$overlay_main")"
+check "idle, the overlay does not wake up in 3 s (context switches $before -> $after)" test "$before" = "$after"
+echo "figure: the idle overlay's resident memory: $(awk '/^VmRSS/ { print $2, $3 }' "/proc/$overlay_main/status")"
 shot_x11() { as_user import -window root "$1"; }
 stages x11 "$W/x11-overlay.log" 1024 768 shot_x11
 check "x11: an override-redirect popup (no compositing manager: not dimmed), said once" \
