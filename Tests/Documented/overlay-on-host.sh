@@ -237,8 +237,17 @@ check "forcetouch-overlay --verbose takes io.github.forcetouch.Overlay1 on the b
     wait_for 'Overlay1 on the session bus' "$W/x11-overlay.log" 10
 # Idle, with no menu, the overlay sleeps in poll() on the bus: not one context switch in 3 s.
 switches() { awk '/^(voluntary|nonvoluntary)_ctxt_switches/ { n += $2 } END { print n }' "/proc/$1/status"; }
-# bash -c execs its one command: the doc block's pid is the overlay's own.
-overlay_main="$overlay_pid"
+# The overlay itself, below the doc block's shell and setpriv.
+overlay_of() {
+    local p c
+    for p in $(pgrep -P "$1"); do
+        [ "$(cat "/proc/$p/comm" 2>/dev/null)" = forcetouch-over ] && { echo "$p"; return; }
+        c="$(overlay_of "$p")" && [ -n "$c" ] && { echo "$c"; return; }
+    done
+}
+overlay_main="$(overlay_of "$overlay_pid")"
+check "the overlay runs (pid $overlay_main)" test -n "$overlay_main"
+[ -n "$overlay_main" ] && overlay_pid="$overlay_main" && pids+=("$overlay_pid")
 sleep 1
 before="$(switches "$overlay_main")"; sleep 3; after="$(switches "$overlay_main")"
 check "idle, the overlay does not wake up in 3 s (context switches $before -> $after)" test "$before" = "$after"
