@@ -130,6 +130,8 @@ card_box() {
     convert "$1" -colorspace gray -threshold 85% -format '%@' info: 2>/dev/null |
         sed -n 's/^\([1-9][0-9]*\)x\([1-9][0-9]*\)+\([0-9]*\)+\([0-9]*\)$/\3 \4 \1 \2/p'
 }
+# The rectangle at the end of an `item N "Title" x y w h` line.
+rect() { sed -E 's/.* (-?[0-9]+) (-?[0-9]+) (-?[0-9]+) (-?[0-9]+)$/\1 \2 \3 \4/'; }
 # The last `menu` rectangle the overlay logged: x y w h.
 logged_box() { grep -E '^menu [0-9]+ scale' "$1" | tail -1 | awk '{ print $5, $6, $7, $8 }'; }
 # near A B: every number of A within 3 px of B's.
@@ -283,7 +285,7 @@ check "... sent as MenuShown with the items as aa{sv}" \
     bash -c "grep -A40 'member=MenuShown' '$W/monitor.txt' | grep -q 'string \"New message\"'"
 wait_drawn "$W/x11-overlay.log" "$m"
 sleep 1
-read -r ix iy iw ih < <(grep '^item 1 "Search"' "$W/x11-overlay.log" | tail -1 | awk '{ print $4, $5, $6, $7 }')
+read -r ix iy iw ih < <(grep '^item 1 "Search"' "$W/x11-overlay.log" | tail -1 | rect)
 as_user xdotool mousemove $(( ix + iw / 2 )) $(( iy + ih / 2 )) click 1
 check "a click on \"Search\" chooses it through the daemon: performed, success" \
     wait_for '^chose search: success' "$W/x11-overlay.log" 10
@@ -292,6 +294,27 @@ check "... QuickActionPerformed says so on the bus" \
 check "... and the menu program was not run" test ! -e "$W/fake-menu.log"
 for _ in $(seq 50); do kill -0 "$replay_pid" 2>/dev/null || break; sleep 0.1; done
 check "the replay ends once its menu is answered" bash -c "! kill -0 $replay_pid 2>/dev/null"
+
+# Slide to select: after pop the finger that pressed slides onto an item and lifts there. (On
+# the host no device can be pressed for real: the replay shows the menu, and the finger's
+# path after pop comes as the PressProgress the daemon sends for a live press.)
+m="$(mark "$W/x11-overlay.log")"
+bg_user "$W/replay2.log" "$BIN/forcetouchd" --replay "$W/demo.evemu"
+replay_pid=$last_pid
+check "slide: a second replay shows its menu" wait_for_new "$m" '^menu [0-9]+ shown: 3 item' "$W/x11-overlay.log" 30
+wait_drawn "$W/x11-overlay.log" "$m"
+sleep 1
+read -r ix iy iw ih < <(tail -c "+$((m + 1))" "$W/x11-overlay.log" | grep '^item 2 "Start timer"' | tail -1 | rect)
+sx="$(awk -v v=$(( ix + iw / 2 )) 'BEGIN { printf "%.4f", v / 1024 }')" sy="$(awk -v v=$(( iy + ih / 2 )) 'BEGIN { printf "%.4f", v / 768 }')"
+m2="$(mark "$W/x11-overlay.log")"
+progress changed pop 1.0 1.0 "$sx" "$sy"
+check "slide: the finger over \"Start timer\" ($sx, $sy) highlights it" \
+    wait_for_new "$m2" '^menu [0-9]+ scale .* highlight 2 ' "$W/x11-overlay.log" 5
+progress ended pop 1.0 1.0 "$sx" "$sy"
+check "slide: lifting there chooses it through the daemon: performed, success" \
+    wait_for_new "$m2" '^chose timer: success' "$W/x11-overlay.log" 10
+for _ in $(seq 50); do kill -0 "$replay_pid" 2>/dev/null || break; sleep 0.1; done
+check "slide: ... and the replay ends" bash -c "! kill -0 $replay_pid 2>/dev/null"
 stop "$overlay_pid"; stop "$openbox_pid"; stop "$xvfb_pid"
 
 # ---------------------------------------------------------------- Wayland: sway, headless
@@ -315,11 +338,29 @@ check "sway: a layer-shell surface, said once" test "$(grep -c 'layer-shell' "$W
 grey() { convert "$1" -format '%[fx:int(255*p{5,5}.r)]' info:; }
 check "sway: the rest of the output is dimmed at pop ($(grey "$W/sway-gone.png") -> $(grey "$W/sway-pop.png"))" \
     test "$(grey "$W/sway-pop.png")" -lt $(( $(grey "$W/sway-gone.png") * 7 / 10 ))
-stop "$overlay_pid"; stop "$sway_pid"
+stop "$overlay_pid"
+# Dark: the GTK theme's dark variant draws a dark card where the light one is light.
+pixel() { convert "$1" -format "%[fx:int(255*p{$2,$3}.r)]" info:; }
+bg_user "$W/sway-dark.log" env -u DISPLAY "WAYLAND_DISPLAY=$WAYLAND" GDK_BACKEND=wayland GTK_THEME=Adwaita:dark \
+    "$BIN/forcetouch-overlay" --verbose
+dark_pid=$last_pid
+check "sway: with a dark GTK theme the overlay says so" wait_for 'dark theme' "$W/sway-dark.log" 10
+wait_for 'Overlay1 on the session bus' "$W/sway-dark.log" 10
+m="$(mark "$W/sway-dark.log")"
+shown 11 0.3 0.4
+wait_drawn "$W/sway-dark.log" "$m"
+shot_sway "$W/sway-dark.png"
+read -r cx cy cw ch < <(logged_box "$W/sway-dark.log")
+px=$(( cx + 6 )) py=$(( cy + ch / 2 ))
+light="$(pixel "$W/sway-pop.png" "$px" "$py")" dark="$(pixel "$W/sway-dark.png" "$px" "$py")"
+check "sway: the card is light with the light theme ($light) and dark with the dark one ($dark)" \
+    test "$light" -gt 200 -a "$dark" -lt 80
+stop "$dark_pid"; stop "$sway_pid"
 
 if [ -n "${SAVE_IMAGES:-}" ]; then
     for s in peek mid pop edge; do cp "$W/sway-$s.png" "docs/images/menu-$s.png"; done
     cp "$W/x11-pop.png" docs/images/menu-x11.png
+    cp "$W/sway-dark.png" docs/images/menu-dark.png
     echo "screenshots copied to docs/images/"
 fi
 summary overlay-on-host
