@@ -172,18 +172,33 @@ static void draw_text(cairo_t *cr, const char *text, const char *font, double x,
     g_object_unref(layout);
 }
 
-static void draw_icon(cairo_t *cr, const item_t *item, double x, double y) {
+/// An icon from the theme, a symbolic one recoloured with the text's colour (a dark theme's
+/// white), as GTK draws symbolic icons in a widget.
+static GdkPixbuf *theme_icon(const char *name, double grey) {
+    GtkIconInfo *info = gtk_icon_theme_lookup_icon(gtk_icon_theme_get_default(), name, ICON,
+                                                   GTK_ICON_LOOKUP_FORCE_SIZE | GTK_ICON_LOOKUP_GENERIC_FALLBACK);
+    if (!info) return NULL;
+    GdkPixbuf *pixbuf;
+    if (gtk_icon_info_is_symbolic(info)) {
+        GdkRGBA fg = { grey, grey, grey, 1 };
+        pixbuf = gtk_icon_info_load_symbolic(info, &fg, NULL, NULL, NULL, NULL, NULL);
+    } else {
+        pixbuf = gtk_icon_info_load_icon(info, NULL);
+    }
+    g_object_unref(info);
+    return pixbuf;
+}
+
+static void draw_icon(cairo_t *cr, const item_t *item, double x, double y, double grey) {
     GdkPixbuf *pixbuf = NULL;
     if (item->icon_file && *item->icon_file)
         pixbuf = gdk_pixbuf_new_from_file_at_size(item->icon_file, ICON, ICON, NULL);
     if (!pixbuf && item->icon && *item->icon) {
-        GtkIconTheme *theme = gtk_icon_theme_get_default();
-        pixbuf = gtk_icon_theme_load_icon(theme, item->icon, ICON, GTK_ICON_LOOKUP_FORCE_SIZE, NULL);
-        if (!pixbuf) {
-            char *symbolic = g_strconcat(item->icon, "-symbolic", NULL);
-            pixbuf = gtk_icon_theme_load_icon(theme, symbolic, ICON, GTK_ICON_LOOKUP_FORCE_SIZE, NULL);
-            g_free(symbolic);
-        }
+        char *symbolic = g_strconcat(item->icon, "-symbolic", NULL);
+        // The symbolic variant first in a dark theme, where it is drawn light.
+        pixbuf = theme_icon(o.dark ? symbolic : item->icon, grey);
+        if (!pixbuf) pixbuf = theme_icon(o.dark ? item->icon : symbolic, grey);
+        g_free(symbolic);
     }
     if (!pixbuf) return;
     gdk_cairo_set_source_pixbuf(cr, pixbuf, x, y);
@@ -229,7 +244,7 @@ static gboolean on_draw(GtkWidget *widget, cairo_t *cr, gpointer data) {
         gboolean has_sub = item->subtitle && *item->subtitle;
         draw_text(cr, item->title, "Sans Bold 11", 16, has_sub ? y + 8 : y + 22, w - 32 - ICON - 12, 1, fg);
         if (has_sub) draw_text(cr, item->subtitle, "Sans 9", 16, y + 28, w - 32 - ICON - 12, 2, sub);
-        draw_icon(cr, item, w - 16 - ICON, y + (ITEM_HEIGHT - ICON) / 2.0);
+        draw_icon(cr, item, w - 16 - ICON, y + (ITEM_HEIGHT - ICON) / 2.0, fg);
     }
     cairo_restore(cr);
     log_geometry();
