@@ -114,9 +114,8 @@ DBUSINTERFACESDIR ?= $(PREFIX)/share/dbus-1/interfaces
 DBUS_INTERFACE = io.github.forcetouch.Daemon1.xml
 # The device database the programs find beside their bin directory, as <bin>/../share/forcetouch/quirks.
 QUIRKSDIR = $(PREFIX)/share/forcetouch/quirks
-PROGRAMS = forcetouchd forcetest forcectl
-# The quick-action overlay: a GTK program with a command line of its own (no completions, no
-# manual page generated from an argument parser), and its user unit.
+PROGRAMS = forcetouchd forcetest forcectl forcetouch-overlay
+# The quick-action overlay, a GTK program, and its user unit.
 OVERLAY = forcetouch-overlay
 BUILT = $(BUILDDIR)/$(CONFIGURATION)
 # What the configuration file is installed as: uninstall removes it only while it is still this.
@@ -126,7 +125,7 @@ install: build man
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UDEVRULESDIR) $(DESTDIR)$(USERUNITDIR) $(DESTDIR)$(SYSCONFDIR)/forcetouch \
 		$(DESTDIR)$(DOCDIR)/examples $(DESTDIR)$(QUIRKSDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man8 \
 		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
-	install -m 0755 $(addprefix $(BUILT)/,$(PROGRAMS) $(OVERLAY)) $(DESTDIR)$(BINDIR)/
+	install -m 0755 $(addprefix $(BUILT)/,$(PROGRAMS)) $(DESTDIR)$(BINDIR)/
 	install -m 0644 udev-rules/70-forcetouch.rules $(DESTDIR)$(UDEVRULESDIR)/
 	sed 's|@BINDIR@|$(BINDIR)|g' systemd/forcetouchd.service > $(DESTDIR)$(USERUNITDIR)/forcetouchd.service
 	chmod 0644 $(DESTDIR)$(USERUNITDIR)/forcetouchd.service
@@ -140,6 +139,7 @@ install: build man
 	gzip -9n < $(MANPAGES)/forcetouchd.8 > $(DESTDIR)$(MANDIR)/man8/forcetouchd.8.gz
 	gzip -9n < $(MANPAGES)/forcetest.1 > $(DESTDIR)$(MANDIR)/man1/forcetest.1.gz
 	gzip -9n < $(MANPAGES)/forcectl.1 > $(DESTDIR)$(MANDIR)/man1/forcectl.1.gz
+	gzip -9n < $(MANPAGES)/forcetouch-overlay.1 > $(DESTDIR)$(MANDIR)/man1/forcetouch-overlay.1.gz
 	# bash sources its completions: they are no scripts of their own, and get no #! line.
 	for p in $(PROGRAMS); do \
 		$(BUILT)/$$p --generate-completion-script bash > $(DESTDIR)$(BASHCOMPDIR)/$$p && \
@@ -154,13 +154,13 @@ install: build man
 # directories of forcetouch's own it made when they are left empty. The configuration goes only
 # while it is the shipped one: one the user edited (or `forcetest calibrate` wrote to) is kept.
 uninstall:
-	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(PROGRAMS) $(OVERLAY)) $(DESTDIR)$(UDEVRULESDIR)/70-forcetouch.rules \
+	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(PROGRAMS)) $(DESTDIR)$(UDEVRULESDIR)/70-forcetouch.rules \
 		$(DESTDIR)$(USERUNITDIR)/forcetouchd.service $(DESTDIR)$(USERUNITDIR)/$(OVERLAY).service \
 		$(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(wildcard docs/*.md)) LICENSE) \
 		$(addprefix $(DESTDIR)$(DOCDIR)/examples/,$(notdir $(wildcard config/examples/*))) \
 		$(addprefix $(DESTDIR)$(QUIRKSDIR)/,$(notdir $(wildcard quirks/*.quirks))) \
 		$(DESTDIR)$(MANDIR)/man8/forcetouchd.8.gz $(DESTDIR)$(MANDIR)/man1/forcetest.1.gz \
-		$(DESTDIR)$(MANDIR)/man1/forcectl.1.gz \
+		$(DESTDIR)$(MANDIR)/man1/forcectl.1.gz $(DESTDIR)$(MANDIR)/man1/forcetouch-overlay.1.gz \
 		$(addprefix $(DESTDIR)$(BASHCOMPDIR)/,$(PROGRAMS)) $(addprefix $(DESTDIR)$(ZSHCOMPDIR)/_,$(PROGRAMS)) \
 		$(addprefix $(DESTDIR)$(FISHCOMPDIR)/,$(addsuffix .fish,$(PROGRAMS))) \
 		$(DESTDIR)$(DBUSINTERFACESDIR)/$(DBUS_INTERFACE)
@@ -200,7 +200,7 @@ deb: deps $(DEB_LINKDIR)/libstdc++.so
 	rm -rf $(DEB_STAGE)
 	$(MAKE) install DESTDIR=$(abspath $(DEB_STAGE)) PREFIX=/usr UDEVRULESDIR=/usr/lib/udev/rules.d \
 		BUILDDIR=$(DEB_BUILDDIR) CONFIGURATION=$(DEB_CONFIGURATION) SWIFT_BUILD_FLAGS="$(DEB_SWIFT_BUILD_FLAGS)"
-	strip --strip-unneeded --remove-section=.comment --remove-section=.note $(addprefix $(DEB_STAGE)/usr/bin/,$(PROGRAMS) $(OVERLAY))
+	strip --strip-unneeded --remove-section=.comment --remove-section=.note $(addprefix $(DEB_STAGE)/usr/bin/,$(PROGRAMS))
 	install -m 0644 debian/copyright $(DEB_STAGE)/usr/share/doc/forcetouch/copyright
 	gzip -9n < debian/changelog > $(DEB_STAGE)/usr/share/doc/forcetouch/changelog.gz
 	rm $(DEB_STAGE)/usr/share/doc/forcetouch/LICENSE
@@ -208,7 +208,7 @@ deb: deps $(DEB_LINKDIR)/libstdc++.so
 	install -m 0755 debian/postinst debian/postrm $(DEB_STAGE)/DEBIAN/
 	install -m 0644 debian/conffiles $(DEB_STAGE)/DEBIAN/
 	install -D -m 0644 debian/forcetouch.lintian-overrides $(DEB_STAGE)/usr/share/lintian/overrides/forcetouch
-	dpkg-shlibdeps -T$(DEB_BUILDDIR)/substvars $(addprefix $(DEB_STAGE)/usr/bin/,$(PROGRAMS) $(OVERLAY))
+	dpkg-shlibdeps -T$(DEB_BUILDDIR)/substvars $(addprefix $(DEB_STAGE)/usr/bin/,$(PROGRAMS))
 	dpkg-gencontrol -pforcetouch -v$(VERSION) -P$(DEB_STAGE) -T$(DEB_BUILDDIR)/substvars -f$(DEB_BUILDDIR)/files \
 		-V'gio:Depends=$(GIO_PACKAGE)'
 	dpkg-deb --build --root-owner-group $(DEB_STAGE) $(DEB)

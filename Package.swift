@@ -87,7 +87,10 @@ let package = Package(
         // The quick-action menu at the finger, a client of forcetouchd's bus (SPEC §11).
         .executableTarget(
             name: "forcetouch-overlay",
-            dependencies: ["COverlay", "ForceTouchCommandLine"]
+            dependencies: [
+                "COverlay", "ForceTouchCommandLine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .executableTarget(
             name: "forcetest",
