@@ -504,25 +504,29 @@ static void press_progress(GVariant *p) {
     g_variant_get(p, "(&s&sdddd&s&s)", &phase, &stage, &transition, &commit, &x, &y, &placement, &output);
     gboolean ended = strcmp(phase, "ended") == 0 || strcmp(phase, "cancelled") == 0;
     if (o.menu_id) {
-        // The finger that opened the menu slides over it: the item under it is highlighted,
-        // and lifting on one chooses it; lifting elsewhere leaves the menu open for a tap.
+        // Only the finger that opened the menu, still down, selects by sliding: a later touch
+        // (a tap on the open menu reaches the overlay's surface itself) must not choose twice.
+        if (!o.pressing) return;
         if (!ended) {
-            o.pressing = TRUE;
             if (*stage) g_strlcpy(o.stage, stage, sizeof o.stage);
             o.transition = transition;
             o.commit = commit;
         }
-        if (o.window) {
+        int under = -1;
+        if (o.window && !o.at_pointer) {
+            // A touchpad's or a pen's position says nothing of the screen: no sliding there.
             int width = gtk_widget_get_allocated_width(o.window), height = gtk_widget_get_allocated_height(o.window);
             layout(width, height);
-            int under = item_at(x * width, y * height);
-            if (strcmp(o.stage, "pop") == 0 || !o.pressing) o.highlight = under;
-            if (ended) {
-                o.pressing = FALSE;
-                if (under >= 0 && strcmp(o.stage, "pop") == 0) { choose(under); return; }
-            }
+            under = item_at(x * width, y * height);
         }
-        if (ended) o.pressing = FALSE;
+        gboolean popped = strcmp(o.stage, "pop") == 0;
+        if (popped) o.highlight = under;
+        if (ended) {
+            // Lifted on an item after pop: chosen. Elsewhere: the menu stays for a tap.
+            o.pressing = FALSE;
+            if (under >= 0 && popped) { choose(under); return; }
+            o.highlight = -1;
+        }
         update();
         return;
     }

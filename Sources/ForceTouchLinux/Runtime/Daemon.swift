@@ -467,8 +467,9 @@ public final class Daemon {
         if var t = pressTrack, t.node == session.node.devnode, event.contacts.contains(t.slot) {
             if !stage.isEmpty { t.stage = stage }
             pressTrack = t
-            // A live press is sampled after the read; its stage only changed here.
-            if session.device != nil { return }
+            // A live press's lift is sampled after the read; its stage goes out now, since a
+            // still finger's peek comes from a timer, with no read after it.
+            if session.device != nil, phase != "changed" || stage.isEmpty { return }
         }
         let (placement, output) = runner.overlay.locate(session.name)
         runner.overlay.progress(
