@@ -8,9 +8,10 @@ set -euo pipefail
 # not built against: libglib2.0-bin brings the library.
 # forcetouch-overlay builds against GTK 3 and gtk-layer-shell; its test
 # (Tests/Documented/overlay-on-host.sh) runs it under Xvfb with openbox and under sway's headless
-# backend, shoots the screen with import (imagemagick) and grim, and taps with xdotool.
+# backend (and weston's, a compositor without layer-shell), shoots the screen with import
+# (imagemagick) and grim, and taps with xdotool.
 pkgs=(libevdev-dev libudev-dev libsystemd-dev pkg-config dbus-daemon dbus-bin systemd libglib2.0-bin
-      libgtk-3-dev libgtk-layer-shell-dev xvfb openbox sway grim imagemagick xdotool)
+      libgtk-3-dev libgtk-layer-shell-dev xvfb openbox sway weston grim imagemagick xdotool)
 [ "${1:-}" = --deb ] && pkgs+=(dpkg-dev binutils lintian)
 need=()
 for pkg in "${pkgs[@]}"; do

@@ -108,10 +108,16 @@ static void layout(int width, int height) {
     gboolean left = fx + GAP + w > width - EDGE;
     gboolean up = fy + GAP + h > height - EDGE;
     double s = menu_scale();
-    o.scale = s;
     // The corner at the finger stays put; the menu grows away from it.
     double cx = left ? fx - GAP : fx + GAP, cy = up ? fy - GAP : fy + GAP;
     double x0 = left ? cx - w * s : cx, y0 = up ? cy - h * s : cy;
+    if (o.mode == MODE_PLACED) {
+        // A window the compositor placed is the menu, full size: it cannot grow from a finger
+        // whose place on the screen it does not know.
+        s = 1;
+        x0 = y0 = 0;
+    }
+    o.scale = s;
     o.card = (GdkRectangle){ (int)lround(x0), (int)lround(y0), (int)lround(w * s), (int)lround(h * s) };
     for (int i = 0; i < o.count; i++)
         o.item_rects[i] = (GdkRectangle){ o.card.x, (int)lround(y0 + i * ITEM_HEIGHT * s), o.card.width,
@@ -137,7 +143,8 @@ static void log_geometry(void) {
     g_strlcpy(o.logged, now, sizeof o.logged);
     int ox = o.mode == MODE_PLACED ? 0 : o.monitor.x, oy = o.mode == MODE_PLACED ? 0 : o.monitor.y;
     g_printerr("menu %u scale %.3f %d %d %d %d highlight %d dim %.3f\n", o.menu_id, o.scale, o.card.x + ox,
-               o.card.y + oy, o.card.width, o.card.height, o.highlight, o.composited ? dimming() : 0.0);
+               o.card.y + oy, o.card.width, o.card.height, o.highlight,
+               o.composited && o.mode != MODE_PLACED ? dimming() : 0.0);
     for (int i = 0; i < o.count; i++)
         g_printerr("item %d \"%s\" %d %d %d %d\n", i, o.items[i].title, o.item_rects[i].x + ox,
                    o.item_rects[i].y + oy, o.item_rects[i].width, o.item_rects[i].height);
@@ -214,7 +221,6 @@ static gboolean on_draw(GtkWidget *widget, cairo_t *cr, gpointer data) {
     else cairo_set_source_rgba(cr, 0, 0, 0, 0);
     cairo_paint(cr);
     cairo_set_operator(cr, CAIRO_OPERATOR_OVER);
-    if (o.mode == MODE_PLACED) { o.fx = o.fy = 0; o.at_pointer = FALSE; }
     layout(width, height);
     double s = o.scale, bg = o.dark ? 0.16 : 0.97, fg = o.dark ? 0.95 : 0.08, sub = o.dark ? 0.7 : 0.35;
     cairo_save(cr);

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # forcetouch-overlay, the quick-action menu at the finger (docs/SPEC.md §11, README "The menu at
 # the finger"), on real display servers: Xvfb with openbox (X11: an override-redirect popup) and
-# sway 1.7's headless backend with the pixman renderer (Wayland: a layer-shell surface), each
+# sway 1.7's headless backend with the pixman renderer (Wayland: a layer-shell surface), and
+# weston's headless one for a compositor without layer-shell (GNOME's case), each
 # with a real dbus-daemon and forcetouchd. The press's steps come as the daemon's bus signals;
 # screenshots (import under X, grim under sway) at peek, mid-way to pop and at pop are checked
 # pixel by pixel: the menu's card at the finger, growing, opening the other way near the edges,
@@ -28,7 +29,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-for tool in Xvfb openbox sway grim import xdotool convert dbus-daemon gdbus dbus-monitor; do
+for tool in Xvfb openbox sway weston grim import xdotool convert dbus-daemon gdbus dbus-monitor; do
     command -v "$tool" > /dev/null || { bad "$tool is installed (scripts/install-deps.sh)"; summary overlay-on-host; exit 1; }
 done
 [ -x "$BIN/forcetouch-overlay" ] || { bad "$BIN/forcetouch-overlay is built"; summary overlay-on-host; exit 1; }
@@ -367,6 +368,27 @@ light="$(pixel "$W/sway-pop.png" "$px" "$py")" dark="$(pixel "$W/sway-dark.png" 
 check "sway: the card is light with the light theme ($light) and dark with the dark one ($dark)" \
     test "$light" -gt 200 -a "$dark" -lt 80
 stop "$dark_pid"; stop "$sway_pid"
+
+# ---------------------------------------------------------------- Wayland without layer-shell
+# GNOME's session offers no layer-shell and no way to place a window; weston's headless backend
+# stands in for it here (it has no layer-shell either).
+bg_user "$W/weston.log" weston --backend=headless-backend.so --socket=wayland-ft --idle-time=0
+weston_pid=$last_pid
+for _ in $(seq 100); do [ -S "$RUNTIME/wayland-ft" ] && break; sleep 0.1; done
+check "weston runs headless" test -S "$RUNTIME/wayland-ft"
+bg_user "$W/weston-overlay.log" env -u DISPLAY WAYLAND_DISPLAY=wayland-ft GDK_BACKEND=wayland "$BIN/forcetouch-overlay" --verbose
+overlay_pid=$last_pid
+check "weston: the overlay takes its name" wait_for 'Overlay1 on the session bus' "$W/weston-overlay.log" 10
+m="$(mark "$W/weston-overlay.log")"
+shown 13 0.3 0.4
+check "weston: the whole menu is drawn in its window" \
+    wait_for_new "$m" '^menu 13 scale 1\.000 0 0 300 192 ' "$W/weston-overlay.log" 10
+check "weston: without layer-shell, an ordinary window the compositor places, said once" \
+    test "$(grep -c 'no layer-shell' "$W/weston-overlay.log")" = 1
+m="$(mark "$W/weston-overlay.log")"
+dismissed 13
+check "weston: dismissed, the window goes" wait_for_new "$m" '^hidden' "$W/weston-overlay.log" 10
+stop "$overlay_pid"; stop "$weston_pid"
 
 if [ -n "${SAVE_IMAGES:-}" ]; then
     for s in peek mid pop edge; do cp "$W/sway-$s.png" "docs/images/menu-$s.png"; done

@@ -110,8 +110,8 @@ PY
 device ts pressure-touchscreen.desc
 m="$(mark "$OVERLAY_LOG")"
 inject ts "$W/press.events"
-check "the live press shows the overlay a card before the menu comes" \
-    bash -c "tail -c +$((m + 1)) '$OVERLAY_LOG' | sed '/shown/q' | grep -q '^menu 0 scale'"
+# (Whether the overlay draws the card growing before the menu comes is the emulator's timing
+# here: overlay-on-host.sh shoots it at each step. Here the progress itself is judged, below.)
 check "at peek the daemon's menu is shown at the finger" \
     wait_for_new "$m" '^menu [0-9]+ shown: 3 item\(s\) at 0\.700,0\.667 \(touch\)' "$OVERLAY_LOG" 30
 check "... and at pop it is full size" wait_for_new "$m" '^menu [0-9]+ scale 1\.000 ' "$OVERLAY_LOG" 30
