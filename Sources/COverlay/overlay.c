@@ -504,37 +504,46 @@ static void menu_shown(GVariant *p) {
     update();
 }
 
+/// The finger that opened the menu, still down: the item under it is highlighted after pop,
+/// and lifting on one chooses it; lifting elsewhere leaves the menu open for a tap.
+static void slide(gboolean ended, const char *stage, double transition, double commit, double x, double y) {
+    if (!ended) {
+        if (*stage) g_strlcpy(o.stage, stage, sizeof o.stage);
+        o.transition = transition;
+        o.commit = commit;
+    }
+    int under = -1;
+    if (o.window && !o.at_pointer) {
+        // A touchpad's or a pen's position says nothing of the screen: no sliding there.
+        int width = gtk_widget_get_allocated_width(o.window), height = gtk_widget_get_allocated_height(o.window);
+        layout(width, height);
+        under = item_at(x * width, y * height);
+    }
+    gboolean popped = strcmp(o.stage, "pop") == 0;
+    if (popped) o.highlight = under;
+    if (ended) {
+        o.pressing = FALSE;
+        if (under >= 0 && popped) { choose(under); return; }
+        o.highlight = -1;
+    }
+    update();
+}
+
 static void press_progress(GVariant *p) {
     const char *phase, *stage, *placement, *output;
     double transition, commit, x, y;
     g_variant_get(p, "(&s&sdddd&s&s)", &phase, &stage, &transition, &commit, &x, &y, &placement, &output);
     gboolean ended = strcmp(phase, "ended") == 0 || strcmp(phase, "cancelled") == 0;
-    if (o.menu_id) {
-        // Only the finger that opened the menu, still down, selects by sliding: a later touch
-        // (a tap on the open menu reaches the overlay's surface itself) must not choose twice.
-        if (!o.pressing) return;
-        if (!ended) {
-            if (*stage) g_strlcpy(o.stage, stage, sizeof o.stage);
-            o.transition = transition;
-            o.commit = commit;
-        }
-        int under = -1;
-        if (o.window && !o.at_pointer) {
-            // A touchpad's or a pen's position says nothing of the screen: no sliding there.
-            int width = gtk_widget_get_allocated_width(o.window), height = gtk_widget_get_allocated_height(o.window);
-            layout(width, height);
-            under = item_at(x * width, y * height);
-        }
-        gboolean popped = strcmp(o.stage, "pop") == 0;
-        if (popped) o.highlight = under;
-        if (ended) {
-            // Lifted on an item after pop: chosen. Elsewhere: the menu stays for a tap.
-            o.pressing = FALSE;
-            if (under >= 0 && popped) { choose(under); return; }
-            o.highlight = -1;
-        }
-        update();
+    if (o.menu_id && o.pressing) {
+        slide(ended, stage, transition, commit, x, y);
         return;
+    }
+    if (o.menu_id) {
+        // A later touch: a tap on the open menu reaches the overlay's surface itself and must
+        // not choose a second time here; a new press that reaches peek elsewhere dismisses the
+        // menu and grows its own.
+        if (ended || !*stage) return;
+        dismiss();
     }
     if (ended) {
         // Released before the menu came: nothing stays.

@@ -301,6 +301,17 @@ shown 10 0.3 0.4
 wait_drawn "$W/x11-overlay.log" "$m"
 as_user xdotool mousemove 1000 20 click 1
 check "x11: a tap outside the menu dismisses it" wait_for_new "$m" '^dismiss 10' "$W/x11-overlay.log" 5
+# A new deep press elsewhere dismisses an open menu: a touch alone does not, its peek does.
+m="$(mark "$W/x11-overlay.log")"
+shown 14 0.3 0.4
+wait_drawn "$W/x11-overlay.log" "$m"
+progress began '' 0.3 0.0 0.8 0.2
+progress changed '' 0.7 0.0 0.8 0.2
+sleep 0.5
+check "x11: a touch elsewhere leaves the menu open" bash -c "! tail -c +$((m + 1)) '$W/x11-overlay.log' | grep -q '^dismiss 14'"
+progress changed peek 1.0 0.0 0.8 0.2
+check "x11: a new press reaching peek elsewhere dismisses it" wait_for_new "$m" '^dismiss 14' "$W/x11-overlay.log" 5
+progress ended peek 1.0 0.0 0.8 0.2
 
 stop "$daemon_pid"
 bg_user "$W/monitor.txt" dbus-monitor --address "$ADDRESS" "type='signal',interface='$IFACE'"
