@@ -242,7 +242,8 @@ public final class Daemon {
             logger.warning("device \(session.node.devnode): events dropped by the kernel, resynchronizing; touches in progress are cancelled")
         }
         if read.completedGestures > 0 { carryOut(session.takeCompleted(), session) }
-        if runner.overlay.listening { sampleProgress(session, now: MonotonicClock.now()) }
+        // Paused, no menu comes: no card grows for it either.
+        if runner.overlay.listening, !paused { sampleProgress(session, now: MonotonicClock.now()) }
         if let slot = read.untrackedSlot {
             logger.warning("device \(session.node.devnode): \(session.untrackedSlotMessage(slot))")
         }
@@ -487,6 +488,16 @@ public final class Daemon {
         for s in sessions.values.sorted(by: { $0.node.devnode < $1.node.devnode }) {
             if paused { release(s, why: "paused") } else { claim(s) }
         }
+        if paused, runner.overlay.listening {
+            // What the overlay shows goes: no progress follows while paused.
+            if pressTrack != nil {
+                runner.overlay.progress(PressProgressMessage(phase: "cancelled", stage: "", transitionProgress: 0,
+                                                             commitProgress: 0, x: 0, y: 0, placement: .touch, output: ""),
+                                        phase: "cancelled", time: MonotonicClock.now())
+                pressTrack = nil
+            }
+            runner.overlay.dismiss(id: nil, reason: "dismissed")
+        }
         bus?.needsSync = true
     }
 
@@ -504,7 +515,7 @@ public final class Daemon {
                          metadata: ["device": "\(session.name)", "node": "\(session.node.devnode)",
                                     "gesture": "\(event.gesture.rawValue)"])
             control?.publish(GestureReport.gestureJSON(event, device: session.name))
-            if event.gesture == .deepPress, runner.overlay.listening { deepPressProgress(event, session) }
+            if event.gesture == .deepPress, runner.overlay.listening, !paused { deepPressProgress(event, session) }
             if paused { continue }
             for d in o.dispatches {
                 runner.run(d.request, label: d.label, event: event, device: session.name)
