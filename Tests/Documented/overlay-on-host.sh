@@ -36,6 +36,10 @@ done
 
 if [ "$(id -u)" = 0 ]; then USERNAME=nobody; else USERNAME="$(id -un)"; fi
 U="$(id -u "$USERNAME")" G="$(id -g "$USERNAME")"
+if [ "$(id -u)" = 0 ] && ! setpriv --reuid="$U" --regid="$G" --clear-groups test -x "$W"; then
+    echo "overlay-on-host: $USERNAME cannot reach $W: TMPDIR=${TMPDIR:-/tmp} is private; run with TMPDIR=/tmp" >&2
+    exit 1
+fi
 # CI clones into a private directory: nobody runs copies it can reach.
 if [ "$(id -u)" = 0 ] && ! setpriv --reuid="$U" --regid="$G" --clear-groups test -x "$BIN/forcetouch-overlay"; then
     mkdir -p "$W/bin"
@@ -245,7 +249,9 @@ stages() {
 }
 
 # ---------------------------------------------------------------- X11: Xvfb and openbox
+# A display number no other X server here holds (other suites may run beside this one).
 DISPLAY_NUM=$(( 90 + RANDOM % 100 ))
+while [ -e "/tmp/.X$DISPLAY_NUM-lock" ] || [ -e "/tmp/.X11-unix/X$DISPLAY_NUM" ]; do DISPLAY_NUM=$(( DISPLAY_NUM + 1 )); done
 bg_user "$W/xvfb.log" Xvfb ":$DISPLAY_NUM" -screen 0 1024x768x24 -br -nolisten tcp
 xvfb_pid=$last_pid
 for _ in $(seq 50); do [ -e "/tmp/.X11-unix/X$DISPLAY_NUM" ] && break; sleep 0.1; done

@@ -74,10 +74,13 @@ as_nobody timeout 10 dbus-daemon --session --fork --print-address=1 --print-pid=
 ADDRESS="$(sed -n 1p "$W/bus.txt")"
 pids+=("$(sed -n 2p "$W/bus.txt")")
 check "a session dbus-daemon runs for nobody" test -n "$ADDRESS"
-user_env+=("DBUS_SESSION_BUS_ADDRESS=$ADDRESS" DISPLAY=:7)
-bg_nobody "$W/xvfb.log" Xvfb :7 -screen 0 1024x768x24 -br -nolisten tcp
-for _ in $(seq 100); do [ -e /tmp/.X11-unix/X7 ] && break; sleep 0.1; done
-check "Xvfb runs" test -e /tmp/.X11-unix/X7
+# A display number free here: the guest's /tmp shows the host's beneath its own writes.
+D=7
+while [ -e "/tmp/.X$D-lock" ] || [ -e "/tmp/.X11-unix/X$D" ]; do D=$(( D + 1 )); done
+user_env+=("DBUS_SESSION_BUS_ADDRESS=$ADDRESS" "DISPLAY=:$D")
+bg_nobody "$W/xvfb.log" Xvfb ":$D" -screen 0 1024x768x24 -br -nolisten tcp
+for _ in $(seq 100); do [ -e "/tmp/.X11-unix/X$D" ] && break; sleep 0.1; done
+check "Xvfb runs (:$D)" test -e "/tmp/.X11-unix/X$D"
 bg_nobody "$OVERLAY_LOG" "$BIN/forcetouch-overlay" --verbose
 check "the overlay takes its name on the bus" wait_for 'Overlay1 on the session bus' "$OVERLAY_LOG" 60
 bg_nobody "$LOG" "$BIN/forcetouchd" --config "$W/config.toml"
