@@ -407,6 +407,16 @@ dismissed 13
 check "weston: dismissed, the window goes" wait_for_new "$m" '^hidden' "$W/weston-overlay.log" 10
 stop "$overlay_pid"; stop "$weston_pid"
 
+# The user unit, as make install writes it, is one systemd accepts.
+sed "s|@BINDIR@|$BIN|" systemd/forcetouch-overlay.service > "$W/forcetouch-overlay.service"
+systemd-analyze verify "$W/forcetouch-overlay.service" > "$W/verify.txt" 2>&1
+verified=$?
+check "systemd-analyze verify accepts forcetouch-overlay.service ($(tr '\n' ' ' < "$W/verify.txt"))" \
+    test "$verified" -eq 0 -a ! -s "$W/verify.txt"
+check "... a part of graphical-session.target, owning the overlay's bus name" \
+    bash -c "grep -qx 'PartOf=graphical-session.target' systemd/forcetouch-overlay.service &&
+             grep -qx 'BusName=io.github.forcetouch.Overlay1' systemd/forcetouch-overlay.service"
+
 if [ -n "${SAVE_IMAGES:-}" ]; then
     for s in peek mid pop edge; do cp "$W/sway-$s.png" "docs/images/menu-$s.png"; done
     cp "$W/x11-pop.png" docs/images/menu-x11.png
