@@ -649,6 +649,16 @@ int ft_overlay_run(ft_overlay_options options) {
         return 1;
     }
     g_printerr("forcetouch-overlay %s\n", options.version);
+    // The outputs by the names a device's `output` key matches, so that a user can pick one.
+    GdkDisplay *display = gdk_display_get_default();
+    for (int i = 0; i < gdk_display_get_n_monitors(display); i++) {
+        GdkMonitor *m = gdk_display_get_monitor(display, i);
+        GdkRectangle r;
+        gdk_monitor_get_geometry(m, &r);
+        const char *model = gdk_monitor_get_model(m);
+        g_printerr("overlay: output %s %dx%d+%d+%d scale %d\n", model ? model : "(unnamed)", r.width, r.height, r.x,
+                   r.y, gdk_monitor_get_scale_factor(m));
+    }
     o.loop = g_main_loop_new(NULL, FALSE);
     GError *error = NULL;
     GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, &error);

@@ -307,6 +307,21 @@ shown 10 0.3 0.4
 wait_drawn "$W/x11-overlay.log" "$m"
 as_user xdotool mousemove 1000 20 click 1
 check "x11: a tap outside the menu dismisses it" wait_for_new "$m" '^dismiss 10' "$W/x11-overlay.log" 5
+# The outputs are logged by the names a device's `output` key matches; an unknown one falls back.
+check "x11: the overlay names the outputs it knows (output screen 1024x768+0+0)" \
+    grep -q '^overlay: output screen 1024x768+0+0 scale 1$' "$W/x11-overlay.log"
+m="$(mark "$W/x11-overlay.log")"
+emit MenuShown "uint32 15" "$ITEMS" 0.3 0.4 "'touch'" "'HDMI-A-9'"
+check "x11: a menu for an output there is not shows on the primary one, and says so" \
+    wait_for_new "$m" '^no output named HDMI-A-9: the menu shows on the primary one' "$W/x11-overlay.log" 5
+dismissed 15
+# At the pointer (a touchpad's or a pen's menu): the pointer's place on the screen, not the device's.
+as_user xdotool mousemove 500 300
+m="$(mark "$W/x11-overlay.log")"
+emit MenuShown "uint32 16" "$ITEMS" 0.9 0.9 "'pointer'" "''"
+check "x11: a touchpad's menu opens at the pointer (corner 514,314)" \
+    wait_for_new "$m" '^menu 16 scale 1\.000 514 314 300 192 ' "$W/x11-overlay.log" 5
+dismissed 16
 # A new deep press elsewhere dismisses an open menu: a touch alone does not, its peek does.
 m="$(mark "$W/x11-overlay.log")"
 shown 14 0.3 0.4

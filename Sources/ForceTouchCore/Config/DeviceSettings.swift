@@ -13,7 +13,8 @@ public struct DeviceSettings: Hashable, Sendable {
     /// `claim`: how the device's claimed touches are kept from the app beneath (SPEC §10).
     public var claim: ClaimStrategy = .auto
     /// `output`: the output (monitor) a touchscreen drives, by its compositor name
-    /// ("HDMI-A-1"), where the overlay shows its menu; empty for the only or built-in one.
+    /// as the overlay names it ("HDMI-1" under X11), where the overlay shows its menu; empty for
+    /// the only or built-in one.
     public var output = ""
 
     public init(gestures: GestureSettings = GestureSettings(), calibrationAverage: Double? = nil,
