@@ -12,9 +12,9 @@ public struct DeviceSettings: Hashable, Sendable {
     public var quirks: DeviceQuirks
     /// `claim`: how the device's claimed touches are kept from the app beneath (SPEC §10).
     public var claim: ClaimStrategy = .auto
-    /// `output`: the output (monitor) a touchscreen drives, by its compositor name
-    /// as the overlay names it ("HDMI-1" under X11), where the overlay shows its menu; empty for
-    /// the only or built-in one.
+    /// `output`: the output (monitor) a touchscreen drives, by the name the overlay knows it
+    /// by ("HDMI-1" under X11), where the overlay shows its menu; empty for the only or
+    /// built-in one.
     public var output = ""
 
     public init(gestures: GestureSettings = GestureSettings(), calibrationAverage: Double? = nil,
