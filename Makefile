@@ -69,6 +69,7 @@ bench: deps
 # BENCH_DENSE_SECONDS, BENCH_CYCLES, BENCH_IDLE_SECONDS tune it; BENCH_BIN runs another build.
 bench-live: deps $(DEB_LINKDIR)/libstdc++.so
 	$(SWIFT) build -c $(DEB_CONFIGURATION) --scratch-path $(DEB_BUILDDIR) $(DEB_SWIFT_BUILD_FLAGS) --product forcetouchd
+	$(SWIFT) build -c $(DEB_CONFIGURATION) --scratch-path $(DEB_BUILDDIR) $(DEB_SWIFT_BUILD_FLAGS) --product forcetouch-overlay
 	./vm/setup.sh
 	out=$$(mktemp -d) && chmod 1777 $$out && \
 	BENCH_BIN=$${BENCH_BIN:-$(abspath $(DEB_BUILDDIR))/$(DEB_CONFIGURATION)} VM_TIMEOUT=$${VM_TIMEOUT:-1800} \
