@@ -6,7 +6,7 @@
 // DismissMenu. It never performs anything itself.
 //
 // One window covers the output the menu is on, and is shown only while a press or a menu is
-// under way: idle, the overlay has no surface and no timer, and sleeps in poll() on the bus.
+// under way: idle, its window is unmapped, no timer runs, and it sleeps in poll() on the bus.
 // Wayland compositors with wlr-layer-shell get a layer surface on the overlay layer; X11 gets
 // an override-redirect popup (shaped to the menu when no compositing manager can blend the
 // dimming); elsewhere (GNOME Wayland) an undecorated window the compositor places.
