@@ -145,7 +145,18 @@ near() {
     [ ${#a[@]} -eq 4 ] && [ ${#b[@]} -eq 4 ] || return 1
     for i in 0 1 2 3; do [ $(( ${a[i]} - ${b[i]} )) -le 3 ] && [ $(( ${b[i]} - ${a[i]} )) -le 3 ] || return 1; done
 }
-# wait_logged LOG OFFSET: waits for a `menu` line after byte OFFSET, and then for the
+# shoot FILE WANT SHOT-COMMAND…: takes screenshots until the card on screen is WANT (a logged
+# box; empty: no card), at most 5 s: a busy machine may show a frame late.
+shoot() {
+    local file="$1" want="$2" i box; shift 2
+    for i in $(seq 25); do
+        "$@" "$file"
+        box="$(card_box "$file")"
+        if [ -z "$want" ]; then [ -z "$box" ] && return 0; else near "$box" "$want" && return 0; fi
+        sleep 0.2
+    done
+}
+# wait_drawn LOG OFFSET: waits for a `menu` line after byte OFFSET, and then for the
 # drawing to reach the screen.
 wait_drawn() { wait_for_new "$2" '^(menu [0-9]+ scale|hidden)' "$1" 10; sleep 0.4; }
 
@@ -157,14 +168,14 @@ stages() {
     progress began '' 0.2 0.0 0.3 0.4
     progress changed '' 0.6 0.0 0.3 0.4
     wait_drawn "$log" "$m"
-    "$@" "$W/$suite-growing.png"
+    shoot "$W/$suite-growing.png" "$(logged_box "$log")" "$@"
     box="$(card_box "$W/$suite-growing.png")"
     check "$suite: towards peek, a card grows under the finger ($box, finger $fx,$fy)" near "$box" "$(logged_box "$log")"
     m="$(mark "$log")"
     shown 7 0.3 0.4
     progress changed peek 1.0 0.0 0.3 0.4
     wait_drawn "$log" "$m"
-    "$@" "$W/$suite-peek.png"
+    shoot "$W/$suite-peek.png" "$(logged_box "$log")" "$@"
     box="$(card_box "$W/$suite-peek.png")" logged="$(logged_box "$log")"
     check "$suite: at peek the menu is on screen where the overlay says ($box)" near "$box" "$logged"
     local b=($box)
@@ -174,12 +185,12 @@ stages() {
     m="$(mark "$log")"
     progress changed peek 1.0 0.5 0.3 0.4
     wait_drawn "$log" "$m"
-    "$@" "$W/$suite-mid.png"
+    shoot "$W/$suite-mid.png" "$(logged_box "$log")" "$@"
     b=($(card_box "$W/$suite-mid.png")) w_mid=${b[2]}
     m="$(mark "$log")"
     progress changed pop 1.0 1.0 0.3 0.4
     wait_drawn "$log" "$m"
-    "$@" "$W/$suite-pop.png"
+    shoot "$W/$suite-pop.png" "$(logged_box "$log")" "$@"
     b=($(card_box "$W/$suite-pop.png")) w_pop=${b[2]:-0}
     check "$suite: it grows from peek to mid-way to pop ($w_peek < $w_mid < $w_pop px wide)" \
         test "${w_peek:-0}" -gt 0 -a "${w_peek:-0}" -lt "${w_mid:-0}" -a "${w_mid:-0}" -lt "$w_pop"
@@ -191,20 +202,20 @@ stages() {
     m="$(mark "$log")"
     progress ended pop 1.0 1.0 0.9 0.9
     sleep 0.5
-    "$@" "$W/$suite-lifted.png"
+    shoot "$W/$suite-lifted.png" "$(logged_box "$log")" "$@"
     check "$suite: lifted off the menu, it stays open" test -n "$(card_box "$W/$suite-lifted.png")"
     # Dismissed by the daemon: gone.
     m="$(mark "$log")"
     dismissed 7
     wait_drawn "$log" "$m"
-    "$@" "$W/$suite-gone.png"
+    shoot "$W/$suite-gone.png" "" "$@"
     check "$suite: dismissed, nothing is left on screen" test -z "$(card_box "$W/$suite-gone.png")"
     # Near the bottom-right corner it opens up and to the left.
     fx=$(( width * 95 / 100 )) fy=$(( height * 95 / 100 ))
     m="$(mark "$log")"
     shown 8 0.95 0.95
     wait_drawn "$log" "$m"
-    "$@" "$W/$suite-edge.png"
+    shoot "$W/$suite-edge.png" "$(logged_box "$log")" "$@"
     b=($(card_box "$W/$suite-edge.png"))
     check "$suite: near the bottom-right corner it opens above and to the left (${b[*]}, finger $fx,$fy)" \
         test -n "${b[0]:-}" -a $(( fx - (b[0] + b[2]) )) -ge 10 -a $(( fx - (b[0] + b[2]) )) -le 18 \
@@ -219,7 +230,7 @@ stages() {
     m="$(mark "$log")"
     progress ended '' 0.5 0.0 0.5 0.5
     wait_drawn "$log" "$m"
-    "$@" "$W/$suite-released.png"
+    shoot "$W/$suite-released.png" "" "$@"
     check "$suite: a press released before peek leaves nothing behind" test -z "$(card_box "$W/$suite-released.png")"
     # Slide to select: the finger that opened the menu, still down after pop, slides onto an
     # item and lifts there. (The host has no device to press: the finger's path comes as the
@@ -238,7 +249,7 @@ stages() {
     check "$suite: slide: the finger over \"Start timer\" ($sx, $sy) highlights it" \
         wait_for_new "$m" '^menu 12 scale .* highlight 2 ' "$log" 5
     wait_drawn "$log" "$m"
-    "$@" "$W/$suite-slide.png"
+    shoot "$W/$suite-slide.png" "$(logged_box "$log")" "$@"
     progress ended pop 1.0 1.0 "$sx" "$sy"
     check "$suite: slide: lifting there chooses it" wait_for_new "$m" '^choose 2 "Start timer"' "$log" 5
     # A tap after that, on the same spot, is the overlay's own (no menu left): nothing more.
