@@ -635,6 +635,45 @@ static void read_color_scheme(void) {
     g_variant_unref(reply);
 }
 
+// ---------------------------------------------------------------- the overlay's own object
+
+/// How the menu is shown here, as the bus's `Mode` says it: `layer-shell`, `popup` (X11) or
+/// `placed-window` (no layer-shell: GNOME), whose menu is not at the finger (`AtFinger`).
+static const char *mode_name(void) {
+    switch (o.mode) {
+    case MODE_LAYER: return "layer-shell";
+    case MODE_POPUP: return "popup";
+    case MODE_PLACED: break;
+    }
+    return "placed-window";
+}
+
+static GVariant *get_property(GDBusConnection *bus, const char *sender, const char *path, const char *iface,
+                              const char *name, GError **error, gpointer data) {
+    (void)bus; (void)sender; (void)path; (void)iface; (void)data;
+    if (strcmp(name, "Mode") == 0) return g_variant_new_string(mode_name());
+    if (strcmp(name, "AtFinger") == 0) return g_variant_new_boolean(o.mode != MODE_PLACED);
+    g_set_error(error, G_DBUS_ERROR, G_DBUS_ERROR_UNKNOWN_PROPERTY, "no property %s", name);
+    return NULL;
+}
+
+static const char overlay_xml[] =
+    "<node><interface name='" OVERLAY_NAME "'>"
+    "<property name='Mode' type='s' access='read'/>"
+    "<property name='AtFinger' type='b' access='read'/>"
+    "</interface></node>";
+
+/// `/io/github/forcetouch/Overlay1`: what a session without layer-shell does to the menu is said
+/// on the bus too, for a settings panel or a test to read.
+static void export_object(GDBusConnection *bus) {
+    static const GDBusInterfaceVTable vtable = { NULL, get_property, NULL, { 0 } };
+    GDBusNodeInfo *node = g_dbus_node_info_new_for_xml(overlay_xml, NULL);
+    if (!node) return;
+    g_dbus_connection_register_object(bus, "/io/github/forcetouch/Overlay1", node->interfaces[0], &vtable, NULL, NULL,
+                                      NULL);
+    g_dbus_node_info_unref(node);
+}
+
 static gboolean on_stop(gpointer data) {
     (void)data;
     g_main_loop_quit(o.loop);
@@ -668,6 +707,10 @@ int ft_overlay_run(ft_overlay_options options) {
         return 1;
     }
     on_bus(bus, NULL, NULL);
+    // The window is made (not shown) now: how the menu will be shown is known, logged once
+    // and on the bus from the start.
+    create_window();
+    export_object(bus);
     read_color_scheme();
     g_printerr("overlay: %s theme\n", o.dark ? "dark" : "light");
     g_bus_own_name_on_connection(bus, OVERLAY_NAME, G_BUS_NAME_OWNER_FLAGS_DO_NOT_QUEUE, on_name, on_name_lost,

@@ -297,6 +297,10 @@ sleep 1
 before="$(switches "$overlay_main")"; sleep 3; after="$(switches "$overlay_main")"
 check "idle, the overlay does not wake up in 3 s (context switches $before -> $after)" test "$before" = "$after"
 echo "figure: the idle overlay's resident memory: $(awk '/^VmRSS/ { print $2, $3 }' "/proc/$overlay_main/status")"
+# The overlay says on the bus how it shows the menu.
+mode() { as_user timeout 10 busctl --user get-property io.github.forcetouch.Overlay1 /io/github/forcetouch/Overlay1 \
+             io.github.forcetouch.Overlay1 Mode AtFinger 2>&1 | tr '\n' ' '; }
+check "x11: on the bus its Mode is popup, at the finger ($(mode))" test "$(mode)" = 's "popup" b true '
 shot_x11() { as_user import -window root "$1"; }
 # A daemon on the bus, for what the overlay asks of it (ChooseQuickAction, DismissMenu).
 bg_user "$W/daemon.log" "$BIN/forcetouchd"
@@ -388,6 +392,7 @@ bg_user "$W/sway-overlay.log" env -u DISPLAY "WAYLAND_DISPLAY=$WAYLAND" GDK_BACK
 overlay_pid=$last_pid
 check "sway: the overlay takes its name" wait_for 'Overlay1 on the session bus' "$W/sway-overlay.log" 10
 shot_sway() { as_user env "WAYLAND_DISPLAY=$WAYLAND" grim "$1"; }
+check "sway: on the bus its Mode is layer-shell, at the finger ($(mode))" test "$(mode)" = 's "layer-shell" b true '
 stages sway "$W/sway-overlay.log" 1024 768 shot_sway
 check "sway: a layer-shell surface, said once" test "$(grep -c 'layer-shell' "$W/sway-overlay.log")" = 1
 grey() { convert "$1" -format '%[fx:int(255*p{5,5}.r)]' info:; }
@@ -428,6 +433,8 @@ check "weston: the whole menu is drawn in its window" \
     wait_for_new "$m" '^menu 13 scale 1\.000 0 0 300 192 ' "$W/weston-overlay.log" 10
 check "weston: without layer-shell, an ordinary window the compositor places, said once" \
     test "$(grep -c 'no layer-shell' "$W/weston-overlay.log")" = 1
+check "weston: ... and said on the bus: Mode placed-window, not at the finger ($(mode))" \
+    test "$(mode)" = 's "placed-window" b false '
 m="$(mark "$W/weston-overlay.log")"
 dismissed 13
 check "weston: dismissed, the window goes" wait_for_new "$m" '^hidden' "$W/weston-overlay.log" 10
