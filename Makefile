@@ -6,7 +6,7 @@ DEMO ?= demo/touchscreen-gestures.evemu
 # The demo needs no speed: a debug build is quicker to make, and the one `make test` builds.
 DEMO_CONFIGURATION ?= debug
 
-.PHONY: all build deps test unit-test vm-test bench bench-live demo install uninstall man deb clean fuzz
+.PHONY: all build deps test unit-test vm-test bench bench-live demo install uninstall man deb clean fuzz overlay-gtk
 
 # The release every program reports with --version (Sources/ForceTouchCommandLine/ForceTouchVersion.swift)
 # is the one source of the version: the .deb's, and debian/changelog's, which `make deb` checks.
@@ -46,6 +46,17 @@ deps:
 
 build: deps
 	$(SWIFT) build -c $(CONFIGURATION) --scratch-path $(BUILDDIR) $(SWIFT_BUILD_FLAGS)
+	$(MAKE) overlay-gtk
+
+# forcetouch-overlay's GTK part (Sources/COverlay), beside the programs in BUILT: a shared object
+# built here rather than by SwiftPM, which links the Swift runtime into every library it makes.
+# The executable opens it (dlopen) only when it runs as forcetouch-overlay.
+OVERLAY_GTK = forcetouch-overlay-gtk.so
+overlay-gtk: $(BUILDDIR)/$(CONFIGURATION)/$(OVERLAY_GTK)
+$(BUILDDIR)/$(CONFIGURATION)/$(OVERLAY_GTK): Sources/COverlay/overlay.c Sources/COverlay/include/COverlay.h
+	mkdir -p $(@D)
+	$(CC) -O2 -g -Wall -fPIC -shared -o $@ Sources/COverlay/overlay.c -ISources/COverlay/include \
+		$$(pkg-config --cflags --libs gtk-layer-shell-0 gtk+-3.0) -lm
 
 # The whole suite: unit and program tests on this machine, a short fuzzing run of every parser,
 # the README's commands as written, the D-Bus interface on a real bus, make install/uninstall
@@ -53,10 +64,12 @@ build: deps
 # among them.
 test: deps
 	$(SWIFT) build --build-tests
+	$(MAKE) overlay-gtk CONFIGURATION=debug
 	timeout 900 $(SWIFT) test --skip-build
 	FUZZ_RUNS=$(TEST_FUZZ_RUNS) FUZZ_SEED=1 scripts/fuzz.sh
 	Tests/Documented/on-host.sh
 	Tests/Documented/dbus-on-host.sh
+	Tests/Documented/overlay-on-host.sh
 	Tests/Documented/package-on-host.sh
 	@if [ -x vm/run-tests.sh ]; then ./vm/run-tests.sh; fi
 
@@ -74,6 +87,7 @@ bench: deps
 # BENCH_DENSE_SECONDS, BENCH_CYCLES, BENCH_IDLE_SECONDS tune it; BENCH_BIN runs another build.
 bench-live: deps $(DEB_LINKDIR)/libstdc++.so
 	$(SWIFT) build -c $(DEB_CONFIGURATION) --scratch-path $(DEB_BUILDDIR) $(DEB_SWIFT_BUILD_FLAGS) --product forcetouchd
+	$(MAKE) overlay-gtk BUILDDIR=$(DEB_BUILDDIR) CONFIGURATION=$(DEB_CONFIGURATION)
 	./vm/setup.sh
 	out=$$(mktemp -d) && chmod 1777 $$out && \
 	BENCH_BIN=$${BENCH_BIN:-$(abspath $(DEB_BUILDDIR))/$(DEB_CONFIGURATION)} VM_TIMEOUT=$${VM_TIMEOUT:-1800} \
@@ -99,7 +113,7 @@ fuzz: deps
 clean:
 	rm -rf .build
 
-# Installs forcetouchd, forcetest and forcectl, the device database (quirks/ in $(PREFIX)/share/forcetouch/quirks),
+# Installs forcetouchd, forcetest, forcectl and forcetouch-overlay (with its user unit), the device database (quirks/ in $(PREFIX)/share/forcetouch/quirks),
 # the D-Bus interface description (in DBUSINTERFACESDIR),
 # the udev rule, the systemd user unit, the default configuration
 # (an existing /etc/forcetouch/forcetouch.toml is kept), the manual pages (MANDIR), bash, zsh
@@ -119,10 +133,14 @@ DBUSINTERFACESDIR ?= $(PREFIX)/share/dbus-1/interfaces
 DBUS_INTERFACE = io.github.forcetouch.Daemon1.xml
 # The device database the programs find beside their bin directory, as <bin>/../share/forcetouch/quirks.
 QUIRKSDIR = $(PREFIX)/share/forcetouch/quirks
-PROGRAMS = forcetouchd forcetest forcectl
+PROGRAMS = forcetouchd forcetest forcectl forcetouch-overlay
 # The programs are one executable (Sources/forcetouch): installed once as forcetouchd, with
 # the others as links to it.
-LINKED_PROGRAMS = forcetest forcectl
+LINKED_PROGRAMS = forcetest forcectl forcetouch-overlay
+# The quick-action overlay's user unit, and its GTK part: a shared object in LIBDIR that the
+# executable opens when it runs as forcetouch-overlay (Sources/forcetouch-overlay).
+OVERLAY = forcetouch-overlay
+LIBDIR ?= $(PREFIX)/lib/forcetouch
 BUILT = $(BUILDDIR)/$(CONFIGURATION)
 # What the configuration file is installed as: uninstall removes it only while it is still this.
 CONF = $(DESTDIR)$(SYSCONFDIR)/forcetouch/forcetouch.toml
@@ -133,10 +151,13 @@ install: build man
 		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	install -m 0755 $(BUILT)/forcetouchd $(DESTDIR)$(BINDIR)/
 	for p in $(LINKED_PROGRAMS); do ln -sf forcetouchd $(DESTDIR)$(BINDIR)/$$p || exit 1; done
+	install -D -m 0644 $(BUILT)/$(OVERLAY_GTK) $(DESTDIR)$(LIBDIR)/$(OVERLAY_GTK)
 	install -m 0644 udev-rules/70-forcetouch.rules $(DESTDIR)$(UDEVRULESDIR)/
 	sed 's|@BINDIR@|$(BINDIR)|g' systemd/forcetouchd.service > $(DESTDIR)$(USERUNITDIR)/forcetouchd.service
 	chmod 0644 $(DESTDIR)$(USERUNITDIR)/forcetouchd.service
-	install -m 0644 docs/* LICENSE $(DESTDIR)$(DOCDIR)/
+	sed 's|@BINDIR@|$(BINDIR)|g' systemd/$(OVERLAY).service > $(DESTDIR)$(USERUNITDIR)/$(OVERLAY).service
+	chmod 0644 $(DESTDIR)$(USERUNITDIR)/$(OVERLAY).service
+	install -m 0644 docs/*.md LICENSE $(DESTDIR)$(DOCDIR)/
 	install -m 0644 config/examples/* $(DESTDIR)$(DOCDIR)/examples/
 	install -m 0644 quirks/*.quirks $(DESTDIR)$(QUIRKSDIR)/
 	install -D -m 0644 dbus/$(DBUS_INTERFACE) $(DESTDIR)$(DBUSINTERFACESDIR)/$(DBUS_INTERFACE)
@@ -144,6 +165,7 @@ install: build man
 	gzip -9n < $(MANPAGES)/forcetouchd.8 > $(DESTDIR)$(MANDIR)/man8/forcetouchd.8.gz
 	gzip -9n < $(MANPAGES)/forcetest.1 > $(DESTDIR)$(MANDIR)/man1/forcetest.1.gz
 	gzip -9n < $(MANPAGES)/forcectl.1 > $(DESTDIR)$(MANDIR)/man1/forcectl.1.gz
+	gzip -9n < $(MANPAGES)/forcetouch-overlay.1 > $(DESTDIR)$(MANDIR)/man1/forcetouch-overlay.1.gz
 	# bash sources its completions: they are no scripts of their own, and get no #! line.
 	for p in $(PROGRAMS); do \
 		$(BUILT)/$$p --generate-completion-script bash > $(DESTDIR)$(BASHCOMPDIR)/$$p && \
@@ -158,13 +180,14 @@ install: build man
 # directories of forcetouch's own it made when they are left empty. The configuration goes only
 # while it is the shipped one: one the user edited (or `forcetest calibrate` wrote to) is kept.
 uninstall:
-	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(PROGRAMS)) $(DESTDIR)$(UDEVRULESDIR)/70-forcetouch.rules \
-		$(DESTDIR)$(USERUNITDIR)/forcetouchd.service \
-		$(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(wildcard docs/*)) LICENSE) \
+	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(PROGRAMS)) $(DESTDIR)$(LIBDIR)/$(OVERLAY_GTK) \
+		$(DESTDIR)$(UDEVRULESDIR)/70-forcetouch.rules \
+		$(DESTDIR)$(USERUNITDIR)/forcetouchd.service $(DESTDIR)$(USERUNITDIR)/$(OVERLAY).service \
+		$(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(wildcard docs/*.md)) LICENSE) \
 		$(addprefix $(DESTDIR)$(DOCDIR)/examples/,$(notdir $(wildcard config/examples/*))) \
 		$(addprefix $(DESTDIR)$(QUIRKSDIR)/,$(notdir $(wildcard quirks/*.quirks))) \
 		$(DESTDIR)$(MANDIR)/man8/forcetouchd.8.gz $(DESTDIR)$(MANDIR)/man1/forcetest.1.gz \
-		$(DESTDIR)$(MANDIR)/man1/forcectl.1.gz \
+		$(DESTDIR)$(MANDIR)/man1/forcectl.1.gz $(DESTDIR)$(MANDIR)/man1/forcetouch-overlay.1.gz \
 		$(addprefix $(DESTDIR)$(BASHCOMPDIR)/,$(PROGRAMS)) $(addprefix $(DESTDIR)$(ZSHCOMPDIR)/_,$(PROGRAMS)) \
 		$(addprefix $(DESTDIR)$(FISHCOMPDIR)/,$(addsuffix .fish,$(PROGRAMS))) \
 		$(DESTDIR)$(DBUSINTERFACESDIR)/$(DBUS_INTERFACE)
@@ -173,6 +196,7 @@ uninstall:
 		else echo "uninstall: $(CONF) was changed: kept"; fi; \
 	fi
 	-rmdir $(DESTDIR)$(DOCDIR)/examples $(DESTDIR)$(DOCDIR) $(DESTDIR)$(QUIRKSDIR) $(DESTDIR)$(PREFIX)/share/forcetouch \
+		$(DESTDIR)$(LIBDIR) \
 		$(DESTDIR)$(SYSCONFDIR)/forcetouch 2> /dev/null
 
 # The manual pages forcetouchd(8), forcetest(1) and forcectl(1), generated from the programs'
@@ -209,17 +233,19 @@ deb: deps $(DEB_LINKDIR)/libstdc++.so
 	$(MAKE) install DESTDIR=$(abspath $(DEB_STAGE)) PREFIX=/usr UDEVRULESDIR=/usr/lib/udev/rules.d \
 		BUILDDIR=$(DEB_BUILDDIR) CONFIGURATION=$(DEB_CONFIGURATION) SWIFT_BUILD_FLAGS="$(DEB_SWIFT_BUILD_FLAGS)" \
 		MAN_BUILDDIR=$(BUILDDIR) MAN_CONFIGURATION=debug MAN_SWIFT_BUILD_FLAGS=
-	strip --strip-unneeded --remove-section=.comment --remove-section=.note $(DEB_STAGE)/usr/bin/forcetouchd
+	strip --strip-unneeded --remove-section=.comment --remove-section=.note $(DEB_STAGE)/usr/bin/forcetouchd \
+		$(DEB_STAGE)/usr/lib/forcetouch/$(OVERLAY_GTK)
 	install -m 0644 debian/copyright $(DEB_STAGE)/usr/share/doc/forcetouch/copyright
 	gzip -9n < debian/changelog > $(DEB_STAGE)/usr/share/doc/forcetouch/changelog.gz
 	rm $(DEB_STAGE)/usr/share/doc/forcetouch/LICENSE
 	install -d $(DEB_STAGE)/DEBIAN
 	install -m 0755 debian/postinst debian/postrm $(DEB_STAGE)/DEBIAN/
 	install -m 0644 debian/conffiles $(DEB_STAGE)/DEBIAN/
-	dpkg-shlibdeps -T$(DEB_BUILDDIR)/substvars $(DEB_STAGE)/usr/bin/forcetouchd
+	dpkg-shlibdeps -T$(DEB_BUILDDIR)/substvars $(DEB_STAGE)/usr/bin/forcetouchd $(DEB_STAGE)/usr/lib/forcetouch/$(OVERLAY_GTK)
 	dpkg-gencontrol -pforcetouch -v$(VERSION) -P$(DEB_STAGE) -T$(DEB_BUILDDIR)/substvars -f$(DEB_BUILDDIR)/files \
 		-V'gio:Depends=$(GIO_PACKAGE)'
 	dpkg-deb --build --root-owner-group $(DEB_STAGE) $(DEB)
 	lintian --fail-on error $(DEB)
 	@echo "$(DEB): $$(du -k $(DEB) | cut -f1) KiB; installed $$(dpkg-deb -f $(DEB) Installed-Size) KiB;" \
-		"forcetouchd $$(du -k $(DEB_STAGE)/usr/bin/forcetouchd | cut -f1) KiB, with $(LINKED_PROGRAMS) as links to it"
+		"forcetouchd $$(du -k $(DEB_STAGE)/usr/bin/forcetouchd | cut -f1) KiB, with $(LINKED_PROGRAMS) as links to it;" \
+		"$(OVERLAY_GTK) $$(du -k $(DEB_STAGE)/usr/lib/forcetouch/$(OVERLAY_GTK) | cut -f1) KiB"

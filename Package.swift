@@ -10,11 +10,12 @@ let package = Package(
     name: "forcetouch",
     platforms: [.macOS(.v13)],
     products: [
-        // One executable under three names (Sources/forcetouch): the Swift runtime and
+        // One executable under four names (Sources/forcetouch): the Swift runtime and
         // FoundationEssentials, most of each program's size, are in the package once.
         .executable(name: "forcetest", targets: ["forcetouch"]),
         .executable(name: "forcetouchd", targets: ["forcetouch"]),
         .executable(name: "forcectl", targets: ["forcetouch"]),
+        .executable(name: "forcetouch-overlay", targets: ["forcetouch"]),
         .library(name: "ForceTouchCore", targets: ["ForceTouchCore"]),
     ],
     dependencies: [
@@ -78,7 +79,10 @@ let package = Package(
         // The multi-call executable: runs the program its name says.
         .executableTarget(
             name: "forcetouch",
-            dependencies: ["ForceTouchCommandLine", "ForcetouchdProgram", "ForcetestProgram", "ForcectlProgram"],
+            dependencies: [
+                "ForceTouchCommandLine", "ForcetouchdProgram", "ForcetestProgram", "ForcectlProgram",
+                "ForcetouchOverlayProgram",
+            ],
             swiftSettings: strictImports
         ),
         .target(
@@ -99,6 +103,19 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/forcectl",
+            swiftSettings: strictImports
+        ),
+        // The quick-action menu at the finger, a client of forcetouchd's bus (SPEC §11): its
+        // command line here; its window, drawing and bus client are C over GTK 3 and
+        // gtk-layer-shell (Sources/COverlay), a shared object the Makefile builds and this opens
+        // when run, so that the one executable, the daemon, never maps a toolkit.
+        .target(
+            name: "ForcetouchOverlayProgram",
+            dependencies: [
+                "ForceTouchCommandLine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/forcetouch-overlay",
             swiftSettings: strictImports
         ),
         .target(

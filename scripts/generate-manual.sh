@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# forcetouchd(8), forcetest(1) and forcectl(1), generated from the programs' own argument parsers
+# forcetouchd(8), forcetest(1), forcectl(1) and forcetouch-overlay(1), generated from the programs' own argument parsers
 # by swift-argument-parser's generate-manual plugin, into $MANPAGES (`make man`; `make install`
 # gzips them into MANDIR). The plugin builds every product in $CONFIGURATION in $BUILDDIR, with
 # the same flags as `make build` (SWIFT_BUILD_FLAGS), so it finds them built and rebuilds nothing.
@@ -22,8 +22,8 @@ generate() {
 }
 mkdir -p "$MANPAGES"
 generate 1
-# The three products are one target (Sources/forcetouch), whose folder holds every page.
-cp "$out/forcetouch/forcetest.1" "$out/forcetouch/forcectl.1" "$MANPAGES/"
+# The products are one target (Sources/forcetouch), whose folder holds every page.
+cp "$out/forcetouch/forcetest.1" "$out/forcetouch/forcectl.1" "$out/forcetouch/forcetouch-overlay.1" "$MANPAGES/"
 generate 8
 cp "$out/forcetouch/forcetouchd.8" "$MANPAGES/"
-echo "manual pages in $MANPAGES: $(cd "$MANPAGES" && echo forcetouchd.8 forcetest.1 forcectl.1)"
+echo "manual pages in $MANPAGES: $(cd "$MANPAGES" && echo forcetouchd.8 forcetest.1 forcectl.1 forcetouch-overlay.1)"

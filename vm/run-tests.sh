@@ -49,6 +49,9 @@ VM_TIMEOUT=1500 guest Tests/Integration/live-corpus-in-guest.sh live-corpus-daem
 # Claiming (SPEC §9): a grabbed touchscreen's clone, read by libinput debug-events; the
 # programs as the .deb ships them (make deb above), which keep up with ten fingers at 1 kHz.
 FORCETOUCH_BIN="$PWD/.build-deb/release" guest Tests/Integration/claim-in-guest.sh claim-daemon.log
+# The menu at the finger with a live touchscreen: the press's progress and menu sent to
+# forcetouch-overlay under Xvfb, slide to select, forcectl events.
+guest Tests/Integration/overlay-in-guest.sh overlay.log
 # A fair control server: a flood and 64 idle clients beside forcectl and a bound tap, and a
 # reload that crashes the parser refused.
 guest Tests/Integration/fairness-in-guest.sh fairness-daemon.log

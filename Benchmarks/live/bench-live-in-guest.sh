@@ -203,3 +203,6 @@ echo "start-up to READY=1 with $((DEVICES - 1)) devices: median $(awk '{ print $
 # Claiming (SPEC §10): what forwarding to a clone adds, on the same dense stream.
 echo
 bash "$HERE/claim-in-guest.sh" "$W" "$BIN" | tee "$OUT/claim.txt"
+# The quick-action overlay (SPEC §11): its wake-ups with no menu shown, and its memory.
+echo
+bash "$HERE/overlay-in-guest.sh" "$W" "$BIN" "$IDLE_SECONDS" | tee "$OUT/overlay.txt"

@@ -40,6 +40,9 @@ static const sd_bus_vtable daemon_vtable[] = {
     SD_BUS_METHOD_WITH_NAMES("RunIntent", "ssb", SD_BUS_PARAM(name) SD_BUS_PARAM(parameters) SD_BUS_PARAM(confirmed),
                              "ssss", SD_BUS_PARAM(result) SD_BUS_PARAM(message) SD_BUS_PARAM(code) SD_BUS_PARAM(output),
                              method, 0),
+    SD_BUS_METHOD_WITH_NAMES("ChooseQuickAction", "s", SD_BUS_PARAM(type),
+                             "ss", SD_BUS_PARAM(result) SD_BUS_PARAM(message), method, 0),
+    SD_BUS_METHOD_WITH_NAMES("DismissMenu", "u", SD_BUS_PARAM(id), "", , method, 0),
     SD_BUS_METHOD_WITH_NAMES("ResetCalibration", "s", SD_BUS_PARAM(device), "as", SD_BUS_PARAM(forgotten), method, 0),
     SD_BUS_SIGNAL_WITH_NAMES("Gesture", "ossuddddsdd",
                              SD_BUS_PARAM(device) SD_BUS_PARAM(gesture) SD_BUS_PARAM(phase)
@@ -51,6 +54,14 @@ static const sd_bus_vtable daemon_vtable[] = {
                              SD_BUS_PARAM(overall), 0),
     SD_BUS_SIGNAL_WITH_NAMES("QuickActionPerformed", "ssss",
                              SD_BUS_PARAM(type) SD_BUS_PARAM(title) SD_BUS_PARAM(result) SD_BUS_PARAM(message), 0),
+    SD_BUS_SIGNAL_WITH_NAMES("MenuShown", "uaa{sv}ddss",
+                             SD_BUS_PARAM(id) SD_BUS_PARAM(items) SD_BUS_PARAM(x) SD_BUS_PARAM(y)
+                             SD_BUS_PARAM(placement) SD_BUS_PARAM(output), 0),
+    SD_BUS_SIGNAL_WITH_NAMES("PressProgress", "ssddddss",
+                             SD_BUS_PARAM(phase) SD_BUS_PARAM(stage) SD_BUS_PARAM(transitionProgress)
+                             SD_BUS_PARAM(commitProgress) SD_BUS_PARAM(x) SD_BUS_PARAM(y)
+                             SD_BUS_PARAM(placement) SD_BUS_PARAM(output), 0),
+    SD_BUS_SIGNAL_WITH_NAMES("MenuDismissed", "us", SD_BUS_PARAM(id) SD_BUS_PARAM(reason), 0),
     SD_BUS_VTABLE_END
 };
 

@@ -14,7 +14,7 @@ W="$(mktemp -d "${TMPDIR:-/tmp}/forcetouch-package.XXXXXX")"
 DOC_DIR="$W/doc" && mkdir "$DOC_DIR"
 trap 'rm -rf "$W"' EXIT
 version="$(sed -n 's/.*static let string = "\(.*\)"/\1/p' Sources/ForceTouchCommandLine/ForceTouchVersion.swift)"
-PROGRAMS=(forcetouchd forcetest forcectl)
+PROGRAMS=(forcetouchd forcetest forcectl forcetouch-overlay)
 
 # ---------------------------------------------------------------- make install / make uninstall
 # Into an empty DESTDIR, with the debug build `make test` has made (the release build is `make deb`'s).
@@ -87,6 +87,8 @@ dpkg-deb -c "$DEB" | awk '{ print $1, $2, $6 }' > "$W/contents.txt"
 has() { grep -Eq " \\./${1#/}\$" "$W/contents.txt"; }
 for p in /usr/bin/forcetouchd /usr/bin/forcetest /usr/bin/forcectl /usr/lib/udev/rules.d/70-forcetouch.rules \
          /usr/lib/systemd/user/forcetouchd.service /etc/forcetouch/forcetouch.toml \
+         /usr/bin/forcetouch-overlay /usr/lib/systemd/user/forcetouch-overlay.service \
+         /usr/share/man/man1/forcetouch-overlay.1.gz \
          /usr/share/doc/forcetouch/copyright /usr/share/doc/forcetouch/changelog.gz \
          /usr/share/doc/forcetouch/examples/pen-tablet.toml /usr/share/forcetouch/quirks/10-touchpads.quirks \
          /usr/share/man/man8/forcetouchd.8.gz /usr/share/man/man1/forcetest.1.gz /usr/share/man/man1/forcectl.1.gz \

@@ -438,6 +438,33 @@ check "Devices is empty again" \
     test "$(bus_get /io/github/forcetouch/Daemon1 io.github.forcetouch.Daemon1 Devices)" = "ao 0"
 kill "$monitor_pid" 2>/dev/null
 
+# ---------------------------------------------------------------- the overlay's unit
+step "systemctl --user enable --now forcetouch-overlay"
+# The overlay draws in the session's display: an Xvfb of the user's stands in for it, on a
+# display number free here (the guest's /tmp shows the host's), given to the manager.
+D=20
+while [ -e "/tmp/.X$D-lock" ] || [ -e "/tmp/.X11-unix/X$D" ]; do D=$(( D + 1 )); done
+( exec setpriv --reuid="$U" --regid="$G" --init-groups "${user_env[@]}" Xvfb ":$D" -screen 0 1024x768x24 -nolisten tcp ) \
+    > "$W/xvfb.log" 2>&1 &
+xvfb_pid=$!
+for _ in $(seq 300); do [ -e "/tmp/.X11-unix/X$D" ] && break; sleep 0.1; done
+as_user systemctl --user set-environment "DISPLAY=:$D"
+at="$(mark "$W/journal-follow.log")"
+check "the overlay's unit is installed with @BINDIR@ substituted" \
+    grep -qx 'ExecStart=/usr/local/bin/forcetouch-overlay' /usr/local/lib/systemd/user/forcetouch-overlay.service
+check "systemctl --user enable --now forcetouch-overlay succeeds" as_user systemctl --user enable --now forcetouch-overlay
+overlay_state="$(as_user systemctl --user show -p ActiveState -p SubState --value forcetouch-overlay | tr '\n' /)"
+check "active (running) once it owns its bus name (Type=dbus): $overlay_state" test "$overlay_state" = active/running/
+check "... enabled for graphical-session.target" \
+    test -L "$HOMEDIR/.config/systemd/user/graphical-session.target.wants/forcetouch-overlay.service"
+check "the daemon sees it on the session bus and shows its menus through it" \
+    wait_for_new "$at" 'forcetouchd\[[0-9]+\]: overlay io.github.forcetouch.Overlay1 on the bus' "$W/journal-follow.log" 30
+check "systemctl --user disable --now forcetouch-overlay" as_user systemctl --user disable --now forcetouch-overlay
+check "the daemon sees it go" \
+    wait_for_new "$at" 'forcetouchd\[[0-9]+\]: overlay gone from the bus' "$W/journal-follow.log" 30
+as_user systemctl --user set-environment DISPLAY=:0
+kill "$xvfb_pid" 2>/dev/null
+
 # ---------------------------------------------------------------- stop
 step "systemctl --user stop forcetouchd"
 check "systemctl --user stop forcetouchd" as_user systemctl --user stop forcetouchd

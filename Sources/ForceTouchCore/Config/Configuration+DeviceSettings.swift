@@ -24,6 +24,7 @@ extension Configuration {
             result.emulateForce = rule.emulateForce ?? false
             result.ignore = rule.ignore ?? false
             result.claim = rule.claim ?? .auto
+            result.output = rule.output ?? ""
             result.rule = rule.index
         }
         result.gestures.waitsForDoubleTap = bindings.contains {

@@ -17,6 +17,8 @@ public struct DeviceRule: Hashable, Sendable {
     public var ignore: Bool?
     /// How the device's claimed touches are kept from the app beneath (SPEC §10).
     public var claim: ClaimStrategy?
+    /// `output`: the output a touchscreen drives (SPEC §11); nil for the only or built-in one.
+    public var output: String?
     public var gestures: GestureOverrides
     /// Where the block sits, for logs that say which block a device got.
     public var index: Int
@@ -44,7 +46,7 @@ public struct DeviceRule: Hashable, Sendable {
 extension DeviceRule: Decodable {
     static let keys = [
         "match-name", "match-id", "match-class", "rotation", "calibration", "sensitivity",
-        "emulate-force", "ignore", "gestures", "claim",
+        "emulate-force", "ignore", "gestures", "claim", "output",
     ]
     /// `other` is what forcetouch leaves alone, so no block can be about it.
     static let matchableClasses: [DeviceClass] = [.touchscreen, .tablet, .touchpad]
@@ -91,6 +93,7 @@ extension DeviceRule: Decodable {
         emulateForce = try r("emulate-force") { try $0.boolValue() }
         ignore = try r("ignore") { try $0.boolValue() }
         claim = try r("claim") { try $0.name(ClaimStrategy.allCases, what: "claim strategy") }
+        output = try r("output") { try $0.nonEmptyString() }
         gestures = try r.decode(GestureOverrides.self, "gestures") ?? GestureOverrides()
         try r.finish()
     }

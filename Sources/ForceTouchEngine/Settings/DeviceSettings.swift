@@ -12,6 +12,10 @@ public struct DeviceSettings: Hashable, Sendable {
     public var quirks: DeviceQuirks
     /// `claim`: how the device's claimed touches are kept from the app beneath (SPEC §10).
     public var claim: ClaimStrategy = .auto
+    /// `output`: the output (monitor) a touchscreen drives, by the name the overlay knows it
+    /// by ("HDMI-1" under X11), where the overlay shows its menu; empty for the only or
+    /// built-in one.
+    public var output = ""
 
     public init(gestures: GestureSettings = GestureSettings(), calibrationAverage: Double? = nil,
                 emulateForce: Bool = false, ignore: Bool = false, rule: Int? = nil, quirks: DeviceQuirks = .none) {

@@ -50,7 +50,7 @@ extension ActionRunner {
         }
         let store = ShortcutStore(staticItems: app.quickActionItems,
                                   maximumMenuItems: configuration.quickActionSettings.maximumMenuItems)
-        presentMenu(store, event: event, label: label, finish) { [weak self] entry in
+        presentMenu(store, event: event, device: device, label: label, finish) { [weak self] entry, finish in
             guard case .launch(let launch)? = entry.item.action else { return }
             self?.launch(launch, label: label, finish)
         }

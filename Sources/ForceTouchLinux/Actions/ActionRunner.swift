@@ -20,6 +20,9 @@ final class ActionRunner {
     var shortcuts: ShortcutStore
     /// Told each quick action performed, with how it ended (the bus's QuickActionPerformed).
     var onPerformed: ((ShortcutItem, ActionResult) -> Void)?
+    /// The overlay that shows the menu at the finger instead of the menu program, while one
+    /// is on the bus.
+    let overlay = OverlayMenus()
 
     init(children: ChildSupervisor, keyboard: VirtualKeyboard, pointer: VirtualPointer = VirtualPointer(),
          configuration: Configuration, shortcuts: ShortcutStore, logger: Logger,
@@ -85,7 +88,7 @@ final class ActionRunner {
                 finish(.failure("keys: \(error.description)"))
             }
         case .presentMenu:
-            presentMenu(shortcuts, event: event, label: label, finish) { [weak self] entry in
+            presentMenu(shortcuts, event: event, device: device, label: label, finish) { [weak self] entry, finish in
                 self?.perform(type: entry.item.type, event: event, device: device, label: label, finish)
             }
         case .presentApplicationMenu(let id):
@@ -127,15 +130,20 @@ final class ActionRunner {
 
     // MARK: Quick actions
 
-    /// Hands the menu of `store` to subscribers and to the menu program; `chosen` gets the
-    /// entry picked.
-    func presentMenu(_ store: ShortcutStore, event: GestureEvent?, label: String,
-                     _ finish: @escaping (ActionResult) -> Void, chosen: @escaping (ShortcutStore.Entry) -> Void) {
+    /// Hands the menu of `store` to subscribers and to the overlay when one is on the bus,
+    /// else to the menu program; `chosen` performs the entry picked, then calls the
+    /// completion it is given.
+    func presentMenu(_ store: ShortcutStore, event: GestureEvent?, device: String?, label: String,
+                     _ finish: @escaping (ActionResult) -> Void,
+                     chosen: @escaping (ShortcutStore.Entry, @escaping (ActionResult) -> Void) -> Void) {
         let menu = store.menu
         publish(ProtocolJSON.line(MenuMessage(items: menu.map {
             .init(type: $0.item.type, title: $0.item.title, subtitle: $0.item.subtitle, kind: $0.kind.rawValue)
         })))
         guard !menu.isEmpty else { return finish(ActionResult(.cancelled, "no quick actions to show")) }
+        if overlay.listening {
+            return overlay.show(menu, event: event, device: device, finish: finish, chosen: chosen)
+        }
         let wayland = ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"] != nil
         guard let argv = configuration.quickActionSettings.menuCommand(wayland: wayland, isInstalled: Self.isInstalled) else {
             return finish(ActionResult(.cancelled, "menu shown to subscribers only: no menu program installed"))
@@ -152,7 +160,7 @@ final class ActionRunner {
                 guard let entry = store.menuChoice(choice) else {
                     return finish(.failure("the menu answered \"\(choice)\", which is no item"))
                 }
-                chosen(entry)
+                chosen(entry, finish)
             }
         } catch {
             finish(.failure(error.description))

@@ -63,6 +63,37 @@ struct BusMessage {
         return sd_bus_message_close_container(pointer)
     }
 
+    func readUInt32() throws(ReadError) -> UInt32 {
+        var v: UInt32 = 0
+        let r = sd_bus_message_read_basic(pointer, Self.type("u"), &v)
+        guard r > 0 else { throw ReadError(code: r) }
+        return v
+    }
+
+    /// An `aa{sv}`: one dictionary of string variants per element, as D-Bus clients expect
+    /// structured items (the menu's), not JSON in a string.
+    @discardableResult
+    func appendDictionaries(_ dictionaries: [[(key: String, value: String)]]) -> Int32 {
+        var r = sd_bus_message_open_container(pointer, Self.type("a"), "a{sv}")
+        guard r >= 0 else { return r }
+        for dictionary in dictionaries {
+            r = sd_bus_message_open_container(pointer, Self.type("a"), "{sv}")
+            guard r >= 0 else { return r }
+            for (key, value) in dictionary {
+                r = sd_bus_message_open_container(pointer, Self.type("e"), "sv")
+                guard r >= 0 else { return r }
+                append(key)
+                r = sd_bus_message_open_container(pointer, Self.type("v"), "s")
+                guard r >= 0 else { return r }
+                append(value)
+                _ = sd_bus_message_close_container(pointer)
+                _ = sd_bus_message_close_container(pointer)
+            }
+            _ = sd_bus_message_close_container(pointer)
+        }
+        return sd_bus_message_close_container(pointer)
+    }
+
     /// A value of the bus's kinds, for properties.
     enum Value: Equatable {
         case string(String)

@@ -8,6 +8,9 @@ public enum BusNames {
     public static let rootPath = "/io/github/forcetouch/Daemon1"
     /// Device N's object is `devicesPath/N`; N is never reused while the daemon runs.
     public static let devicesPath = rootPath + "/devices"
+    /// The name `forcetouch-overlay` owns: while it has an owner, the daemon shows quick-action
+    /// menus through the overlay (SPEC §11).
+    public static let overlay = "io.github.forcetouch.Overlay1"
     /// Errors are `errorPrefix` + `ControlErrorKind.dbusName`, or `Failed`.
     public static let errorPrefix = "io.github.forcetouch.Error."
 }

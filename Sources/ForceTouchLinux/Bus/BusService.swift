@@ -18,6 +18,10 @@ final class BusService {
     unowned let daemon: Daemon
     let connection: BusConnection
     private var rootSlot: OpaquePointer?
+    /// The match on the overlay's name changing owner.
+    private var overlaySlot: OpaquePointer?
+    /// Told whether an overlay owns `BusNames.overlay`: at start, then at every change.
+    var onOverlayChanged: (Bool) -> Void = { _ in }
     /// One object per followed device, by device node.
     private var devices: [String: DeviceObject] = [:]
     private var nextIndex = 0
@@ -44,9 +48,34 @@ final class BusService {
         guard r >= 0 else { throw BusConnection.Failure(description: "cannot export \(BusNames.rootPath): \(String(cString: strerror(-r)))") }
         announced = rootProperties()
         needsSync = true
+        let match = "type='signal',sender='org.freedesktop.DBus',path='/org/freedesktop/DBus',"
+            + "interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(BusNames.overlay)'"
+        r = sd_bus_add_match(connection.bus, &overlaySlot, match, { m, userdata, _ in
+            guard let m, let service = BusService.service(userdata) else { return 0 }
+            let message = BusMessage(pointer: m)
+            _ = try? message.readString()
+            _ = try? message.readString()
+            let owner = (try? message.readString()) ?? ""
+            service.onOverlayChanged(!owner.isEmpty)
+            return 0
+        }, me)
+        if r < 0 { throw BusConnection.Failure(description: "cannot watch \(BusNames.overlay): \(String(cString: strerror(-r)))") }
+    }
+
+    /// Whether an overlay owns its name now; asked once, at start (then NameOwnerChanged says).
+    func overlayOwned() -> Bool {
+        var call: OpaquePointer?, reply: OpaquePointer?
+        var error = sd_bus_error()
+        defer { sd_bus_error_free(&error); sd_bus_message_unref(call); sd_bus_message_unref(reply) }
+        guard sd_bus_message_new_method_call(connection.bus, &call, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                             "org.freedesktop.DBus", "NameHasOwner") >= 0, let call else { return false }
+        BusMessage(pointer: call).append(BusNames.overlay)
+        guard sd_bus_call(connection.bus, call, 5_000_000, &error, &reply) >= 0, let reply else { return false }
+        return (try? BusMessage(pointer: reply).readBool()) ?? false
     }
 
     deinit {
+        sd_bus_slot_unref(overlaySlot)
         for object in devices.values { sd_bus_slot_unref(object.slot) }
         sd_bus_slot_unref(rootSlot)
     }
@@ -158,7 +187,73 @@ final class BusService {
         }
     }
 
+    /// The overlay's messages (OverlayMenus), as the Daemon1 signals `MenuShown`,
+    /// `PressProgress` and `MenuDismissed`.
+    func overlay(_ message: OverlayMenus.Message) {
+        func emit(_ member: String, _ body: (BusMessage) -> Void) {
+            connection.emitSignal(path: BusNames.rootPath, interface: BusNames.daemonInterface, member: member, body)
+        }
+        switch message {
+        case .shown(let m):
+            emit("MenuShown") { s in
+                s.append(m.id)
+                s.appendDictionaries(m.items.map { item in
+                    [("type", item.type), ("title", item.title), ("subtitle", item.subtitle), ("icon", item.icon),
+                     ("icon-file", item.iconFile), ("kind", item.kind)]
+                })
+                s.append(m.x.value)
+                s.append(m.y.value)
+                s.append(m.placement.rawValue)
+                s.append(m.output)
+            }
+        case .progress(let m):
+            emit("PressProgress") { s in
+                s.append(m.phase)
+                s.append(m.stage)
+                s.append(m.transitionProgress.value)
+                s.append(m.commitProgress.value)
+                s.append(m.x.value)
+                s.append(m.y.value)
+                s.append(m.placement.rawValue)
+                s.append(m.output)
+            }
+        case .dismissed(let m):
+            emit("MenuDismissed") { s in
+                s.append(m.id)
+                s.append(m.reason)
+            }
+        }
+    }
+
     // MARK: Methods
+
+    /// `ChooseQuickAction` and `DismissMenu`, the overlay's methods. Choosing an item of the
+    /// menu on screen performs it as the menu program's choice would; any other type is
+    /// performed as `PerformQuickAction` (and `forcectl perform`) does.
+    private func overlayCall(_ call: BusMessage) -> Int32? {
+        switch call.member {
+        case "ChooseQuickAction":
+            guard let type = try? call.readString() else { return nil }
+            sd_bus_message_ref(call.pointer)
+            let handled = daemon.runner.overlay.choose(type: type) { [connection] result in
+                defer { sd_bus_message_unref(call.pointer) }
+                connection.reply(to: call) { m in
+                    m.append(result.outcome.rawValue)
+                    m.append(result.message)
+                }
+            }
+            if handled { return 1 }
+            sd_bus_message_unref(call.pointer)
+            return nil
+        case "DismissMenu":
+            guard let id = try? call.readUInt32() else { return nil }
+            daemon.runner.overlay.dismiss(id: id == 0 ? nil : id, reason: "dismissed")
+            connection.reply(to: call) { _ in }
+            return 1
+        default:
+            return nil
+        }
+    }
 
     /// The request a method call stands for; a malformed argument is an `InvalidRequest`.
     private func request(_ call: BusMessage) throws(ControlRequestError) -> ControlRequest.Operation {
@@ -195,7 +290,7 @@ final class BusService {
         case "UpdateQuickAction": return .shortcuts(.update(item: try object(try string(), "item")))
         case "RemoveQuickAction": return .shortcuts(.remove(type: try nonEmpty(try string(), "type")))
         case "ClearQuickActions": return .shortcuts(.clear)
-        case "PerformQuickAction": return .perform(type: try nonEmpty(try string(), "type"))
+        case "PerformQuickAction", "ChooseQuickAction": return .perform(type: try nonEmpty(try string(), "type"))
         case "RunIntent":
             let name = try nonEmpty(try string(), "name")
             let text = try string()
@@ -212,6 +307,9 @@ final class BusService {
     }
 
     fileprivate func call(_ call: BusMessage) -> Int32 {
+        if let handled = overlayCall(call) { return handled }
+        // overlayCall may have read the type: what follows reads the arguments afresh.
+        _ = sd_bus_message_rewind(call.pointer, 1)
         let operation: ControlRequest.Operation
         do {
             operation = try request(call)
@@ -244,7 +342,7 @@ final class BusService {
         case "SetQuickActions", "ClearQuickActions": m.append(UInt32(reply.count ?? 0))
         case "AddQuickAction": m.append(reply.result ?? "")
         case "UpdateQuickAction": m.append(reply.type ?? "")
-        case "PerformQuickAction":
+        case "PerformQuickAction", "ChooseQuickAction":
             m.append(reply.result ?? "")
             m.append(reply.message ?? "")
         case "RunIntent":

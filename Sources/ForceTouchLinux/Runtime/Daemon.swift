@@ -124,6 +124,7 @@ public final class Daemon {
             self?.bus?.quickActionPerformed(type: item.type, title: item.title, result: result)
         }
         database = loadDatabase()
+        connectOverlay()
         loop.onSignal { [unowned self] signal in self.handle(signal: signal) }
         loop.onTimer { [unowned self] in self.timerFired() }
     }
@@ -243,6 +244,8 @@ public final class Daemon {
             logger.warning("device \(session.node.devnode): events dropped by the kernel, resynchronizing; touches in progress are cancelled")
         }
         if read.completedGestures > 0 { carryOut(session.takeCompleted(), session) }
+        // Paused, no menu comes: no card grows for it either.
+        if runner.overlay.listening, !paused { sampleProgress(session, now: MonotonicClock.now()) }
         if let slot = read.untrackedSlot {
             logger.warning("device \(session.node.devnode): \(session.untrackedSlotMessage(slot))")
         }
@@ -355,7 +358,8 @@ public final class Daemon {
         if let w = session.untrackedSlotWarning() { logger.warning("\(name): \(w)") }
         sessions[node.devnode] = nil
         exitWhenIdle = true
-        if children.count > 0 { runLoop() }
+        // A menu an overlay shows is an action not yet finished, as a menu program would be.
+        if !idle { runLoop() }
         bus?.sync()
         bus?.connection.flush()
     }
@@ -371,6 +375,8 @@ public final class Daemon {
             bus = service
             busToken = loop.add(fd: service.connection.fd, priority: .low) { [unowned self] in self.serviceBus() }
             logger.info("D-Bus: \(BusNames.service) on the session bus")
+            service.onOverlayChanged = { [unowned self] present in self.overlayChanged(present) }
+            overlayChanged(service.overlayOwned())
         } catch {
             logger.notice("D-Bus: \(error); running without it")
         }
@@ -388,6 +394,95 @@ public final class Daemon {
         }
     }
 
+    // MARK: The overlay
+
+    /// An overlay came onto the bus or left it: menus go to it, or to the menu program again.
+    private func overlayChanged(_ present: Bool) {
+        guard present != runner.overlay.listening else { return }
+        runner.overlay.listening = present
+        pressTrack = nil
+        logger.info(present ? "overlay \(BusNames.overlay) on the bus: quick-action menus show at the finger"
+                            : "overlay gone from the bus: quick-action menus go to the menu program")
+    }
+
+    /// Wires the overlay's messages to the bus and the control socket: one value, two encodings.
+    private func connectOverlay() {
+        runner.overlay.send = { [unowned self] message in
+            bus?.overlay(message)
+            switch message {
+            case .shown(let m): control?.publish(ProtocolJSON.line(m))
+            case .progress(let m): control?.publish(ProtocolJSON.line(m))
+            case .dismissed(let m): control?.publish(ProtocolJSON.line(m))
+            }
+        }
+        runner.overlay.locate = { [unowned self] name in
+            guard let s = sessions.values.first(where: { $0.name == name }) else { return (.pointer, "") }
+            return (s.deviceClass == .touchscreen ? .touch : .pointer, s.settings.output)
+        }
+    }
+
+    /// The contact whose progress the overlay is sent: the first to come down on a
+    /// force-sensing device, followed until it lifts.
+    private var pressTrack: (node: String, slot: Int, stage: String)?
+
+    /// After a read, while an overlay listens: the followed contact's force as progress
+    /// towards peek and pop, and its position (after pop, for slide to select), then its lift.
+    private func sampleProgress(_ session: DeviceSession, now: Timestamp) {
+        let node = session.node.devnode
+        if let t = pressTrack, t.node != node { return }
+        let engine = session.engine
+        guard let thresholds = engine.thresholds else { return }
+        let contacts = engine.frames.contacts
+        let slot: Int
+        var phase = "changed"
+        if let t = pressTrack {
+            slot = t.slot
+            if !(contacts.indices.contains(slot) && contacts[slot].isDown) { phase = "ended" }
+        } else {
+            guard let first = contacts.indices.first(where: { contacts[$0].isDown }) else { return }
+            slot = first
+            phase = "began"
+            pressTrack = (node, slot, "")
+        }
+        guard contacts.indices.contains(slot) else { pressTrack = nil; return }
+        let c = contacts[slot]
+        let n = engine.frames.geometry.normalized(x: Double(c.x), y: Double(c.y))
+        let p = engine.settings.rotation.apply(x: n.x, y: n.y)
+        let stage = pressTrack?.stage ?? ""
+        let (placement, output) = runner.overlay.locate(session.name)
+        runner.overlay.progress(
+            PressProgressMessage(phase: phase, stage: stage, transitionProgress: thresholds.transitionProgress(c.force),
+                                 commitProgress: thresholds.commitProgress(c.force), x: p.x, y: p.y,
+                                 placement: placement, output: output),
+            phase: phase, time: now)
+        if phase == "ended" { pressTrack = nil }
+    }
+
+    /// A deep press's step, as progress: its stage for the followed contact, and in a replay
+    /// (where no read is sampled) the progress itself.
+    private func deepPressProgress(_ event: GestureEvent, _ session: DeviceSession) {
+        let stage = event.stage?.rawValue ?? ""
+        let phase: String
+        switch event.phase {
+        case .began, .changed: phase = "changed"
+        case .ended: phase = "ended"
+        case .cancelled, .failed: phase = "cancelled"
+        }
+        if var t = pressTrack, t.node == session.node.devnode, event.contacts.contains(t.slot) {
+            if !stage.isEmpty { t.stage = stage }
+            pressTrack = t
+            // A live press's lift is sampled after the read; its stage goes out now, since a
+            // still finger's peek comes from a timer, with no read after it.
+            if session.device != nil, phase != "changed" || stage.isEmpty { return }
+        }
+        let (placement, output) = runner.overlay.locate(session.name)
+        runner.overlay.progress(
+            PressProgressMessage(phase: phase, stage: stage, transitionProgress: event.transitionProgress ?? 0,
+                                 commitProgress: event.commitProgress ?? 0, x: event.x, y: event.y,
+                                 placement: placement, output: output),
+            phase: stage.isEmpty ? phase : "stage", time: event.time)
+    }
+
     /// The bus's `Paused` property.
     func setPaused(_ paused: Bool) {
         guard paused != self.paused else { return }
@@ -395,6 +490,16 @@ public final class Daemon {
         logger.notice(paused ? "paused: gestures are recognized, nothing bound to them runs, and no device is claimed" : "resumed")
         for s in sessions.values.sorted(by: { $0.node.devnode < $1.node.devnode }) {
             if paused { release(s, why: "paused") } else { claim(s) }
+        }
+        if paused, runner.overlay.listening {
+            // What the overlay shows goes: no progress follows while paused.
+            if pressTrack != nil {
+                runner.overlay.progress(PressProgressMessage(phase: "cancelled", stage: "", transitionProgress: 0,
+                                                             commitProgress: 0, x: 0, y: 0, placement: .touch, output: ""),
+                                        phase: "cancelled", time: MonotonicClock.now())
+                pressTrack = nil
+            }
+            runner.overlay.dismiss(id: nil, reason: "dismissed")
         }
         bus?.needsSync = true
     }
@@ -425,6 +530,7 @@ public final class Daemon {
                          metadata: ["device": "\(session.name)", "node": "\(session.node.devnode)",
                                     "gesture": "\(event.gesture.rawValue)"])
             control?.publish(GestureReport.gestureJSON(event, device: session.name))
+            if event.gesture == .deepPress, runner.overlay.listening, !paused { deepPressProgress(event, session) }
             if paused { continue }
             for d in o.dispatches {
                 runner.run(d.request, label: d.label, event: event, device: session.name)
@@ -557,11 +663,14 @@ public final class Daemon {
 
     // MARK: Loop, time and signals
 
+    /// No action running: no child, and no menu shown by an overlay awaiting a choice.
+    private var idle: Bool { children.count == 0 && runner.overlay.shownID == nil }
+
     private func runLoop() {
         // The closure does not escape, so it needs no capture of `self`: an unowned one would
         // cost a checked retain of the daemon at every turn.
         loop.run {
-            if exitWhenIdle && children.count == 0 { loop.stop(); return }
+            if exitWhenIdle && idle { loop.stop(); return }
             if let bus, let token = busToken {
                 if bus.needsSync { bus.sync() }
                 loop.watchWritable(token, bus.connection.wantsWrite)

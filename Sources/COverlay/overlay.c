@@ -1,0 +1,731 @@
+// forcetouch-overlay: the quick-action menu at the finger (docs/SPEC.md §11).
+//
+// A client of forcetouchd's session-bus interface: it owns io.github.forcetouch.Overlay1 (the
+// daemon then sends menus here instead of to the menu program), draws what the MenuShown,
+// PressProgress and MenuDismissed signals say, and answers with ChooseQuickAction and
+// DismissMenu. It never performs anything itself.
+//
+// One window covers the output the menu is on, and is shown only while a press or a menu is
+// under way: idle, its window is unmapped, no timer runs, and it sleeps in poll() on the bus.
+// Wayland compositors with wlr-layer-shell get a layer surface on the overlay layer; X11 gets
+// an override-redirect popup (shaped to the menu when no compositing manager can blend the
+// dimming); elsewhere (GNOME Wayland) an undecorated window the compositor places.
+#include "COverlay.h"
+#include <gtk/gtk.h>
+#include <gtk-layer-shell/gtk-layer-shell.h>
+#include <glib-unix.h>
+#ifdef GDK_WINDOWING_X11
+#include <gdk/gdkx.h>
+#endif
+#ifdef GDK_WINDOWING_WAYLAND
+#include <gdk/gdkwayland.h>
+#endif
+#include <math.h>
+#include <string.h>
+
+#define DAEMON_NAME "io.github.forcetouch.Daemon1"
+#define DAEMON_PATH "/io/github/forcetouch/Daemon1"
+#define DAEMON_IFACE "io.github.forcetouch.Daemon1"
+#define OVERLAY_NAME "io.github.forcetouch.Overlay1"
+#define MAX_ITEMS 4
+
+// The menu's size at pop, in logical pixels (the output's scale factor multiplies them).
+enum { MENU_WIDTH = 300, ITEM_HEIGHT = 64, GAP = 14, EDGE = 8, ICON = 28 };
+
+typedef struct {
+    char *type, *title, *subtitle, *icon, *icon_file;
+} item_t;
+
+typedef enum { MODE_LAYER, MODE_POPUP, MODE_PLACED } window_mode;
+
+static struct {
+    ft_overlay_options options;
+    GMainLoop *loop;
+    GDBusConnection *bus;
+    GtkWidget *window;
+    window_mode mode;
+    gboolean composited;
+    gboolean dark;
+    // The menu, from MenuShown.
+    guint menu_id;          // 0: none shown
+    item_t items[MAX_ITEMS];
+    int count;
+    char output[128];
+    gboolean at_pointer;
+    // The press, from PressProgress.
+    gboolean pressing;
+    char stage[8];
+    double transition, commit;
+    double fx, fy;          // finger, 0..1 across the output
+    double px, py;          // the pointer's position in the window, for `pointer` placement
+    int highlight;          // item under the sliding finger, -1 for none
+    // What was drawn, in window coordinates.
+    double scale;
+    GdkRectangle card;
+    GdkRectangle item_rects[MAX_ITEMS];
+    GdkRectangle monitor;
+    char logged[256];
+} o;
+
+// ---------------------------------------------------------------- state
+
+static void clear_items(void) {
+    for (int i = 0; i < o.count; i++) {
+        g_free(o.items[i].type); g_free(o.items[i].title); g_free(o.items[i].subtitle);
+        g_free(o.items[i].icon); g_free(o.items[i].icon_file);
+    }
+    o.count = 0;
+}
+
+/// How big the menu is: it grows in towards peek, on towards pop, and stays full once popped
+/// or once the finger lifted on an open menu (UIPreviewInteraction's two progresses).
+static double menu_scale(void) {
+    if (o.menu_id && !o.pressing) return 1.0;
+    if (strcmp(o.stage, "pop") == 0) return 1.0;
+    if (strcmp(o.stage, "peek") == 0) return 0.75 + 0.25 * o.commit;
+    return 0.35 + 0.4 * o.transition;
+}
+
+/// How much the rest of the output is dimmed, 0..0.45.
+static double dimming(void) {
+    if (o.menu_id && !o.pressing) return 0.45;
+    if (strcmp(o.stage, "pop") == 0) return 0.45;
+    if (strcmp(o.stage, "peek") == 0) return 0.3 + 0.15 * o.commit;
+    return 0.3 * o.transition;
+}
+
+static gboolean visible_state(void) { return o.menu_id != 0 || (o.pressing && o.transition > 0.05); }
+
+// ---------------------------------------------------------------- layout
+
+/// Where the menu goes: beside the finger, opening to the right and down unless that would
+/// leave the output, then to the left and/or up (as iOS opens a quick-action menu near edges).
+static void layout(int width, int height) {
+    double fx, fy;
+    if (o.at_pointer) { fx = o.px; fy = o.py; } else { fx = o.fx * width; fy = o.fy * height; }
+    int rows = o.count > 0 ? o.count : 1;
+    double w = MENU_WIDTH, h = rows * ITEM_HEIGHT;
+    gboolean left = fx + GAP + w > width - EDGE;
+    gboolean up = fy + GAP + h > height - EDGE;
+    double s = menu_scale();
+    // The corner at the finger stays put; the menu grows away from it.
+    double cx = left ? fx - GAP : fx + GAP, cy = up ? fy - GAP : fy + GAP;
+    double x0 = left ? cx - w * s : cx, y0 = up ? cy - h * s : cy;
+    if (o.mode == MODE_PLACED) {
+        // A window the compositor placed is the menu, full size: it cannot grow from a finger
+        // whose place on the screen it does not know.
+        s = 1;
+        x0 = y0 = 0;
+    }
+    o.scale = s;
+    o.card = (GdkRectangle){ (int)lround(x0), (int)lround(y0), (int)lround(w * s), (int)lround(h * s) };
+    for (int i = 0; i < o.count; i++)
+        o.item_rects[i] = (GdkRectangle){ o.card.x, (int)lround(y0 + i * ITEM_HEIGHT * s), o.card.width,
+                                          (int)lround(ITEM_HEIGHT * s) };
+}
+
+static int item_at(double x, double y) {
+    for (int i = 0; i < o.count; i++) {
+        GdkRectangle r = o.item_rects[i];
+        if (x >= r.x && x < r.x + r.width && y >= r.y && y < r.y + r.height) return i;
+    }
+    return -1;
+}
+
+/// With --verbose, the menu's and its items' rectangles on the screen (the window's origin is
+/// the monitor's), once per change: what tests check the pixels of a screenshot against.
+static void log_geometry(void) {
+    if (!o.options.verbose || !o.window) return;
+    char now[256];
+    g_snprintf(now, sizeof now, "%u %d %d %d %d %d", o.menu_id, o.card.x, o.card.y, o.card.width, o.card.height,
+               o.highlight);
+    if (strcmp(now, o.logged) == 0) return;
+    g_strlcpy(o.logged, now, sizeof o.logged);
+    int ox = o.mode == MODE_PLACED ? 0 : o.monitor.x, oy = o.mode == MODE_PLACED ? 0 : o.monitor.y;
+    g_printerr("menu %u scale %.3f %d %d %d %d highlight %d dim %.3f\n", o.menu_id, o.scale, o.card.x + ox,
+               o.card.y + oy, o.card.width, o.card.height, o.highlight,
+               o.composited && o.mode != MODE_PLACED ? dimming() : 0.0);
+    for (int i = 0; i < o.count; i++)
+        g_printerr("item %d \"%s\" %d %d %d %d\n", i, o.items[i].title, o.item_rects[i].x + ox,
+                   o.item_rects[i].y + oy, o.item_rects[i].width, o.item_rects[i].height);
+}
+
+// ---------------------------------------------------------------- drawing
+
+static void rounded(cairo_t *cr, double x, double y, double w, double h, double r) {
+    cairo_new_sub_path(cr);
+    cairo_arc(cr, x + w - r, y + r, r, -G_PI / 2, 0);
+    cairo_arc(cr, x + w - r, y + h - r, r, 0, G_PI / 2);
+    cairo_arc(cr, x + r, y + h - r, r, G_PI / 2, G_PI);
+    cairo_arc(cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
+    cairo_close_path(cr);
+}
+
+static void draw_text(cairo_t *cr, const char *text, const char *font, double x, double y, double width,
+                      int lines, double grey) {
+    PangoLayout *layout = pango_cairo_create_layout(cr);
+    PangoFontDescription *desc = pango_font_description_from_string(font);
+    pango_layout_set_font_description(layout, desc);
+    pango_layout_set_text(layout, text, -1);
+    pango_layout_set_width(layout, (int)(width * PANGO_SCALE));
+    pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
+    // Negative heights count lines: at most `lines`, the last ellipsized.
+    pango_layout_set_height(layout, -lines);
+    pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END);
+    cairo_set_source_rgb(cr, grey, grey, grey);
+    cairo_move_to(cr, x, y);
+    pango_cairo_show_layout(cr, layout);
+    pango_font_description_free(desc);
+    g_object_unref(layout);
+}
+
+/// An icon from the theme, a symbolic one recoloured with the text's colour (a dark theme's
+/// white), as GTK draws symbolic icons in a widget.
+static GdkPixbuf *theme_icon(const char *name, double grey) {
+    GtkIconInfo *info = gtk_icon_theme_lookup_icon(gtk_icon_theme_get_default(), name, ICON,
+                                                   GTK_ICON_LOOKUP_FORCE_SIZE | GTK_ICON_LOOKUP_GENERIC_FALLBACK);
+    if (!info) return NULL;
+    GdkPixbuf *pixbuf;
+    if (gtk_icon_info_is_symbolic(info)) {
+        GdkRGBA fg = { grey, grey, grey, 1 };
+        pixbuf = gtk_icon_info_load_symbolic(info, &fg, NULL, NULL, NULL, NULL, NULL);
+    } else {
+        pixbuf = gtk_icon_info_load_icon(info, NULL);
+    }
+    g_object_unref(info);
+    return pixbuf;
+}
+
+static void draw_icon(cairo_t *cr, const item_t *item, double x, double y, double grey) {
+    GdkPixbuf *pixbuf = NULL;
+    if (item->icon_file && *item->icon_file)
+        pixbuf = gdk_pixbuf_new_from_file_at_size(item->icon_file, ICON, ICON, NULL);
+    if (!pixbuf && item->icon && *item->icon) {
+        char *symbolic = g_strconcat(item->icon, "-symbolic", NULL);
+        // The symbolic variant first in a dark theme, where it is drawn light.
+        pixbuf = theme_icon(o.dark ? symbolic : item->icon, grey);
+        if (!pixbuf) pixbuf = theme_icon(o.dark ? item->icon : symbolic, grey);
+        g_free(symbolic);
+    }
+    if (!pixbuf) return;
+    gdk_cairo_set_source_pixbuf(cr, pixbuf, x, y);
+    cairo_paint(cr);
+    g_object_unref(pixbuf);
+}
+
+static gboolean on_draw(GtkWidget *widget, cairo_t *cr, gpointer data) {
+    (void)data;
+    int width = gtk_widget_get_allocated_width(widget), height = gtk_widget_get_allocated_height(widget);
+    cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE);
+    if (o.composited && o.mode != MODE_PLACED) cairo_set_source_rgba(cr, 0, 0, 0, dimming());
+    else cairo_set_source_rgba(cr, 0, 0, 0, 0);
+    cairo_paint(cr);
+    cairo_set_operator(cr, CAIRO_OPERATOR_OVER);
+    layout(width, height);
+    double s = o.scale, bg = o.dark ? 0.16 : 0.97, fg = o.dark ? 0.95 : 0.08, sub = o.dark ? 0.7 : 0.35;
+    cairo_save(cr);
+    cairo_translate(cr, o.card.x, o.card.y);
+    cairo_scale(cr, s, s);
+    double w = MENU_WIDTH, h = (o.count > 0 ? o.count : 1) * ITEM_HEIGHT;
+    rounded(cr, 0, 0, w, h, 14);
+    cairo_set_source_rgba(cr, bg, bg, bg, 1);
+    cairo_fill(cr);
+    for (int i = 0; i < o.count; i++) {
+        double y = i * ITEM_HEIGHT;
+        if (i == o.highlight) {
+            cairo_save(cr);
+            rounded(cr, 0, 0, w, h, 14);
+            cairo_clip(cr);
+            cairo_rectangle(cr, 0, y, w, ITEM_HEIGHT);
+            cairo_set_source_rgba(cr, o.dark ? 1 : 0, o.dark ? 1 : 0, o.dark ? 1 : 0, 0.12);
+            cairo_fill(cr);
+            cairo_restore(cr);
+        }
+        if (i > 0) {
+            cairo_set_source_rgba(cr, sub, sub, sub, 0.4);
+            cairo_rectangle(cr, 0, y, w, 1);
+            cairo_fill(cr);
+        }
+        const item_t *item = &o.items[i];
+        gboolean has_sub = item->subtitle && *item->subtitle;
+        draw_text(cr, item->title, "Sans Bold 11", 16, has_sub ? y + 8 : y + 22, w - 32 - ICON - 12, 1, fg);
+        if (has_sub) draw_text(cr, item->subtitle, "Sans 9", 16, y + 28, w - 32 - ICON - 12, 2, sub);
+        draw_icon(cr, item, w - 16 - ICON, y + (ITEM_HEIGHT - ICON) / 2.0, fg);
+    }
+    cairo_restore(cr);
+    log_geometry();
+    return TRUE;
+}
+
+// ---------------------------------------------------------------- the window
+
+static GdkMonitor *find_monitor(void) {
+    GdkDisplay *display = gdk_display_get_default();
+    int n = gdk_display_get_n_monitors(display);
+    if (*o.output) {
+        for (int i = 0; i < n; i++) {
+            GdkMonitor *m = gdk_display_get_monitor(display, i);
+            const char *model = gdk_monitor_get_model(m);
+            if (model && strcmp(model, o.output) == 0) return m;
+        }
+        g_printerr("no output named %s: the menu shows on the primary one\n", o.output);
+    }
+    GdkMonitor *primary = gdk_display_get_primary_monitor(display);
+    return primary ? primary : gdk_display_get_monitor(display, 0);
+}
+
+/// X11 without a compositing manager cannot blend: the window is cut to the menu's shape.
+static void update_shape(void) {
+    if (o.mode != MODE_POPUP || o.composited || !o.window) return;
+    layout(o.monitor.width, o.monitor.height);
+    cairo_rectangle_int_t r = { o.card.x, o.card.y, MAX(o.card.width, 1), MAX(o.card.height, 1) };
+    cairo_region_t *region = cairo_region_create_rectangle(&r);
+    gtk_widget_shape_combine_region(o.window, region);
+    cairo_region_destroy(region);
+}
+
+/// Input goes to the overlay only while a menu is open: a press in progress is looked at,
+/// not in the way.
+static void update_input(void) {
+    if (!o.window || !gtk_widget_get_realized(o.window)) return;
+    if (o.menu_id) {
+        gtk_widget_input_shape_combine_region(o.window, NULL);
+    } else {
+        cairo_region_t *none = cairo_region_create();
+        gtk_widget_input_shape_combine_region(o.window, none);
+        cairo_region_destroy(none);
+    }
+    if (o.mode == MODE_LAYER)
+        gtk_layer_set_keyboard_mode(GTK_WINDOW(o.window), o.menu_id ? GTK_LAYER_SHELL_KEYBOARD_MODE_EXCLUSIVE
+                                                                   : GTK_LAYER_SHELL_KEYBOARD_MODE_NONE);
+}
+
+static void grab_keyboard(void) {
+    if (o.mode != MODE_POPUP || !o.menu_id || !gtk_widget_get_window(o.window)) return;
+    GdkSeat *seat = gdk_display_get_default_seat(gdk_display_get_default());
+    // The pointer too: a window cut to the menu's shape would not see a tap outside it.
+    gdk_seat_grab(seat, gtk_widget_get_window(o.window), GDK_SEAT_CAPABILITY_ALL, FALSE, NULL, NULL, NULL, NULL);
+}
+
+static void ungrab(void) {
+    if (o.mode != MODE_POPUP) return;
+    gdk_seat_ungrab(gdk_display_get_default_seat(gdk_display_get_default()));
+}
+
+static void choose(int index);
+static void dismiss(void);
+
+static gboolean on_button(GtkWidget *widget, GdkEventButton *event, gpointer data) {
+    (void)widget; (void)data;
+    if (event->type != GDK_BUTTON_RELEASE || !o.menu_id) return TRUE;
+    int i = item_at(event->x, event->y);
+    if (i >= 0) choose(i);
+    else dismiss();
+    return TRUE;
+}
+
+static gboolean on_touch(GtkWidget *widget, GdkEventTouch *event, gpointer data) {
+    (void)widget; (void)data;
+    if (event->type != GDK_TOUCH_END || !o.menu_id) return TRUE;
+    int i = item_at(event->x, event->y);
+    if (i >= 0) choose(i);
+    else dismiss();
+    return TRUE;
+}
+
+static gboolean on_key(GtkWidget *widget, GdkEventKey *event, gpointer data) {
+    (void)widget; (void)data;
+    if (event->keyval == GDK_KEY_Escape && o.menu_id) dismiss();
+    return TRUE;
+}
+
+static void create_window(void) {
+    GdkDisplay *display = gdk_display_get_default();
+    gboolean wayland = FALSE;
+#ifdef GDK_WINDOWING_WAYLAND
+    wayland = GDK_IS_WAYLAND_DISPLAY(display);
+#endif
+    if (wayland && gtk_layer_is_supported()) o.mode = MODE_LAYER;
+    else if (wayland) o.mode = MODE_PLACED;
+    else o.mode = MODE_POPUP;
+    o.window = gtk_window_new(o.mode == MODE_POPUP ? GTK_WINDOW_POPUP : GTK_WINDOW_TOPLEVEL);
+    GtkWindow *window = GTK_WINDOW(o.window);
+    gtk_window_set_title(window, "forcetouch quick actions");
+    gtk_widget_set_app_paintable(o.window, TRUE);
+    GdkScreen *screen = gtk_widget_get_screen(o.window);
+    GdkVisual *visual = gdk_screen_get_rgba_visual(screen);
+    o.composited = visual != NULL && gdk_screen_is_composited(screen);
+    if (visual) gtk_widget_set_visual(o.window, visual);
+    switch (o.mode) {
+    case MODE_LAYER:
+        gtk_layer_init_for_window(window);
+        gtk_layer_set_layer(window, GTK_LAYER_SHELL_LAYER_OVERLAY);
+        gtk_layer_set_namespace(window, "forcetouch-overlay");
+        for (int edge = 0; edge < GTK_LAYER_SHELL_EDGE_ENTRY_NUMBER; edge++) gtk_layer_set_anchor(window, edge, TRUE);
+        gtk_layer_set_exclusive_zone(window, -1);
+        g_printerr("overlay: Wayland with layer-shell: the menu shows on an overlay layer surface\n");
+        break;
+    case MODE_POPUP:
+        gtk_window_set_type_hint(window, GDK_WINDOW_TYPE_HINT_POPUP_MENU);
+        g_printerr("overlay: X11: the menu shows in an override-redirect popup%s\n",
+                   o.composited ? "" : " (no compositing manager: the rest of the screen is not dimmed)");
+        break;
+    case MODE_PLACED:
+        gtk_window_set_decorated(window, FALSE);
+        gtk_window_set_keep_above(window, TRUE);
+        gtk_window_set_default_size(window, MENU_WIDTH, ITEM_HEIGHT);
+        g_printerr("overlay: this Wayland compositor has no layer-shell (GNOME): the menu shows in an ordinary "
+                   "window the compositor places, not at the finger\n");
+        break;
+    }
+    gtk_widget_add_events(o.window, GDK_BUTTON_PRESS_MASK | GDK_BUTTON_RELEASE_MASK | GDK_TOUCH_MASK |
+                                        GDK_KEY_PRESS_MASK);
+    g_signal_connect(o.window, "draw", G_CALLBACK(on_draw), NULL);
+    g_signal_connect(o.window, "button-release-event", G_CALLBACK(on_button), NULL);
+    g_signal_connect(o.window, "touch-event", G_CALLBACK(on_touch), NULL);
+    g_signal_connect(o.window, "key-press-event", G_CALLBACK(on_key), NULL);
+}
+
+/// Shows, redraws or hides the window to match the state.
+static void update(void) {
+    if (!visible_state()) {
+        if (o.window && gtk_widget_get_visible(o.window)) {
+            ungrab();
+            gtk_widget_hide(o.window);
+            if (o.options.verbose) g_printerr("hidden\n");
+            o.logged[0] = 0;
+        }
+        return;
+    }
+    if (!o.window) create_window();
+    GdkMonitor *monitor = find_monitor();
+    gdk_monitor_get_geometry(monitor, &o.monitor);
+    if (o.at_pointer && o.mode == MODE_POPUP) {
+        int x = 0, y = 0;
+        GdkDevice *pointer = gdk_seat_get_pointer(gdk_display_get_default_seat(gdk_display_get_default()));
+        gdk_device_get_position(pointer, NULL, &x, &y);
+        o.px = x - o.monitor.x;
+        o.py = y - o.monitor.y;
+    } else if (o.at_pointer) {
+        // Wayland tells a client where the pointer is only over its own surface.
+        o.px = o.monitor.width / 2.0;
+        o.py = o.monitor.height / 2.0;
+    }
+    if (!gtk_widget_get_visible(o.window)) {
+        if (o.mode == MODE_LAYER) gtk_layer_set_monitor(GTK_WINDOW(o.window), monitor);
+        if (o.mode == MODE_POPUP) {
+            gtk_window_move(GTK_WINDOW(o.window), o.monitor.x, o.monitor.y);
+            gtk_window_resize(GTK_WINDOW(o.window), o.monitor.width, o.monitor.height);
+        }
+        update_shape();
+        gtk_widget_show_all(o.window);
+    }
+    if (o.mode == MODE_PLACED) {
+        int rows = o.count > 0 ? o.count : 1;
+        gtk_window_resize(GTK_WINDOW(o.window), MENU_WIDTH, rows * ITEM_HEIGHT);
+    }
+    update_shape();
+    update_input();
+    grab_keyboard();
+    gtk_widget_queue_draw(o.window);
+}
+
+// ---------------------------------------------------------------- the bus
+
+static void on_chosen(GObject *source, GAsyncResult *res, gpointer data) {
+    char *type = data;
+    GError *error = NULL;
+    GVariant *reply = g_dbus_connection_call_finish(G_DBUS_CONNECTION(source), res, &error);
+    if (reply) {
+        const char *result, *message;
+        g_variant_get(reply, "(&s&s)", &result, &message);
+        g_printerr("chose %s: %s: %s\n", type, result, message);
+        g_variant_unref(reply);
+    } else {
+        g_printerr("chose %s: %s\n", type, error->message);
+        g_error_free(error);
+    }
+    g_free(type);
+}
+
+static void choose(int index) {
+    if (index < 0 || index >= o.count || !o.bus) return;
+    char *type = g_strdup(o.items[index].type);
+    g_printerr("choose %d \"%s\"\n", index, o.items[index].title);
+    g_dbus_connection_call(o.bus, DAEMON_NAME, DAEMON_PATH, DAEMON_IFACE, "ChooseQuickAction",
+                           g_variant_new("(s)", type), G_VARIANT_TYPE("(ss)"), G_DBUS_CALL_FLAGS_NONE, -1, NULL,
+                           on_chosen, type);
+    // The daemon's MenuDismissed closes the menu; it is hidden now, as a tap would.
+    o.menu_id = 0;
+    o.pressing = FALSE;
+    update();
+}
+
+static void dismiss(void) {
+    if (!o.menu_id) return;
+    g_printerr("dismiss %u\n", o.menu_id);
+    if (o.bus)
+        g_dbus_connection_call(o.bus, DAEMON_NAME, DAEMON_PATH, DAEMON_IFACE, "DismissMenu",
+                               g_variant_new("(u)", o.menu_id), NULL, G_DBUS_CALL_FLAGS_NONE, -1, NULL, NULL, NULL);
+    o.menu_id = 0;
+    o.pressing = FALSE;
+    update();
+}
+
+static void menu_shown(GVariant *p) {
+    guint id;
+    GVariantIter *items;
+    double x, y;
+    const char *placement, *output;
+    g_variant_get(p, "(uaa{sv}dd&s&s)", &id, &items, &x, &y, &placement, &output);
+    clear_items();
+    GVariant *dict;
+    while (g_variant_iter_next(items, "@a{sv}", &dict)) {
+        if (o.count < MAX_ITEMS) {
+            item_t *item = &o.items[o.count++];
+            const char *v;
+            item->type = g_strdup(g_variant_lookup(dict, "type", "&s", &v) ? v : "");
+            item->title = g_strdup(g_variant_lookup(dict, "title", "&s", &v) ? v : "");
+            item->subtitle = g_strdup(g_variant_lookup(dict, "subtitle", "&s", &v) ? v : "");
+            item->icon = g_strdup(g_variant_lookup(dict, "icon", "&s", &v) ? v : "");
+            item->icon_file = g_strdup(g_variant_lookup(dict, "icon-file", "&s", &v) ? v : "");
+        }
+        g_variant_unref(dict);
+    }
+    g_variant_iter_free(items);
+    o.menu_id = id;
+    o.fx = x;
+    o.fy = y;
+    o.at_pointer = strcmp(placement, "pointer") == 0;
+    g_strlcpy(o.output, output, sizeof o.output);
+    o.highlight = -1;
+    g_printerr("menu %u shown: %d item(s) at %.3f,%.3f (%s%s%s)\n", id, o.count, x, y, placement,
+               *output ? " on " : "", output);
+    update();
+}
+
+/// The finger that opened the menu, still down: the item under it is highlighted after pop,
+/// and lifting on one chooses it; lifting elsewhere leaves the menu open for a tap.
+static void slide(gboolean ended, const char *stage, double transition, double commit, double x, double y) {
+    if (!ended) {
+        if (*stage) g_strlcpy(o.stage, stage, sizeof o.stage);
+        o.transition = transition;
+        o.commit = commit;
+    }
+    int under = -1;
+    if (o.window && !o.at_pointer) {
+        // A touchpad's or a pen's position says nothing of the screen: no sliding there.
+        int width = gtk_widget_get_allocated_width(o.window), height = gtk_widget_get_allocated_height(o.window);
+        layout(width, height);
+        under = item_at(x * width, y * height);
+    }
+    gboolean popped = strcmp(o.stage, "pop") == 0;
+    if (popped) o.highlight = under;
+    if (ended) {
+        o.pressing = FALSE;
+        if (under >= 0 && popped) { choose(under); return; }
+        o.highlight = -1;
+    }
+    update();
+}
+
+static void press_progress(GVariant *p) {
+    const char *phase, *stage, *placement, *output;
+    double transition, commit, x, y;
+    g_variant_get(p, "(&s&sdddd&s&s)", &phase, &stage, &transition, &commit, &x, &y, &placement, &output);
+    gboolean ended = strcmp(phase, "ended") == 0 || strcmp(phase, "cancelled") == 0;
+    if (o.menu_id && o.pressing) {
+        slide(ended, stage, transition, commit, x, y);
+        return;
+    }
+    if (o.menu_id) {
+        // A later touch: a tap on the open menu reaches the overlay's surface itself and must
+        // not choose a second time here; a new press that reaches peek elsewhere dismisses the
+        // menu and grows its own.
+        if (ended || !*stage) return;
+        dismiss();
+    }
+    if (ended) {
+        // Released before the menu came: nothing stays.
+        o.pressing = FALSE;
+        o.stage[0] = 0;
+        o.transition = o.commit = 0;
+        update();
+        return;
+    }
+    if (!o.pressing) {
+        o.fx = x;
+        o.fy = y;
+        o.at_pointer = strcmp(placement, "pointer") == 0;
+        g_strlcpy(o.output, output, sizeof o.output);
+        clear_items();
+    }
+    o.pressing = TRUE;
+    g_strlcpy(o.stage, stage, sizeof o.stage);
+    o.transition = transition;
+    o.commit = commit;
+    update();
+}
+
+static void on_signal(GDBusConnection *bus, const char *sender, const char *path, const char *iface,
+                      const char *member, GVariant *parameters, gpointer data) {
+    (void)bus; (void)sender; (void)path; (void)iface; (void)data;
+    if (strcmp(member, "MenuShown") == 0 && g_variant_is_of_type(parameters, G_VARIANT_TYPE("(uaa{sv}ddss)"))) {
+        menu_shown(parameters);
+    } else if (strcmp(member, "PressProgress") == 0 &&
+               g_variant_is_of_type(parameters, G_VARIANT_TYPE("(ssddddss)"))) {
+        press_progress(parameters);
+    } else if (strcmp(member, "MenuDismissed") == 0 && g_variant_is_of_type(parameters, G_VARIANT_TYPE("(us)"))) {
+        guint id;
+        const char *reason;
+        g_variant_get(parameters, "(u&s)", &id, &reason);
+        if (id == o.menu_id) {
+            g_printerr("menu %u dismissed: %s\n", id, reason);
+            o.menu_id = 0;
+            o.pressing = FALSE;
+            o.stage[0] = 0;
+            update();
+        }
+    }
+}
+
+static void on_bus(GDBusConnection *bus, const char *name, gpointer data) {
+    (void)name; (void)data;
+    o.bus = bus;
+    // Any sender: the session bus is the user's own, and a replayer or a test may speak for
+    // the daemon; what the overlay does in answer is ask the daemon, which decides.
+    g_dbus_connection_signal_subscribe(bus, NULL, DAEMON_IFACE, NULL, DAEMON_PATH, NULL, G_DBUS_SIGNAL_FLAGS_NONE,
+                                       on_signal, NULL, NULL);
+}
+
+static void on_name(GDBusConnection *bus, const char *name, gpointer data) {
+    (void)bus; (void)data;
+    g_printerr("overlay: %s on the session bus: forcetouchd shows its quick-action menus here\n", name);
+}
+
+static void on_name_lost(GDBusConnection *bus, const char *name, gpointer data) {
+    (void)data;
+    g_printerr(bus ? "overlay: %s is owned by another overlay: exiting\n"
+                   : "overlay: no session bus (DBUS_SESSION_BUS_ADDRESS): cannot own %s\n", name);
+    g_main_loop_quit(o.loop);
+}
+
+/// Light or dark: the settings portal's org.freedesktop.appearance color-scheme (1 = dark)
+/// where a portal runs, else the GTK theme's name or its prefer-dark setting.
+static void read_color_scheme(void) {
+    GtkSettings *settings = gtk_settings_get_default();
+    char *theme = NULL;
+    gboolean prefer_dark = FALSE;
+    g_object_get(settings, "gtk-theme-name", &theme, "gtk-application-prefer-dark-theme", &prefer_dark, NULL);
+    const char *env = g_getenv("GTK_THEME");
+    o.dark = prefer_dark || (theme && g_str_has_suffix(theme, "-dark")) || (env && strstr(env, ":dark"));
+    g_free(theme);
+    if (!o.bus) return;
+    GVariant *reply = g_dbus_connection_call_sync(
+        o.bus, "org.freedesktop.portal.Desktop", "/org/freedesktop/portal/desktop", "org.freedesktop.portal.Settings",
+        "Read", g_variant_new("(ss)", "org.freedesktop.appearance", "color-scheme"), G_VARIANT_TYPE("(v)"),
+        G_DBUS_CALL_FLAGS_NO_AUTO_START, 500, NULL, NULL);
+    if (!reply) return;
+    GVariant *v = NULL, *inner = NULL;
+    g_variant_get(reply, "(v)", &v);
+    inner = g_variant_is_of_type(v, G_VARIANT_TYPE_VARIANT) ? g_variant_get_variant(v) : g_variant_ref(v);
+    if (g_variant_is_of_type(inner, G_VARIANT_TYPE_UINT32)) o.dark = g_variant_get_uint32(inner) == 1;
+    g_variant_unref(inner);
+    g_variant_unref(v);
+    g_variant_unref(reply);
+}
+
+// ---------------------------------------------------------------- the overlay's own object
+
+/// How the menu is shown here, as the bus's `Mode` says it: `layer-shell`, `popup` (X11) or
+/// `placed-window` (no layer-shell: GNOME), whose menu is not at the finger (`AtFinger`).
+static const char *mode_name(void) {
+    switch (o.mode) {
+    case MODE_LAYER: return "layer-shell";
+    case MODE_POPUP: return "popup";
+    case MODE_PLACED: break;
+    }
+    return "placed-window";
+}
+
+static GVariant *get_property(GDBusConnection *bus, const char *sender, const char *path, const char *iface,
+                              const char *name, GError **error, gpointer data) {
+    (void)bus; (void)sender; (void)path; (void)iface; (void)data;
+    if (strcmp(name, "Mode") == 0) return g_variant_new_string(mode_name());
+    if (strcmp(name, "AtFinger") == 0) return g_variant_new_boolean(o.mode != MODE_PLACED);
+    g_set_error(error, G_DBUS_ERROR, G_DBUS_ERROR_UNKNOWN_PROPERTY, "no property %s", name);
+    return NULL;
+}
+
+static const char overlay_xml[] =
+    "<node><interface name='" OVERLAY_NAME "'>"
+    "<property name='Mode' type='s' access='read'/>"
+    "<property name='AtFinger' type='b' access='read'/>"
+    "</interface></node>";
+
+/// `/io/github/forcetouch/Overlay1`: what a session without layer-shell does to the menu is said
+/// on the bus too, for a settings panel or a test to read.
+static void export_object(GDBusConnection *bus) {
+    static const GDBusInterfaceVTable vtable = { NULL, get_property, NULL, { 0 } };
+    GDBusNodeInfo *node = g_dbus_node_info_new_for_xml(overlay_xml, NULL);
+    if (!node) return;
+    g_dbus_connection_register_object(bus, "/io/github/forcetouch/Overlay1", node->interfaces[0], &vtable, NULL, NULL,
+                                      NULL);
+    g_dbus_node_info_unref(node);
+}
+
+static gboolean on_stop(gpointer data) {
+    (void)data;
+    g_main_loop_quit(o.loop);
+    return G_SOURCE_REMOVE;
+}
+
+int ft_overlay_run(ft_overlay_options options) {
+    o.options = options;
+    o.highlight = -1;
+    if (!gtk_init_check(NULL, NULL)) {
+        g_printerr("overlay: cannot open a display (neither WAYLAND_DISPLAY nor DISPLAY works)\n");
+        return 1;
+    }
+    g_printerr("forcetouch-overlay %s\n", options.version);
+    // The outputs by the names a device's `output` key matches, so that a user can pick one.
+    GdkDisplay *display = gdk_display_get_default();
+    for (int i = 0; i < gdk_display_get_n_monitors(display); i++) {
+        GdkMonitor *m = gdk_display_get_monitor(display, i);
+        GdkRectangle r;
+        gdk_monitor_get_geometry(m, &r);
+        const char *model = gdk_monitor_get_model(m);
+        g_printerr("overlay: output %s %dx%d+%d+%d scale %d\n", model ? model : "(unnamed)", r.width, r.height, r.x,
+                   r.y, gdk_monitor_get_scale_factor(m));
+    }
+    o.loop = g_main_loop_new(NULL, FALSE);
+    GError *error = NULL;
+    GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, &error);
+    if (!bus) {
+        g_printerr("overlay: no session bus: %s\n", error->message);
+        g_error_free(error);
+        return 1;
+    }
+    on_bus(bus, NULL, NULL);
+    // The window is made (not shown) now: how the menu will be shown is known, logged once
+    // and on the bus from the start.
+    create_window();
+    export_object(bus);
+    read_color_scheme();
+    g_printerr("overlay: %s theme\n", o.dark ? "dark" : "light");
+    g_bus_own_name_on_connection(bus, OVERLAY_NAME, G_BUS_NAME_OWNER_FLAGS_DO_NOT_QUEUE, on_name, on_name_lost,
+                                 NULL, NULL);
+    g_unix_signal_add(SIGTERM, on_stop, NULL);
+    g_unix_signal_add(SIGINT, on_stop, NULL);
+    g_main_loop_run(o.loop);
+    if (o.window) gtk_widget_destroy(o.window);
+    g_object_unref(bus);
+    return 0;
+}
+
+// The entry point forcetouch-overlay opens with dlsym (Sources/forcetouch-overlay): plain
+// arguments, so that the Swift side needs no header of this library.
+__attribute__((visibility("default"))) int ft_overlay_main(int verbose, const char *version) {
+    ft_overlay_options options = { .verbose = verbose, .version = version };
+    return ft_overlay_run(options);
+}

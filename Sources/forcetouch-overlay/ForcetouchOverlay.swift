@@ -1,0 +1,34 @@
+import ArgumentParser
+import ForceTouchCommandLine
+import Glibc
+
+/// `forcetouch-overlay` in the multi-call executable (Sources/forcetouch).
+public let program = Program(name: "forcetouch-overlay") { ForcetouchOverlay.main() }
+
+/// `forcetouch-overlay`: the quick-action menu at the finger (docs/SPEC.md §11). Runs in the
+/// user's graphical session (`forcetouch-overlay.service`); forcetouchd shows its menus here
+/// while it is on the session bus. The window, drawing and bus client are C over GTK 3,
+/// gtk-layer-shell and GDBus (`OverlayToolkit`); this is the command line that starts them.
+struct ForcetouchOverlay: ForceTouchCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "forcetouch-overlay",
+        abstract: "Show forcetouchd's quick-action menus at the finger.",
+        discussion: """
+            Owns io.github.forcetouch.Overlay1 on the session bus: while it runs, forcetouchd sends \
+            its quick-action menus here (MenuShown, PressProgress, MenuDismissed) instead of running \
+            the menu program, and this draws them where the press is, growing with it; a tap or a \
+            finger lifted on an item chooses it (ChooseQuickAction), a tap outside or Escape closes \
+            it. Wayland compositors with layer-shell get an overlay layer surface, X11 an \
+            override-redirect popup, GNOME's Wayland session an ordinary window. SIGTERM stops it.
+            """,
+        version: ForceTouchVersion.string)
+
+    @Flag(help: "Log each drawn menu's and item's rectangle on the screen (`item 0 \"Title\" x y w h`).")
+    var verbose = false
+
+    func run() throws {
+        let toolkit = try OverlayToolkit.load()
+        let status = ForceTouchVersion.string.withCString { version in toolkit.run(verbose ? 1 : 0, version) }
+        if status != 0 { throw ExitCode(status) }
+    }
+}

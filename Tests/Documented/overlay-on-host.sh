@@ -1,0 +1,459 @@
+#!/usr/bin/env bash
+# forcetouch-overlay, the quick-action menu at the finger (docs/SPEC.md §11, README "The menu at
+# the finger"), on real display servers: Xvfb with openbox (X11: an override-redirect popup) and
+# sway 1.7's headless backend with the pixman renderer (Wayland: a layer-shell surface), and
+# weston's headless one for a compositor without layer-shell (GNOME's case), each
+# with a real dbus-daemon and forcetouchd. The press's steps come as the daemon's bus signals;
+# screenshots (import under X, grim under sway) at peek, mid-way to pop and at pop are checked
+# pixel by pixel: the menu's card at the finger, growing, opening the other way near the edges,
+# gone once dismissed. A replayed deep press shows the daemon's own menu, and a click on an item
+# performs it; without an overlay on the bus the menu program gets the menu, as before.
+# Everything runs as an ordinary user (nobody when run as root: sway refuses root), every wait
+# is bounded, and every process started here is stopped by its pid.
+# Usage: Tests/Documented/overlay-on-host.sh   (FORCETOUCH_BIN: the binaries, default .build/debug;
+#        SAVE_IMAGES=1 copies the screenshots to docs/images/)
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+ROOT="$PWD"
+. Tests/Integration/lib.sh
+. Tests/Documented/lib.sh
+BIN="${FORCETOUCH_BIN:-$ROOT/.build/debug}"
+case "$BIN" in /*) ;; *) BIN="$ROOT/$BIN" ;; esac
+W="$(mktemp -d "${TMPDIR:-/tmp}/forcetouch-overlay.XXXXXX")"
+chmod 755 "$W"
+DOC_DIR="$W/doc" && mkdir -m 777 "$DOC_DIR"
+pids=()
+cleanup() {
+    for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
+    [ -n "${KEEP:-}" ] && echo "kept $W" || rm -rf "$W"
+}
+trap cleanup EXIT
+
+for tool in Xvfb openbox sway weston grim import xdotool convert dbus-daemon gdbus dbus-monitor; do
+    command -v "$tool" > /dev/null || { bad "$tool is installed (scripts/install-deps.sh)"; summary overlay-on-host; exit 1; }
+done
+[ -x "$BIN/forcetouch-overlay" ] || { bad "$BIN/forcetouch-overlay is built"; summary overlay-on-host; exit 1; }
+
+if [ "$(id -u)" = 0 ]; then USERNAME=nobody; else USERNAME="$(id -un)"; fi
+U="$(id -u "$USERNAME")" G="$(id -g "$USERNAME")"
+if [ "$(id -u)" = 0 ] && ! setpriv --reuid="$U" --regid="$G" --clear-groups test -x "$W"; then
+    echo "overlay-on-host: $USERNAME cannot reach $W: TMPDIR=${TMPDIR:-/tmp} is private; run with TMPDIR=/tmp" >&2
+    exit 1
+fi
+# CI clones into a private directory: nobody runs copies it can reach.
+if [ "$(id -u)" = 0 ] && ! setpriv --reuid="$U" --regid="$G" --clear-groups test -x "$BIN/forcetouch-overlay"; then
+    mkdir -p "$W/bin"
+    cp "$BIN/forcetouchd" "$BIN/forcetouch-overlay" "$BIN/forcetouch-overlay-gtk.so" "$W/bin/"
+    chmod -R a+rX "$W/bin"
+    BIN="$W/bin"
+fi
+HOMEDIR="$W/home" RUNTIME="$W/run"
+mkdir -p "$HOMEDIR/.config/forcetouch" "$RUNTIME"
+chmod 700 "$RUNTIME"
+user_env=(env -i "HOME=$HOMEDIR" "USER=$USERNAME" "PATH=$BIN:/usr/bin:/bin" "XDG_RUNTIME_DIR=$RUNTIME" LANG=C.UTF-8)
+as_user() {
+    if [ "$(id -u)" = 0 ]; then setpriv --reuid="$U" --regid="$G" --clear-groups "${user_env[@]}" "$@"
+    else "${user_env[@]}" "$@"; fi
+}
+# bg_user LOG COMMAND…: as_user in the background, its output in LOG, its pid kept to stop it.
+bg_user() {
+    local log="$1"; shift
+    ( if [ "$(id -u)" = 0 ]; then exec setpriv --reuid="$U" --regid="$G" --clear-groups "${user_env[@]}" "$@"
+      else exec "${user_env[@]}" "$@"; fi ) > "$log" 2>&1 &
+    last_pid=$!
+    pids+=("$last_pid")
+}
+stop() { kill "$1" 2>/dev/null; for _ in $(seq 30); do kill -0 "$1" 2>/dev/null || return 0; sleep 0.1; done; kill -9 "$1" 2>/dev/null; }
+
+# A fake menu program: it records the titles it was given and picks the second.
+cat > "$W/fake-menu" <<'SH'
+#!/bin/sh
+cat > "$FAKE_MENU_LOG"
+sed -n 2p "$FAKE_MENU_LOG"
+SH
+chmod 755 "$W/fake-menu"
+CONFIG="$HOMEDIR/.config/forcetouch/forcetouch.toml"
+cat > "$CONFIG" <<TOML
+[quick-actions]
+menu = ["$W/fake-menu"]
+
+[[quick-action]]
+type = "compose"
+title = "New message"
+subtitle = "To the last person you wrote to, with a subtitle long enough to wrap onto a second line and then some more"
+icon-type = "compose"
+exec = ["true"]
+
+[[quick-action]]
+type = "search"
+title = "Search"
+icon-type = "search"
+exec = ["true"]
+
+[[quick-action]]
+type = "timer"
+title = "Start timer"
+subtitle = "5 minutes"
+icon-type = "alarm"
+exec = ["true"]
+
+[[binding]]
+gesture = "deep-press"
+quick-actions = true
+TOML
+chown -R "$U:$G" "$HOMEDIR" "$RUNTIME"
+cp demo/touchscreen-gestures.evemu "$W/demo.evemu" && chmod 644 "$W/demo.evemu"
+
+as_user timeout 10 dbus-daemon --session --fork --print-address=1 --print-pid=1 \
+    --address="unix:path=$RUNTIME/bus" > "$W/bus.txt" 2> "$W/bus.err"
+ADDRESS="$(sed -n 1p "$W/bus.txt")"
+pids+=("$(sed -n 2p "$W/bus.txt")")
+check "a session dbus-daemon runs for $USERNAME" test -n "$ADDRESS"
+user_env+=("DBUS_SESSION_BUS_ADDRESS=$ADDRESS" "FAKE_MENU_LOG=$W/fake-menu.log")
+chmod 777 "$W"
+ROOT_PATH=/io/github/forcetouch/Daemon1
+IFACE=io.github.forcetouch.Daemon1
+
+# ---------------------------------------------------------------- no overlay: the menu program
+as_user timeout 60 "$BIN/forcetouchd" --replay "$W/demo.evemu" > "$W/no-overlay.log" 2>&1
+check "without an overlay, a replayed deep press hands the titles to the menu program" \
+    bash -c "[ \"\$(head -3 '$W/fake-menu.log' | tr '\n' '|')\" = 'New message|Search|Start timer|' ]"
+check "... and performs what it chose (search)" grep -q 'search.*success' "$W/no-overlay.log"
+check "... and says nothing of an overlay" bash -c "! grep -q 'menus show at the finger' '$W/no-overlay.log'"
+
+# The signals, as the daemon sends them, from the test (the overlay listens to any sender).
+emit() { as_user timeout 10 gdbus emit --session --object-path "$ROOT_PATH" --signal "$IFACE.$1" "${@:2}" > /dev/null; }
+# progress PHASE STAGE TRANSITION COMMIT X Y; shown ID X Y; dismissed ID
+progress() { emit PressProgress "'$1'" "'$2'" "$3" "$4" "$5" "$6" "'touch'" "''"; }
+shown() { emit MenuShown "uint32 $1" "$ITEMS" "$2" "$3" "'touch'" "''"; }
+dismissed() { emit MenuDismissed "uint32 $1" "'dismissed'"; }
+ITEMS="[{'type': <'compose'>, 'title': <'New message'>, 'subtitle': <'To the last person you wrote to, with a subtitle long enough to wrap onto a second line and then some more'>, 'icon': <'document-edit'>}, {'type': <'search'>, 'title': <'Search'>, 'icon': <'edit-find'>}, {'type': <'timer'>, 'title': <'Start timer'>, 'subtitle': <'5 minutes'>, 'icon': <'alarm'>}]"
+
+# The bounding box (x y w h) of the screenshot's light pixels: the menu's card, which is the
+# only light thing on a black screen (dimmed or not); empty when there is none.
+card_box() {
+    convert "$1" -colorspace gray -threshold 85% -format '%@' info: 2>/dev/null |
+        sed -n 's/^\([1-9][0-9]*\)x\([1-9][0-9]*\)+\([0-9]*\)+\([0-9]*\)$/\3 \4 \1 \2/p'
+}
+# The rectangle at the end of an `item N "Title" x y w h` line.
+rect() { sed -E 's/.* (-?[0-9]+) (-?[0-9]+) (-?[0-9]+) (-?[0-9]+)$/\1 \2 \3 \4/'; }
+# The last `menu` rectangle the overlay logged: x y w h.
+logged_box() { grep -E '^menu [0-9]+ scale' "$1" | tail -1 | awk '{ print $5, $6, $7, $8 }'; }
+# near A B: every number of A within 3 px of B's.
+near() {
+    local a=($1) b=($2) i
+    [ ${#a[@]} -eq 4 ] && [ ${#b[@]} -eq 4 ] || return 1
+    for i in 0 1 2 3; do [ $(( ${a[i]} - ${b[i]} )) -le 3 ] && [ $(( ${b[i]} - ${a[i]} )) -le 3 ] || return 1; done
+}
+# shoot FILE WANT SHOT-COMMAND…: takes screenshots until the card on screen is WANT (a logged
+# box; empty: no card), at most 5 s: a busy machine may show a frame late.
+shoot() {
+    local file="$1" want="$2" i box; shift 2
+    for i in $(seq 25); do
+        "$@" "$file"
+        box="$(card_box "$file")"
+        if [ -z "$want" ]; then [ -z "$box" ] && return 0; else near "$box" "$want" && return 0; fi
+        sleep 0.2
+    done
+}
+# wait_drawn LOG OFFSET: waits for a `menu` line after byte OFFSET, and then for the
+# drawing to reach the screen.
+wait_drawn() { wait_for_new "$2" '^(menu [0-9]+ scale|hidden)' "$1" 10; sleep 0.4; }
+
+# stages SUITE LOG SHOT-COMMAND…: a press at (0.3, 0.4) of a WxH screen, shot at each stage.
+stages() {
+    local suite="$1" log="$2" width="$3" height="$4"; shift 4
+    local fx=$(( width * 3 / 10 )) fy=$(( height * 4 / 10 )) m box logged w_peek w_mid w_pop
+    m="$(mark "$log")"
+    progress began '' 0.2 0.0 0.3 0.4
+    progress changed '' 0.6 0.0 0.3 0.4
+    wait_drawn "$log" "$m"
+    shoot "$W/$suite-growing.png" "$(logged_box "$log")" "$@"
+    box="$(card_box "$W/$suite-growing.png")"
+    check "$suite: towards peek, a card grows under the finger ($box, finger $fx,$fy)" near "$box" "$(logged_box "$log")"
+    m="$(mark "$log")"
+    shown 7 0.3 0.4
+    progress changed peek 1.0 0.0 0.3 0.4
+    wait_drawn "$log" "$m"
+    shoot "$W/$suite-peek.png" "$(logged_box "$log")" "$@"
+    box="$(card_box "$W/$suite-peek.png")" logged="$(logged_box "$log")"
+    check "$suite: at peek the menu is on screen where the overlay says ($box)" near "$box" "$logged"
+    local b=($box)
+    check "$suite: ... its corner at the finger, opening right and down (${b[0]},${b[1]} vs $fx,$fy)" \
+        test $(( b[0] - fx )) -ge 10 -a $(( b[0] - fx )) -le 18 -a $(( b[1] - fy )) -ge 10 -a $(( b[1] - fy )) -le 18
+    w_peek=${b[2]}
+    m="$(mark "$log")"
+    progress changed peek 1.0 0.5 0.3 0.4
+    wait_drawn "$log" "$m"
+    shoot "$W/$suite-mid.png" "$(logged_box "$log")" "$@"
+    b=($(card_box "$W/$suite-mid.png")) w_mid=${b[2]}
+    m="$(mark "$log")"
+    progress changed pop 1.0 1.0 0.3 0.4
+    wait_drawn "$log" "$m"
+    shoot "$W/$suite-pop.png" "$(logged_box "$log")" "$@"
+    b=($(card_box "$W/$suite-pop.png")) w_pop=${b[2]:-0}
+    check "$suite: it grows from peek to mid-way to pop ($w_peek < $w_mid < $w_pop px wide)" \
+        test "${w_peek:-0}" -gt 0 -a "${w_peek:-0}" -lt "${w_mid:-0}" -a "${w_mid:-0}" -lt "$w_pop"
+    check "$suite: ... its corner still at the finger at pop (${b[0]},${b[1]})" \
+        test $(( b[0] - fx )) -ge 10 -a $(( b[0] - fx )) -le 18 -a $(( b[1] - fy )) -ge 10 -a $(( b[1] - fy )) -le 18
+    check "$suite: the items' rectangles are logged with their titles" \
+        bash -c "grep -q '^item 0 \"New message\" ' '$log' && grep -q '^item 2 \"Start timer\" ' '$log'"
+    # Lifted: the menu stays for a tap.
+    m="$(mark "$log")"
+    progress ended pop 1.0 1.0 0.9 0.9
+    sleep 0.5
+    shoot "$W/$suite-lifted.png" "$(logged_box "$log")" "$@"
+    check "$suite: lifted off the menu, it stays open" test -n "$(card_box "$W/$suite-lifted.png")"
+    # Dismissed by the daemon: gone.
+    m="$(mark "$log")"
+    dismissed 7
+    wait_drawn "$log" "$m"
+    shoot "$W/$suite-gone.png" "" "$@"
+    check "$suite: dismissed, nothing is left on screen" test -z "$(card_box "$W/$suite-gone.png")"
+    # Near the bottom-right corner it opens up and to the left.
+    fx=$(( width * 95 / 100 )) fy=$(( height * 95 / 100 ))
+    m="$(mark "$log")"
+    shown 8 0.95 0.95
+    wait_drawn "$log" "$m"
+    shoot "$W/$suite-edge.png" "$(logged_box "$log")" "$@"
+    b=($(card_box "$W/$suite-edge.png"))
+    check "$suite: near the bottom-right corner it opens above and to the left (${b[*]}, finger $fx,$fy)" \
+        test -n "${b[0]:-}" -a $(( fx - (b[0] + b[2]) )) -ge 10 -a $(( fx - (b[0] + b[2]) )) -le 18 \
+             -a $(( fy - (b[1] + b[3]) )) -ge 10 -a $(( fy - (b[1] + b[3]) )) -le 18
+    m="$(mark "$log")"
+    dismissed 8
+    wait_drawn "$log" "$m"
+    # A press released before peek leaves nothing behind.
+    m="$(mark "$log")"
+    progress began '' 0.5 0.0 0.5 0.5
+    wait_drawn "$log" "$m"
+    m="$(mark "$log")"
+    progress ended '' 0.5 0.0 0.5 0.5
+    wait_drawn "$log" "$m"
+    shoot "$W/$suite-released.png" "" "$@"
+    check "$suite: a press released before peek leaves nothing behind" test -z "$(card_box "$W/$suite-released.png")"
+    # Slide to select: the finger that opened the menu, still down after pop, slides onto an
+    # item and lifts there. (The host has no device to press: the finger's path comes as the
+    # PressProgress the daemon sends for a live press.)
+    m="$(mark "$log")"
+    progress began '' 0.3 0.0 0.3 0.4
+    shown 12 0.3 0.4
+    progress changed pop 1.0 1.0 0.3 0.4
+    wait_for_new "$m" '^menu 12 scale 1.000' "$log" 10
+    local ix iy iw ih sx sy
+    read -r ix iy iw ih < <(tail -c "+$((m + 1))" "$log" | grep '^item 2 "Start timer"' | tail -1 | rect)
+    sx="$(awk -v v=$(( ix + iw / 2 )) -v s="$width" 'BEGIN { printf "%.4f", v / s }')"
+    sy="$(awk -v v=$(( iy + ih / 2 )) -v s="$height" 'BEGIN { printf "%.4f", v / s }')"
+    m="$(mark "$log")"
+    progress changed pop 1.0 1.0 "$sx" "$sy"
+    check "$suite: slide: the finger over \"Start timer\" ($sx, $sy) highlights it" \
+        wait_for_new "$m" '^menu 12 scale .* highlight 2 ' "$log" 5
+    wait_drawn "$log" "$m"
+    shoot "$W/$suite-slide.png" "$(logged_box "$log")" "$@"
+    progress ended pop 1.0 1.0 "$sx" "$sy"
+    check "$suite: slide: lifting there chooses it" wait_for_new "$m" '^choose 2 "Start timer"' "$log" 5
+    # A tap after that, on the same spot, is the overlay's own (no menu left): nothing more.
+    progress began '' 0.1 0.0 "$sx" "$sy"
+    progress ended '' 0.1 0.0 "$sx" "$sy"
+    sleep 0.3
+    check "$suite: slide: chosen once" test "$(tail -c "+$((m + 1))" "$log" | grep -c '^choose ')" = 1
+}
+
+# ---------------------------------------------------------------- X11: Xvfb and openbox
+# A display number no other X server here holds (other suites may run beside this one).
+DISPLAY_NUM=$(( 90 + RANDOM % 100 ))
+while [ -e "/tmp/.X$DISPLAY_NUM-lock" ] || [ -e "/tmp/.X11-unix/X$DISPLAY_NUM" ]; do DISPLAY_NUM=$(( DISPLAY_NUM + 1 )); done
+bg_user "$W/xvfb.log" Xvfb ":$DISPLAY_NUM" -screen 0 1024x768x24 -br -nolisten tcp
+xvfb_pid=$last_pid
+for _ in $(seq 50); do [ -e "/tmp/.X11-unix/X$DISPLAY_NUM" ] && break; sleep 0.1; done
+user_env+=("DISPLAY=:$DISPLAY_NUM")
+bg_user "$W/openbox.log" openbox
+openbox_pid=$last_pid
+sleep 0.5
+check "Xvfb and openbox run" kill -0 "$xvfb_pid" "$openbox_pid"
+doc_runner=(as_user)
+doc --bg <<'CMD'
+forcetouch-overlay --verbose
+CMD
+overlay_pid=$doc_pid
+pids+=("$overlay_pid")
+ln -sf "$DOC_OUT" "$W/x11-overlay.log"
+check "forcetouch-overlay --verbose takes io.github.forcetouch.Overlay1 on the bus" \
+    wait_for 'Overlay1 on the session bus' "$W/x11-overlay.log" 10
+# Idle, with no menu, the overlay sleeps in poll() on the bus: not one context switch in 3 s.
+switches() { awk '/^(voluntary|nonvoluntary)_ctxt_switches/ { n += $2 } END { print n }' "/proc/$1/status"; }
+# The overlay itself, below the doc block's shell and setpriv.
+overlay_of() {
+    local p c
+    for p in $(pgrep -P "$1"); do
+        [ "$(cat "/proc/$p/comm" 2>/dev/null)" = forcetouch-over ] && { echo "$p"; return; }
+        c="$(overlay_of "$p")" && [ -n "$c" ] && { echo "$c"; return; }
+    done
+}
+overlay_main="$(overlay_of "$overlay_pid")"
+check "the overlay runs (pid $overlay_main)" test -n "$overlay_main"
+[ -n "$overlay_main" ] && overlay_pid="$overlay_main" && pids+=("$overlay_pid")
+sleep 1
+before="$(switches "$overlay_main")"; sleep 3; after="$(switches "$overlay_main")"
+check "idle, the overlay does not wake up in 3 s (context switches $before -> $after)" test "$before" = "$after"
+echo "figure: the idle overlay's resident memory: $(awk '/^VmRSS/ { print $2, $3 }' "/proc/$overlay_main/status")"
+# The overlay says on the bus how it shows the menu.
+mode() { as_user timeout 10 busctl --user get-property io.github.forcetouch.Overlay1 /io/github/forcetouch/Overlay1 \
+             io.github.forcetouch.Overlay1 Mode AtFinger 2>&1 | tr '\n' ' '; }
+check "x11: on the bus its Mode is popup, at the finger ($(mode))" test "$(mode)" = 's "popup" b true '
+shot_x11() { as_user import -window root "$1"; }
+# A daemon on the bus, for what the overlay asks of it (ChooseQuickAction, DismissMenu).
+bg_user "$W/daemon.log" "$BIN/forcetouchd"
+daemon_pid=$last_pid
+check "forcetouchd runs, sees the overlay and says so" wait_for 'quick-action menus show at the finger' "$W/daemon.log" 20
+stages x11 "$W/x11-overlay.log" 1024 768 shot_x11
+check "x11: slide: the daemon performed the item chosen: success" wait_for '^chose timer: success' "$W/x11-overlay.log" 10
+check "x11: an override-redirect popup (no compositing manager: not dimmed), said once" \
+    test "$(grep -c 'override-redirect popup' "$W/x11-overlay.log")" = 1
+
+# Escape and a tap outside dismiss; a click on an item of the daemon's own menu performs it.
+m="$(mark "$W/x11-overlay.log")"
+shown 9 0.3 0.4
+wait_drawn "$W/x11-overlay.log" "$m"
+as_user xdotool key Escape
+check "x11: Escape dismisses the menu" wait_for_new "$m" '^dismiss 9' "$W/x11-overlay.log" 5
+m="$(mark "$W/x11-overlay.log")"
+shown 10 0.3 0.4
+wait_drawn "$W/x11-overlay.log" "$m"
+as_user xdotool mousemove 1000 20 click 1
+check "x11: a tap outside the menu dismisses it" wait_for_new "$m" '^dismiss 10' "$W/x11-overlay.log" 5
+# The outputs are logged by the names a device's `output` key matches; an unknown one falls back.
+check "x11: the overlay names the outputs it knows (output screen 1024x768+0+0)" \
+    grep -q '^overlay: output screen 1024x768+0+0 scale 1$' "$W/x11-overlay.log"
+m="$(mark "$W/x11-overlay.log")"
+emit MenuShown "uint32 15" "$ITEMS" 0.3 0.4 "'touch'" "'HDMI-A-9'"
+check "x11: a menu for an output there is not shows on the primary one, and says so" \
+    wait_for_new "$m" '^no output named HDMI-A-9: the menu shows on the primary one' "$W/x11-overlay.log" 5
+dismissed 15
+# At the pointer (a touchpad's or a pen's menu): the pointer's place on the screen, not the device's.
+as_user xdotool mousemove 500 300
+m="$(mark "$W/x11-overlay.log")"
+emit MenuShown "uint32 16" "$ITEMS" 0.9 0.9 "'pointer'" "''"
+check "x11: a touchpad's menu opens at the pointer (corner 514,314)" \
+    wait_for_new "$m" '^menu 16 scale 1\.000 514 314 300 192 ' "$W/x11-overlay.log" 5
+dismissed 16
+# A new deep press elsewhere dismisses an open menu: a touch alone does not, its peek does.
+m="$(mark "$W/x11-overlay.log")"
+shown 14 0.3 0.4
+wait_drawn "$W/x11-overlay.log" "$m"
+progress began '' 0.3 0.0 0.8 0.2
+progress changed '' 0.7 0.0 0.8 0.2
+sleep 0.5
+check "x11: a touch elsewhere leaves the menu open" bash -c "! tail -c +$((m + 1)) '$W/x11-overlay.log' | grep -q '^dismiss 14'"
+progress changed peek 1.0 0.0 0.8 0.2
+check "x11: a new press reaching peek elsewhere dismisses it" wait_for_new "$m" '^dismiss 14' "$W/x11-overlay.log" 5
+progress ended peek 1.0 0.0 0.8 0.2
+
+stop "$daemon_pid"
+bg_user "$W/monitor.txt" dbus-monitor --address "$ADDRESS" "type='signal',interface='$IFACE'"
+monitor_pid=$last_pid
+sleep 0.3
+m="$(mark "$W/x11-overlay.log")"
+rm -f "$W/fake-menu.log"
+bg_user "$W/replay.log" "$BIN/forcetouchd" --replay "$W/demo.evemu"
+replay_pid=$last_pid
+check "the daemon sees the overlay and shows it its menu" wait_for 'quick-action menus show at the finger' "$W/replay.log" 20
+check "a replayed deep press shows the daemon's menu in the overlay" \
+    wait_for_new "$m" '^menu [0-9]+ shown: 3 item\(s\) at ' "$W/x11-overlay.log" 30
+check "... sent as MenuShown with the items as aa{sv}" \
+    bash -c "grep -A40 'member=MenuShown' '$W/monitor.txt' | grep -q 'string \"New message\"'"
+wait_drawn "$W/x11-overlay.log" "$m"
+sleep 1
+read -r ix iy iw ih < <(grep '^item 1 "Search"' "$W/x11-overlay.log" | tail -1 | rect)
+as_user xdotool mousemove $(( ix + iw / 2 )) $(( iy + ih / 2 )) click 1
+check "a click on \"Search\" chooses it through the daemon: performed, success" \
+    wait_for '^chose search: success' "$W/x11-overlay.log" 10
+check "... QuickActionPerformed says so on the bus" \
+    bash -c "grep -A3 'member=QuickActionPerformed' '$W/monitor.txt' | grep -q 'string \"search\"'"
+check "... and the menu program was not run" test ! -e "$W/fake-menu.log"
+for _ in $(seq 50); do kill -0 "$replay_pid" 2>/dev/null || break; sleep 0.1; done
+check "the replay ends once its menu is answered" bash -c "! kill -0 $replay_pid 2>/dev/null"
+
+stop "$overlay_pid"; stop "$openbox_pid"; stop "$xvfb_pid"
+
+# ---------------------------------------------------------------- Wayland: sway, headless
+cat > "$W/sway.cfg" <<'CFG'
+output HEADLESS-1 resolution 1024x768 position 0 0 bg #808080 solid_color
+default_border none
+CFG
+chmod 644 "$W/sway.cfg"
+bg_user "$W/sway.log" env WLR_BACKENDS=headless WLR_RENDERER=pixman WLR_LIBINPUT_NO_DEVICES=1 sway -c "$W/sway.cfg"
+sway_pid=$last_pid
+for _ in $(seq 100); do ls "$RUNTIME"/wayland-* > /dev/null 2>&1 && break; sleep 0.1; done
+WAYLAND="$(basename "$(ls "$RUNTIME"/wayland-? 2>/dev/null | head -1)")"
+check "sway runs headless ($WAYLAND)" test -n "$WAYLAND"
+sleep 1
+bg_user "$W/sway-overlay.log" env -u DISPLAY "WAYLAND_DISPLAY=$WAYLAND" GDK_BACKEND=wayland "$BIN/forcetouch-overlay" --verbose
+overlay_pid=$last_pid
+check "sway: the overlay takes its name" wait_for 'Overlay1 on the session bus' "$W/sway-overlay.log" 10
+shot_sway() { as_user env "WAYLAND_DISPLAY=$WAYLAND" grim "$1"; }
+check "sway: on the bus its Mode is layer-shell, at the finger ($(mode))" test "$(mode)" = 's "layer-shell" b true '
+stages sway "$W/sway-overlay.log" 1024 768 shot_sway
+check "sway: a layer-shell surface, said once" test "$(grep -c 'layer-shell' "$W/sway-overlay.log")" = 1
+grey() { convert "$1" -format '%[fx:int(255*p{5,5}.r)]' info:; }
+check "sway: the rest of the output is dimmed at pop ($(grey "$W/sway-gone.png") -> $(grey "$W/sway-pop.png"))" \
+    test "$(grey "$W/sway-pop.png")" -lt $(( $(grey "$W/sway-gone.png") * 7 / 10 ))
+stop "$overlay_pid"
+# Dark: the GTK theme's dark variant draws a dark card where the light one is light.
+pixel() { convert "$1" -format "%[fx:int(255*p{$2,$3}.r)]" info:; }
+bg_user "$W/sway-dark.log" env -u DISPLAY "WAYLAND_DISPLAY=$WAYLAND" GDK_BACKEND=wayland GTK_THEME=Adwaita:dark \
+    "$BIN/forcetouch-overlay" --verbose
+dark_pid=$last_pid
+check "sway: with a dark GTK theme the overlay says so" wait_for 'dark theme' "$W/sway-dark.log" 10
+wait_for 'Overlay1 on the session bus' "$W/sway-dark.log" 10
+m="$(mark "$W/sway-dark.log")"
+shown 11 0.3 0.4
+wait_drawn "$W/sway-dark.log" "$m"
+shot_sway "$W/sway-dark.png"
+read -r cx cy cw ch < <(logged_box "$W/sway-dark.log")
+px=$(( cx + 6 )) py=$(( cy + ch / 2 ))
+light="$(pixel "$W/sway-pop.png" "$px" "$py")" dark="$(pixel "$W/sway-dark.png" "$px" "$py")"
+check "sway: the card is light with the light theme ($light) and dark with the dark one ($dark)" \
+    test "$light" -gt 200 -a "$dark" -lt 80
+stop "$dark_pid"; stop "$sway_pid"
+
+# ---------------------------------------------------------------- Wayland without layer-shell
+# GNOME's session offers no layer-shell and no way to place a window; weston's headless backend
+# stands in for it here (it has no layer-shell either).
+bg_user "$W/weston.log" weston --backend=headless-backend.so --socket=wayland-ft --idle-time=0
+weston_pid=$last_pid
+for _ in $(seq 100); do [ -S "$RUNTIME/wayland-ft" ] && break; sleep 0.1; done
+check "weston runs headless" test -S "$RUNTIME/wayland-ft"
+bg_user "$W/weston-overlay.log" env -u DISPLAY WAYLAND_DISPLAY=wayland-ft GDK_BACKEND=wayland "$BIN/forcetouch-overlay" --verbose
+overlay_pid=$last_pid
+check "weston: the overlay takes its name" wait_for 'Overlay1 on the session bus' "$W/weston-overlay.log" 10
+m="$(mark "$W/weston-overlay.log")"
+shown 13 0.3 0.4
+check "weston: the whole menu is drawn in its window" \
+    wait_for_new "$m" '^menu 13 scale 1\.000 0 0 300 192 ' "$W/weston-overlay.log" 10
+check "weston: without layer-shell, an ordinary window the compositor places, said once" \
+    test "$(grep -c 'no layer-shell' "$W/weston-overlay.log")" = 1
+check "weston: ... and said on the bus: Mode placed-window, not at the finger ($(mode))" \
+    test "$(mode)" = 's "placed-window" b false '
+m="$(mark "$W/weston-overlay.log")"
+dismissed 13
+check "weston: dismissed, the window goes" wait_for_new "$m" '^hidden' "$W/weston-overlay.log" 10
+stop "$overlay_pid"; stop "$weston_pid"
+
+# The user unit, as make install writes it, is one systemd accepts.
+sed "s|@BINDIR@|$BIN|" systemd/forcetouch-overlay.service > "$W/forcetouch-overlay.service"
+systemd-analyze verify "$W/forcetouch-overlay.service" > "$W/verify.txt" 2>&1
+verified=$?
+check "systemd-analyze verify accepts forcetouch-overlay.service ($(tr '\n' ' ' < "$W/verify.txt"))" \
+    test "$verified" -eq 0 -a ! -s "$W/verify.txt"
+check "... a part of graphical-session.target, owning the overlay's bus name" \
+    bash -c "grep -qx 'PartOf=graphical-session.target' systemd/forcetouch-overlay.service &&
+             grep -qx 'BusName=io.github.forcetouch.Overlay1' systemd/forcetouch-overlay.service"
+
+if [ -n "${SAVE_IMAGES:-}" ]; then
+    for s in peek mid pop edge; do cp "$W/sway-$s.png" "docs/images/menu-$s.png"; done
+    cp "$W/x11-pop.png" docs/images/menu-x11.png
+    cp "$W/sway-dark.png" docs/images/menu-dark.png
+    echo "screenshots copied to docs/images/"
+fi
+summary overlay-on-host
