@@ -1,3 +1,4 @@
+import ForceTouchEngine
 import Testing
 @testable import ForceTouchCore
 

@@ -1,3 +1,4 @@
+import ForceTouchEngine
 import ForceTouchCore
 import ForceTouchProtocol
 import Testing
