@@ -306,7 +306,9 @@ extension ShortcutStore {
     /// give the same bytes and a person can read the file.
     public func encodeDynamic() -> Data {
         let file = DynamicFile(version: ShortcutJSON.fileVersion, items: dynamicItems)
-        var data = (try? ProtocolJSON.fileEncoder.encode(file)) ?? Data("{\"items\":[],\"version\":1}".utf8)
+        // Only a number JSON cannot hold fails to encode: then the file holds no items.
+        var data = (try? ProtocolJSON.fileEncoder.encode(file))
+            ?? Data(ProtocolJSON.line(DynamicFile(version: ShortcutJSON.fileVersion, items: [])).utf8)
         data.append(0x0a)
         return data
     }
