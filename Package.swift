@@ -142,14 +142,14 @@ let package = Package(
         .target(name: "CMallocCounter", path: "Benchmarks/CMallocCounter"),
         .executableTarget(
             name: "forcetouch-bench",
-            dependencies: ["ForceTouchCore", "ForceTouchEngine", "CMallocCounter"],
+            dependencies: ["ForceTouchCore", "ForceTouchEngine", "ForceTouchTestDevices", "CMallocCounter"],
             path: "Benchmarks/forcetouch-bench",
             swiftSettings: strictImports
         ),
         .testTarget(
             name: "ForceTouchLinuxTests",
             dependencies: ["ForceTouchLinux", "ForceTouchCore", "ForceTouchEngine", "ForceTouchProtocol",
-                           "ForceTouchTestSupport"]
+                           "ForceTouchTestSupport", "ForceTouchTestDevices"]
         ),
         .testTarget(name: "ForceTouchProtocolTests", dependencies: ["ForceTouchProtocol"]),
         // Runs the built executables as a user would, through their command lines
@@ -157,10 +157,19 @@ let package = Package(
         .testTarget(name: "ProgramTests", dependencies: ["ForceTouchTestSupport"]),
         // What the test targets share: scratch directories.
         .target(name: "ForceTouchTestSupport", path: "Tests/ForceTouchTestSupport"),
+        // Event streams written by hand (`EventScript`) and the catalog of test devices
+        // (`TestDevice`): for the tests and the benchmark, not shipped in the library.
+        .target(
+            name: "ForceTouchTestDevices",
+            dependencies: ["ForceTouchCore", "ForceTouchEngine"],
+            path: "Tests/ForceTouchTestDevices",
+            swiftSettings: strictImports
+        ),
         .testTarget(
             name: "ForceTouchCoreTests",
             // CMallocCounter: the allocation guard (AllocationTests) counts malloc calls.
-            dependencies: ["ForceTouchCore", "ForceTouchEngine", "ForceTouchProtocol", "CMallocCounter"],
+            dependencies: ["ForceTouchCore", "ForceTouchEngine", "ForceTouchProtocol", "ForceTouchTestDevices",
+                           "CMallocCounter"],
             resources: [.copy("Fixtures")]
         ),
     ]

@@ -11,6 +11,7 @@ import ForceTouchEngine
 import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
+import ForceTouchTestDevices
 #endif
 
 let seconds = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 30 : 30

@@ -171,11 +171,11 @@ public struct ControlRequest: Codable, Hashable, Sendable {
     /// when it had one.
     public static func decode(_ line: String) throws(ControlRequestError) -> ControlRequest {
         let data = Data(line.utf8)
-        guard case .object(let object)? = try? JSONDecoder().decode(JSONValue.self, from: data) else {
+        guard case .object(let object)? = try? ProtocolJSON.decode(JSONValue.self, from: data) else {
             throw ControlRequestError("not a JSON object", field: nil, id: nil)
         }
         do {
-            return try JSONDecoder().decode(ControlRequest.self, from: data)
+            return try ProtocolJSON.decode(ControlRequest.self, from: data)
         } catch let error as ControlRequestError {
             throw error
         } catch {

@@ -52,7 +52,7 @@ public enum JSONValue: Codable, Hashable, Sendable {
     }
 
     public static func parse(_ data: Data) -> JSONValue? {
-        try? JSONDecoder().decode(JSONValue.self, from: data)
+        try? ProtocolJSON.decode(JSONValue.self, from: data)
     }
 
     /// The value as compact JSON (keys sorted, slashes not escaped).

@@ -63,7 +63,7 @@ struct ConnectionOptions: ParsableArguments {
         }
         guard let line else { throw CommandFailure(sendError?.description ?? "the daemon closed the connection") }
         if json { print(line) }
-        guard let reply = try? JSONDecoder().decode(ControlReply.self, from: Data(line.utf8)) else {
+        guard let reply = try? ProtocolJSON.decode(ControlReply.self, from: Data(line.utf8)) else {
             throw CommandFailure("unreadable reply: \(line)")
         }
         if !reply.ok {

@@ -66,7 +66,7 @@ struct Shortcuts: ParsableCommand {
 
         func run() throws {
             let data = file == "-" ? try readToEnd(STDIN_FILENO, "stdin") : try Self.readRegularFile(file)
-            guard let items = try? JSONDecoder().decode([JSONValue].self, from: data) else {
+            guard let items = try? ProtocolJSON.decode([JSONValue].self, from: data) else {
                 throw CommandFailure("\(file): expected a JSON array of items")
             }
             let reply = try connection.request(.shortcuts(.set(items: items)))
@@ -105,7 +105,7 @@ struct Shortcuts: ParsableCommand {
             var fields: [String: JSONValue] = [:]
             if let item {
                 let data = item == "-" ? try readToEnd(STDIN_FILENO, "stdin") : Data(item.utf8)
-                guard let object = try? JSONDecoder().decode([String: JSONValue].self, from: data) else {
+                guard let object = try? ProtocolJSON.decode([String: JSONValue].self, from: data) else {
                     throw ValidationError("\(item == "-" ? "stdin" : "the item"): expected a JSON object such as "
                         + #"'{"type": "timer", "title": "Stop timer"}'"#)
                 }

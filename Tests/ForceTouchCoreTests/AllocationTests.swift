@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import ForceTouchCore
 @testable import ForceTouchEngine
+import ForceTouchTestDevices
 
 /// The guard of ARCHITECTURE's first rule: in steady state, an event allocates nothing on the
 /// path the daemon runs (`DevicePipeline.process(_:into:)`, one read at a time, and

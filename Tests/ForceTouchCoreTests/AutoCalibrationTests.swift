@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ForceTouchCore
 @testable import ForceTouchEngine
+import ForceTouchTestDevices
 
 /// Auto-calibration (SPEC §2): the average touch learned from ordinary one-finger touches.
 /// The test touchscreen's pressure is 0...255; its default average touch is 38.25.

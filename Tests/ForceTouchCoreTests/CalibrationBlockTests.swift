@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ForceTouchCore
 @testable import ForceTouchEngine
+import ForceTouchTestDevices
 
 @Suite struct CalibrationBlockTests {
     let device = EventScript.touchscreen(name: "Acme [Touch] Panel*")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ForceTouchCore
 @testable import ForceTouchEngine
+import ForceTouchTestDevices
 
 /// A guided calibration as a recording: `perStep` presses at each of the three levels, in
 /// order light, average, firm. Each press ramps up over 60 ms, holds 400 ms with a little

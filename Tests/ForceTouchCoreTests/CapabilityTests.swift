@@ -1,6 +1,7 @@
 import Testing
 @testable import ForceTouchCore
 @testable import ForceTouchEngine
+import ForceTouchTestDevices
 
 @Suite struct CapabilityTests {
     @Test func uncalibratedForceGivesTheIPhoneFigure() {

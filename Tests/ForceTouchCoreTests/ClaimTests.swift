@@ -1,6 +1,7 @@
 import Testing
 @testable import ForceTouchCore
 @testable import ForceTouchEngine
+import ForceTouchTestDevices
 
 /// Claiming (SPEC §10): what the engine claims, and what the forwarder then writes to the
 /// clone, frame by frame as the daemon reads them, in virtual time.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ForceTouchCore
 @testable import ForceTouchEngine
+import ForceTouchTestDevices
 
 private func load(_ text: String) -> ConfigurationLoad { Configuration.parse(text, file: "test.toml", lookups: .fake()) }
 

@@ -1,6 +1,7 @@
 import Testing
 @testable import ForceTouchCore
 @testable import ForceTouchEngine
+import ForceTouchTestDevices
 
 /// The test touchscreen's pressure is 0...255; uncalibrated, an average touch is 38.25,
 /// peek (2.0) is raw 76.5, pop (5.0) raw 191.25; peek re-arms below 61.2, pop below 153.

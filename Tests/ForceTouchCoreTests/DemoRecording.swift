@@ -1,4 +1,5 @@
 @testable import ForceTouchCore
+import ForceTouchTestDevices
 
 /// The bundled demo (`demo/touchscreen-gestures.evemu`): one of each gesture on the test
 /// touchscreen, a second or so apart. `DemoRecordingTests` checks the file is exactly this.

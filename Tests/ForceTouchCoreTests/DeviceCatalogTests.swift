@@ -1,6 +1,7 @@
 import Testing
 @testable import ForceTouchCore
 @testable import ForceTouchEngine
+import ForceTouchTestDevices
 
 /// The recognizers over the catalog of test devices (`TestDevice`), after libinput's litest:
 /// each script is written once and played on every device, so a gesture that works on the

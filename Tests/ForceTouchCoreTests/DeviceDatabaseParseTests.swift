@@ -1,6 +1,7 @@
 import Testing
 @testable import ForceTouchCore
 @testable import ForceTouchEngine
+import ForceTouchTestDevices
 
 /// The device database format (docs/device-database.md): what a section says, and what a
 /// user who gets it wrong is told.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ForceTouchCore
 @testable import ForceTouchEngine
+import ForceTouchTestDevices
 
 /// The one path from events to dispatches, as the daemon drives it: golden sequences of what
 /// a recording under a configuration calls for.

@@ -1,6 +1,7 @@
 import Testing
 @testable import ForceTouchCore
 @testable import ForceTouchEngine
+import ForceTouchTestDevices
 
 @Suite struct FrameAssemblerTests {
     private func ev(_ t: Double, _ type: UInt16, _ code: UInt16, _ value: Int32) -> InputEvent {

@@ -1,5 +1,6 @@
 @testable import ForceTouchCore
 @testable import ForceTouchEngine
+import ForceTouchTestDevices
 
 /// Runs a script through the engine and returns every gesture event, deadlines included.
 func gestures(_ script: EventScript, settings: GestureSettings = GestureSettings()) -> [GestureEvent] {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ForceTouchCore
+import ForceTouchTestDevices
 
 /// Golden files: for each case in `Fixtures/golden/`, a recording (`NAME.evemu`) played under
 /// a configuration (`NAME.toml`) through `DevicePipeline` in virtual time, as

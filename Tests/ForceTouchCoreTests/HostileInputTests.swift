@@ -3,6 +3,7 @@ import Glibc
 import Testing
 @testable import ForceTouchCore
 @testable import ForceTouchEngine
+import ForceTouchTestDevices
 
 /// Inputs a few bytes long that once cost gigabytes or minutes (issue 12), and oddities that
 /// once passed in silence. Each measured case prints its time and the process's peak memory.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ForceTouchCore
 @testable import ForceTouchEngine
+import ForceTouchTestDevices
 
 /// The recordings the integration tests play into uinput devices in the QEMU guest
 /// (Tests/Integration/recordings). Each is written from an EventScript, and these tests

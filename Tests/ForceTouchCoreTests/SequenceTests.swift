@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ForceTouchCore
 @testable import ForceTouchEngine
+import ForceTouchTestDevices
 
 /// Plain-text sequence tests, in the manner of keyd's t/*.t: each `Fixtures/sequences/NAME.t`
 /// holds events and times in, and after a `---` line the dispatches and the recognizers'

@@ -1,6 +1,7 @@
 import Testing
 @testable import ForceTouchCore
 @testable import ForceTouchEngine
+import ForceTouchTestDevices
 
 @Suite struct TapRecognizerTests {
     // The test touchscreen has 10 units per mm: the 2 mm slop is 20 units.

@@ -2,6 +2,7 @@ import ForceTouchCore
 import ForceTouchEngine
 import Testing
 @testable import ForceTouchLinux
+import ForceTouchTestDevices
 
 /// When the daemon asks to save what a device learned: after every read it asks the session
 /// whether a write is worth it at the read's time, and a save (made or failed) starts the

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ForceTouchProtocol
 
 /// The JSON of quick actions, for the control socket, `forcectl` and the file of dynamic
 /// items: Codable conformances, so that they embed in the daemon's own messages, and
@@ -37,11 +38,8 @@ public enum ShortcutJSON {
 
     /// One line, keys sorted: stable output for JSON Lines.
     public static func text<T: Encodable>(_ value: T) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Everything here encodes: the types hold only strings, finite numbers and booleans.
-        guard let data = try? encoder.encode(value) else { return "null" }
-        return String(decoding: data, as: UTF8.self)
+        (try? ProtocolJSON.string(value)) ?? "null"
     }
 
     /// The user info as a JSON object, for FORCETOUCH_SHORTCUT_USERINFO.
@@ -68,10 +66,8 @@ public enum ShortcutJSON {
 
     /// Decodes any of these types with a policy and readable errors.
     public static func decode<T: Decodable>(_ type: T.Type, _ data: Data, policy: ActionPolicy) throws(ShortcutError) -> T {
-        let decoder = JSONDecoder()
-        decoder.userInfo[actionPolicyKey] = policy
         do {
-            return try decoder.decode(type, from: data)
+            return try ProtocolJSON.decode(type, from: data, userInfo: [actionPolicyKey: policy])
         } catch {
             throw ShortcutError(message(for: error))
         }
@@ -309,10 +305,10 @@ extension ShortcutStore {
     /// `{"items": […], "version": 1}`, keys sorted and indented, so the same items always
     /// give the same bytes and a person can read the file.
     public func encodeDynamic() -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         let file = DynamicFile(version: ShortcutJSON.fileVersion, items: dynamicItems)
-        var data = (try? encoder.encode(file)) ?? Data("{\"items\":[],\"version\":1}".utf8)
+        // Only a number JSON cannot hold fails to encode: then the file holds no items.
+        var data = (try? ProtocolJSON.fileEncoder.encode(file))
+            ?? Data(ProtocolJSON.line(DynamicFile(version: ShortcutJSON.fileVersion, items: [])).utf8)
         data.append(0x0a)
         return data
     }
@@ -325,7 +321,7 @@ extension ShortcutStore {
     public mutating func decodeDynamic(_ data: Data) throws(ShortcutError) -> [ShortcutItem] {
         let version: Int
         do {
-            let header = try JSONDecoder().decode(DynamicFileHeader.self, from: data)
+            let header = try ProtocolJSON.decode(DynamicFileHeader.self, from: data)
             version = header.version
         } catch {
             if case DecodingError.keyNotFound = error {

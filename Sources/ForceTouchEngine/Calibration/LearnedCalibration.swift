@@ -40,8 +40,6 @@ public struct LearnedCalibration: Hashable, Sendable, Codable {
         h.combine(average)
     }
 
-    public var isConverged: Bool { average != nil }
-
     /// One ordinary touch, by its level (see `ContactLevels`), on an axis spanning `range`.
     /// Returns true when the published average changed.
     @discardableResult

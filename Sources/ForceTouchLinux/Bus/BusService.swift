@@ -263,7 +263,7 @@ final class BusService {
             }
         }
         func json(_ text: String, _ what: String) throws(ControlRequestError) -> JSONValue {
-            guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) else {
+            guard let value = try? ProtocolJSON.decode(JSONValue.self, from: Data(text.utf8)) else {
                 throw ControlRequestError("\(call.member): \(what) is not valid JSON", field: what, id: nil)
             }
             return value

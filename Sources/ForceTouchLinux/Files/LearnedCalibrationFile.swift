@@ -1,6 +1,7 @@
 import FoundationEssentials
 import ForceTouchCore
 import ForceTouchEngine
+import ForceTouchProtocol
 import Glibc
 
 /// What auto-calibration learned of every device the user has touched, kept in
@@ -63,7 +64,7 @@ public final class LearnedCalibrationFile {
         }
         stamp = FileStamp.of(path)
         do {
-            let contents = try JSONDecoder().decode(Contents.self, from: Data(bytes))
+            let contents = try ProtocolJSON.decode(Contents.self, from: Data(bytes))
             guard contents.version <= Self.version else {
                 return setAside("written by a newer forcetouch (version \(contents.version))", readOnly)
             }
@@ -143,11 +144,9 @@ public final class LearnedCalibrationFile {
     }
 
     private func save() throws(SystemError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data: Data
         do {
-            data = try encoder.encode(Contents(version: Self.version, devices: entries))
+            data = try ProtocolJSON.fileEncoder.encode(Contents(version: Self.version, devices: entries))
         } catch {
             throw SystemError("encode \(path)", errno: EINVAL)  // only a non-finite level could
         }

@@ -609,7 +609,7 @@ public final class Daemon {
     func shortcutEntriesJSON(all: Bool) -> [JSONValue] {
         let entries = all ? runner.shortcuts.allItems : runner.shortcuts.menu
         return entries.compactMap { entry in
-            try? JSONDecoder().decode(JSONValue.self, from: Data(ShortcutJSON.text(entry).utf8))
+            try? ProtocolJSON.decode(JSONValue.self, from: Data(ShortcutJSON.text(entry).utf8))
         }
     }
 

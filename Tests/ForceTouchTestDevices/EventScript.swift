@@ -1,3 +1,4 @@
+import ForceTouchCore
 import ForceTouchEngine
 
 /// Writes evdev event streams by hand, frame by frame: for tests, the benchmark and demos
