@@ -1,3 +1,4 @@
+import ForceTouchTestDevices
 import ForceTouchEngine
 import Testing
 @testable import ForceTouchCore
