@@ -117,11 +117,15 @@ for p in "${PROGRAMS[@]}"; do
 done
 # One executable under three names (issue 33): forcetest and forcectl are links to forcetouchd,
 # and each name keeps its own command line.
-for p in forcetest forcectl; do
+for p in forcetest forcectl forcetouch-overlay; do
     check "/usr/bin/$p is a link to forcetouchd" test "$(readlink "$X/usr/bin/$p")" = forcetouchd
     check "... whose --help is $p's, as the debug build's $p gives it" \
         test "$("$X/usr/bin/$p" --help 2>&1)" = "$("$ROOT/.build/debug/$p" --help 2>&1)"
 done
+check "the overlay's GTK part is /usr/lib/forcetouch/forcetouch-overlay-gtk.so, and it links GTK 3 and gtk-layer-shell" \
+    bash -c "ldd '$X/usr/lib/forcetouch/forcetouch-overlay-gtk.so' | grep -q libgtk-3 && ldd '$X/usr/lib/forcetouch/forcetouch-overlay-gtk.so' | grep -q libgtk-layer-shell"
+check "forcetouchd, the executable of every program, links no toolkit (GTK only in the overlay's shared object)" \
+    bash -c "! grep -Eq 'libgtk|libgdk|libcairo|libpango' '$W/ldd.txt'"
 check "forcetouchd's --help is the debug build's" \
     test "$("$X/usr/bin/forcetouchd" --help 2>&1)" = "$("$ROOT/.build/debug/forcetouchd" --help 2>&1)"
 # Without Foundation there is no ICU: its data alone was 37 MB of read-only data.
