@@ -56,7 +56,7 @@ public enum ConfigurationFile {
     /// used: both are what `--check-config` and a reload see, since both come here.
     /// Only a regular file is a configuration: a FIFO or a device is refused at once.
     public static func load(_ path: String) -> ConfigurationLoad {
-        let bytes: [UInt8]
+        var bytes: [UInt8]
         do {
             bytes = try RegularFile.read(path, limit: configurationLimit)
         } catch {
@@ -67,6 +67,8 @@ public enum ConfigurationFile {
         let text: String
         do {
             text = try TextCheck.text(bytes)
+            // Not kept beside the text while it is parsed: the file's size again, for nothing.
+            bytes = []
         } catch {
             return ConfigurationLoad(
                 configuration: Configuration(),
