@@ -124,7 +124,11 @@ struct ConfigurationParser: TOMLReader {
                 parseQuickActionSettings(t, into: &config)
             }
         }
-        for (index, t) in blocks(root, "binding") {
+        let bindingBlocks = blocks(root, "binding")
+        // Exactly as many as there are blocks: a Binding is some 270 bytes, and an array
+        // left to grow by doubling holds up to twice that, and both buffers while it grows.
+        config.bindings.reserveCapacity(bindingBlocks.count)
+        for (index, t) in bindingBlocks {
             let path = ConfigPath.root.appending("binding").appending(index: index)
             if var binding = decode(Binding.self, t, at: path, owner: .binding) {
                 (binding.index, binding.line) = (index, map.line(of: path))
