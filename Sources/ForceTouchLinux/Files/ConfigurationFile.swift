@@ -14,8 +14,9 @@ public enum ConfigurationFile {
     /// The most the configuration itself may weigh: 1 MiB, some 13,000 bindings, against a few
     /// KiB for a real one. Parsing costs about 14 times the file's size in memory (toml++'s
     /// tree, some 9 times, then ours; `make bench`), so this keeps a check well inside
-    /// `ConfigurationCheck.memoryLimit`: `--check-config` and a reload's check read through the same `load`, under the same
-    /// address-space limit, and so give the same answer for the same file.
+    /// `ConfigurationCheck.memoryLimit`: `--check-config` and a reload's check read through
+    /// the same `load`, under the same address-space limit, and so give the same answer for
+    /// the same file.
     public static let configurationLimit = 1 << 20
 
     /// The search order, for messages and docs.
