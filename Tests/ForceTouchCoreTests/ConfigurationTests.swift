@@ -790,6 +790,35 @@ let invalidCases: [InvalidCase] = [
         #expect(map.line(of: ConfigPath.root / "nothing") == 1)
     }
 
+    /// A `[binding.x]` written away from its `[[binding]]` (TOML gives it to the last one)
+    /// keeps the name in the tree; elements read on demand give the lines the tree did.
+    @Test func subtablesAwayFromTheirElementAndElementsReadOnDemandAgree() {
+        let text = """
+            [[binding]]
+            gesture = "tap"
+            [[device]]
+            match-class = "tablet"
+            [device.gestures]
+            tap-time = 1
+            [general]
+            sensitivity = "firm"
+            [binding.region]
+            x = 5
+            [[device]]
+            match-name = "x"
+            """
+        let map = TOMLSourceMap(text)
+        let binding1 = ConfigPath.root.appending("binding").appending(index: 1)
+        let device = ConfigPath.root.appending("device")
+        #expect(map.line(of: binding1 / "gesture") == 2)
+        #expect(map.line(of: binding1 / "region" / "x") == 10)
+        #expect(map.line(of: device.appending(index: 1) / "gestures" / "tap-time") == 6)
+        #expect(map.line(of: device.appending(index: 2) / "match-name") == 12)
+        #expect(map.line(of: device.appending(index: 2) / "missing") == 11)
+        #expect(map.line(of: device.appending(index: 3)) == 3)
+        #expect(map.line(of: ConfigPath.root / "general" / "sensitivity") == 8)
+    }
+
     @Test func pathsPrintAsDottedKeys() {
         let p = ConfigPath.root.appending("device").appending(index: 1) / "gestures" / "long-press-time"
         #expect(p.description == "device[1].gestures.long-press-time")
@@ -921,6 +950,19 @@ let invalidCases: [InvalidCase] = [
     ])
     func matches(_ pattern: String, _ name: String, _ expected: Bool) throws {
         #expect(try Glob(pattern).matches(name) == expected)
+    }
+
+    /// A pattern without wildcards is kept as its one name: it matches, covers and is
+    /// covered as the tokens did.
+    @Test func literalPatternsMatchTheirNameOnly() throws {
+        let literal = try Glob("ELAN\\*x"), plain = try Glob("ELAN Touchscreen")
+        #expect(literal.isLiteral && plain.isLiteral)
+        #expect(literal.matches("ELAN*x") && !literal.matches("ELANx"))
+        #expect(try Glob("ELAN*").covers(plain))
+        #expect(!plain.covers(literal))
+        #expect(plain.covers(try Glob("ELAN Touchscreen")))
+        #expect(plain == (try Glob("ELAN Touchscreen")))
+        #expect(!(try Glob("ELAN?")).isLiteral)
     }
 
     @Test func malformedPatternsAreRefused() {

@@ -56,6 +56,10 @@ struct ConfigurationParser: TOMLReader {
                                   severity: .warning))
     }
 
+    /// TOMLKit never frees a table (a `TOMLTable` has no deinit): each block's table is
+    /// cleared once it is decoded, and the root once nothing reads it, so that the decoded
+    /// blocks take the place of toml++'s tree (some 9 times the text's size) rather than
+    /// adding to it.
     mutating func parse() -> ConfigurationLoad {
         let root: TOMLTable
         do {
@@ -96,6 +100,7 @@ struct ConfigurationParser: TOMLReader {
                 (rule.index, rule.line) = (index, map.line(of: path))
                 config.devices.append(rule)
             }
+            t.clear()
         }
         if let v = root["intent"] {
             let (intents, intentErrors) = IntentConfigParser.parse(v, map: map, file: file)
@@ -109,6 +114,7 @@ struct ConfigurationParser: TOMLReader {
             // Kept even when something else is wrong, so `validate` still reports a repeated type.
             let (item, ok) = decoded(ShortcutItem.self, t, at: path, owner: .quickAction)
             if let item { quickActionBlocks.append((index, item, ok)) }
+            t.clear()
         }
         if let v = root["quick-actions"] {
             if v.type == .array {
@@ -118,12 +124,17 @@ struct ConfigurationParser: TOMLReader {
                 parseQuickActionSettings(t, into: &config)
             }
         }
-        for (index, t) in blocks(root, "binding") {
+        let bindingBlocks = blocks(root, "binding")
+        // Exactly as many as there are blocks: a Binding is some 270 bytes, and an array
+        // left to grow by doubling holds up to twice that, and both buffers while it grows.
+        config.bindings.reserveCapacity(bindingBlocks.count)
+        for (index, t) in bindingBlocks {
             let path = ConfigPath.root.appending("binding").appending(index: index)
             if var binding = decode(Binding.self, t, at: path, owner: .binding) {
                 (binding.index, binding.line) = (index, map.line(of: path))
                 config.bindings.append(binding)
             }
+            t.clear()
         }
         if let v = root["assistive-touch"], let t = table(v, .root / "assistive-touch") {
             config.assistiveTouch = decode(AssistiveTouch.self, t, at: .root / "assistive-touch", owner: .slot)
@@ -132,6 +143,7 @@ struct ConfigurationParser: TOMLReader {
         if let v = root["control"], let t = table(v, .root / "control") {
             config.control = decode(ControlSettings.self, t, at: .root / "control") ?? ControlSettings()
         }
+        root.clear()
         validate(&config, quickActionBlocks: quickActionBlocks)
         // Line order reads like the file; the sort is stable, so errors on one line keep
         // the order they were found in.

@@ -46,19 +46,38 @@ enum TOMLScanner {
 
     /// The text's lines, split at `\n` bytes, each keeping the `\r` of a CRLF file: split
     /// by Character, `"\r\n"` is one Character and a CRLF file would look like one line.
-    static func lines(_ text: String) -> [Substring] {
-        var out: [Substring] = []
-        var start = text.startIndex
-        for i in text.utf8.indices where text.utf8[i] == UInt8(ascii: "\n") {
-            out.append(text[start..<i])
-            start = text.utf8.index(after: i)
+    static func lines(_ text: String) -> [Substring] { Array(Lines(text)) }
+
+    /// `lines(text)` one at a time: reading a big file line by line then costs no array of
+    /// its lines (a 1 MiB configuration has some 50,000).
+    struct Lines: Sequence, IteratorProtocol {
+        let text: String
+        private var start: String.Index
+        private var done = false
+
+        init(_ text: String) {
+            self.text = text
+            start = text.startIndex
         }
-        out.append(text[start...])
-        return out
+
+        mutating func next() -> Substring? {
+            guard !done else { return nil }
+            if let newline = text.utf8[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                defer { start = text.utf8.index(after: newline) }
+                return text[start..<newline]
+            }
+            done = true
+            return text[start...]
+        }
     }
 
     /// Each line's kind.
-    static func classify(_ lines: [Substring]) -> [Kind] { scan(lines).kinds }
+    static func classify(_ lines: [Substring]) -> [Kind] {
+        var kinds: [Kind] = []
+        kinds.reserveCapacity(lines.count)
+        _ = scan(lines) { _, _, kind in kinds.append(kind) }
+        return kinds
+    }
 
     /// What in `text` must not reach TOMLKit, as `(line, message)`; nil when nothing.
     ///
@@ -72,25 +91,28 @@ enum TOMLScanner {
     /// Refusing those here, with their line, is what keeps a typo from taking the daemon
     /// down on a reload. Keys of more than `maximumKeyParts` parts are refused too.
     static func check(_ text: String) -> (line: Int, message: String)? {
-        let lines = lines(text)
-        let (kinds, problem) = scan(lines)
-        for (i, kind) in kinds.enumerated() {
-            if let problem, problem.line <= i + 1 { return problem }
+        // The first problem by line; a value's problem first when both are on one line.
+        var header: (line: Int, message: String)? = nil
+        let problem = scan(Lines(text)) { i, raw, kind in
+            guard header == nil else { return }
             switch kind {
             case .header(let names, _):
-                let header = Substring(content(lines[i], first: i == 0).unicodeScalars.drop { $0 == " " || $0 == "\t" })
-                if let why = headerProblem(header) {
-                    let shown = header.count > 40 ? String(header.prefix(40)) + "…" : String(header)
-                    return (i + 1, "invalid table header \(TextFormat.quoted(shown)): \(why)")
+                let line = Substring(content(raw, first: i == 0).unicodeScalars.drop { $0 == " " || $0 == "\t" })
+                if let why = headerProblem(line) {
+                    let shown = line.count > 40 ? String(line.prefix(40)) + "…" : String(line)
+                    header = (i + 1, "invalid table header \(TextFormat.quoted(shown)): \(why)")
+                } else if names.count > maximumKeyParts {
+                    header = (i + 1, depthMessage(names.count))
                 }
-                if names.count > maximumKeyParts { return (i + 1, depthMessage(names.count)) }
             case .key(let names) where names.count > maximumKeyParts:
-                return (i + 1, depthMessage(names.count))
+                header = (i + 1, depthMessage(names.count))
             default:
-                continue
+                break
             }
         }
-        return problem
+        guard let problem else { return header }
+        guard let header else { return problem }
+        return problem.line <= header.line ? problem : header
     }
 
     /// A line without its CRLF `\r`, and the first without a byte-order mark.
@@ -100,10 +122,12 @@ enum TOMLScanner {
         return first ? line.drop { $0 == "\u{FEFF}" } : line
     }
 
-    /// Each line's kind, and the first value toml++ would abort on (see `check`).
-    private static func scan(_ lines: [Substring]) -> (kinds: [Kind], problem: (line: Int, message: String)?) {
-        var kinds: [Kind] = []
-        kinds.reserveCapacity(lines.count)
+    /// Calls `body` with each line's 0-based number, its text as split (`\r` kept) and its
+    /// kind, in order; returns the first value toml++ would abort on (see `check`).
+    static func scan(_ lines: some Sequence<Substring>,
+                     _ body: (_ index: Int, _ raw: Substring, _ kind: Kind) -> Void)
+        -> (line: Int, message: String)?
+    {
         var value = ValueState()
         var problem: (line: Int, message: String)? = nil
         for (n, raw) in lines.enumerated() {
@@ -111,7 +135,7 @@ enum TOMLScanner {
             if value.isOpen {
                 let why = value.read(line)
                 if problem == nil, let why { problem = (n + 1, why) }
-                kinds.append(.other)
+                body(n, raw, .other)
                 continue
             }
             let trimmed = Substring(line.unicodeScalars.drop { $0 == " " || $0 == "\t" })
@@ -120,16 +144,17 @@ enum TOMLScanner {
                 let inner = Substring(trimmed.unicodeScalars.dropFirst())
                 let array = inner.unicodeScalars.first == "["
                 let name = array ? Substring(inner.unicodeScalars.dropFirst()) : inner
-                kinds.append(.header(keyComponents(name.prefix { $0 != "]" }), array: array))
+                body(n, raw, .header(keyComponents(name.prefix { $0 != "]" }), array: array))
             } else if let eq = keyEnd(trimmed) {
-                kinds.append(.key(keyComponents(trimmed[..<eq])))
+                // The value is read first, so that `body` knows this line's problem, as `check` wants.
                 let why = value.read(trimmed[trimmed.index(after: eq)...])
                 if problem == nil, let why { problem = (n + 1, why) }
+                body(n, raw, .key(keyComponents(trimmed[..<eq])))
             } else {
-                kinds.append(.other)
+                body(n, raw, .other)
             }
         }
-        return (kinds, problem)
+        return problem
     }
 
     private static func depthMessage(_ parts: Int) -> String {
