@@ -112,7 +112,7 @@ let package = Package(
         .target(
             name: "ForcetouchOverlayProgram",
             dependencies: [
-                "ForceTouchCommandLine",
+                "ForceTouchCommandLine", "ForceTouchLinux",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/forcetouch-overlay",

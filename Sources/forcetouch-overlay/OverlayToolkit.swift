@@ -1,4 +1,5 @@
 import ForceTouchCommandLine
+import ForceTouchLinux
 import Glibc
 
 /// The overlay's GTK part, `forcetouch-overlay-gtk.so` (Sources/COverlay, built by the
@@ -19,11 +20,8 @@ struct OverlayToolkit {
     /// Where it is looked for: beside the executable (a build directory), then in
     /// `../lib/forcetouch` from it (`make install`, the .deb), the executable's links resolved.
     static func candidates() -> [String] {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard n > 0 else { return [] }
-        let executable = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let directory = executable.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        guard let executable = DeviceDatabaseFiles.executablePath(), let slash = executable.lastIndex(of: "/") else { return [] }
+        let directory = executable[..<slash]
         return [directory + "/" + fileName, directory + "/../lib/forcetouch/" + fileName]
     }
 
