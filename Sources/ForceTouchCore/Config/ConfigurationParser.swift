@@ -56,19 +56,33 @@ struct ConfigurationParser: TOMLReader {
                                   severity: .warning))
     }
 
-    /// TOMLKit never frees a table (a `TOMLTable` has no deinit): each block's table is
-    /// cleared once it is decoded, and the root once nothing reads it, so that the decoded
-    /// blocks take the place of toml++'s tree (some 9 times the text's size) rather than
-    /// adding to it.
+    /// The names whose blocks are parsed a chunk at a time (`TOMLBlockDocument`).
+    static let blockNames: Set<String> = ["device", "quick-action", "binding"]
+
     mutating func parse() -> ConfigurationLoad {
-        let root: TOMLTable
         do {
-            root = try TOMLScanner.parse(text, file: file)
+            try TOMLScanner.check(text, file: file)
         } catch {
             return ConfigurationLoad(configuration: Configuration(), diagnostics: [error])
         }
         map = TOMLSourceMap(text)
+        let start = self
+        if let document = TOMLBlockDocument(text, elements: map.blockElements, names: Self.blockNames), let load = parse(document) { return load }
+        // Not to be split, or a piece that does not parse alone: the whole file says what is wrong.
+        self = start
+        do {
+            return parse(try TOMLBlockDocument(whole: text, file: file))!
+        } catch {
+            return ConfigurationLoad(configuration: Configuration(), diagnostics: [error])
+        }
+    }
 
+    /// TOMLKit never frees a table (a `TOMLTable` has no deinit): each block's table is
+    /// cleared once it is decoded, and the root once nothing reads it, so that the decoded
+    /// blocks take the place of toml++'s tree rather than adding to it. Nil when one of the
+    /// document's chunks does not parse on its own.
+    private mutating func parse(_ document: TOMLBlockDocument) -> ConfigurationLoad? {
+        let root = document.root
         var config = Configuration()
         _ = checkKeys(root, .root, allowed: Self.rootKeys) { key in
             // A key written above every table header lands in the root: say where it belongs.
@@ -94,27 +108,43 @@ struct ConfigurationParser: TOMLReader {
                 config.gestures.popFraction = GestureSettings().popFraction
             }
         }
-        for (index, t) in blocks(root, "device") {
-            let path = ConfigPath.root.appending("device").appending(index: index)
-            if var rule = decode(DeviceRule.self, t, at: path) {
-                (rule.index, rule.line) = (index, map.line(of: path))
-                config.devices.append(rule)
+
+        var quickActionBlocks: [(index: Int, item: ShortcutItem, ok: Bool)] = []
+        // Exactly as many as there are blocks: a Binding is some 270 bytes, and an array
+        // left to grow by doubling holds up to twice that, and both buffers while it grows.
+        config.bindings.reserveCapacity(document.count(of: "binding") + (root["binding"]?.array?.count ?? 0))
+        func take(_ name: String, _ index: Int, _ t: TOMLTable) {
+            let path = ConfigPath.root.appending(name).appending(index: index)
+            switch name {
+            case "device":
+                if var rule = decode(DeviceRule.self, t, at: path) {
+                    (rule.index, rule.line) = (index, map.line(of: path))
+                    config.devices.append(rule)
+                }
+            case "quick-action":
+                // Kept even when something else is wrong, so `validate` still reports a repeated type.
+                let (item, ok) = decoded(ShortcutItem.self, t, at: path, owner: .quickAction)
+                if let item { quickActionBlocks.append((index, item, ok)) }
+            default:
+                if var binding = decode(Binding.self, t, at: path, owner: .binding) {
+                    (binding.index, binding.line) = (index, map.line(of: path))
+                    config.bindings.append(binding)
+                }
             }
-            t.clear()
         }
+        guard document.forEachBlock(take) else { return nil }
+        for name in ["device", "quick-action", "binding"] where !document.splitNames.contains(name) {
+            for (index, t) in blocks(root, name) {
+                take(name, index, t)
+                t.clear()
+            }
+        }
+
         if let v = root["intent"] {
             let (intents, intentErrors) = IntentConfigParser.parse(v, map: map, file: file)
             config.intents = intents
             intentDefinitions = intents
             errors += intentErrors
-        }
-        var quickActionBlocks: [(index: Int, item: ShortcutItem, ok: Bool)] = []
-        for (index, t) in blocks(root, "quick-action") {
-            let path = ConfigPath.root.appending("quick-action").appending(index: index)
-            // Kept even when something else is wrong, so `validate` still reports a repeated type.
-            let (item, ok) = decoded(ShortcutItem.self, t, at: path, owner: .quickAction)
-            if let item { quickActionBlocks.append((index, item, ok)) }
-            t.clear()
         }
         if let v = root["quick-actions"] {
             if v.type == .array {
@@ -123,18 +153,6 @@ struct ConfigurationParser: TOMLReader {
             } else if let t = table(v, .root / "quick-actions") {
                 parseQuickActionSettings(t, into: &config)
             }
-        }
-        let bindingBlocks = blocks(root, "binding")
-        // Exactly as many as there are blocks: a Binding is some 270 bytes, and an array
-        // left to grow by doubling holds up to twice that, and both buffers while it grows.
-        config.bindings.reserveCapacity(bindingBlocks.count)
-        for (index, t) in bindingBlocks {
-            let path = ConfigPath.root.appending("binding").appending(index: index)
-            if var binding = decode(Binding.self, t, at: path, owner: .binding) {
-                (binding.index, binding.line) = (index, map.line(of: path))
-                config.bindings.append(binding)
-            }
-            t.clear()
         }
         if let v = root["assistive-touch"], let t = table(v, .root / "assistive-touch") {
             config.assistiveTouch = decode(AssistiveTouch.self, t, at: .root / "assistive-touch", owner: .slot)

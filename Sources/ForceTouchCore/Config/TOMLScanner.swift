@@ -15,11 +15,7 @@ enum TOMLScanner {
     /// The text as TOMLKit's table, after `check`: the only way forcetouch hands TOML to
     /// TOMLKit. A syntax error, which belongs to no key, is `file:line: message`.
     static func parse(_ text: String, file: String) throws(ConfigError) -> TOMLTable {
-        // toml++ stops at a NUL as at the end of the text: what follows would be dropped unsaid.
-        if let p = TextCheck.problem(in: text.utf8) {
-            throw ConfigError(file: file, line: p.line, key: "", message: p.message, column: p.column)
-        }
-        if let (line, message) = check(text) { throw ConfigError(file: file, line: line, key: "", message: message) }
+        try check(text, file: file)
         do {
             return try TOMLTable(string: text)
         } catch let e as TOMLParseError {
@@ -27,6 +23,16 @@ enum TOMLScanner {
         } catch {
             throw ConfigError(file: file, line: 1, key: "", message: "\(error)")
         }
+    }
+
+    /// What in `text` must not reach TOMLKit (`check`), and what is not text, as the
+    /// `file:line:` error `parse` would throw.
+    static func check(_ text: String, file: String) throws(ConfigError) {
+        // toml++ stops at a NUL as at the end of the text: what follows would be dropped unsaid.
+        if let p = TextCheck.problem(in: text.utf8) {
+            throw ConfigError(file: file, line: p.line, key: "", message: p.message, column: p.column)
+        }
+        if let (line, message) = check(text) { throw ConfigError(file: file, line: line, key: "", message: message) }
     }
 
     /// What one line is.
