@@ -1,0 +1,345 @@
+#!/usr/bin/env bash
+# The intent's floating window in forcetouch-overlay (docs/SPEC.md §11.6, README "The intent
+# window"), on real display servers: Xvfb with openbox (X11: clicks through xdotool are the
+# taps) and sway 1.7's headless backend with the pixman renderer (Wayland: a layer-shell
+# surface; the answers go through the bus methods), each with a real dbus-daemon, forcetouchd
+# running the intents of the config below, and `forcectl events` following the runs.
+# Screenshots (import under X, grim under sway) are checked pixel by pixel against the
+# rectangles the overlay logs (--verbose): the confirmation with Next and Cancel, the success
+# window with its check mark after Next, Cancel stopping the run ("not confirmed"), three choices
+# of which the second runs the intent with it, an image output, continue-in-app opening the app
+# and showing no window, a failure's message and badge.
+# Everything runs as an ordinary user (nobody when run as root: sway refuses root), every wait
+# is bounded, and every process started here is stopped by its pid.
+# Usage: Tests/Documented/intent-window-on-host.sh   (FORCETOUCH_BIN: the binaries, default
+#        .build/debug; SAVE_IMAGES=1 copies the screenshots to docs/images/)
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+ROOT="$PWD"
+. Tests/Integration/lib.sh
+. Tests/Documented/lib.sh
+BIN="${FORCETOUCH_BIN:-$ROOT/.build/debug}"
+case "$BIN" in /*) ;; *) BIN="$ROOT/$BIN" ;; esac
+W="$(mktemp -d "${TMPDIR:-/tmp}/forcetouch-intent.XXXXXX")"
+chmod 755 "$W"
+DOC_DIR="$W/doc" && mkdir -m 777 "$DOC_DIR"
+pids=()
+cleanup() {
+    for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
+    [ -n "${KEEP:-}" ] && echo "kept $W" || rm -rf "$W"
+}
+trap cleanup EXIT
+
+for tool in Xvfb openbox sway grim import xdotool convert dbus-daemon gdbus busctl; do
+    command -v "$tool" > /dev/null || { bad "$tool is installed (scripts/install-deps.sh)"; summary intent-window-on-host; exit 1; }
+done
+[ -x "$BIN/forcetouch-overlay" ] && [ -e "$BIN/forcetouch-overlay-gtk.so" ] ||
+    { bad "$BIN/forcetouch-overlay and its GTK part are built"; summary intent-window-on-host; exit 1; }
+
+if [ "$(id -u)" = 0 ]; then USERNAME=nobody; else USERNAME="$(id -un)"; fi
+U="$(id -u "$USERNAME")" G="$(id -g "$USERNAME")"
+if [ "$(id -u)" = 0 ] && ! setpriv --reuid="$U" --regid="$G" --clear-groups test -x "$W"; then
+    echo "intent-window-on-host: $USERNAME cannot reach $W: TMPDIR=${TMPDIR:-/tmp} is private; run with TMPDIR=/tmp" >&2
+    exit 1
+fi
+if [ "$(id -u)" = 0 ] && ! setpriv --reuid="$U" --regid="$G" --clear-groups test -x "$BIN/forcetouch-overlay"; then
+    mkdir -p "$W/bin"
+    cp "$BIN/forcetouchd" "$BIN/forcetouch-overlay-gtk.so" "$W/bin/"
+    for name in forcetouch-overlay forcectl; do ln -sf forcetouchd "$W/bin/$name"; done
+    chmod -R a+rX "$W/bin"
+    BIN="$W/bin"
+fi
+HOMEDIR="$W/home" RUNTIME="$W/run"
+mkdir -p "$HOMEDIR/.config/forcetouch" "$HOMEDIR/.local/share/applications" "$RUNTIME"
+chmod 700 "$RUNTIME"
+user_env=(env -i "HOME=$HOMEDIR" "USER=$USERNAME" "PATH=$BIN:/usr/bin:/bin" "XDG_RUNTIME_DIR=$RUNTIME" LANG=C.UTF-8)
+as_user() {
+    if [ "$(id -u)" = 0 ]; then setpriv --reuid="$U" --regid="$G" --clear-groups "${user_env[@]}" "$@"
+    else "${user_env[@]}" "$@"; fi
+}
+bg_user() {
+    local log="$1"; shift
+    ( if [ "$(id -u)" = 0 ]; then exec setpriv --reuid="$U" --regid="$G" --clear-groups "${user_env[@]}" "$@"
+      else exec "${user_env[@]}" "$@"; fi ) > "$log" 2>&1 &
+    last_pid=$!
+    pids+=("$last_pid")
+}
+stop() { kill "$1" 2>/dev/null; for _ in $(seq 30); do kill -0 "$1" 2>/dev/null || return 0; sleep 0.1; done; kill -9 "$1" 2>/dev/null; }
+
+# The image a handler answers with: magenta, so that its pixels are told from the window's.
+convert -size 480x300 xc:'#c02890' -fill white -draw 'rectangle 40,40 200,120' "$W/shot.png"
+chmod 644 "$W/shot.png"
+# The intents' app: a desktop entry whose program leaves a mark.
+cat > "$HOMEDIR/.local/share/applications/ft-notes.desktop" <<DESKTOP
+[Desktop Entry]
+Type=Application
+Name=Notes
+Exec=touch $W/app-opened
+DESKTOP
+CONFIG="$HOMEDIR/.config/forcetouch/forcetouch.toml"
+cat > "$CONFIG" <<TOML
+[[intent]]
+name = "greet"
+title = "Send greeting"
+prompt = "Send “{text}” to Alice?"
+app = "ft-notes.desktop"
+handler = ["sh", "-c", "printf 'Sent: %s' \"\$FORCETOUCH_PARAM_TEXT\""]
+
+[intent.parameters.text]
+type = "string"
+value = "hello"
+confirm = true
+
+[[intent]]
+name = "pick"
+title = "Pick a colour"
+handler = ["sh", "-c", "printf 'picked %s' \"\$FORCETOUCH_PARAM_COLOUR\""]
+
+[intent.parameters.colour]
+type = "string"
+required = true
+choices = ["red", "green", "blue"]
+
+[[intent]]
+name = "show-shot"
+title = "Screenshot"
+handler = ["printf", "%s", "$W/shot.png"]
+
+[[intent]]
+name = "notes"
+title = "Notes"
+app = "ft-notes.desktop"
+handler = ["printf", "%s", "{\"code\": \"continue-in-app\"}"]
+
+[[intent]]
+name = "upload"
+title = "Upload"
+handler = ["printf", "%s", "{\"code\": \"failure\", \"message\": \"The server refused the file\"}"]
+TOML
+chown -R "$U:$G" "$HOMEDIR" "$RUNTIME"
+chmod 777 "$W"
+check "the test config passes forcetouchd --check-config" as_user "$BIN/forcetouchd" --check-config --config "$CONFIG"
+
+as_user timeout 10 dbus-daemon --session --fork --print-address=1 --print-pid=1 \
+    --address="unix:path=$RUNTIME/bus" > "$W/bus.txt" 2> "$W/bus.err"
+ADDRESS="$(sed -n 1p "$W/bus.txt")"
+pids+=("$(sed -n 2p "$W/bus.txt")")
+check "a session dbus-daemon runs for $USERNAME" test -n "$ADDRESS"
+user_env+=("DBUS_SESSION_BUS_ADDRESS=$ADDRESS")
+DAEMON=io.github.forcetouch.Daemon1 ROOT_PATH=/io/github/forcetouch/Daemon1
+
+# run NAME: the intent NAME run through the bus (its window shows), the method's reply in
+# $W/run-NAME.txt when the run ends.
+run() {
+    rm -f "$W/run-$1.txt"
+    bg_user "$W/run-$1.txt" timeout 60 gdbus call --session --timeout 60 --dest "$DAEMON" --object-path "$ROOT_PATH" \
+        --method "$DAEMON.RunIntent" "'$1'" "''" false
+}
+# The window's rectangle as the overlay logged it last for KIND: x y w h.
+window_box() { grep -E "^intent-window [0-9]+ $1" "$2" | tail -1 | awk '{ n = NF; if ($n == "image") n--; print $(n-3), $(n-2), $(n-1), $n }'; }
+window_id() { grep -E "^intent-window [0-9]+ $1" "$2" | tail -1 | awk '{ print $2 }'; }
+button_box() { grep -E "^intent-button [0-9]+ $1 " "$2" | tail -1 | awk '{ print $(NF-3), $(NF-2), $(NF-1), $NF }'; }
+# The bounding box of the screenshot's light pixels (the card, on a dark or grey screen).
+card_box() {
+    convert "$1" -colorspace gray -threshold 85% -format '%@' info: 2>/dev/null |
+        sed -n 's/^\([1-9][0-9]*\)x\([1-9][0-9]*\)+\([0-9]*\)+\([0-9]*\)$/\3 \4 \1 \2/p'
+}
+near() {
+    local a=($1) b=($2) i
+    [ ${#a[@]} -eq 4 ] && [ ${#b[@]} -eq 4 ] || return 1
+    for i in 0 1 2 3; do [ $(( ${a[i]} - ${b[i]} )) -le 3 ] && [ $(( ${b[i]} - ${a[i]} )) -le 3 ] || return 1; done
+}
+# rgb FILE X Y: "r g b", 0..255.
+rgb() { convert "$1" -format "%[fx:int(255*p{$2,$3}.r)] %[fx:int(255*p{$2,$3}.g)] %[fx:int(255*p{$2,$3}.b)]" info:; }
+is_blue() { local c=($1); [ "${c[2]}" -gt 180 ] && [ "${c[0]}" -lt 90 ]; }
+is_green() { local c=($1); [ "${c[1]}" -gt 140 ] && [ "${c[0]}" -lt 90 ] && [ "${c[2]}" -lt 120 ]; }
+is_red() { local c=($1); [ "${c[0]}" -gt 180 ] && [ "${c[1]}" -lt 90 ]; }
+is_light() { local c=($1); [ "${c[0]}" -gt 200 ] && [ "${c[1]}" -gt 200 ] && [ "${c[2]}" -gt 200 ]; }
+is_magenta() { local c=($1); [ "${c[0]}" -gt 160 ] && [ "${c[1]}" -lt 80 ] && [ "${c[2]}" -gt 110 ]; }
+centre() { local r=($1); echo "$(( r[0] + r[2] / 2 )) $(( r[1] + r[3] / 2 ))"; }
+# shoot FILE WANT SHOT…: screenshots until the card on screen is WANT (empty: none), 5 s at most.
+shoot() {
+    local file="$1" want="$2" box; shift 2
+    for _ in $(seq 25); do
+        "$@" "$file"
+        box="$(card_box "$file")"
+        if [ -z "$want" ]; then [ -z "$box" ] && return 0; else near "$box" "$want" && return 0; fi
+        sleep 0.2
+    done
+}
+
+# suite NAME LOG SHOT TAP: the windows, shot with SHOT; TAP BUTTON-ID-AND-NAME answers as a
+# tap on that button would (a click under X11, the bus method under sway).
+suite() {
+    local s="$1" log="$2" shot="$3" tap="$4" m box id b c
+    # ---- confirmation, then Next: success with the handler's text
+    m="$(mark "$log")"
+    run greet
+    check "$s: a run that needs confirming shows the confirmation window" \
+        wait_for_new "$m" '^intent-window [0-9]+ confirm ' "$log" 20
+    id="$(window_id confirm "$log")" box="$(window_box confirm "$log")"
+    shoot "$W/$s-confirm.png" "$box" "$shot"
+    check "$s: ... drawn where the overlay says ($(card_box "$W/$s-confirm.png") vs $box)" near "$(card_box "$W/$s-confirm.png")" "$box"
+    b=($box)
+    check "$s: ... centred, as the run had no gesture (${b[*]} on 1024x768)" \
+        test $(( (1024 - b[2]) / 2 - b[0] )) -le 2 -a $(( b[0] - (1024 - b[2]) / 2 )) -le 2
+    c="$(rgb "$W/$s-confirm.png" $(centre "$(button_box next "$log")"))"
+    check "$s: ... with a blue Next button ($c)" is_blue "$c"
+    c="$(rgb "$W/$s-confirm.png" $(( $(centre "$(button_box cancel "$log")" | cut -d' ' -f1) - 40 )) $(centre "$(button_box cancel "$log")" | cut -d' ' -f2))"
+    check "$s: ... and a light Cancel button beside it ($c)" is_light "$c"
+    check "$s: ... asking the prompt with the value filled in" grep -q "^intent $id asks: Send “hello” to Alice?" "$log"
+    check "$s: forcectl events shows the question" wait_for "\"event\":\"intent-confirm\".*\"id\":$id" "$W/$s-events.log" 5
+    m="$(mark "$log")"
+    $tap "$id" next
+    check "$s: after Next the success window shows" wait_for_new "$m" "^intent-window $id response success" "$log" 20
+    box="$(window_box 'response success' "$log")"
+    shoot "$W/$s-success.png" "$box" "$shot"
+    b=($box)
+    c="$(rgb "$W/$s-success.png" $(( b[0] + b[2] - 18 - 14 )) $(( b[1] + 18 + 12 + 6 )))"
+    check "$s: ... with a green check mark ($c)" is_green "$c"
+    c="$(convert "$W/$s-success.png" -crop "$(( b[2] - 36 ))x30+$(( b[0] + 18 ))+$(( b[1] + 50 ))" -colorspace gray \
+        -threshold 50% -negate -format '%[fx:int(mean*w*h)]' info:)"
+    check "$s: ... and the handler's text in the middle ($c dark pixels)" test "$c" -gt 20
+    check "$s: the run answered the bus: success, Sent: hello" wait_for "'success'.*'Sent: hello'" "$W/run-greet.txt" 10
+    check "$s: left alone, the window dismisses itself" wait_for_new "$m" "^intent-window $id hidden: timed out" "$log" 10
+
+    # ---- Cancel: not confirmed
+    m="$(mark "$log")"
+    run greet
+    wait_for_new "$m" '^intent-window [0-9]+ confirm ' "$log" 20
+    id="$(window_id confirm "$log")"
+    sleep 0.3
+    $tap "$id" cancel
+    check "$s: Cancel closes the window" wait_for_new "$m" "^intent-window $id hidden: cancelled" "$log" 10
+    check "$s: ... and the run is not confirmed (forcectl events)" \
+        wait_for '"event":"intent-outcome".*was not confirmed \(cancelled in the intent window\)' "$W/$s-events.log" 10
+    check "$s: ... the bus's caller is told failure" wait_for "'failure'.*not confirmed" "$W/run-greet.txt" 10
+    shoot "$W/$s-cancelled.png" "" "$shot"
+    check "$s: ... and no window is left on screen" test -z "$(card_box "$W/$s-cancelled.png")"
+
+    # ---- disambiguation: three choices, the second
+    m="$(mark "$log")"
+    run pick
+    check "$s: a parameter with choices and no value shows them" wait_for_new "$m" '^intent-window [0-9]+ choose ' "$log" 20
+    id="$(window_id choose "$log")"
+    check "$s: ... three of them" test "$(tail -c +$((m + 1)) "$log" | grep -c "^intent-button $id choice-")" = 3
+    shoot "$W/$s-choose.png" "$(window_box choose "$log")" "$shot"
+    check "$s: ... drawn ($(card_box "$W/$s-choose.png"))" near "$(card_box "$W/$s-choose.png")" "$(window_box choose "$log")"
+    $tap "$id" choice-1
+    check "$s: choosing the second (green) runs the intent with it" wait_for "'success'.*'picked green'" "$W/run-pick.txt" 20
+    check "$s: ... the overlay answered green" grep -q "^intent $id: answered \"green\"" "$log"
+    wait_for_new "$m" "^intent-window $id response success" "$log" 10
+
+    # ---- an image output
+    m="$(mark "$log")"
+    run show-shot
+    check "$s: an output naming an image file shows the image" \
+        wait_for_new "$m" '^intent-window [0-9]+ response success .* image$' "$log" 20
+    box="$(window_box 'response success' "$log")"
+    shoot "$W/$s-image.png" "$box" "$shot"
+    b=($box)
+    c="$(rgb "$W/$s-image.png" $(( b[0] + b[2] / 2 + 60 )) $(( b[1] + b[3] - 40 )))"
+    check "$s: ... its pixels in the middle of the window ($c)" is_magenta "$c"
+    check "$s: ... scaled to fit the window's width" test "${b[2]}" -le 340
+
+    # ---- continue-in-app: no window, the app opens
+    m="$(mark "$log")"
+    rm -f "$W/app-opened"
+    run notes
+    check "$s: continue-in-app opens the intent's app" bash -c "for i in \$(seq 100); do [ -e '$W/app-opened' ] && exit 0; sleep 0.1; done; exit 1"
+    check "$s: ... and shows no window" bash -c "! tail -c +$((m + 1)) '$log' | grep -q '^intent-window [0-9]* response'"
+    shoot "$W/$s-continue.png" "" "$shot"
+    check "$s: ... nothing on screen" test -z "$(card_box "$W/$s-continue.png")"
+
+    # ---- failure: its message, a red badge
+    m="$(mark "$log")"
+    run upload
+    check "$s: a failure shows its window" wait_for_new "$m" '^intent-window [0-9]+ response failure ' "$log" 20
+    box="$(window_box 'response failure' "$log")"
+    shoot "$W/$s-failure.png" "$box" "$shot"
+    b=($box)
+    c="$(rgb "$W/$s-failure.png" $(( b[0] + b[2] - 18 - 14 )) $(( b[1] + 18 + 12 + 8 )))"
+    check "$s: ... with a red badge ($c)" is_red "$c"
+    c="$(convert "$W/$s-failure.png" -crop "$(( b[2] - 36 ))x16+$(( b[0] + 18 ))+$(( b[1] + 52 ))" \
+        -fx '(r>0.5 && g<0.4) ? 1 : 0' -format '%[fx:int(mean*w*h)]' info:)"
+    check "$s: ... and the message in red below the title ($c red pixels)" test "$c" -gt 20
+    check "$s: ... the run's failure is the handler's message" wait_for "'failure'.*The server refused the file" "$W/run-upload.txt" 10
+}
+
+# ---------------------------------------------------------------- X11: Xvfb and openbox
+DISPLAY_NUM=$(( 90 + RANDOM % 100 ))
+while [ -e "/tmp/.X$DISPLAY_NUM-lock" ] || [ -e "/tmp/.X11-unix/X$DISPLAY_NUM" ]; do DISPLAY_NUM=$(( DISPLAY_NUM + 1 )); done
+bg_user "$W/xvfb.log" Xvfb ":$DISPLAY_NUM" -screen 0 1024x768x24 -br -nolisten tcp
+xvfb_pid=$last_pid
+for _ in $(seq 50); do [ -e "/tmp/.X11-unix/X$DISPLAY_NUM" ] && break; sleep 0.1; done
+user_env+=("DISPLAY=:$DISPLAY_NUM")
+bg_user "$W/openbox.log" openbox
+openbox_pid=$last_pid
+sleep 0.5
+check "Xvfb and openbox run" kill -0 "$xvfb_pid" "$openbox_pid"
+bg_user "$W/x11-overlay.log" "$BIN/forcetouch-overlay" --verbose
+overlay_pid=$last_pid
+check "x11: the overlay takes its name" wait_for 'Overlay1 on the session bus' "$W/x11-overlay.log" 10
+bg_user "$W/x11-daemon.log" "$BIN/forcetouchd" --config "$CONFIG"
+daemon_pid=$last_pid
+check "x11: forcetouchd runs and sees the overlay" wait_for 'quick-action menus show at the finger' "$W/x11-daemon.log" 20
+doc_runner=(as_user)
+doc --bg <<'CMD'
+forcectl events
+CMD
+events_pid=$doc_pid
+pids+=("$events_pid")
+ln -sf "$DOC_OUT" "$W/x11-events.log"
+sleep 1
+shot_x11() { as_user import -window root "$1"; }
+# A click on the button's middle, as a tap would be.
+tap_x11() {
+    local r=($(button_box "$2" "$W/x11-overlay.log"))
+    as_user xdotool mousemove $(( r[0] + r[2] / 2 )) $(( r[1] + r[3] / 2 )) click 1
+}
+suite x11 "$W/x11-overlay.log" shot_x11 tap_x11
+stop "$events_pid"; stop "$daemon_pid"; stop "$overlay_pid"; stop "$openbox_pid"; stop "$xvfb_pid"
+
+# ---------------------------------------------------------------- Wayland: sway, headless
+cat > "$W/sway.cfg" <<'CFG'
+output HEADLESS-1 resolution 1024x768 position 0 0 bg #505050 solid_color
+default_border none
+CFG
+chmod 644 "$W/sway.cfg"
+bg_user "$W/sway.log" env WLR_BACKENDS=headless WLR_RENDERER=pixman WLR_LIBINPUT_NO_DEVICES=1 sway -c "$W/sway.cfg"
+sway_pid=$last_pid
+for _ in $(seq 100); do ls "$RUNTIME"/wayland-? > /dev/null 2>&1 && break; sleep 0.1; done
+WAYLAND="$(basename "$(ls "$RUNTIME"/wayland-? 2>/dev/null | head -1)")"
+check "sway runs headless ($WAYLAND)" test -n "$WAYLAND"
+sleep 1
+bg_user "$W/sway-overlay.log" env -u DISPLAY "WAYLAND_DISPLAY=$WAYLAND" GDK_BACKEND=wayland "$BIN/forcetouch-overlay" --verbose
+overlay_pid=$last_pid
+check "sway: the overlay takes its name" wait_for 'Overlay1 on the session bus' "$W/sway-overlay.log" 10
+bg_user "$W/sway-daemon.log" "$BIN/forcetouchd" --config "$CONFIG"
+daemon_pid=$last_pid
+check "sway: forcetouchd runs and sees the overlay" wait_for 'quick-action menus show at the finger' "$W/sway-daemon.log" 20
+bg_user "$W/sway-events.log" "$BIN/forcectl" events
+events_pid=$last_pid
+sleep 1
+shot_sway() { as_user env "WAYLAND_DISPLAY=$WAYLAND" grim "$1"; }
+# The window's answers, through the bus as the overlay sends them.
+tap_sway() {
+    case "$2" in
+    next) doc <<'CMD'
+busctl --user call io.github.forcetouch.Daemon1 /io/github/forcetouch/Daemon1 io.github.forcetouch.Daemon1 ConfirmIntent ub 1 true
+CMD
+          ;;
+    cancel) as_user busctl --user call "$DAEMON" "$ROOT_PATH" "$DAEMON" ConfirmIntent ub "$1" false ;;
+    choice-*) as_user busctl --user call "$DAEMON" "$ROOT_PATH" "$DAEMON" AnswerIntent us "$1" \
+                  "$(grep -E "^intent-button $1 $2 " "$W/sway-overlay.log" | tail -1 | sed -E 's/.*"(.*)".*/\1/')" ;;
+    esac
+}
+suite sway "$W/sway-overlay.log" shot_sway tap_sway
+check "sway: the documented ConfirmIntent answered run 1" test "$doc_status" = 0
+stop "$events_pid"; stop "$daemon_pid"; stop "$overlay_pid"; stop "$sway_pid"
+
+if [ -n "${SAVE_IMAGES:-}" ]; then
+    for s in confirm success choose image failure; do cp "$W/sway-$s.png" "docs/images/intent-$s.png"; done
+    echo "screenshots copied to docs/images/"
+fi
+summary intent-window-on-host
