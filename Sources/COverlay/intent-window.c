@@ -325,7 +325,8 @@ static void tapped(double x, double y) {
 
 static gboolean on_press(GtkWidget *widget, GdkEvent *event, gpointer data) {
     (void)widget; (void)event; (void)data;
-    // Touched: it stays until tapped.
+    // A response touched stays until tapped (a press on a question's button is no such touch).
+    if (w.kind != KIND_RESPONSE) return FALSE;
     w.touched = TRUE;
     if (w.dismiss_timer) { g_source_remove(w.dismiss_timer); w.dismiss_timer = 0; }
     return FALSE;
@@ -610,6 +611,13 @@ static void responded(GVariant *p) {
     g_variant_get(p, "(u&s&s&s&s&s&s&sb)", &id, &intent, &title, &code, &message, &text, &image, &app, &final);
     if (id != w.id || id == w.cancelled) return;
     g_printerr("intent %u: %s%s\n", id, code, final ? " (final)" : "");
+    if (final && w.kind != KIND_RESPONSE && w.kind != KIND_NONE && g_str_has_prefix(code, "failure")) {
+        // The question was cancelled elsewhere (the socket, the bus) or timed out: the run
+        // stopped unconfirmed, and the window goes as Cancel would have closed it.
+        w.cancelled = id;
+        hide("cancelled");
+        return;
+    }
     if (strcmp(code, "continue-in-app") == 0) {
         // No window: the daemon opens the app.
         hide("continue-in-app");

@@ -183,9 +183,12 @@ suite() {
     b=($box)
     check "$s: ... centred, as the run had no gesture (${b[*]} on 1024x768)" \
         test $(( (1024 - b[2]) / 2 - b[0] )) -le 2 -a $(( b[0] - (1024 - b[2]) / 2 )) -le 2
-    c="$(rgb "$W/$s-confirm.png" $(centre "$(button_box next "$log")"))"
+    # Beside the label, which is white on blue and dark on grey.
+    b=($(button_box next "$log"))
+    c="$(rgb "$W/$s-confirm.png" $(( b[0] + 10 )) $(( b[1] + b[3] / 2 )))"
     check "$s: ... with a blue Next button ($c)" is_blue "$c"
-    c="$(rgb "$W/$s-confirm.png" $(( $(centre "$(button_box cancel "$log")" | cut -d' ' -f1) - 40 )) $(centre "$(button_box cancel "$log")" | cut -d' ' -f2))"
+    b=($(button_box cancel "$log"))
+    c="$(rgb "$W/$s-confirm.png" $(( b[0] + 10 )) $(( b[1] + b[3] / 2 )))"
     check "$s: ... and a light Cancel button beside it ($c)" is_light "$c"
     check "$s: ... asking the prompt with the value filled in" grep -q "^intent $id asks: Send “hello” to Alice?" "$log"
     check "$s: forcectl events shows the question" wait_for "\"event\":\"intent-confirm\".*\"id\":$id" "$W/$s-events.log" 5
@@ -200,7 +203,7 @@ suite() {
     c="$(convert "$W/$s-success.png" -crop "$(( b[2] - 36 ))x30+$(( b[0] + 18 ))+$(( b[1] + 50 ))" -colorspace gray \
         -threshold 50% -negate -format '%[fx:int(mean*w*h)]' info:)"
     check "$s: ... and the handler's text in the middle ($c dark pixels)" test "$c" -gt 20
-    check "$s: the run answered the bus: success, Sent: hello" wait_for "'success'.*'Sent: hello'" "$W/run-greet.txt" 10
+    check "$s: the run answered the bus: success, Sent: hello" wait_for "'success'.*Sent: hello" "$W/run-greet.txt" 10
     check "$s: left alone, the window dismisses itself" wait_for_new "$m" "^intent-window $id hidden: timed out" "$log" 10
 
     # ---- Cancel: not confirmed
@@ -226,8 +229,8 @@ suite() {
     shoot "$W/$s-choose.png" "$(window_box choose "$log")" "$shot"
     check "$s: ... drawn ($(card_box "$W/$s-choose.png"))" near "$(card_box "$W/$s-choose.png")" "$(window_box choose "$log")"
     $tap "$id" choice-1
-    check "$s: choosing the second (green) runs the intent with it" wait_for "'success'.*'picked green'" "$W/run-pick.txt" 20
-    check "$s: ... the overlay answered green" grep -q "^intent $id: answered \"green\"" "$log"
+    check "$s: choosing the second (green) runs the intent with it" wait_for "'success'.*picked green" "$W/run-pick.txt" 20
+    [ "$s" = x11 ] && check "$s: ... the overlay answered green" grep -q "^intent $id: answered \"green\"" "$log"
     wait_for_new "$m" "^intent-window $id response success" "$log" 10
 
     # ---- an image output
