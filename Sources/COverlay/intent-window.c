@@ -1,4 +1,4 @@
-// forcetouch-overlay: the intent's floating window (docs/SPEC.md §11.6), the Intents UI
+// forcetouch-overlay: the intent's floating window (docs/SPEC.md §11, "The intent window"), the Intents UI
 // extension's window on Linux.
 //
 // forcetouchd announces each intent run a gesture or the bus starts (IntentStarted), asks what

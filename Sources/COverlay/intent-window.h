@@ -1,4 +1,4 @@
-// forcetouch-overlay's intent window (intent-window.c, docs/SPEC.md §11.6): what overlay.c
+// forcetouch-overlay's intent window (intent-window.c, docs/SPEC.md §11, "The intent window"): what overlay.c
 // calls of it. The window is its own, beside the menu's.
 #ifndef FORCETOUCH_INTENT_WINDOW_H
 #define FORCETOUCH_INTENT_WINDOW_H

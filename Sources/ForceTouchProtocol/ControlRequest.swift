@@ -6,7 +6,7 @@ import FoundationEssentials
 /// `{"op":"shortcuts","action":"list|set|add|update|remove|clear",…}`, `{"op":"perform","type":…}`,
 /// `{"op":"intent","name":…,"parameters":{…},"confirmed":true|false}`,
 /// `{"op":"intent-answer","run":N,"confirmed":true|false}` or `{"op":"intent-answer","run":N,"value":"…"}`,
-/// `{"op":"intent-open","run":N}` (the intent window's answers, SPEC §11.6),
+/// `{"op":"intent-open","run":N}` (the intent window's answers, SPEC §11, "The intent window"),
 /// `{"op":"calibration-reset","device":…}`, `{"op":"pause"}`, `{"op":"resume"}`. An `"id"`, any JSON value, comes back in the reply.
 public struct ControlRequest: Codable, Hashable, Sendable {
     public var id: JSONValue?

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The intent's floating window in forcetouch-overlay (docs/SPEC.md §11.6, README "The intent
+# The intent's floating window in forcetouch-overlay (docs/SPEC.md §11, "The intent window", README "The intent
 # window"), on real display servers: Xvfb with openbox (X11: clicks through xdotool are the
 # taps) and sway 1.7's headless backend with the pixman renderer (Wayland: a layer-shell
 # surface; the answers go through the bus methods), each with a real dbus-daemon, forcetouchd

@@ -4,7 +4,7 @@ import FoundationEssentials
 import Testing
 @testable import ForceTouchCore
 
-/// An interactive run (the overlay's intent window, SPEC §11.6): what it asks instead of
+/// An interactive run (the overlay's intent window, SPEC §11, "The intent window"): what it asks instead of
 /// stopping, and how the answers go on; and the `[[intent]]` keys the window shows.
 @Suite struct IntentQuestionTests {
     let greet = IntentDefinition(

@@ -4,7 +4,7 @@ import ForceTouchProtocol
 import Testing
 @testable import ForceTouchLinux
 
-/// The intent window's daemon side (SPEC §11.6): what is sent, answers, the timeout that counts
+/// The intent window's daemon side (SPEC §11, "The intent window"): what is sent, answers, the timeout that counts
 /// as Cancel, the overlay leaving, and how an output is shown.
 @Suite struct IntentWindowsTests {
     final class Sent {

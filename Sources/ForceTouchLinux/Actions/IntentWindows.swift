@@ -2,7 +2,7 @@ import ForceTouchCore
 import ForceTouchEngine
 import ForceTouchProtocol
 
-/// The intent window as an overlay presents it (`forcetouch-overlay`, SPEC §11.6): while an
+/// The intent window as an overlay presents it (`forcetouch-overlay`, SPEC §11, "The intent window"): while an
 /// overlay owns `io.github.forcetouch.Overlay1`, each intent run that a gesture or the bus
 /// starts is announced to it (`IntentStarted`), its questions wait for the window's answer
 /// (`ConfirmIntent`, `AnswerIntent`) instead of stopping the run, and its handlers'

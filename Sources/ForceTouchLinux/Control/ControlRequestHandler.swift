@@ -91,7 +91,7 @@ struct ControlRequestHandler {
                 return done(.failure("no intent named \"\(name)\"", id: id, kind: .unknownIntent))
             }
             let keyValues = parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.parameterText)" }
-            // A run the bus starts shows in the overlay's intent window (SPEC §11.6).
+            // A run the bus starts shows in the overlay's intent window (SPEC §11, "The intent window").
             daemon.runner.runIntent(name, keyValues: keyValues, confirmed: confirmed, window: client == nil,
                                     label: "\(client == nil ? "D-Bus" : "forcectl") intent \(name)") { result in
                 var reply = Self.result(result, id: id)

@@ -1,4 +1,4 @@
-/// What the daemon tells an overlay's intent window (`forcetouch-overlay`, SPEC §11.6) about
+/// What the daemon tells an overlay's intent window (`forcetouch-overlay`, SPEC §11, "The intent window") about
 /// an intent run, and what the control socket's subscribers get alike: the run started
 /// (where), a question it waits on, and what its handler answered. The bus's
 /// `IntentStarted`, `IntentConfirm`, `IntentChoose`, `IntentNeedsValue` and `IntentResponse`
