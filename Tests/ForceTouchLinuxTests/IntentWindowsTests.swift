@@ -39,7 +39,7 @@ import Testing
         }
         #expect(m.x.value == 0.2 && m.y.value == 0.7 && m.located && m.output == "DSI-1" && m.title == "greet")
         #expect(!n.located && n.x.value == 0.5)
-        #expect(ProtocolJSON.line(m).hasPrefix("{\"event\":\"intent-started\""))
+        #expect(ProtocolJSON.line(m).contains("\"event\":\"intent-started\",\"id\":1,"))
         #expect(w.app(of: 2) == "notes.desktop" && w.app(of: 9) == nil)
     }
 
