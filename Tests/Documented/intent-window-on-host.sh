@@ -112,6 +112,22 @@ app = "ft-notes.desktop"
 handler = ["printf", "%s", "{\"code\": \"continue-in-app\"}"]
 
 [[intent]]
+name = "sync"
+title = "Sync notes"
+app = "ft-notes.desktop"
+handler = ["printf", "%s", "{\"code\": \"failure-requiring-app-launch\", \"message\": \"Sign in to Notes first\"}"]
+
+[[intent]]
+name = "count"
+title = "Count"
+prompt = "How many?"
+handler = ["sh", "-c", "printf 'counted %s' \"\$FORCETOUCH_PARAM_N\""]
+
+[intent.parameters.n]
+type = "number"
+required = true
+
+[[intent]]
 name = "upload"
 title = "Upload"
 handler = ["printf", "%s", "{\"code\": \"failure\", \"message\": \"The server refused the file\"}"]
@@ -267,6 +283,46 @@ suite() {
         -fx '(r>0.5 && g<0.4) ? 1 : 0' -format '%[fx:int(mean*w*h)]' info:)"
     check "$s: ... and the message in red below the title ($c red pixels)" test "$c" -gt 20
     check "$s: ... the run's failure is the handler's message" wait_for "'failure'.*The server refused the file" "$W/run-upload.txt" 10
+
+    # ---- failure-requiring-app-launch: an Open button into the app
+    m="$(mark "$log")"
+    rm -f "$W/app-opened"
+    run sync
+    check "$s: failure-requiring-app-launch shows an Open button" \
+        wait_for_new "$m" '^intent-button [0-9]+ open "Open" ' "$log" 20
+    id="$(window_id 'response failure-requiring-app-launch' "$log")"
+    shoot "$W/$s-open.png" "$(window_box 'response failure-requiring-app-launch' "$log")" "$shot"
+    b=($(button_box open "$log"))
+    c="$(rgb "$W/$s-open.png" $(( b[0] + 10 )) $(( b[1] + b[3] / 2 )))"
+    check "$s: ... a blue one ($c)" is_blue "$c"
+    $tap "$id" open
+    check "$s: ... which opens the intent's app" bash -c "for i in \$(seq 100); do [ -e '$W/app-opened' ] && exit 0; sleep 0.1; done; exit 1"
+
+    # ---- a tap on a response opens the app
+    m="$(mark "$log")"
+    rm -f "$W/app-opened"
+    run greet
+    wait_for_new "$m" '^intent-window [0-9]+ confirm ' "$log" 20
+    id="$(window_id confirm "$log")"
+    sleep 0.3
+    $tap "$id" next
+    wait_for_new "$m" "^intent-window $id response success" "$log" 20
+    sleep 0.3
+    $tap "$id" window
+    check "$s: a tap on the success window opens the intent's app" \
+        bash -c "for i in \$(seq 100); do [ -e '$W/app-opened' ] && exit 0; sleep 0.1; done; exit 1"
+    [ "$s" = x11 ] && check "$s: ... and closes the window" wait_for_new "$m" "^intent-window $id hidden: app opened" "$log" 10
+
+    # ---- needs-value: a text field
+    m="$(mark "$log")"
+    run count
+    check "$s: a required value with no choices asks for it in a text field" \
+        wait_for_new "$m" '^intent-window [0-9]+ value ' "$log" 20
+    id="$(window_id value "$log")"
+    shoot "$W/$s-value.png" "$(window_box value "$log")" "$shot"
+    check "$s: ... with OK and Cancel" bash -c "grep -q '^intent-button $id ok \"OK\"' '$log' && grep -q '^intent-button $id cancel ' '$log'"
+    $tap "$id" type-7
+    check "$s: what is typed runs the intent with it" wait_for "'success'.*counted 7" "$W/run-count.txt" 20
 }
 
 # ---------------------------------------------------------------- X11: Xvfb and openbox
@@ -297,11 +353,39 @@ sleep 1
 shot_x11() { as_user import -window root "$1"; }
 # A click on the button's middle, as a tap would be.
 tap_x11() {
-    local r=($(button_box "$2" "$W/x11-overlay.log"))
-    as_user xdotool mousemove $(( r[0] + r[2] / 2 )) $(( r[1] + r[3] / 2 )) click 1
+    local r
+    case "$2" in
+    window) r=($(window_box 'response' "$W/x11-overlay.log"))
+            as_user xdotool mousemove $(( r[0] + r[2] / 2 )) $(( r[1] + r[3] - 12 )) click 1 ;;
+    type-*) as_user xdotool type --delay 50 "${2#type-}"; as_user xdotool key Return ;;
+    *) r=($(button_box "$2" "$W/x11-overlay.log"))
+       as_user xdotool mousemove $(( r[0] + r[2] / 2 )) $(( r[1] + r[3] / 2 )) click 1 ;;
+    esac
 }
 suite x11 "$W/x11-overlay.log" shot_x11 tap_x11
-stop "$events_pid"; stop "$daemon_pid"; stop "$overlay_pid"; stop "$openbox_pid"; stop "$xvfb_pid"
+stop "$events_pid"; stop "$daemon_pid"
+
+# A replayed deep press at (0.3, 0.667) of the demo touchscreen runs greet: its window opens
+# beside the finger, 14 px right of and below it, as the menu would.
+cp "$CONFIG" "$W/gesture.toml"
+printf '\n[[binding]]\ngesture = "deep-press"\nintent = "greet"\n' >> "$W/gesture.toml"
+chmod 644 "$W/gesture.toml"
+cp demo/touchscreen-gestures.evemu "$W/demo.evemu" && chmod 644 "$W/demo.evemu"
+m="$(mark "$W/x11-overlay.log")"
+bg_user "$W/replay.log" "$BIN/forcetouchd" --config "$W/gesture.toml" --replay "$W/demo.evemu"
+replay_pid=$last_pid
+check "x11: a replayed deep press bound to the intent shows its confirmation" \
+    wait_for_new "$m" '^intent-window [0-9]+ confirm ' "$W/x11-overlay.log" 30
+pos="$(grep -E '^intent-window [0-9]+ confirm' "$W/x11-overlay.log" | tail -1 | awk '{ print $4, $5 }')"
+check "x11: ... placed beside the finger (307,512 + 14 px: $pos)" test "$pos" = "321 526"
+shoot "$W/x11-gesture.png" "$(window_box confirm "$W/x11-overlay.log")" shot_x11
+check "x11: ... drawn there ($(card_box "$W/x11-gesture.png"))" near "$(card_box "$W/x11-gesture.png")" "$(window_box confirm "$W/x11-overlay.log")"
+check "x11: the replay waits for the answer" kill -0 "$replay_pid"
+tap_x11 "$(window_id confirm "$W/x11-overlay.log")" next
+check "x11: after Next the replay's run succeeds" wait_for 'action .*: success: ' "$W/replay.log" 20
+for _ in $(seq 50); do kill -0 "$replay_pid" 2>/dev/null || break; sleep 0.1; done
+check "x11: ... and the replay ends" bash -c "! kill -0 $replay_pid 2>/dev/null"
+stop "$overlay_pid"; stop "$openbox_pid"; stop "$xvfb_pid"
 
 # ---------------------------------------------------------------- Wayland: sway, headless
 cat > "$W/sway.cfg" <<'CFG'
@@ -328,21 +412,25 @@ shot_sway() { as_user env "WAYLAND_DISPLAY=$WAYLAND" grim "$1"; }
 # The window's answers, through the bus as the overlay sends them.
 tap_sway() {
     case "$2" in
-    next) doc <<'CMD'
+    # The README's command answers the first run; later ones by their id.
+    next) if [ "$1" = 1 ]; then doc <<'CMD'
 busctl --user call io.github.forcetouch.Daemon1 /io/github/forcetouch/Daemon1 io.github.forcetouch.Daemon1 ConfirmIntent ub 1 true
 CMD
-          ;;
+          documented=$doc_status
+          else as_user busctl --user call "$DAEMON" "$ROOT_PATH" "$DAEMON" ConfirmIntent ub "$1" true; fi ;;
     cancel) as_user busctl --user call "$DAEMON" "$ROOT_PATH" "$DAEMON" ConfirmIntent ub "$1" false ;;
+    open|window) as_user busctl --user call "$DAEMON" "$ROOT_PATH" "$DAEMON" OpenIntentApp u "$1" > /dev/null ;;
+    type-*) as_user busctl --user call "$DAEMON" "$ROOT_PATH" "$DAEMON" AnswerIntent us "$1" "${2#type-}" ;;
     choice-*) as_user busctl --user call "$DAEMON" "$ROOT_PATH" "$DAEMON" AnswerIntent us "$1" \
                   "$(grep -E "^intent-button $1 $2 " "$W/sway-overlay.log" | tail -1 | sed -E 's/.*"(.*)".*/\1/')" ;;
     esac
 }
 suite sway "$W/sway-overlay.log" shot_sway tap_sway
-check "sway: the documented ConfirmIntent answered run 1" test "$doc_status" = 0
+check "sway: the documented ConfirmIntent answered run 1" test "${documented:-1}" = 0
 stop "$events_pid"; stop "$daemon_pid"; stop "$overlay_pid"; stop "$sway_pid"
 
 if [ -n "${SAVE_IMAGES:-}" ]; then
-    for s in confirm success choose image failure; do cp "$W/sway-$s.png" "docs/images/intent-$s.png"; done
+    for s in confirm success choose image failure open value; do cp "$W/sway-$s.png" "docs/images/intent-$s.png"; done
     echo "screenshots copied to docs/images/"
 fi
 summary intent-window-on-host
