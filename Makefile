@@ -72,6 +72,7 @@ test: deps
 	Tests/Documented/on-host.sh
 	Tests/Documented/dbus-on-host.sh
 	Tests/Documented/overlay-on-host.sh
+	Tests/Documented/intent-window-on-host.sh
 	Tests/Documented/package-on-host.sh
 	@if [ -x vm/run-tests.sh ]; then ./vm/run-tests.sh; fi
 

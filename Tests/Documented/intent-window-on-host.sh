@@ -409,14 +409,18 @@ bg_user "$W/sway-events.log" "$BIN/forcectl" events
 events_pid=$last_pid
 sleep 1
 shot_sway() { as_user env "WAYLAND_DISPLAY=$WAYLAND" grim "$1"; }
+# The README's answer to the first run (id 1 on a fresh daemon), as written there.
+confirm_first_run() {
+doc <<'CMD'
+busctl --user call io.github.forcetouch.Daemon1 /io/github/forcetouch/Daemon1 io.github.forcetouch.Daemon1 ConfirmIntent ub 1 true
+CMD
+documented=$doc_status
+}
 # The window's answers, through the bus as the overlay sends them.
 tap_sway() {
     case "$2" in
     # The README's command answers the first run; later ones by their id.
-    next) if [ "$1" = 1 ]; then doc <<'CMD'
-busctl --user call io.github.forcetouch.Daemon1 /io/github/forcetouch/Daemon1 io.github.forcetouch.Daemon1 ConfirmIntent ub 1 true
-CMD
-          documented=$doc_status
+    next) if [ "$1" = 1 ]; then confirm_first_run
           else as_user busctl --user call "$DAEMON" "$ROOT_PATH" "$DAEMON" ConfirmIntent ub "$1" true; fi ;;
     cancel) as_user busctl --user call "$DAEMON" "$ROOT_PATH" "$DAEMON" ConfirmIntent ub "$1" false ;;
     open|window) as_user busctl --user call "$DAEMON" "$ROOT_PATH" "$DAEMON" OpenIntentApp u "$1" > /dev/null ;;
