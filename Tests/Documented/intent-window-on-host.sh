@@ -434,7 +434,10 @@ check "sway: the documented ConfirmIntent answered run 1" test "${documented:-1}
 stop "$events_pid"; stop "$daemon_pid"; stop "$overlay_pid"; stop "$sway_pid"
 
 if [ -n "${SAVE_IMAGES:-}" ]; then
-    for s in confirm success choose image failure open value; do cp "$W/sway-$s.png" "docs/images/intent-$s.png"; done
+    # Cut to the window, with a margin of the output's grey.
+    for s in confirm success choose image failure open value; do
+        convert "$W/sway-$s.png" -trim +repage -bordercolor '#505050' -border 24 "docs/images/intent-$s.png"
+    done
     echo "screenshots copied to docs/images/"
 fi
 summary intent-window-on-host
