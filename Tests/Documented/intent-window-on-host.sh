@@ -128,6 +128,19 @@ type = "number"
 required = true
 
 [[intent]]
+name = "upload-start"
+handler = ["printf", "%s", "{\"code\": \"in-progress\", \"output\": \"Uploading 3 photos\"}"]
+
+[[intent]]
+name = "upload-finish"
+handler = ["sh", "-c", "sleep 3; printf 'Uploaded 3 photos'"]
+
+[[intent]]
+name = "upload-photos"
+title = "Upload photos"
+steps = ["upload-start", "upload-finish"]
+
+[[intent]]
 name = "upload"
 title = "Upload"
 handler = ["printf", "%s", "{\"code\": \"failure\", \"message\": \"The server refused the file\"}"]
@@ -169,6 +182,7 @@ near() {
 rgb() { convert "$1" -format "%[fx:int(255*p{$2,$3}.r)] %[fx:int(255*p{$2,$3}.g)] %[fx:int(255*p{$2,$3}.b)]" info:; }
 is_blue() { local c=($1); [ "${c[2]}" -gt 180 ] && [ "${c[0]}" -lt 90 ]; }
 is_green() { local c=($1); [ "${c[1]}" -gt 140 ] && [ "${c[0]}" -lt 90 ] && [ "${c[2]}" -lt 120 ]; }
+not_green() { ! is_green "$1"; }
 is_red() { local c=($1); [ "${c[0]}" -gt 180 ] && [ "${c[1]}" -lt 90 ]; }
 is_light() { local c=($1); [ "${c[0]}" -gt 200 ] && [ "${c[1]}" -gt 200 ] && [ "${c[2]}" -gt 200 ]; }
 is_magenta() { local c=($1); [ "${c[0]}" -gt 160 ] && [ "${c[1]}" -lt 80 ] && [ "${c[2]}" -gt 110 ]; }
@@ -284,6 +298,27 @@ suite() {
     check "$s: ... and the message in red below the title ($c red pixels)" test "$c" -gt 20
     check "$s: ... the run's failure is the handler's message" wait_for "'failure'.*The server refused the file" "$W/run-upload.txt" 10
 
+    # ---- in-progress: a spinner, then the chain's final state
+    m="$(mark "$log")"
+    run upload-photos
+    check "$s: a step answering in-progress shows the spinner" \
+        wait_for_new "$m" '^intent-window [0-9]+ response in-progress ' "$log" 20
+    id="$(window_id 'response in-progress' "$log")" box="$(window_box 'response in-progress' "$log")"
+    shoot "$W/$s-progress.png" "$box" "$shot"
+    b=($box)
+    c="$(rgb "$W/$s-progress.png" $(( b[0] + b[2] - 18 - 14 )) $(( b[1] + 18 + 12 )))"
+    check "$s: ... no check mark yet (badge centre $c)" not_green "$c"
+    c="$(convert "$W/$s-progress.png" -crop "30x30+$(( b[0] + b[2] - 18 - 29 ))+$(( b[1] + 18 - 3 ))" -colorspace gray \
+        -threshold 75% -negate -format '%[fx:int(mean*w*h)]' info:)"
+    check "$s: ... but the spinner's strokes ($c grey pixels)" test "$c" -gt 20
+    check "$s: the next step's success turns it into the check mark" \
+        wait_for_new "$m" "^intent-window $id response success " "$log" 20
+    box="$(window_box 'response success' "$log")" b=($box)
+    shoot "$W/$s-progress-done.png" "$box" "$shot"
+    c="$(rgb "$W/$s-progress-done.png" $(( b[0] + b[2] - 18 - 14 )) $(( b[1] + 18 + 12 + 6 )))"
+    check "$s: ... green ($c)" is_green "$c"
+    check "$s: ... and the run's output is the last step's" wait_for "'success'.*Uploaded 3 photos" "$W/run-upload-photos.txt" 10
+
     # ---- failure-requiring-app-launch: an Open button into the app
     m="$(mark "$log")"
     rm -f "$W/app-opened"
@@ -363,6 +398,14 @@ tap_x11() {
     esac
 }
 suite x11 "$W/x11-overlay.log" shot_x11 tap_x11
+# Left unanswered, a question times out (30 s) as Cancel would: not confirmed, window gone.
+m="$(mark "$W/x11-overlay.log")" e="$(mark "$W/x11-events.log")"
+run greet
+wait_for_new "$m" '^intent-window [0-9]+ confirm ' "$W/x11-overlay.log" 20
+id="$(window_id confirm "$W/x11-overlay.log")"
+check "x11: an unanswered confirmation times out after 30 s: not confirmed (forcectl events)" \
+    wait_for_new "$e" "\"event\":\"intent-window\",\"final\":true,\"id\":$id,.*was not confirmed" "$W/x11-events.log" 40
+check "x11: ... and its window closes" wait_for_new "$m" "^intent-window $id hidden: cancelled" "$W/x11-overlay.log" 5
 stop "$events_pid"; stop "$daemon_pid"
 
 # A replayed deep press at (0.3, 0.667) of the demo touchscreen runs greet: its window opens
