@@ -11,6 +11,9 @@ import FoundationEssentials
 public struct ControlRequest: Codable, Hashable, Sendable {
     public var id: JSONValue?
     public var operation: Operation
+    /// For `intent`: show the run in forcetouch-overlay's intent window (`"window":true`,
+    /// `forcectl intent … --window`), as a run a gesture or the bus starts is.
+    public var window = false
 
     public enum Operation: Hashable, Sendable {
         case status
@@ -52,13 +55,14 @@ public struct ControlRequest: Codable, Hashable, Sendable {
         case clear
     }
 
-    public init(_ operation: Operation, id: JSONValue? = nil) {
+    public init(_ operation: Operation, id: JSONValue? = nil, window: Bool = false) {
         self.operation = operation
         self.id = id
+        self.window = window
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, op, action, type, device, name, parameters, confirmed, items, item, run, value
+        case id, op, action, type, device, name, parameters, confirmed, items, item, run, value, window
     }
 
     public init(from decoder: Decoder) throws {
@@ -113,6 +117,12 @@ public struct ControlRequest: Codable, Hashable, Sendable {
                 confirmed = b
             }
             operation = .intent(name: name, parameters: parameters, confirmed: confirmed)
+            if c.contains(.window) {
+                guard let b = try? c.decode(Bool.self, forKey: .window) else {
+                    throw fail("\"window\" must be true or false", .window)
+                }
+                window = b
+            }
         case "intent-answer", "intent-open":
             guard let run = try? c.decode(UInt32.self, forKey: .run), run > 0 else {
                 throw fail("\(op) needs \"run\", the id of the intent run (from intent-started)", .run)
@@ -175,6 +185,7 @@ public struct ControlRequest: Codable, Hashable, Sendable {
             try c.encode(name, forKey: .name)
             try c.encode(parameters, forKey: .parameters)
             try c.encode(confirmed, forKey: .confirmed)
+            if window { try c.encode(true, forKey: .window) }
         case .intentAnswer(let run, let answer):
             try c.encode("intent-answer", forKey: .op)
             try c.encode(run, forKey: .run)

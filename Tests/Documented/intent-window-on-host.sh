@@ -398,6 +398,18 @@ tap_x11() {
     esac
 }
 suite x11 "$W/x11-overlay.log" shot_x11 tap_x11
+# forcectl intent --window: a run from the terminal shows too.
+m="$(mark "$W/x11-overlay.log")"
+doc --bg <<'CMD'
+forcectl intent greet --window
+CMD
+cli_pid=$doc_pid
+check "x11: forcectl intent --window shows the confirmation" wait_for_new "$m" '^intent-window [0-9]+ confirm ' "$W/x11-overlay.log" 20
+sleep 0.3
+tap_x11 "$(window_id confirm "$W/x11-overlay.log")" next
+for _ in $(seq 100); do kill -0 "$cli_pid" 2>/dev/null || break; sleep 0.1; done
+check "x11: ... and after Next it prints the success ($(head -1 "$DOC_OUT"))" grep -q '^greet: success' "$DOC_OUT"
+
 # Left unanswered, a question times out (30 s) as Cancel would: not confirmed, window gone.
 m="$(mark "$W/x11-overlay.log")" e="$(mark "$W/x11-events.log")"
 run greet

@@ -22,6 +22,7 @@ import Testing
         ControlRequest(.intentAnswer(run: 3, answer: .confirmed(true))),
         ControlRequest(.intentAnswer(run: 4, answer: .value("green")), id: 2),
         ControlRequest(.intentOpen(run: 5)),
+        ControlRequest(.intent(name: "greet", parameters: [:], confirmed: false), window: true),
     ]
 
     @Test(arguments: requests) func eachRequestRoundTrips(_ request: ControlRequest) throws {
@@ -46,6 +47,10 @@ import Testing
         #expect(ControlRequest(.intentAnswer(run: 3, answer: .value("green"))).json
             == #"{"op":"intent-answer","run":3,"value":"green"}"#)
         #expect(ControlRequest(.intentOpen(run: 9)).json == #"{"op":"intent-open","run":9}"#)
+        #expect(ControlRequest(.intent(name: "n", parameters: [:], confirmed: false), window: true).json
+            == #"{"confirmed":false,"name":"n","op":"intent","parameters":{},"window":true}"#)
+        #expect(try ControlRequest.decode(#"{"op":"intent","name":"n","window":true}"#).window)
+        #expect(throws: ControlRequestError.self) { try ControlRequest.decode(#"{"op":"intent","name":"n","window":1}"#) }
         #expect(throws: ControlRequestError.self) { try ControlRequest.decode(#"{"op":"intent-answer","confirmed":true}"#) }
         #expect(throws: ControlRequestError.self) { try ControlRequest.decode(#"{"op":"intent-answer","run":3}"#) }
         #expect(throws: ControlRequestError.self) { try ControlRequest.decode(#"{"op":"intent-open","run":0}"#) }

@@ -91,8 +91,8 @@ struct ControlRequestHandler {
                 return done(.failure("no intent named \"\(name)\"", id: id, kind: .unknownIntent))
             }
             let keyValues = parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.parameterText)" }
-            // A run the bus starts shows in the overlay's intent window (SPEC §11, "The intent window").
-            daemon.runner.runIntent(name, keyValues: keyValues, confirmed: confirmed, window: client == nil,
+            // A run the bus starts, or one asking for it, shows in the overlay's intent window (SPEC §11, "The intent window").
+            daemon.runner.runIntent(name, keyValues: keyValues, confirmed: confirmed, window: client == nil || request.window,
                                     label: "\(client == nil ? "D-Bus" : "forcectl") intent \(name)") { result in
                 var reply = Self.result(result, id: id)
                 reply.code = result.code ?? result.outcome.rawValue
