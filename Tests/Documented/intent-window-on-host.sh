@@ -440,7 +440,20 @@ tap_x11 "$(window_id confirm "$W/x11-overlay.log")" next
 check "x11: after Next the replay's run succeeds" wait_for 'action .*: success: ' "$W/replay.log" 20
 for _ in $(seq 50); do kill -0 "$replay_pid" 2>/dev/null || break; sleep 0.1; done
 check "x11: ... and the replay ends" bash -c "! kill -0 $replay_pid 2>/dev/null"
-stop "$overlay_pid"; stop "$openbox_pid"; stop "$xvfb_pid"
+stop "$overlay_pid"
+
+# With no overlay on the bus, a run goes as it always did: nothing asks, the run stops.
+bg_user "$W/alone.log" "$BIN/forcetouchd" --config "$CONFIG"
+alone_pid=$last_pid
+wait_for 'D-Bus: io.github.forcetouch.Daemon1 on the session bus' "$W/alone.log" 20
+sleep 0.5
+run greet
+check "without an overlay, a run needing confirmation stops at once as before" \
+    wait_for "'failure'.*requires confirmation of .*hello.*, and nothing confirmed it" "$W/run-greet.txt" 10
+run pick
+check "... and a disambiguation too" wait_for "'failure'.*needs a value|'failure'.*ambiguous" "$W/run-pick.txt" 10
+check "... nothing asked a window" bash -c "! grep -q 'asks the intent window' '$W/alone.log'"
+stop "$alone_pid"; stop "$openbox_pid"; stop "$xvfb_pid"
 
 # ---------------------------------------------------------------- Wayland: sway, headless
 cat > "$W/sway.cfg" <<'CFG'
