@@ -141,6 +141,10 @@ public struct IntentOutcome: Hashable, Sendable {
 /// `confirmed`); then run the handler, or the steps one by one. A step whose code
 /// `continuesChain` hands its output on to the next; any other code stops the chain
 /// and ends the run with it.
+///
+/// An `interactive` run (one shown in forcetouch-overlay's intent window) does not stop
+/// where someone could answer: a confirmation without a confirm handler, a disambiguation
+/// or a missing value become `.ask`, and `answer` goes on (or stops it, for Cancel).
 public struct IntentRun: Sendable {
     /// The intent the run started with.
     public let intent: String
