@@ -584,8 +584,15 @@ static void asked(kind_t kind, GVariant *p) {
     else
         g_variant_get(p, "(u&s&s&s&sd)", &id, &intent, &title, &prompt, &parameter, &timeout);
     if (id != w.id) {
-        if (choices) g_variant_iter_free(choices);
-        return;
+        // A run this overlay did not see start (it came onto the bus since): shown centred.
+        hide("replaced");
+        w.id = id;
+        set(&w.intent, intent);
+        set(&w.title, title);
+        set(&w.app, "");
+        set(&w.output, "");
+        w.located = FALSE;
+        w.touched = FALSE;
     }
     g_strfreev(w.choices);
     w.choices = NULL;

@@ -498,6 +498,17 @@ tap_sway() {
     esac
 }
 suite sway "$W/sway-overlay.log" shot_sway tap_sway
+# A question for a run the overlay did not see start (it came onto the bus later) shows,
+# centred; the run's end before any answer (a timeout, an answer from elsewhere) closes it.
+m="$(mark "$W/sway-overlay.log")"
+as_user timeout 10 gdbus emit --session --object-path "$ROOT_PATH" --signal "$DAEMON.IntentConfirm" \
+    "uint32 99" "'greet'" "'Send greeting'" "'Send it?'" "'text'" 30.0 > /dev/null
+check "sway: a question of a run not seen starting shows, centred" \
+    wait_for_new "$m" '^intent-window 99 confirm 342 ' "$W/sway-overlay.log" 10
+as_user timeout 10 gdbus emit --session --object-path "$ROOT_PATH" --signal "$DAEMON.IntentResponse" \
+    "uint32 99" "'greet'" "'Send greeting'" "'failure'" "'not confirmed'" "''" "''" "''" true > /dev/null
+check "sway: ... and the run's failure before an answer closes it" \
+    wait_for_new "$m" '^intent-window 99 hidden: cancelled' "$W/sway-overlay.log" 10
 check "sway: the documented ConfirmIntent answered run 1" test "${documented:-1}" = 0
 stop "$events_pid"; stop "$daemon_pid"; stop "$overlay_pid"; stop "$sway_pid"
 
