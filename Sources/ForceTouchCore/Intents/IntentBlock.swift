@@ -72,7 +72,7 @@ struct IntentBlock: Decodable {
 
     private static func parameter(_ name: String, _ t: BlockReader) throws -> IntentParameter? {
         guard t.has("type") else {
-            try t.report(nil, "needs a \"type\": \(ConfigurationParser.list(IntentParameterType.allCases.map(\.rawValue)))")
+            try t.report(nil, "needs a \"type\": \(KeyNames.list(IntentParameterType.allCases.map(\.rawValue)))")
             return nil
         }
         guard let type = try t("type", { try $0.name(IntentParameterType.allCases, what: "type") }) else { return nil }
@@ -130,7 +130,7 @@ struct IntentBlock: Decodable {
     /// Why a source cannot fill a parameter of `type`, saying what would; nil when it can.
     static func fitProblem(_ source: IntentParameterSource, _ type: IntentParameterType) -> String? {
         guard case .gesture(let field) = source, !field.types.contains(type) else { return nil }
-        let types = ConfigurationParser.list(field.types.map(\.rawValue))
+        let types = KeyNames.list(field.types.map(\.rawValue))
         return "gesture.\(field.rawValue) cannot fill a \(type.rawValue) parameter; it fits \(types)"
     }
 
@@ -158,7 +158,7 @@ struct IntentBlock: Decodable {
                 steps.append(IntentChainStep(intent: s))
             case .table(let t):
                 let unknown = t.keys.sorted().filter { !stepKeys.contains($0) }
-                for key in unknown { try report([key], BlockReader.unknownKey(key, of: stepKeys)) }
+                for key in unknown { try report([key], KeyNames.unknownKey(key, of: stepKeys)) }
                 guard unknown.isEmpty else { continue }
                 guard let iv = t["intent"] else { try report([], "needs \"intent\", the name of the intent to run"); continue }
                 guard case .string(let name) = iv else { try report(["intent"], "expected a string, found \(iv.kind)"); continue }
@@ -189,7 +189,7 @@ struct IntentBlock: Decodable {
                 }
             case .table(let t):
                 let unknown = t.keys.sorted().filter { !["value", "source"].contains($0) }
-                for key in unknown { try report([key], BlockReader.unknownKey(key, of: ["value", "source"])) }
+                for key in unknown { try report([key], KeyNames.unknownKey(key, of: ["value", "source"])) }
                 guard unknown.isEmpty else { return nil }
                 switch (t["value"], t["source"]) {
                 case (let value?, nil):
