@@ -510,7 +510,22 @@ as_user timeout 10 gdbus emit --session --object-path "$ROOT_PATH" --signal "$DA
 check "sway: ... and the run's failure before an answer closes it" \
     wait_for_new "$m" '^intent-window 99 hidden: cancelled' "$W/sway-overlay.log" 10
 check "sway: the documented ConfirmIntent answered run 1" test "${documented:-1}" = 0
-stop "$events_pid"; stop "$daemon_pid"; stop "$overlay_pid"; stop "$sway_pid"
+stop "$events_pid"; stop "$daemon_pid"; stop "$overlay_pid"
+# Dark: with the GTK theme's dark variant the window is dark where the light one is light.
+bg_user "$W/sway-dark.log" env -u DISPLAY "WAYLAND_DISPLAY=$WAYLAND" GDK_BACKEND=wayland GTK_THEME=Adwaita:dark \
+    "$BIN/forcetouch-overlay" --verbose
+dark_pid=$last_pid
+wait_for 'Overlay1 on the session bus' "$W/sway-dark.log" 10
+m="$(mark "$W/sway-dark.log")"
+as_user timeout 10 gdbus emit --session --object-path "$ROOT_PATH" --signal "$DAEMON.IntentConfirm" \
+    "uint32 7" "'greet'" "'Send greeting'" "'Send it?'" "'text'" 30.0 > /dev/null
+wait_for_new "$m" '^intent-window 7 confirm ' "$W/sway-dark.log" 10
+box="$(window_box confirm "$W/sway-dark.log")" b=($box)
+sleep 0.4
+shot_sway "$W/sway-dark.png"
+c="$(rgb "$W/sway-dark.png" $(( b[0] + 8 )) $(( b[1] + b[3] / 2 )))"
+check "sway: with a dark GTK theme the window is dark ($c)" bash -c "set -- $c; [ \$1 -lt 80 ] && [ \$2 -lt 80 ]"
+stop "$dark_pid"; stop "$sway_pid"
 
 if [ -n "${SAVE_IMAGES:-}" ]; then
     # Cut to the window, with a margin of the output's grey.
