@@ -44,6 +44,11 @@ static const sd_bus_vtable daemon_vtable[] = {
                              "ss", SD_BUS_PARAM(result) SD_BUS_PARAM(message), method, 0),
     SD_BUS_METHOD_WITH_NAMES("DismissMenu", "u", SD_BUS_PARAM(id), "", , method, 0),
     SD_BUS_METHOD_WITH_NAMES("ResetCalibration", "s", SD_BUS_PARAM(device), "as", SD_BUS_PARAM(forgotten), method, 0),
+    // The intent window's answers (SPEC §11, "The intent window").
+    SD_BUS_METHOD_WITH_NAMES("ConfirmIntent", "ub", SD_BUS_PARAM(id) SD_BUS_PARAM(confirmed), "", , method, 0),
+    SD_BUS_METHOD_WITH_NAMES("AnswerIntent", "us", SD_BUS_PARAM(id) SD_BUS_PARAM(value), "", , method, 0),
+    SD_BUS_METHOD_WITH_NAMES("OpenIntentApp", "u", SD_BUS_PARAM(id),
+                             "ss", SD_BUS_PARAM(result) SD_BUS_PARAM(message), method, 0),
     SD_BUS_SIGNAL_WITH_NAMES("Gesture", "ossuddddsdd",
                              SD_BUS_PARAM(device) SD_BUS_PARAM(gesture) SD_BUS_PARAM(phase)
                              SD_BUS_PARAM(fingers) SD_BUS_PARAM(time) SD_BUS_PARAM(x) SD_BUS_PARAM(y)
@@ -62,6 +67,24 @@ static const sd_bus_vtable daemon_vtable[] = {
                              SD_BUS_PARAM(commitProgress) SD_BUS_PARAM(x) SD_BUS_PARAM(y)
                              SD_BUS_PARAM(placement) SD_BUS_PARAM(output), 0),
     SD_BUS_SIGNAL_WITH_NAMES("MenuDismissed", "us", SD_BUS_PARAM(id) SD_BUS_PARAM(reason), 0),
+    // The intent window (SPEC §11, "The intent window"): a run's stages as signals, the window's answers as methods.
+    SD_BUS_SIGNAL_WITH_NAMES("IntentStarted", "usssddssb",
+                             SD_BUS_PARAM(id) SD_BUS_PARAM(intent) SD_BUS_PARAM(title) SD_BUS_PARAM(app)
+                             SD_BUS_PARAM(x) SD_BUS_PARAM(y) SD_BUS_PARAM(placement) SD_BUS_PARAM(output)
+                             SD_BUS_PARAM(located), 0),
+    SD_BUS_SIGNAL_WITH_NAMES("IntentConfirm", "ussssd",
+                             SD_BUS_PARAM(id) SD_BUS_PARAM(intent) SD_BUS_PARAM(title) SD_BUS_PARAM(prompt)
+                             SD_BUS_PARAM(parameter) SD_BUS_PARAM(timeout), 0),
+    SD_BUS_SIGNAL_WITH_NAMES("IntentChoose", "ussssasd",
+                             SD_BUS_PARAM(id) SD_BUS_PARAM(intent) SD_BUS_PARAM(title) SD_BUS_PARAM(prompt)
+                             SD_BUS_PARAM(parameter) SD_BUS_PARAM(choices) SD_BUS_PARAM(timeout), 0),
+    SD_BUS_SIGNAL_WITH_NAMES("IntentNeedsValue", "usssssd",
+                             SD_BUS_PARAM(id) SD_BUS_PARAM(intent) SD_BUS_PARAM(title) SD_BUS_PARAM(prompt)
+                             SD_BUS_PARAM(parameter) SD_BUS_PARAM(type) SD_BUS_PARAM(timeout), 0),
+    SD_BUS_SIGNAL_WITH_NAMES("IntentResponse", "usssssssb",
+                             SD_BUS_PARAM(id) SD_BUS_PARAM(intent) SD_BUS_PARAM(title) SD_BUS_PARAM(code)
+                             SD_BUS_PARAM(message) SD_BUS_PARAM(text) SD_BUS_PARAM(image) SD_BUS_PARAM(app)
+                             SD_BUS_PARAM(final), 0),
     SD_BUS_VTABLE_END
 };
 

@@ -5,10 +5,15 @@ import FoundationEssentials
 /// `{"op":"status"}`, `{"op":"devices"}`, `{"op":"subscribe"}`, `{"op":"reload"}`,
 /// `{"op":"shortcuts","action":"list|set|add|update|remove|clear",…}`, `{"op":"perform","type":…}`,
 /// `{"op":"intent","name":…,"parameters":{…},"confirmed":true|false}`,
+/// `{"op":"intent-answer","run":N,"confirmed":true|false}` or `{"op":"intent-answer","run":N,"value":"…"}`,
+/// `{"op":"intent-open","run":N}` (the intent window's answers, SPEC §11, "The intent window"),
 /// `{"op":"calibration-reset","device":…}`, `{"op":"pause"}`, `{"op":"resume"}`. An `"id"`, any JSON value, comes back in the reply.
 public struct ControlRequest: Codable, Hashable, Sendable {
     public var id: JSONValue?
     public var operation: Operation
+    /// For `intent`: show the run in forcetouch-overlay's intent window (`"window":true`,
+    /// `forcectl intent … --window`), as a run a gesture or the bus starts is.
+    public var window = false
 
     public enum Operation: Hashable, Sendable {
         case status
@@ -20,12 +25,23 @@ public struct ControlRequest: Codable, Hashable, Sendable {
         case perform(type: String)
         /// Run an intent; parameters are JSON values (a point may be `[x, y]` or `{"x":…,"y":…}`).
         case intent(name: String, parameters: [String: JSONValue], confirmed: Bool)
+        /// Answer the question the intent run `run` waits on (`intent-confirm`…): a
+        /// confirmation, or a chosen or typed value.
+        case intentAnswer(run: UInt32, answer: IntentWindowAnswer)
+        /// Open the app of the intent run `run`, as a tap on its window does.
+        case intentOpen(run: UInt32)
         /// Forget what auto-calibration learned of a device: a node, a name or vendor:product.
         case calibrationReset(device: String)
         /// Stop running what gestures are bound to, and give every claimed device back.
         case pause
         /// Undo `pause`.
         case resume
+    }
+
+    /// An answer to an intent window's question.
+    public enum IntentWindowAnswer: Hashable, Sendable {
+        case confirmed(Bool)
+        case value(String)
     }
 
     public enum ShortcutsAction: Hashable, Sendable {
@@ -39,13 +55,14 @@ public struct ControlRequest: Codable, Hashable, Sendable {
         case clear
     }
 
-    public init(_ operation: Operation, id: JSONValue? = nil) {
+    public init(_ operation: Operation, id: JSONValue? = nil, window: Bool = false) {
         self.operation = operation
         self.id = id
+        self.window = window
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, op, action, type, device, name, parameters, confirmed, items, item
+        case id, op, action, type, device, name, parameters, confirmed, items, item, run, value, window
     }
 
     public init(from decoder: Decoder) throws {
@@ -100,6 +117,28 @@ public struct ControlRequest: Codable, Hashable, Sendable {
                 confirmed = b
             }
             operation = .intent(name: name, parameters: parameters, confirmed: confirmed)
+            if c.contains(.window) {
+                guard let b = try? c.decode(Bool.self, forKey: .window) else {
+                    throw fail("\"window\" must be true or false", .window)
+                }
+                window = b
+            }
+        case "intent-answer", "intent-open":
+            guard let run = try? c.decode(UInt32.self, forKey: .run), run > 0 else {
+                throw fail("\(op) needs \"run\", the id of the intent run (from intent-started)", .run)
+            }
+            if op == "intent-open" {
+                operation = .intentOpen(run: run)
+            } else if c.contains(.confirmed) {
+                guard let b = try? c.decode(Bool.self, forKey: .confirmed) else {
+                    throw fail("\"confirmed\" must be true or false", .confirmed)
+                }
+                operation = .intentAnswer(run: run, answer: .confirmed(b))
+            } else if let value = try string(.value) {
+                operation = .intentAnswer(run: run, answer: .value(value))
+            } else {
+                throw fail("intent-answer needs \"confirmed\" (true or false) or \"value\" (a string)", .value)
+            }
         case "shortcuts":
             let action = try string(.action) ?? "list"
             switch action {
@@ -146,6 +185,17 @@ public struct ControlRequest: Codable, Hashable, Sendable {
             try c.encode(name, forKey: .name)
             try c.encode(parameters, forKey: .parameters)
             try c.encode(confirmed, forKey: .confirmed)
+            if window { try c.encode(true, forKey: .window) }
+        case .intentAnswer(let run, let answer):
+            try c.encode("intent-answer", forKey: .op)
+            try c.encode(run, forKey: .run)
+            switch answer {
+            case .confirmed(let b): try c.encode(b, forKey: .confirmed)
+            case .value(let v): try c.encode(v, forKey: .value)
+            }
+        case .intentOpen(let run):
+            try c.encode("intent-open", forKey: .op)
+            try c.encode(run, forKey: .run)
         case .shortcuts(let action):
             try c.encode("shortcuts", forKey: .op)
             switch action {

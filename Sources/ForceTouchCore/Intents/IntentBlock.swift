@@ -6,7 +6,7 @@ import ForceTouchProtocol
 /// what spans blocks — repeated names, what steps name, loops — is IntentConfigParser's.
 /// Parameters come in the table's order, which the caller puts back in the file's.
 struct IntentBlock: Decodable {
-    static let keys = ["name", "handler", "steps", "confirm", "timeout", "parameters"]
+    static let keys = ["name", "handler", "steps", "confirm", "timeout", "parameters", "title", "prompt", "app"]
     static let parameterKeys = ["type", "value", "source", "default", "required", "choices", "confirm"]
     static let stepKeys = ["intent", "parameters"]
     static let argvExample = "[\"notify-send\", \"hi\"]"
@@ -24,6 +24,15 @@ struct IntentBlock: Decodable {
         if let table = try r.nested("parameters", keys: nil) { parameters = try Self.parameters(table) }
         let confirm = try r("confirm") { try $0.argv(example: Self.argvExample) }
         let timeout = try r("timeout") { try $0.positive() }
+        let title = try r("title") { try $0.stringValue() }
+        let prompt = try r("prompt") { try $0.stringValue() }
+        let app = try r("app") { v in
+            let id = try v.stringValue()
+            guard id.hasSuffix(".desktop"), !id.contains("/"), id.count > 8 else {
+                throw Problem("expected a desktop entry's file name, like \"org.gnome.Nautilus.desktop\"")
+            }
+            return id
+        }
         var body: IntentBody?
         switch (r.has("handler"), r.has("steps")) {
         case (true, false): body = try r("handler") { .handler(try $0.argv(example: Self.argvExample)) }
@@ -34,6 +43,9 @@ struct IntentBlock: Decodable {
         ok = !r.failed
         guard let name, let body else { ok = false; return }
         definition = IntentDefinition(name: name, parameters: parameters ?? [], confirm: confirm, body: body, timeout: timeout)
+        definition?.title = title
+        definition?.prompt = prompt
+        definition?.app = app
     }
 
     // MARK: - Parameters

@@ -15,6 +15,9 @@ import TOMLKit
 /// handler = ["shot-to-file"]        # argv, no shell; or `steps`, never both
 /// confirm = ["zenity", "--question"] # optional argv: exit 0 or {"code":"ready"} proceeds
 /// timeout = 10.0                    # optional seconds per program; else general.action-timeout
+/// title = "Screenshot"              # optional: the intent window's title; else the name
+/// prompt = "Save {region}?"         # optional: the confirmation's question, values filled in
+/// app = "org.gnome.Loupe.desktop"   # optional: opened by a tap on the window, continue-in-app
 ///
 /// [intent.parameters.region]        # one table per parameter, in the order written
 /// type = "point"                    # string, number, boolean, file, point or force

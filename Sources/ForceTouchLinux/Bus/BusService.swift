@@ -225,6 +225,39 @@ final class BusService {
         }
     }
 
+    /// The intent window's messages (IntentWindows), as the Daemon1 signals `IntentStarted`,
+    /// `IntentConfirm`, `IntentChoose`, `IntentNeedsValue` and `IntentResponse`.
+    func intentWindow(_ message: IntentWindows.Message) {
+        func emit(_ member: String, _ body: (BusMessage) -> Void) {
+            connection.emitSignal(path: BusNames.rootPath, interface: BusNames.daemonInterface, member: member, body)
+        }
+        switch message {
+        case .started(let m):
+            emit("IntentStarted") { s in
+                s.append(m.id); s.append(m.intent); s.append(m.title); s.append(m.app)
+                s.append(m.x.value); s.append(m.y.value); s.append(m.placement.rawValue); s.append(m.output)
+                s.append(m.located)
+            }
+        case .ask(let m):
+            let member = switch m.event {
+            case "intent-choose": "IntentChoose"
+            case "intent-needs-value": "IntentNeedsValue"
+            default: "IntentConfirm"
+            }
+            emit(member) { s in
+                s.append(m.id); s.append(m.intent); s.append(m.title); s.append(m.prompt); s.append(m.parameter)
+                if member == "IntentChoose" { s.appendArray(of: "s") { for c in m.choices { s.append(c) } } }
+                if member == "IntentNeedsValue" { s.append(m.type) }
+                s.append(m.timeout.value)
+            }
+        case .window(let m):
+            emit("IntentResponse") { s in
+                s.append(m.id); s.append(m.intent); s.append(m.title); s.append(m.code); s.append(m.message)
+                s.append(m.text); s.append(m.image); s.append(m.app); s.append(m.final)
+            }
+        }
+    }
+
     // MARK: Methods
 
     /// `ChooseQuickAction` and `DismissMenu`, the overlay's methods. Choosing an item of the
@@ -301,6 +334,16 @@ final class BusService {
             }
             return .intent(name: name, parameters: parameters, confirmed: confirmed)
         case "ResetCalibration": return .calibrationReset(device: try nonEmpty(try string(), "device"))
+        case "ConfirmIntent", "AnswerIntent", "OpenIntentApp":
+            let run: UInt32
+            do { run = try call.readUInt32() } catch {
+                throw ControlRequestError("\(call.member): the arguments do not match its signature", field: nil, id: nil)
+            }
+            if call.member == "OpenIntentApp" { return .intentOpen(run: run) }
+            if call.member == "AnswerIntent" { return .intentAnswer(run: run, answer: .value(try string())) }
+            do { return .intentAnswer(run: run, answer: .confirmed(try call.readBool())) } catch {
+                throw ControlRequestError("ConfirmIntent: the arguments do not match its signature", field: nil, id: nil)
+            }
         default:
             throw ControlRequestError("no method \(call.member)", field: nil, id: nil)
         }
@@ -350,6 +393,9 @@ final class BusService {
             m.append(reply.message ?? "")
             m.append(reply.code ?? "")
             m.append(reply.output.map { json($0) } ?? "")
+        case "OpenIntentApp":
+            m.append(reply.result ?? "")
+            m.append(reply.message ?? "")
         case "ResetCalibration": m.appendArray(of: "s") { for name in reply.forgotten ?? [] { m.append(name) } }
         default: break
         }

@@ -400,6 +400,7 @@ public final class Daemon {
     private func overlayChanged(_ present: Bool) {
         guard present != runner.overlay.listening else { return }
         runner.overlay.listening = present
+        runner.intentWindows.listening = present
         pressTrack = nil
         logger.info(present ? "overlay \(BusNames.overlay) on the bus: quick-action menus show at the finger"
                             : "overlay gone from the bus: quick-action menus go to the menu program")
@@ -413,6 +414,14 @@ public final class Daemon {
             case .shown(let m): control?.publish(ProtocolJSON.line(m))
             case .progress(let m): control?.publish(ProtocolJSON.line(m))
             case .dismissed(let m): control?.publish(ProtocolJSON.line(m))
+            }
+        }
+        runner.intentWindows.send = { [unowned self] message in
+            bus?.intentWindow(message)
+            switch message {
+            case .started(let m): control?.publish(ProtocolJSON.line(m))
+            case .ask(let m): control?.publish(ProtocolJSON.line(m))
+            case .window(let m): control?.publish(ProtocolJSON.line(m))
             }
         }
         runner.overlay.locate = { [unowned self] name in
@@ -664,7 +673,9 @@ public final class Daemon {
     // MARK: Loop, time and signals
 
     /// No action running: no child, and no menu shown by an overlay awaiting a choice.
-    private var idle: Bool { children.count == 0 && runner.overlay.shownID == nil }
+    private var idle: Bool {
+        children.count == 0 && runner.overlay.shownID == nil && runner.intentWindows.waitingCount == 0
+    }
 
     private func runLoop() {
         // The closure does not escape, so it needs no capture of `self`: an unowned one would
@@ -691,6 +702,7 @@ public final class Daemon {
         var next = sessionDeadline.value
         if let d = children.nextDeadline, next.map({ d < $0 }) ?? true { next = d }
         if let d = control?.nextDeadline, next.map({ d < $0 }) ?? true { next = d }
+        if let d = runner.intentWindows.nextDeadline, next.map({ d < $0 }) ?? true { next = d }
         if let d = bus?.connection.deadline, next.map({ d < $0 }) ?? true { next = d }
         return next
     }
@@ -718,6 +730,7 @@ public final class Daemon {
         children.reap()
         children.enforceTimeouts(now: now)
         control?.expireIdle(now: now)
+        runner.intentWindows.expire(now: now)
         if let d = bus?.connection.deadline, d <= now { serviceBus() }
     }
 
