@@ -62,6 +62,8 @@ static const sd_bus_vtable daemon_vtable[] = {
                              SD_BUS_PARAM(commitProgress) SD_BUS_PARAM(x) SD_BUS_PARAM(y)
                              SD_BUS_PARAM(placement) SD_BUS_PARAM(output), 0),
     SD_BUS_SIGNAL_WITH_NAMES("MenuDismissed", "us", SD_BUS_PARAM(id) SD_BUS_PARAM(reason), 0),
+    SD_BUS_SIGNAL_WITH_NAMES("AssistiveButton", "dddss", SD_BUS_PARAM(x) SD_BUS_PARAM(y) SD_BUS_PARAM(size)
+                             SD_BUS_PARAM(output) SD_BUS_PARAM(state), 0),
     SD_BUS_VTABLE_END
 };
 

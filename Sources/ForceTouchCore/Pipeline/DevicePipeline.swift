@@ -143,6 +143,8 @@ public struct DevicePipeline: Sendable {
                                 request: ActionRequest(action: action, event: event, deviceName: name,
                                                        timeout: general.actionTimeout),
                                 claims: slot == .longPress || slot == .deepPress))
+        } else if let items = assistiveTouch?.slotMenu(for: event) {
+            out.append(Dispatch(label: "assistive-touch single-tap (menu)", request: .presentItems(items)))
         }
         return out
     }

@@ -93,6 +93,8 @@ final class ActionRunner {
             }
         case .presentApplicationMenu(let id):
             presentApplicationMenu(id, event: event, device: device, label: label, finish)
+        case .presentItems(let items):
+            presentItems(items, event: event, device: device, label: label, finish)
         case .perform(let type):
             perform(type: type, event: event, device: device, label: label, finish)
         case .intent(let name, let gesture, let deviceName, let parameters):
@@ -263,7 +265,7 @@ final class ActionRunner {
         switch r {
         case .exec: "exec"
         case .keys: "keys"
-        case .presentMenu, .presentApplicationMenu: "quick-actions"
+        case .presentMenu, .presentApplicationMenu, .presentItems: "quick-actions"
         case .perform: "perform"
         case .intent: "intent"
         case .notify: "notify"
@@ -278,6 +280,7 @@ final class ActionRunner {
         case .keys(let k): k.map(\.description).joined(separator: " ")
         case .presentMenu: "menu"
         case .presentApplicationMenu(let id): "menu of \(id)"
+        case .presentItems(let items): "menu of \(items.map(\.type).joined(separator: ", "))"
         case .perform(let type): type
         case .intent(let name, _, _, _): name
         case .notify(let text): text
