@@ -53,9 +53,9 @@ build: deps
 # The executable opens it (dlopen) only when it runs as forcetouch-overlay.
 OVERLAY_GTK = forcetouch-overlay-gtk.so
 overlay-gtk: $(BUILDDIR)/$(CONFIGURATION)/$(OVERLAY_GTK)
-$(BUILDDIR)/$(CONFIGURATION)/$(OVERLAY_GTK): Sources/COverlay/overlay.c Sources/COverlay/include/COverlay.h
+$(BUILDDIR)/$(CONFIGURATION)/$(OVERLAY_GTK): $(wildcard Sources/COverlay/*.c Sources/COverlay/*.h) Sources/COverlay/include/COverlay.h
 	mkdir -p $(@D)
-	$(CC) -O2 -g -Wall -fPIC -shared -o $@ Sources/COverlay/overlay.c -ISources/COverlay/include \
+	$(CC) -O2 -g -Wall -fPIC -shared -o $@ $(wildcard Sources/COverlay/*.c) -ISources/COverlay/include \
 		$$(pkg-config --cflags --libs gtk-layer-shell-0 gtk+-3.0) -lm
 
 # The whole suite: unit and program tests on this machine, a short fuzzing run of every parser,

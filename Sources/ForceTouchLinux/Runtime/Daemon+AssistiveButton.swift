@@ -1,6 +1,7 @@
 import ForceTouchCore
 import ForceTouchEngine
 import ForceTouchProtocol
+import Logging
 
 /// The AssistiveTouch button (SPEC §6): where it is kept, told to the overlay and to
 /// subscribers, and moved by a long press then drag.
