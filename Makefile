@@ -70,6 +70,7 @@ test: deps
 	Tests/Documented/on-host.sh
 	Tests/Documented/dbus-on-host.sh
 	Tests/Documented/overlay-on-host.sh
+	Tests/Documented/assistive-touch-on-host.sh
 	Tests/Documented/package-on-host.sh
 	@if [ -x vm/run-tests.sh ]; then ./vm/run-tests.sh; fi
 
