@@ -87,6 +87,36 @@ import ForceTouchTestDevices
         #expect(policy.region == at.region)
     }
 
+    /// The daemon moves the button in the running pipeline: what it knows of the contacts
+    /// stays (the kernel sends only changes), and the slots and the claims follow the button.
+    @Test func aRunningPipelineFollowsTheButtonItKeepsItsContacts() {
+        let config = Self.configuration(Self.slots)
+        var script = touchscreenScript()
+        // A finger left at (60, 450), as a drag leaves it.
+        script.touch(0, x: 60, y: 450)
+        script.lift(0.08)
+        var p = DevicePipeline(device: script.recording.device, deviceClass: .touchscreen, configuration: config)
+        var labels: [String] = []
+        func play(_ events: [InputEvent]) {
+            for e in events { for o in p.process(e) { labels += o.dispatches.map(\.label) } }
+            while let t = p.nextDeadline { for o in p.advance(to: t) { labels += o.dispatches.map(\.label) } }
+        }
+        play(script.recording.events)
+        #expect(labels == [], "not on the button yet")
+        p.placeAssistiveButton(AssistiveButton.Place(x: 0.06, y: 0.75))
+        #expect(p.engine.claims.policy.region == Region(x: 0.0, y: 0.69, width: 0.12, height: 0.12))
+        // The same place again: the kernel sends no position that did not change.
+        var again = EventScript(device: script.recording.device)
+        again.emit(2, EV.ABS, ABS.MT_SLOT, 0)
+        again.emit(2, EV.ABS, ABS.MT_TRACKING_ID, 101)
+        again.emit(2, EV.ABS, ABS.MT_PRESSURE, 40)
+        again.syn(2)
+        again.emit(2.08, EV.ABS, ABS.MT_TRACKING_ID, -1)
+        again.syn(2.08)
+        play(again.recording.events)
+        #expect(labels == ["assistive-touch single-tap"])
+    }
+
     @Test func aPlaceOffTheSurfaceIsBroughtBackOnIt() throws {
         var at = try #require(Self.configuration(Self.slots).assistiveTouch)
         at.place(AssistiveButton.Place(x: 2, y: -1))

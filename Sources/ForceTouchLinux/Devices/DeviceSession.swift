@@ -109,6 +109,12 @@ public final class DeviceSession {
     public var settings: DeviceSettings { pipeline.settings }
     public var capability: CapabilityReport { engine.capability }
 
+    /// The AssistiveTouch button moved: the pipeline's slots and claims follow it, and the
+    /// touches under way are kept (`DevicePipeline.placeAssistiveButton`).
+    public func placeAssistiveButton(_ p: AssistiveButton.Place) {
+        pipeline.placeAssistiveButton(p)
+    }
+
     /// Applies a new configuration. Gestures in progress are dropped without being reported:
     /// their timings and bindings no longer hold.
     public func reconfigure(_ configuration: Configuration, database: DeviceDatabase = .empty) {

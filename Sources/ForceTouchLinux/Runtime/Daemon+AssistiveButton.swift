@@ -82,7 +82,7 @@ extension Daemon {
         case .dropped(let p):
             buttonPlace = p
             applyButtonPlace()
-            reconfigureAfterButtonMoved()
+            for s in sessions.values { s.placeAssistiveButton(p) }
             logger.info("AssistiveTouch button moved to \(TextFormat.number(p.x)),\(TextFormat.number(p.y))")
             if let file = assistiveButtonFile {
                 do { try file.save(p) } catch { logger.error("\(file.path): cannot keep the button's place: \(error)") }

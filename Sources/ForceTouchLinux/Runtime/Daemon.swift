@@ -716,12 +716,6 @@ public final class Daemon {
     /// The configuration with the button's place applied (Daemon+AssistiveButton).
     func replaceConfiguration(_ c: Configuration) { configuration = c }
 
-    /// The button settled elsewhere: every device's slots listen, and claim, there.
-    func reconfigureAfterButtonMoved() {
-        reconfigureSessions()
-        runner.configuration = configuration
-    }
-
     private func reconfigureSessions() {
         for s in sessions.values.sorted(by: { $0.node.devnode < $1.node.devnode }) {
             let before = s.claimMode
