@@ -32,6 +32,8 @@ static struct {
     GdkRectangle monitor;   // the output's, in the screen's logical pixels
     GdkRectangle rect;      // the window: the circle's square, on the screen
     int verbose;
+    guint watch;            // forcetouchd's name on the bus
+    gboolean daemon_seen;
 } b;
 
 static GdkMonitor *button_monitor(void) {
@@ -163,17 +165,37 @@ static void place(void) {
     shape_to_circle(d);
 }
 
+static void hide(const char *why) {
+    if (b.window && gtk_widget_get_visible(b.window)) {
+        gtk_widget_hide(b.window);
+        g_printerr("button hidden%s%s\n", *why ? ": " : "", why);
+    }
+}
+
+static void on_daemon(GDBusConnection *bus, const char *name, const char *owner, gpointer data) {
+    (void)bus; (void)name; (void)owner; (void)data;
+    b.daemon_seen = TRUE;
+}
+
+/// A button whose daemon is gone does nothing: it goes with it (the daemon shows it again when
+/// it comes back and sees the overlay). Only once the daemon was seen: a test or a replayer
+/// may speak for it.
+static void on_daemon_gone(GDBusConnection *bus, const char *name, gpointer data) {
+    (void)bus; (void)name; (void)data;
+    if (b.daemon_seen) hide("forcetouchd left the bus");
+}
+
 void ft_assistive_button_signal(GVariant *parameters, int verbose) {
+    if (!b.watch)
+        b.watch = g_bus_watch_name(G_BUS_TYPE_SESSION, "io.github.forcetouch.Daemon1", G_BUS_NAME_WATCHER_FLAGS_NONE,
+                                   on_daemon, on_daemon_gone, NULL, NULL);
     const char *output, *state;
     g_variant_get(parameters, "(ddd&s&s)", &b.x, &b.y, &b.size, &output, &state);
     b.verbose = verbose;
     g_strlcpy(b.output, output, sizeof b.output);
     b.dragging = strcmp(state, "dragging") == 0;
     if (strcmp(state, "hidden") == 0 || !(b.size > 0)) {
-        if (b.window && gtk_widget_get_visible(b.window)) {
-            gtk_widget_hide(b.window);
-            g_printerr("button hidden\n");
-        }
+        hide("");
         return;
     }
     if (!b.window) create_window();
@@ -188,6 +210,8 @@ void ft_assistive_button_signal(GVariant *parameters, int verbose) {
 }
 
 void ft_assistive_button_destroy(void) {
+    if (b.watch) g_bus_unwatch_name(b.watch);
+    b.watch = 0;
     if (b.window) gtk_widget_destroy(b.window);
     b.window = NULL;
 }

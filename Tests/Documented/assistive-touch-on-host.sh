@@ -212,8 +212,13 @@ as_user import -window root "$W/x11-moved.png"
 check "x11: ... the screenshot shows it there ($(pixel "$W/x11-moved.png" 61 576)) and not at the old place ($(pixel "$W/x11-moved.png" $cx $cy))" \
     test "$(pixel "$W/x11-moved.png" 61 576)" -gt 220 -a "$(pixel "$W/x11-moved.png" $cx $cy)" -lt 10
 button 0.0 0.0 0.0 hidden
-check "x11: hidden when the configuration has no button" wait_for '^button hidden' "$W/x11-overlay.log" 10
-stop "$daemon_pid"; stop "$overlay_pid"; stop "$openbox_pid"; stop "$xvfb_pid"
+check "x11: hidden when the configuration has no button" wait_for '^button hidden$' "$W/x11-overlay.log" 10
+button 0.94 0.3333333 0.12 idle
+wait_for '^button 917 210 92 idle' "$W/x11-overlay.log" 10 > /dev/null
+stop "$daemon_pid"
+check "x11: the daemon stopped, the button goes with it" \
+    wait_for '^button hidden: forcetouchd left the bus' "$W/x11-overlay.log" 10
+stop "$overlay_pid"; stop "$openbox_pid"; stop "$xvfb_pid"
 
 # ---------------------------------------------------------------- Wayland: sway, headless
 cat > "$W/sway.cfg" <<'CFG'
