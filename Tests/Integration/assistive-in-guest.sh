@@ -170,4 +170,21 @@ check "... and a tap at the place it was left runs the slot" test "$(count '^sin
 check "... and the app beneath gets no touch" seen_is 'down 0 up 0 cancel 0'
 kill "$watcher" 2>/dev/null
 stop_daemon
+
+echo "--- hold: the button's touches never reach the clone either"
+sed -i 's/^claim = "cancel"$/claim = "hold"/' "$W/config.toml"
+m=$(mark "$LOG")
+start_daemon
+clone="$(clone_of "$src" "$m")"
+check "hold: the daemon claims the touchscreen (hold)" \
+    bash -c "tail -c +$((m + 1)) '$LOG' | grep -q 'claimed (hold)'"
+watch_libinput "$clone" "$W/li3.txt"
+played "$W/li3.txt" "$W/tap-at-new-place.events"
+check "hold: a tap on the button runs the slot" test "$(count '^single ')" = 4
+check "hold: ... and never reaches the clone" seen_is 'down 0 up 0 cancel 0'
+played "$W/li3.txt" "$W/tap-elsewhere.events"
+check "hold: a tap elsewhere reaches the clone whole" seen_is 'down 1 up 1 cancel 0'
+check "hold: ... and runs nothing" test "$(count '^single ')" = 4
+kill "$watcher" 2>/dev/null
+stop_daemon
 summary assistive-in-guest
