@@ -27,7 +27,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-for tool in Xvfb openbox sway grim import convert dbus-daemon gdbus dbus-monitor; do
+for tool in Xvfb openbox sway grim import convert xdotool dbus-daemon gdbus dbus-monitor; do
     command -v "$tool" > /dev/null || { bad "$tool is installed (scripts/install-deps.sh)"; summary assistive-touch-on-host; exit 1; }
 done
 [ -x "$BIN/forcetouch-overlay" ] || { bad "$BIN/forcetouch-overlay is built"; summary assistive-touch-on-host; exit 1; }
@@ -184,6 +184,18 @@ stop "$daemon_pid"
 bg_user "$W/x11-overlay.log" "$BIN/forcetouch-overlay" --verbose
 overlay_pid=$last_pid
 check "x11: the overlay takes its name" wait_for 'Overlay1 on the session bus' "$W/x11-overlay.log" 10
+# Single-tap unset, with the overlay on the bus: the menu of the slots opens there, beside the
+# button (anchored at its inner edge, 0.88), and Escape dismisses it.
+bg_user "$W/menu-overlay.log" "$BIN/forcetouchd" --config "$W/menu.toml" --replay "$W/on-button.evemu"
+replay_pid=$last_pid
+check "x11: a tap on the button with single-tap unset opens the menu of the slots in the overlay, beside the button" \
+    wait_for '^menu [0-9]+ shown: 3 item\(s\) at 0\.880,0\.333' "$W/x11-overlay.log" 30
+check "x11: ... its items are the slots that are set" \
+    bash -c "grep -q '^item 0 \"Double-Tap\" ' '$W/x11-overlay.log' && grep -q '^item 2 \"3D Touch\" ' '$W/x11-overlay.log'"
+sleep 0.5
+as_user xdotool key Escape
+for _ in $(seq 50); do kill -0 "$replay_pid" 2>/dev/null || break; sleep 0.1; done
+check "x11: ... Escape dismisses it and the replay ends" bash -c "! kill -0 $replay_pid 2>/dev/null"
 # The daemon sees the overlay come and tells it where the button is.
 bg_user "$W/daemon2.log" "$BIN/forcetouchd"
 daemon_pid=$last_pid
@@ -258,7 +270,8 @@ check "sway: ... and gone from its old place ($(pixel "$W/sway-dragging.png" $cx
 # Dropped at the right edge again, with the menu of the slots open beside it, for the README.
 button 0.94 0.3333333 0.12 idle
 ITEMS="[{'type': <'assistive-touch.double-tap'>, 'title': <'Double-Tap'>, 'subtitle': <'keys'>}, {'type': <'assistive-touch.long-press'>, 'title': <'Long Press'>, 'subtitle': <'exec'>}, {'type': <'assistive-touch.deep-press'>, 'title': <'3D Touch'>, 'subtitle': <'quick-actions'>}]"
-emit MenuShown "uint32 3" "$ITEMS" 0.94 0.3333333 "'touch'" "''"
+# Where the daemon anchors it: the button's inner edge, at its height.
+emit MenuShown "uint32 3" "$ITEMS" 0.88 0.3333333 "'touch'" "''"
 check "sway: the menu of the slots opens beside the button" wait_for '^menu 3 scale 1.000' "$W/sway-overlay.log" 10
 sleep 0.7
 shot_sway "$W/sway-menu.png"

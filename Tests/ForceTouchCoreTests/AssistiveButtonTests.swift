@@ -202,6 +202,18 @@ import ForceTouchTestDevices
         #expect(Self.tap(config, x: 500, y: 300) == [])
     }
 
+    @Test func theMenuOpensBesideTheButtonNotOverIt() throws {
+        var at = try #require(Self.configuration(Self.noSingleTap).assistiveTouch)
+        let right = at.menuAnchor(x: 0.95, y: 0.3)
+        #expect(abs(right.x - 0.88) < 1e-9 && abs(right.y - 1.0 / 3) < 1e-9)
+        at.place(AssistiveButton.Place(x: 0.06, y: 0.75))
+        let left = at.menuAnchor(x: 0.05, y: 0.7)
+        #expect(abs(left.x - 0.12) < 1e-9 && left.y == 0.75)
+        at.button = nil
+        let none = at.menuAnchor(x: 0.4, y: 0.6)
+        #expect(none.x == 0.4 && none.y == 0.6)
+    }
+
     @Test func noMenuWhenSingleTapIsSetOrNothingElseIs() {
         #expect(Self.tap(Self.configuration(Self.slots), x: 940, y: 200) == ["assistive-touch single-tap fingers=1"])
         let alone = Self.configuration("[assistive-touch]\nsingle-tap = { notify = \"x\" }\n")

@@ -18,6 +18,15 @@ extension AssistiveTouch {
         return items.isEmpty ? nil : items
     }
 
+    /// Where the menu opens: beside the button, at its edge towards the middle of the surface
+    /// and at its height, so that the menu (which opens away from the nearer edges) does not
+    /// cover it. Without a button, at (`x`, `y`).
+    public func menuAnchor(x: Double, y: Double) -> (x: Double, y: Double) {
+        guard let b = button else { return (x, y) }
+        let half = b.size / 2
+        return (b.place.x < 0.5 ? b.place.x + half : b.place.x - half, b.place.y)
+    }
+
     /// The item type of a slot in the menu: `assistive-touch.double-tap`, …
     public static func menuItemType(_ slot: Slot) -> String { "assistive-touch.\(slot.rawValue)" }
 }

@@ -8,7 +8,13 @@ extension ActionRunner {
     func presentItems(_ items: [ShortcutItem], event: GestureEvent?, device: String?, label: String,
                       _ finish: @escaping (ActionResult) -> Void) {
         let store = ShortcutStore(staticItems: items)
-        presentMenu(store, event: event, device: device, label: label, finish) { [weak self] entry, finish in
+        // The AssistiveTouch menu opens beside the button, not over it.
+        var at = event
+        if let e = event, let anchor = configuration.assistiveTouch?.menuAnchor(x: e.x, y: e.y) {
+            at?.x = anchor.x
+            at?.y = anchor.y
+        }
+        presentMenu(store, event: at, device: device, label: label, finish) { [weak self] entry, finish in
             guard let self, let action = entry.item.action else {
                 return finish(.failure("\(entry.item.type): nothing to run"))
             }
