@@ -85,6 +85,8 @@ static const sd_bus_vtable daemon_vtable[] = {
                              SD_BUS_PARAM(id) SD_BUS_PARAM(intent) SD_BUS_PARAM(title) SD_BUS_PARAM(code)
                              SD_BUS_PARAM(message) SD_BUS_PARAM(text) SD_BUS_PARAM(image) SD_BUS_PARAM(app)
                              SD_BUS_PARAM(final), 0),
+    SD_BUS_SIGNAL_WITH_NAMES("AssistiveButton", "dddss", SD_BUS_PARAM(x) SD_BUS_PARAM(y) SD_BUS_PARAM(size)
+                             SD_BUS_PARAM(output) SD_BUS_PARAM(state), 0),
     SD_BUS_VTABLE_END
 };
 

@@ -12,6 +12,7 @@
 // dimming); elsewhere (GNOME Wayland) an undecorated window the compositor places.
 #include "COverlay.h"
 #include "intent-window.h"
+#include "assistive-button.h"
 #include <gtk/gtk.h>
 #include <gtk-layer-shell/gtk-layer-shell.h>
 #include <glib-unix.h>
@@ -577,6 +578,8 @@ static void on_signal(GDBusConnection *bus, const char *sender, const char *path
     } else if (strcmp(member, "PressProgress") == 0 &&
                g_variant_is_of_type(parameters, G_VARIANT_TYPE("(ssddddss)"))) {
         press_progress(parameters);
+    } else if (strcmp(member, "AssistiveButton") == 0 && g_variant_is_of_type(parameters, G_VARIANT_TYPE("(dddss)"))) {
+        ft_assistive_button_signal(parameters, o.options.verbose);
     } else if (strcmp(member, "MenuDismissed") == 0 && g_variant_is_of_type(parameters, G_VARIANT_TYPE("(us)"))) {
         guint id;
         const char *reason;
@@ -722,6 +725,7 @@ int ft_overlay_run(ft_overlay_options options) {
     g_unix_signal_add(SIGINT, on_stop, NULL);
     g_main_loop_run(o.loop);
     if (o.window) gtk_widget_destroy(o.window);
+    ft_assistive_button_destroy();
     g_object_unref(bus);
     return 0;
 }

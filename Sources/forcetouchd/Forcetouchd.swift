@@ -109,12 +109,14 @@ struct Forcetouchd: ForceTouchCommand {
             logger.warning("no configuration file (searched \(ConfigurationFile.searchPath().joined(separator: ", "))): no bindings")
         }
 
-        let options = Daemon.Options(
+        var options = Daemon.Options(
             configPath: path, shortcutsPath: Daemon.Options.defaultShortcutsPath(),
             controlSocketPath: replay == nil ? (socket ?? ControlSocket.defaultPath()) : nil,
             // A replay learns in memory only: a recording is not the user's own touch.
             calibrationPath: replay == nil ? LearnedCalibrationFile.defaultPath() : nil,
             checkExecutable: ConfigurationCheck.selfExecutable, useBus: true, version: ForceTouchVersion.string)
+        // A replay moves no button: where the user left it is theirs.
+        options.assistiveButtonPath = replay == nil ? AssistiveButtonFile.defaultPath() : nil
         let daemon = try Daemon(configuration: load.configuration, options: options, logger: logger)
         if let recording, let replay {
             daemon.runReplay(recording, name: replay)

@@ -87,6 +87,7 @@ import ForceTouchTestDevices
             [assistive-touch]
             single-tap = { notify = "slot" }
             device = "forcetouch test touchscreen"
+            button = false
             """, file: "t.toml", lookups: .fake())
         #expect(load.errors.isEmpty, "\(load.errors)")
         var script = touchscreenScript()

@@ -606,6 +606,7 @@ let actionInvalidCases: [InvalidCase] = [
         let at = try #require(load("""
             [assistive-touch]
             deep-press = { exec = ["x"] }
+            button = false   # the whole surface; the button, the default, is AssistiveButtonTests'
             """).configuration.assistiveTouch)
         #expect(at.doubleTapTimeout.seconds == 0.3)
         #expect(at.longPressDuration.seconds == 0.75)

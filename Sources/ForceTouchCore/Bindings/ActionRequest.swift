@@ -9,6 +9,9 @@ public enum ActionRequest: Hashable, Sendable {
     case keys([KeyStroke])
     /// Present the quick-action menu.
     case presentMenu
+    /// Present these items as a menu, each choice running the item's own action: the
+    /// AssistiveTouch menu of the slots (`AssistiveTouch.slotMenu(for:)`).
+    case presentItems([ShortcutItem])
     /// Present one application's Desktop Actions as a menu (by its desktop file id).
     case presentApplicationMenu(String)
     /// Perform the quick action of this type (look it up in the `ShortcutStore` and run

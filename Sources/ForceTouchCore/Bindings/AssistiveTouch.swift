@@ -28,8 +28,12 @@ public struct AssistiveTouch: Hashable, Sendable {
     public var longPressDuration: Timestamp.Duration
     /// `device`: the devices the slots listen to; nil for all.
     public var device: DeviceSelector?
-    /// `region`: the part of the surface they listen to; nil for all of it.
+    /// `region`: the part of the surface they listen to; nil for all of it. With a `button`,
+    /// the button's square, following it wherever it is moved (`place(_:)`).
     public var region: Region?
+    /// `button`: the round button the overlay draws, where the slots listen; nil for none
+    /// (`button = false`, or a `region` written instead).
+    public var button: AssistiveButton?
     /// The line of the table, for logs.
     public var line: Int
 
@@ -40,14 +44,27 @@ public struct AssistiveTouch: Hashable, Sendable {
 
     public init(slots: [Slot: Action] = [:], doubleTapTimeout: Timestamp.Duration = defaultDoubleTapTimeout,
                 longPressDuration: Timestamp.Duration = defaultLongPressDuration,
-                device: DeviceSelector? = nil, region: Region? = nil, line: Int = 0) {
+                device: DeviceSelector? = nil, region: Region? = nil, button: AssistiveButton? = nil, line: Int = 0) {
         self.slots = slots
+        self.button = button
         self.doubleTapTimeout = doubleTapTimeout
         self.longPressDuration = longPressDuration
         self.device = device
-        self.region = region
+        self.region = button?.region ?? region
         self.line = line
     }
+
+    /// Moves the button (where the user dragged it, or where the daemon's state keeps it):
+    /// the slots' region follows it. Without a button, nothing changes.
+    public mutating func place(_ p: AssistiveButton.Place) {
+        guard var b = button else { return }
+        b.place = b.fitted(p)
+        button = b
+        region = b.region
+    }
+
+    /// Whether a point is on the button; false without one.
+    public func isOnButton(x: Double, y: Double) -> Bool { button?.contains(x: x, y: y) ?? false }
 
     /// The slot a gesture event is for, device and region aside; nil for any other event
     /// (other finger counts, other phases, a deep press's pop).
@@ -86,7 +103,8 @@ public struct AssistiveTouch: Hashable, Sendable {
 /// keeps its default; a bad `device` or `region` refuses the table, since its slots would
 /// fire where they should not. Its `line` is the configuration's to fill in.
 extension AssistiveTouch: Decodable {
-    static let keys = Slot.allCases.map(\.rawValue) + ["double-tap-timeout", "long-press-duration", "device", "region"]
+    static let keys = Slot.allCases.map(\.rawValue) + ["double-tap-timeout", "long-press-duration", "device", "region",
+                                                    "button", "button-size"]
 
     public init(from decoder: any Decoder) throws {
         let r = try BlockReader(decoder, keys: Self.keys)
@@ -110,5 +128,26 @@ extension AssistiveTouch: Decodable {
         device = try r("device") { try $0.deviceSelector() }
         region = try r("region") { try $0.region() }
         if (r.has("device") && device == nil) || (r.has("region") && region == nil) { throw BlockReader.Refused() }
+        // The button is the default: without `region` the slots listen on it, not on the
+        // whole surface, which `button = false` without a region asks for.
+        let wantsButton = try r("button") { try $0.boolValue() } ?? !r.has("region")
+        let sizeRange = AssistiveButton.sizeRange
+        let size = try r("button-size") { v in
+            let d = try v.numberValue()
+            guard sizeRange.contains(d) else {
+                throw RawValue.Problem("must be from \(TextFormat.number(sizeRange.lowerBound)) to "
+                    + "\(TextFormat.number(sizeRange.upperBound)) of the surface, not \(TextFormat.number(d))")
+            }
+            return d
+        } ?? AssistiveButton.defaultSize
+        if wantsButton {
+            if r.has("region") {
+                try r.report("button", "a button and a region exclude each other: the slots listen on the button, "
+                    + "which can be moved; write one or the other")
+                throw BlockReader.Refused()
+            }
+            button = AssistiveButton(size: size)
+            region = button?.region
+        }
     }
 }

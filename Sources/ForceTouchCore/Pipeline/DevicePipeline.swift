@@ -11,7 +11,7 @@ public struct DevicePipeline: Sendable {
     /// The bindings that can apply to this device.
     public let bindings: BindingTable
     /// The AssistiveTouch slots, when they listen to this device.
-    public let assistiveTouch: AssistiveTouch?
+    public private(set) var assistiveTouch: AssistiveTouch?
     public let deviceClass: DeviceClass
     private let general: GeneralSettings
 
@@ -66,6 +66,15 @@ public struct DevicePipeline: Sendable {
             if let region = at.region, !at.slots.isEmpty { policy.region = region }
         }
         return policy
+    }
+
+    /// Moves the AssistiveTouch button: its slots listen, and touches that begin on it are
+    /// claimed, at its new place. In place, not by a new pipeline: the kernel sends only what
+    /// changes, so a new one would not know where the contacts are until they move.
+    public mutating func placeAssistiveButton(_ p: AssistiveButton.Place) {
+        guard assistiveTouch?.button != nil else { return }
+        assistiveTouch?.place(p)
+        engine.moveClaimRegion(to: assistiveTouch?.region)
     }
 
     /// How the device's touches are claimed.
@@ -143,6 +152,8 @@ public struct DevicePipeline: Sendable {
                                 request: ActionRequest(action: action, event: event, deviceName: name,
                                                        timeout: general.actionTimeout),
                                 claims: slot == .longPress || slot == .deepPress))
+        } else if let items = assistiveTouch?.slotMenu(for: event) {
+            out.append(Dispatch(label: "assistive-touch single-tap (menu)", request: .presentItems(items)))
         }
         return out
     }

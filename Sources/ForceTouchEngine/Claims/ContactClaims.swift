@@ -27,7 +27,7 @@ public struct ContactClaims: Sendable {
         case claimed
     }
 
-    public let policy: ClaimPolicy
+    public private(set) var policy: ClaimPolicy
     /// How far (mm) a held contact may move and still become a claimed gesture: the largest
     /// slop of the gestures that claim.
     let slop: Double
@@ -35,6 +35,13 @@ public struct ContactClaims: Sendable {
     /// press (force at or above peek) is held on until it is decided.
     let window: Int64
     private var states: [State]
+
+    /// The AssistiveTouch button moved: touches that begin from now on are claimed in its new
+    /// region. Touches under way keep what was decided of them.
+    public mutating func moveRegion(to region: Region?) {
+        guard policy.region != nil else { return }
+        policy.region = region
+    }
     /// When each undecided contact came down (µs).
     private var since: [Int64]
     /// Undecided slots whose window has not ended: the deadline looks at these only.

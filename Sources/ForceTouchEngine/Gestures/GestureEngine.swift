@@ -204,6 +204,12 @@ public struct GestureEngine: Sendable {
     }
 
 
+    /// The AssistiveTouch button moved (`ContactClaims.moveRegion(to:)`): the engine keeps
+    /// every contact's state, which a new engine would not know.
+    public mutating func moveClaimRegion(to region: Region?) {
+        claims.moveRegion(to: region)
+    }
+
     /// A gesture that claims fired on these contacts: forcetouch owns them from now on.
     /// `t`, the gesture's time, dates the claim in the trace (the last frame's by default).
     public mutating func claim(_ slots: SlotSet, at t: Timestamp? = nil) {

@@ -95,6 +95,8 @@ final class ActionRunner {
             }
         case .presentApplicationMenu(let id):
             presentApplicationMenu(id, event: event, device: device, label: label, finish)
+        case .presentItems(let items):
+            presentItems(items, event: event, device: device, label: label, finish)
         case .perform(let type):
             perform(type: type, event: event, device: device, label: label, finish)
         case .intent(let name, let gesture, let deviceName, let parameters):
@@ -318,7 +320,7 @@ final class ActionRunner {
         switch r {
         case .exec: "exec"
         case .keys: "keys"
-        case .presentMenu, .presentApplicationMenu: "quick-actions"
+        case .presentMenu, .presentApplicationMenu, .presentItems: "quick-actions"
         case .perform: "perform"
         case .intent: "intent"
         case .notify: "notify"
@@ -333,6 +335,7 @@ final class ActionRunner {
         case .keys(let k): k.map(\.description).joined(separator: " ")
         case .presentMenu: "menu"
         case .presentApplicationMenu(let id): "menu of \(id)"
+        case .presentItems(let items): "menu of \(items.map(\.type).joined(separator: ", "))"
         case .perform(let type): type
         case .intent(let name, _, _, _): name
         case .notify(let text): text

@@ -258,6 +258,17 @@ final class BusService {
         }
     }
 
+    /// Where the AssistiveTouch button is, as the Daemon1 signal `AssistiveButton`.
+    func assistiveButton(_ m: AssistiveButtonMessage) {
+        connection.emitSignal(path: BusNames.rootPath, interface: BusNames.daemonInterface, member: "AssistiveButton") { s in
+            s.append(m.x.value)
+            s.append(m.y.value)
+            s.append(m.size.value)
+            s.append(m.output)
+            s.append(m.state)
+        }
+    }
+
     // MARK: Methods
 
     /// `ChooseQuickAction` and `DismissMenu`, the overlay's methods. Choosing an item of the

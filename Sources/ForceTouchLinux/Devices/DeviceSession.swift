@@ -102,6 +102,27 @@ public final class DeviceSession {
         announcedAverage = learned.average
         pipeline = DevicePipeline(device: description, deviceClass: deviceClass, configuration: configuration,
                                   database: database, learned: learned, session: claimSession)
+        primeSlots()
+    }
+
+    /// Gives a new pipeline the device's slots as the kernel holds them. The kernel sends a
+    /// touch only the axes that changed, so a pipeline that starts — the daemon's start, a
+    /// reload — would take a touch at the place of the last one before it as a touch at 0,0
+    /// (the AssistiveTouch button tapped again where it was left, after a restart). As the
+    /// clone is primed (`TouchForwarder.start`). No tracking id is given: a touch already
+    /// down stays unseen until it lifts, as before.
+    private func primeSlots() {
+        guard let device, description.isMultitouch, device.currentSlot >= 0 else { return }
+        func feed(_ code: UInt16, _ value: Int32) {
+            _ = pipeline.process(InputEvent(time: .zero, type: EV.ABS, code: code, value: value))
+        }
+        for slot in 0..<pipeline.engine.frames.contacts.count {
+            feed(ABS.MT_SLOT, Int32(slot))
+            for code in [ABS.MT_POSITION_X, ABS.MT_POSITION_Y, ABS.MT_PRESSURE, ABS.MT_TOUCH_MAJOR] {
+                if let value = device.slotValue(slot, code) { feed(code, value) }
+            }
+        }
+        feed(ABS.MT_SLOT, Int32(device.currentSlot))
     }
 
     public var name: String { description.name }
@@ -109,11 +130,18 @@ public final class DeviceSession {
     public var settings: DeviceSettings { pipeline.settings }
     public var capability: CapabilityReport { engine.capability }
 
+    /// The AssistiveTouch button moved: the pipeline's slots and claims follow it, and the
+    /// touches under way are kept (`DevicePipeline.placeAssistiveButton`).
+    public func placeAssistiveButton(_ p: AssistiveButton.Place) {
+        pipeline.placeAssistiveButton(p)
+    }
+
     /// Applies a new configuration. Gestures in progress are dropped without being reported:
     /// their timings and bindings no longer hold.
     public func reconfigure(_ configuration: Configuration, database: DeviceDatabase = .empty) {
         pipeline = DevicePipeline(device: description, deviceClass: deviceClass, configuration: configuration,
                                   database: database, learned: engine.learned, session: claimSession)
+        primeSlots()
         afterNewPipeline()
     }
 

@@ -27,6 +27,8 @@ public final class Daemon {
         public var useBus: Bool
         /// What the bus's `Version` property says.
         public var version: String
+        /// Where the AssistiveTouch button's place is kept; nil keeps it in memory only.
+        public var assistiveButtonPath: String? = nil
         public init(configPath: String?, shortcutsPath: String? = nil, controlSocketPath: String? = nil,
                     calibrationPath: String? = nil, checkExecutable: String? = nil, useBus: Bool = false,
                     version: String = "") {
@@ -91,6 +93,15 @@ public final class Daemon {
     /// The dynamic quick actions' file as last read or written: one that differs was changed
     /// behind the daemon's back, and is read again (and kept aside if bad) before a change.
     private var shortcutsStamp: FileStamp?
+    /// Where the AssistiveTouch button is kept across restarts; nil keeps it in memory only.
+    let assistiveButtonFile: AssistiveButtonFile?
+    /// Where the user left the button, once moved or read back.
+    var buttonPlace: AssistiveButton.Place?
+    /// The long press then drag that moves the button, and the device of its finger.
+    var buttonDrag = AssistiveButtonDrag()
+    var buttonDragNode: String?
+    /// When the dragged button was last told, to keep to 60 a second.
+    var lastButtonAnnounced = Timestamp(microseconds: 0)
 
     public init(configuration: Configuration, options: Options, logger: Logger) throws(SystemError) {
         self.configuration = configuration
@@ -116,6 +127,7 @@ public final class Daemon {
         calibrationFile = options.calibrationPath.map(LearnedCalibrationFile.init(path:))
         if let problem = calibrationFile?.load() { logger.warning("\(problem)") }
         calibrationFile?.log = { [logger] in logger.error("\($0)") }
+        assistiveButtonFile = options.assistiveButtonPath.map(AssistiveButtonFile.init(path:))
         var publishTarget: ((@escaping () -> String) -> Void)?
         runner = ActionRunner(children: children, keyboard: VirtualKeyboard(), configuration: configuration,
                               shortcuts: store, logger: logger) { line in publishTarget?(line) }
@@ -125,6 +137,7 @@ public final class Daemon {
         }
         database = loadDatabase()
         connectOverlay()
+        loadAssistiveButton()
         loop.onSignal { [unowned self] signal in self.handle(signal: signal) }
         loop.onTimer { [unowned self] in self.timerFired() }
     }
@@ -226,6 +239,7 @@ public final class Daemon {
     private func retire(_ session: DeviceSession, now: Timestamp) {
         if let token = session.loopToken { loop.remove(token) }
         session.releaseClaim()
+        cancelButtonDrag(session.node.devnode)
         carryOut(session.cancelAll(at: now), session)
         saveLearned(session, at: now)
         logger.info("device \(session.node.devnode) \"\(session.name)\": lost, capability unknown")
@@ -244,6 +258,7 @@ public final class Daemon {
             logger.warning("device \(session.node.devnode): events dropped by the kernel, resynchronizing; touches in progress are cancelled")
         }
         if read.completedGestures > 0 { carryOut(session.takeCompleted(), session) }
+        if buttonDragNode == session.node.devnode { followButtonDrag(session, now: MonotonicClock.now()) }
         // Paused, no menu comes: no card grows for it either.
         if runner.overlay.listening, !paused { sampleProgress(session, now: MonotonicClock.now()) }
         if let slot = read.untrackedSlot {
@@ -402,6 +417,7 @@ public final class Daemon {
         runner.overlay.listening = present
         runner.intentWindows.listening = present
         pressTrack = nil
+        if present { announceButton() }
         logger.info(present ? "overlay \(BusNames.overlay) on the bus: quick-action menus show at the finger"
                             : "overlay gone from the bus: quick-action menus go to the menu program")
     }
@@ -500,6 +516,7 @@ public final class Daemon {
         for s in sessions.values.sorted(by: { $0.node.devnode < $1.node.devnode }) {
             if paused { release(s, why: "paused") } else { claim(s) }
         }
+        if paused { cancelButtonDrag(nil) }
         if paused, runner.overlay.listening {
             // What the overlay shows goes: no progress follows while paused.
             if pressTrack != nil {
@@ -541,6 +558,7 @@ public final class Daemon {
             control?.publish(GestureReport.gestureJSON(event, device: session.name))
             if event.gesture == .deepPress, runner.overlay.listening, !paused { deepPressProgress(event, session) }
             if paused { continue }
+            if event.gesture == .longPress { buttonGesture(event, session) }
             for d in o.dispatches {
                 runner.run(d.request, label: d.label, event: event, device: session.name)
             }
@@ -707,6 +725,9 @@ public final class Daemon {
         return next
     }
 
+    /// The configuration with the button's place applied (Daemon+AssistiveButton).
+    func replaceConfiguration(_ c: Configuration) { configuration = c }
+
     private func reconfigureSessions() {
         for s in sessions.values.sorted(by: { $0.node.devnode < $1.node.devnode }) {
             let before = s.claimMode
@@ -801,6 +822,7 @@ public final class Daemon {
             return (false, message + ": " + load.errors.map(\.description).joined(separator: "; "))
         }
         configuration = load.configuration
+        applyButtonPlace()
         reconfigureSessions()
         bus?.needsSync = true
         runner.configuration = configuration
@@ -808,6 +830,7 @@ public final class Daemon {
                                                 maximumMenuItems: configuration.quickActionSettings.maximumMenuItems)
         control?.access = resolveAccess(configuration.control)
         prepareVirtualDevices()
+        announceButton()
         let message = "reloaded \(path): \(configuration.bindings.count) binding(s), \(configuration.devices.count) device rule(s)"
         logger.info("\(message)")
         return (true, message)

@@ -1,0 +1,14 @@
+// The AssistiveTouch button (assistive-button.c), drawn by forcetouch-overlay where the daemon's
+// AssistiveButton signal says (docs/SPEC.md §6, §11).
+#ifndef FORCETOUCH_ASSISTIVE_BUTTON_H
+#define FORCETOUCH_ASSISTIVE_BUTTON_H
+#include <glib.h>
+
+/// The daemon's AssistiveButton signal, `(dddss)`: x, y (its centre, 0..1 across the output),
+/// size (the side of its square, a fraction of each axis), output, state (`idle`, `dragging`,
+/// `hidden`). With `verbose`, logs the circle drawn on the screen (`button X Y D state`).
+void ft_assistive_button_signal(GVariant *parameters, int verbose);
+
+/// Destroys the button's window, if one was made.
+void ft_assistive_button_destroy(void);
+#endif
