@@ -262,7 +262,7 @@ public enum LibinputRecordReader {
     /// A short description of a node for messages: its scalar text, or its kind.
     private static func describe(_ node: YAMLNode) -> String {
         switch node {
-        case .scalar(let s, _, _): return s.isEmpty ? "nothing" : "'\(s)'"
+        case .scalar(let s, _): return s.isEmpty ? "nothing" : "'\(s)'"
         case .mapping: return "a mapping"
         case .sequence: return "a list"
         }

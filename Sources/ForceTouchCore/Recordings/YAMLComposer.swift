@@ -36,6 +36,11 @@ struct YAMLComposer {
     private struct Events {
         let parser: UnsafeMutablePointer<yaml_parser_t>
         let text: UnsafeBufferPointer<UInt8>
+        /// Per depth, where a collection's items gather before they are copied into an array
+        /// of exactly their number: an array grown by appending holds up to twice its items,
+        /// and a recording is some 100,000 small sequences.
+        private var items: [[YAMLNode]] = []
+        private var pairs: [[YAMLPair]] = []
 
         init(parser: UnsafeMutablePointer<yaml_parser_t>, text: UnsafeBufferPointer<UInt8>) {
             self.parser = parser
@@ -97,16 +102,19 @@ struct YAMLComposer {
                 throw Problem(line: Int(line), message: "expected plain YAML, found an alias (*name); recordings use none")
             case .sequenceStart(let line):
                 guard depth < YAMLComposer.maximumDepth else { throw tooDeep(line) }
-                var items: [YAMLNode] = []
+                while items.count <= depth { items.append([]) }
+                items[depth].removeAll(keepingCapacity: true)
                 while true {
                     let e = try next()
                     if case .sequenceEnd = e { break }
-                    items.append(try node(e, depth: depth + 1))
+                    let item = try node(e, depth: depth + 1)
+                    items[depth].append(item)
                 }
-                return .sequence(items, line: line)
+                return .sequence(Self.exactCopy(items[depth]), line: line)
             case .mappingStart(let line):
                 guard depth < YAMLComposer.maximumDepth else { throw tooDeep(line) }
-                var pairs: [YAMLPair] = []
+                while pairs.count <= depth { pairs.append([]) }
+                pairs[depth].removeAll(keepingCapacity: true)
                 var keys: Set<String> = []
                 while true {
                     let e = try next()
@@ -115,11 +123,20 @@ struct YAMLComposer {
                     if let name = key.string, !keys.insert(name).inserted {
                         throw Problem(line: Int(line), message: "expected each key once, found \(name) more than once")
                     }
-                    pairs.append(YAMLPair(key: key, value: try node(try next(), depth: depth + 1)))
+                    let value = try node(try next(), depth: depth + 1)
+                    pairs[depth].append(YAMLPair(key: key, value: value))
                 }
-                return .mapping(pairs, line: line)
+                return .mapping(Self.exactCopy(pairs[depth]), line: line)
             case .streamStart, .streamEnd, .documentStart, .documentEnd, .sequenceEnd, .mappingEnd:
                 throw Problem(line: nil, message: "expected a YAML node, found the end of a collection or document")
+            }
+        }
+
+        /// `array` in storage of exactly its count (`Array(array)` would share the scratch's storage).
+        static func exactCopy<T>(_ array: [T]) -> [T] {
+            [T](unsafeUninitializedCapacity: array.count) { buffer, count in
+                _ = buffer.initialize(from: array)
+                count = array.count
             }
         }
 
