@@ -190,8 +190,9 @@ bg_user "$W/menu-overlay.log" "$BIN/forcetouchd" --config "$W/menu.toml" --repla
 replay_pid=$last_pid
 check "x11: a tap on the button with single-tap unset opens the menu of the slots in the overlay, beside the button" \
     wait_for '^menu [0-9]+ shown: 3 item\(s\) at 0\.880,0\.333' "$W/x11-overlay.log" 30
+# The items are logged after the menu's line: wait for the last one.
 check "x11: ... its items are the slots that are set" \
-    bash -c "grep -q '^item 0 \"Double-Tap\" ' '$W/x11-overlay.log' && grep -q '^item 2 \"3D Touch\" ' '$W/x11-overlay.log'"
+    bash -c "$(declare -f wait_for); wait_for '^item 2 \"3D Touch\" ' '$W/x11-overlay.log' 5 && grep -q '^item 0 \"Double-Tap\" ' '$W/x11-overlay.log'"
 sleep 0.5
 as_user xdotool key Escape
 for _ in $(seq 50); do kill -0 "$replay_pid" 2>/dev/null || break; sleep 0.1; done
