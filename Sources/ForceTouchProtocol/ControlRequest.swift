@@ -26,6 +26,30 @@ public struct ControlRequest: Codable, Hashable, Sendable {
         case pause
         /// Undo `pause`.
         case resume
+
+        /// Its `"op"`.
+        public var op: Op {
+            switch self {
+            case .status: .status
+            case .devices: .devices
+            case .subscribe: .subscribe
+            case .reload: .reload
+            case .shortcuts: .shortcuts
+            case .perform: .perform
+            case .intent: .intent
+            case .calibrationReset: .calibrationReset
+            case .pause: .pause
+            case .resume: .resume
+            }
+        }
+    }
+
+    /// The `"op"` of each request: what `Operation` is without its fields. Decoding switches
+    /// over it, so an op without a case does not compile.
+    public enum Op: String, CaseIterable, Sendable {
+        case status, devices, subscribe, reload, shortcuts, perform, intent
+        case calibrationReset = "calibration-reset"
+        case pause, resume
     }
 
     public enum ShortcutsAction: Hashable, Sendable {
@@ -37,6 +61,22 @@ public struct ControlRequest: Codable, Hashable, Sendable {
         case update(item: [String: JSONValue])
         case remove(type: String)
         case clear
+
+        /// The `"action"` of each: what the action is without its fields.
+        public enum Name: String, CaseIterable, Sendable {
+            case list, set, add, update, remove, clear
+        }
+
+        public var name: Name {
+            switch self {
+            case .list: .list
+            case .set: .set
+            case .add: .add
+            case .update: .update
+            case .remove: .remove
+            case .clear: .clear
+            }
+        }
     }
 
     public init(_ operation: Operation, id: JSONValue? = nil) {
@@ -72,23 +112,24 @@ public struct ControlRequest: Codable, Hashable, Sendable {
             }
             return o
         }
-        guard let op = try string(.op) else { throw fail("missing \"op\"", .op) }
+        guard let name = try string(.op) else { throw fail("missing \"op\"", .op) }
+        guard let op = Op(rawValue: name) else { throw fail("unknown op \"\(name)\"", .op) }
         switch op {
-        case "status": operation = .status
-        case "devices": operation = .devices
-        case "subscribe": operation = .subscribe
-        case "reload": operation = .reload
-        case "pause": operation = .pause
-        case "resume": operation = .resume
-        case "calibration-reset":
+        case .status: operation = .status
+        case .devices: operation = .devices
+        case .subscribe: operation = .subscribe
+        case .reload: operation = .reload
+        case .pause: operation = .pause
+        case .resume: operation = .resume
+        case .calibrationReset:
             guard let device = try string(.device), !device.isEmpty else {
                 throw fail("calibration-reset needs \"device\" (a node, a name or vendor:product)", .device)
             }
             operation = .calibrationReset(device: device)
-        case "perform":
+        case .perform:
             guard let type = try string(.type), !type.isEmpty else { throw fail("perform needs \"type\"", .type) }
             operation = .perform(type: type)
-        case "intent":
+        case .intent:
             guard let name = try string(.name), !name.isEmpty else { throw fail("intent needs \"name\"", .name) }
             let parameters = c.contains(.parameters) && (try? c.decodeNil(forKey: .parameters)) != true
                 ? try object(.parameters, needs: "") : [:]
@@ -100,11 +141,14 @@ public struct ControlRequest: Codable, Hashable, Sendable {
                 confirmed = b
             }
             operation = .intent(name: name, parameters: parameters, confirmed: confirmed)
-        case "shortcuts":
-            let action = try string(.action) ?? "list"
+        case .shortcuts:
+            let actionName = try string(.action) ?? "list"
+            guard let action = ShortcutsAction.Name(rawValue: actionName) else {
+                throw fail("unknown shortcuts action \"\(actionName)\"", .action)
+            }
             switch action {
-            case "list": operation = .shortcuts(.list)
-            case "set":
+            case .list: operation = .shortcuts(.list)
+            case .set:
                 guard c.contains(.items), (try? c.decodeNil(forKey: .items)) != true else {
                     throw fail("set needs \"items\"", .items)
                 }
@@ -112,57 +156,35 @@ public struct ControlRequest: Codable, Hashable, Sendable {
                     throw fail("\"items\" must be an array", .items)
                 }
                 operation = .shortcuts(.set(items: items))
-            case "add": operation = .shortcuts(.add(item: try object(.item, needs: "add needs \"item\"")))
-            case "update": operation = .shortcuts(.update(item: try object(.item, needs: "update needs \"item\"")))
-            case "remove":
+            case .add: operation = .shortcuts(.add(item: try object(.item, needs: "add needs \"item\"")))
+            case .update: operation = .shortcuts(.update(item: try object(.item, needs: "update needs \"item\"")))
+            case .remove:
                 guard let type = try string(.type) else { throw fail("remove needs \"type\"", .type) }
                 operation = .shortcuts(.remove(type: type))
-            case "clear": operation = .shortcuts(.clear)
-            default: throw fail("unknown shortcuts action \"\(action)\"", .action)
+            case .clear: operation = .shortcuts(.clear)
             }
-        default:
-            throw fail("unknown op \"\(op)\"", .op)
         }
     }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encodeIfPresent(id, forKey: .id)
+        try c.encode(operation.op.rawValue, forKey: .op)
         switch operation {
-        case .status: try c.encode("status", forKey: .op)
-        case .devices: try c.encode("devices", forKey: .op)
-        case .subscribe: try c.encode("subscribe", forKey: .op)
-        case .reload: try c.encode("reload", forKey: .op)
-        case .pause: try c.encode("pause", forKey: .op)
-        case .resume: try c.encode("resume", forKey: .op)
-        case .calibrationReset(let device):
-            try c.encode("calibration-reset", forKey: .op)
-            try c.encode(device, forKey: .device)
-        case .perform(let type):
-            try c.encode("perform", forKey: .op)
-            try c.encode(type, forKey: .type)
+        case .status, .devices, .subscribe, .reload, .pause, .resume: break
+        case .calibrationReset(let device): try c.encode(device, forKey: .device)
+        case .perform(let type): try c.encode(type, forKey: .type)
         case .intent(let name, let parameters, let confirmed):
-            try c.encode("intent", forKey: .op)
             try c.encode(name, forKey: .name)
             try c.encode(parameters, forKey: .parameters)
             try c.encode(confirmed, forKey: .confirmed)
         case .shortcuts(let action):
-            try c.encode("shortcuts", forKey: .op)
+            try c.encode(action.name.rawValue, forKey: .action)
             switch action {
-            case .list: try c.encode("list", forKey: .action)
-            case .set(let items):
-                try c.encode("set", forKey: .action)
-                try c.encode(items, forKey: .items)
-            case .add(let item):
-                try c.encode("add", forKey: .action)
-                try c.encode(item, forKey: .item)
-            case .update(let item):
-                try c.encode("update", forKey: .action)
-                try c.encode(item, forKey: .item)
-            case .remove(let type):
-                try c.encode("remove", forKey: .action)
-                try c.encode(type, forKey: .type)
-            case .clear: try c.encode("clear", forKey: .action)
+            case .list, .clear: break
+            case .set(let items): try c.encode(items, forKey: .items)
+            case .add(let item), .update(let item): try c.encode(item, forKey: .item)
+            case .remove(let type): try c.encode(type, forKey: .type)
             }
         }
     }
