@@ -1,4 +1,5 @@
 import ForceTouchCore
+import ForceTouchEngine
 import ForceTouchProtocol
 import FoundationEssentials
 import Glibc
