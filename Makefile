@@ -53,9 +53,11 @@ build: deps
 # The executable opens it (dlopen) only when it runs as forcetouch-overlay.
 OVERLAY_GTK = forcetouch-overlay-gtk.so
 overlay-gtk: $(BUILDDIR)/$(CONFIGURATION)/$(OVERLAY_GTK)
-$(BUILDDIR)/$(CONFIGURATION)/$(OVERLAY_GTK): Sources/COverlay/overlay.c Sources/COverlay/include/COverlay.h
+# Every C file of Sources/COverlay goes in: the menu (overlay.c), the intent window (intent-window.c)…
+OVERLAY_SOURCES = $(wildcard Sources/COverlay/*.c)
+$(BUILDDIR)/$(CONFIGURATION)/$(OVERLAY_GTK): $(OVERLAY_SOURCES) $(wildcard Sources/COverlay/*.h) Sources/COverlay/include/COverlay.h
 	mkdir -p $(@D)
-	$(CC) -O2 -g -Wall -fPIC -shared -o $@ Sources/COverlay/overlay.c -ISources/COverlay/include \
+	$(CC) -O2 -g -Wall -fPIC -shared -o $@ $(OVERLAY_SOURCES) -ISources/COverlay/include -ISources/COverlay \
 		$$(pkg-config --cflags --libs gtk-layer-shell-0 gtk+-3.0) -lm
 
 # The whole suite: unit and program tests on this machine, a short fuzzing run of every parser,
@@ -70,6 +72,7 @@ test: deps
 	Tests/Documented/on-host.sh
 	Tests/Documented/dbus-on-host.sh
 	Tests/Documented/overlay-on-host.sh
+	Tests/Documented/intent-window-on-host.sh
 	Tests/Documented/package-on-host.sh
 	@if [ -x vm/run-tests.sh ]; then ./vm/run-tests.sh; fi
 

@@ -51,6 +51,24 @@ static const sd_bus_vtable daemon_signals[] = {
                              SD_BUS_PARAM(commitProgress) SD_BUS_PARAM(x) SD_BUS_PARAM(y)
                              SD_BUS_PARAM(placement) SD_BUS_PARAM(output), 0),
     SD_BUS_SIGNAL_WITH_NAMES("MenuDismissed", "us", SD_BUS_PARAM(id) SD_BUS_PARAM(reason), 0),
+    // The intent window (SPEC §11, "The intent window"): a run's stages as signals, the window's answers are methods (BusMethod).
+    SD_BUS_SIGNAL_WITH_NAMES("IntentStarted", "usssddssb",
+                             SD_BUS_PARAM(id) SD_BUS_PARAM(intent) SD_BUS_PARAM(title) SD_BUS_PARAM(app)
+                             SD_BUS_PARAM(x) SD_BUS_PARAM(y) SD_BUS_PARAM(placement) SD_BUS_PARAM(output)
+                             SD_BUS_PARAM(located), 0),
+    SD_BUS_SIGNAL_WITH_NAMES("IntentConfirm", "ussssd",
+                             SD_BUS_PARAM(id) SD_BUS_PARAM(intent) SD_BUS_PARAM(title) SD_BUS_PARAM(prompt)
+                             SD_BUS_PARAM(parameter) SD_BUS_PARAM(timeout), 0),
+    SD_BUS_SIGNAL_WITH_NAMES("IntentChoose", "ussssasd",
+                             SD_BUS_PARAM(id) SD_BUS_PARAM(intent) SD_BUS_PARAM(title) SD_BUS_PARAM(prompt)
+                             SD_BUS_PARAM(parameter) SD_BUS_PARAM(choices) SD_BUS_PARAM(timeout), 0),
+    SD_BUS_SIGNAL_WITH_NAMES("IntentNeedsValue", "usssssd",
+                             SD_BUS_PARAM(id) SD_BUS_PARAM(intent) SD_BUS_PARAM(title) SD_BUS_PARAM(prompt)
+                             SD_BUS_PARAM(parameter) SD_BUS_PARAM(type) SD_BUS_PARAM(timeout), 0),
+    SD_BUS_SIGNAL_WITH_NAMES("IntentResponse", "usssssssb",
+                             SD_BUS_PARAM(id) SD_BUS_PARAM(intent) SD_BUS_PARAM(title) SD_BUS_PARAM(code)
+                             SD_BUS_PARAM(message) SD_BUS_PARAM(text) SD_BUS_PARAM(image) SD_BUS_PARAM(app)
+                             SD_BUS_PARAM(final), 0),
 };
 
 #define COUNT(array) (sizeof(array) / sizeof((array)[0]))

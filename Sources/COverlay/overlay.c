@@ -11,6 +11,7 @@
 // an override-redirect popup (shaped to the menu when no compositing manager can blend the
 // dimming); elsewhere (GNOME Wayland) an undecorated window the compositor places.
 #include "COverlay.h"
+#include "intent-window.h"
 #include <gtk/gtk.h>
 #include <gtk-layer-shell/gtk-layer-shell.h>
 #include <glib-unix.h>
@@ -570,6 +571,7 @@ static void press_progress(GVariant *p) {
 static void on_signal(GDBusConnection *bus, const char *sender, const char *path, const char *iface,
                       const char *member, GVariant *parameters, gpointer data) {
     (void)bus; (void)sender; (void)path; (void)iface; (void)data;
+    if (ft_intent_signal(member, parameters)) return;
     if (strcmp(member, "MenuShown") == 0 && g_variant_is_of_type(parameters, G_VARIANT_TYPE("(uaa{sv}ddss)"))) {
         menu_shown(parameters);
     } else if (strcmp(member, "PressProgress") == 0 &&
@@ -713,6 +715,7 @@ int ft_overlay_run(ft_overlay_options options) {
     export_object(bus);
     read_color_scheme();
     g_printerr("overlay: %s theme\n", o.dark ? "dark" : "light");
+    ft_intent_init(bus, o.options.verbose, o.dark);
     g_bus_own_name_on_connection(bus, OVERLAY_NAME, G_BUS_NAME_OWNER_FLAGS_DO_NOT_QUEUE, on_name, on_name_lost,
                                  NULL, NULL);
     g_unix_signal_add(SIGTERM, on_stop, NULL);

@@ -5,6 +5,8 @@ import FoundationEssentials
 /// `{"op":"status"}`, `{"op":"devices"}`, `{"op":"subscribe"}`, `{"op":"reload"}`,
 /// `{"op":"shortcuts","action":"list|set|add|update|remove|clear",…}`, `{"op":"perform","type":…}`,
 /// `{"op":"intent","name":…,"parameters":{…},"confirmed":true|false}`,
+/// `{"op":"intent-answer","run":N,"confirmed":true|false}` or `{"op":"intent-answer","run":N,"value":"…"}`,
+/// `{"op":"intent-open","run":N}` (the intent window's answers, SPEC §11, "The intent window"),
 /// `{"op":"calibration-reset","device":…}`, `{"op":"pause"}`, `{"op":"resume"}`. An `"id"`, any JSON value, comes back in the reply.
 ///
 /// This file is the table of requests: the socket's `Op`s, the `Operation` each makes, their
@@ -14,6 +16,9 @@ import FoundationEssentials
 public struct ControlRequest: Codable, Hashable, Sendable {
     public var id: JSONValue?
     public var operation: Operation
+    /// For `intent`: show the run in forcetouch-overlay's intent window (`"window":true`,
+    /// `forcectl intent … --window`), as a run a gesture or the bus starts is.
+    public var window = false
 
     public enum Operation: Hashable, Sendable {
         case status
@@ -25,6 +30,11 @@ public struct ControlRequest: Codable, Hashable, Sendable {
         case perform(type: String)
         /// Run an intent; parameters are JSON values (a point may be `[x, y]` or `{"x":…,"y":…}`).
         case intent(name: String, parameters: [String: JSONValue], confirmed: Bool)
+        /// Answer the question the intent run `run` waits on (`intent-confirm`…): a
+        /// confirmation, or a chosen or typed value.
+        case intentAnswer(run: UInt32, answer: IntentWindowAnswer)
+        /// Open the app of the intent run `run`, as a tap on its window does.
+        case intentOpen(run: UInt32)
         /// Forget what auto-calibration learned of a device: a node, a name or vendor:product.
         case calibrationReset(device: String)
         /// Stop running what gestures are bound to, and give every claimed device back.
@@ -42,6 +52,8 @@ public struct ControlRequest: Codable, Hashable, Sendable {
             case .shortcuts: .shortcuts
             case .perform: .perform
             case .intent: .intent
+            case .intentAnswer: .intentAnswer
+            case .intentOpen: .intentOpen
             case .calibrationReset: .calibrationReset
             case .pause: .pause
             case .resume: .resume
@@ -53,8 +65,15 @@ public struct ControlRequest: Codable, Hashable, Sendable {
     /// over it, so an op without a case does not compile.
     public enum Op: String, CaseIterable, Sendable {
         case status, devices, subscribe, reload, shortcuts, perform, intent
+        case intentAnswer = "intent-answer", intentOpen = "intent-open"
         case calibrationReset = "calibration-reset"
         case pause, resume
+    }
+
+    /// An answer to an intent window's question.
+    public enum IntentWindowAnswer: Hashable, Sendable {
+        case confirmed(Bool)
+        case value(String)
     }
 
     public enum ShortcutsAction: Hashable, Sendable {
@@ -84,13 +103,14 @@ public struct ControlRequest: Codable, Hashable, Sendable {
         }
     }
 
-    public init(_ operation: Operation, id: JSONValue? = nil) {
+    public init(_ operation: Operation, id: JSONValue? = nil, window: Bool = false) {
         self.operation = operation
         self.id = id
+        self.window = window
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, op, action, type, device, name, parameters, confirmed, items, item
+        case id, op, action, type, device, name, parameters, confirmed, items, item, run, value, window
     }
 
     public init(from decoder: Decoder) throws {
@@ -146,6 +166,28 @@ public struct ControlRequest: Codable, Hashable, Sendable {
                 confirmed = b
             }
             operation = .intent(name: name, parameters: parameters, confirmed: confirmed)
+            if c.contains(.window) {
+                guard let b = try? c.decode(Bool.self, forKey: .window) else {
+                    throw fail("\"window\" must be true or false", .window)
+                }
+                window = b
+            }
+        case .intentAnswer, .intentOpen:
+            guard let run = try? c.decode(UInt32.self, forKey: .run), run > 0 else {
+                throw fail("\(op.rawValue) needs \"run\", the id of the intent run (from intent-started)", .run)
+            }
+            if op == .intentOpen {
+                operation = .intentOpen(run: run)
+            } else if c.contains(.confirmed) {
+                guard let b = try? c.decode(Bool.self, forKey: .confirmed) else {
+                    throw fail("\"confirmed\" must be true or false", .confirmed)
+                }
+                operation = .intentAnswer(run: run, answer: .confirmed(b))
+            } else if let value = try string(.value) {
+                operation = .intentAnswer(run: run, answer: .value(value))
+            } else {
+                throw fail("intent-answer needs \"confirmed\" (true or false) or \"value\" (a string)", .value)
+            }
         case .shortcuts:
             let actionName = try string(.action) ?? "list"
             guard let action = ShortcutsAction.Name(rawValue: actionName) else {
@@ -183,6 +225,14 @@ public struct ControlRequest: Codable, Hashable, Sendable {
             try c.encode(name, forKey: .name)
             try c.encode(parameters, forKey: .parameters)
             try c.encode(confirmed, forKey: .confirmed)
+            if window { try c.encode(true, forKey: .window) }
+        case .intentAnswer(let run, let answer):
+            try c.encode(run, forKey: .run)
+            switch answer {
+            case .confirmed(let b): try c.encode(b, forKey: .confirmed)
+            case .value(let v): try c.encode(v, forKey: .value)
+            }
+        case .intentOpen(let run): try c.encode(run, forKey: .run)
         case .shortcuts(let action):
             try c.encode(action.name.rawValue, forKey: .action)
             switch action {
@@ -257,6 +307,10 @@ public enum BusMethod: String, CaseIterable, Sendable {
     /// The overlay's alone: no control request.
     case dismissMenu = "DismissMenu"
     case resetCalibration = "ResetCalibration"
+    /// The intent window's answers (SPEC §11, "The intent window").
+    case confirmIntent = "ConfirmIntent"
+    case answerIntent = "AnswerIntent"
+    case openIntentApp = "OpenIntentApp"
 
     /// The member name on the bus.
     public var name: String { rawValue }
@@ -271,6 +325,9 @@ public enum BusMethod: String, CaseIterable, Sendable {
         case .runIntent: [.string("name"), .string("parameters"), .bool("confirmed")]
         case .dismissMenu: [.uint32("id")]
         case .resetCalibration: [.string("device")]
+        case .confirmIntent: [.uint32("id"), .bool("confirmed")]
+        case .answerIntent: [.uint32("id"), .string("value")]
+        case .openIntentApp: [.uint32("id")]
         }
     }
 
@@ -282,8 +339,8 @@ public enum BusMethod: String, CaseIterable, Sendable {
         case .setQuickActions, .clearQuickActions: [.uint32("count")]
         case .addQuickAction: [.string("result")]
         case .updateQuickAction: [.string("type")]
-        case .removeQuickAction, .dismissMenu: []
-        case .performQuickAction, .chooseQuickAction: [.string("result"), .string("message")]
+        case .removeQuickAction, .dismissMenu, .confirmIntent, .answerIntent: []
+        case .performQuickAction, .chooseQuickAction, .openIntentApp: [.string("result"), .string("message")]
         case .runIntent: [.string("result"), .string("message"), .string("code"), .string("output")]
         case .resetCalibration: [.strings("forgotten")]
         }
@@ -335,6 +392,12 @@ public enum BusMethod: String, CaseIterable, Sendable {
             return .intent(name: name, parameters: parameters, confirmed: confirmed)
         case .dismissMenu: return nil
         case .resetCalibration: return .calibrationReset(device: try nonEmpty(try string(), "device"))
+        case .confirmIntent, .answerIntent, .openIntentApp:
+            guard case .uint32(let run)? = next.next() else { throw mismatch }
+            if self == .openIntentApp { return .intentOpen(run: run) }
+            if self == .answerIntent { return .intentAnswer(run: run, answer: .value(try string())) }
+            guard case .bool(let confirmed)? = next.next() else { throw mismatch }
+            return .intentAnswer(run: run, answer: .confirmed(confirmed))
         }
     }
 
@@ -353,8 +416,8 @@ public enum BusMethod: String, CaseIterable, Sendable {
         case .setQuickActions, .clearQuickActions: return [.uint32(UInt32(reply.count ?? 0))]
         case .addQuickAction: return [.string(reply.result ?? "")]
         case .updateQuickAction: return [.string(reply.type ?? "")]
-        case .removeQuickAction, .dismissMenu: return []
-        case .performQuickAction, .chooseQuickAction: return [.string(reply.result ?? ""), .string(reply.message ?? "")]
+        case .removeQuickAction, .dismissMenu, .confirmIntent, .answerIntent: return []
+        case .performQuickAction, .chooseQuickAction, .openIntentApp: return [.string(reply.result ?? ""), .string(reply.message ?? "")]
         case .runIntent:
             return [.string(reply.result ?? ""), .string(reply.message ?? ""), .string(reply.code ?? ""),
                     .string(reply.output.map { json($0) } ?? "")]

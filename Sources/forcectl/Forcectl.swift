@@ -139,6 +139,8 @@ struct Intent: ParsableCommand {
     @Flag(name: [.customLong("yes"), .customShort("y")],
           help: "Confirm the parameters marked confirm = true, instead of asking the intent's confirm handler.")
     var yes = false
+    @Flag(help: "Show the run in forcetouch-overlay's intent window, as a gesture's run is: its questions wait for the window.")
+    var window = false
 
     func run() throws {
         var values: [String: JSONValue] = [:]
@@ -146,7 +148,10 @@ struct Intent: ParsableCommand {
             guard let eq = p.firstIndex(of: "=") else { throw CommandFailure("\(p): expected key=value") }
             values[String(p[..<eq])] = .string(String(p[p.index(after: eq)...]))
         }
-        let reply = try connection.request(.intent(name: name, parameters: values, confirmed: yes))
+        let client = try connection.connect()
+        let reply = try ConnectionOptions.exchange(
+            client, ControlRequest(.intent(name: name, parameters: values, confirmed: yes), window: window),
+            json: connection.json)
         if !connection.json {
             let message = describe(reply.message)
             let code = describe(reply.code)

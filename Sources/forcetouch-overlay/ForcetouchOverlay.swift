@@ -12,18 +12,22 @@ public let program = Program(name: "forcetouch-overlay") { ForcetouchOverlay.mai
 struct ForcetouchOverlay: ForceTouchCommand {
     static let configuration = CommandConfiguration(
         commandName: "forcetouch-overlay",
-        abstract: "Show forcetouchd's quick-action menus at the finger.",
+        abstract: "Show forcetouchd's quick-action menus and intent windows at the finger.",
         discussion: """
             Owns io.github.forcetouch.Overlay1 on the session bus: while it runs, forcetouchd sends \
             its quick-action menus here (MenuShown, PressProgress, MenuDismissed) instead of running \
             the menu program, and this draws them where the press is, growing with it; a tap or a \
             finger lifted on an item chooses it (ChooseQuickAction), a tap outside or Escape closes \
-            it. Wayland compositors with layer-shell get an overlay layer surface, X11 an \
+            it. Intent runs show in a floating window beside the finger (IntentStarted, \
+            IntentConfirm, IntentChoose, IntentNeedsValue, IntentResponse): Next and Cancel, the \
+            choices or a text field answer the run (ConfirmIntent, AnswerIntent), and the \
+            response shows with its code and output; a tap opens the intent's app. \
+            Wayland compositors with layer-shell get an overlay layer surface, X11 an \
             override-redirect popup, GNOME's Wayland session an ordinary window. SIGTERM stops it.
             """,
         version: ForceTouchVersion.string)
 
-    @Flag(help: "Log each drawn menu's and item's rectangle on the screen (`item 0 \"Title\" x y w h`).")
+    @Flag(help: "Log each drawn menu's and item's rectangle on the screen (`item 0 \"Title\" x y w h`), and each intent window's and its buttons'.")
     var verbose = false
 
     func run() throws {

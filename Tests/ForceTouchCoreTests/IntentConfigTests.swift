@@ -481,6 +481,9 @@ let invalidIntents: [InvalidIntent] = [
                 return
             case .resolved, .responded:
                 continue
+            case .ask(let q):
+                Issue.record("a run that is not interactive asked \(q)")
+                return
             }
         }
     }

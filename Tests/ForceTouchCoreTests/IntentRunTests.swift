@@ -27,6 +27,9 @@ private func drive(_ run: inout IntentRun, _ stubs: [String: Stub] = [:]) -> [In
             run.deliver(exitStatus: status, stdout: Data(out.utf8))
         case .resolved, .responded:
             continue
+        case .ask(let q):
+            Issue.record("a run that is not interactive asked \(q)")
+            return steps
         }
     }
     Issue.record("the run never finished")

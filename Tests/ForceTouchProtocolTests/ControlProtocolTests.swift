@@ -19,6 +19,10 @@ import Testing
         ControlRequest(.intent(name: "mark", parameters: ["at": [0.25, 0.75], "label": "x"], confirmed: true), id: ["n": 1]),
         ControlRequest(.intent(name: "mark", parameters: [:], confirmed: false)),
         ControlRequest(.calibrationReset(device: "056a:0333")),
+        ControlRequest(.intentAnswer(run: 3, answer: .confirmed(true))),
+        ControlRequest(.intentAnswer(run: 4, answer: .value("green")), id: 2),
+        ControlRequest(.intentOpen(run: 5)),
+        ControlRequest(.intent(name: "greet", parameters: [:], confirmed: false), window: true),
     ]
 
     @Test(arguments: requests) func eachRequestRoundTrips(_ request: ControlRequest) throws {
@@ -35,6 +39,21 @@ import Testing
             == #"{"device":"/dev/input/event5","op":"calibration-reset"}"#)
         #expect(ControlRequest(.intent(name: "n", parameters: ["k": "v"], confirmed: false)).json
             == #"{"confirmed":false,"name":"n","op":"intent","parameters":{"k":"v"}}"#)
+    }
+
+    @Test func theIntentWindowsAnswersHaveTheirWireFormatAndNeedARun() throws {
+        #expect(ControlRequest(.intentAnswer(run: 3, answer: .confirmed(false))).json
+            == #"{"confirmed":false,"op":"intent-answer","run":3}"#)
+        #expect(ControlRequest(.intentAnswer(run: 3, answer: .value("green"))).json
+            == #"{"op":"intent-answer","run":3,"value":"green"}"#)
+        #expect(ControlRequest(.intentOpen(run: 9)).json == #"{"op":"intent-open","run":9}"#)
+        #expect(ControlRequest(.intent(name: "n", parameters: [:], confirmed: false), window: true).json
+            == #"{"confirmed":false,"name":"n","op":"intent","parameters":{},"window":true}"#)
+        #expect(try ControlRequest.decode(#"{"op":"intent","name":"n","window":true}"#).window)
+        #expect(throws: ControlRequestError.self) { try ControlRequest.decode(#"{"op":"intent","name":"n","window":1}"#) }
+        #expect(throws: ControlRequestError.self) { try ControlRequest.decode(#"{"op":"intent-answer","confirmed":true}"#) }
+        #expect(throws: ControlRequestError.self) { try ControlRequest.decode(#"{"op":"intent-answer","run":3}"#) }
+        #expect(throws: ControlRequestError.self) { try ControlRequest.decode(#"{"op":"intent-open","run":0}"#) }
     }
 
     @Test func aRawClientMayLeaveOutWhatHasADefault() throws {

@@ -42,7 +42,7 @@ extension Action: Decodable {
             throw problem("action", "only launch = \"app.desktop\" takes an action (one of the app's Desktop Actions)")
         }
         guard let kind = present.first else {
-            throw problem(nil, "needs an action: \(ConfigurationParser.list(Action.keys)) (e.g. exec = [\"notify-send\", \"pressed\"])")
+            throw problem(nil, "needs an action: \(KeyNames.list(Action.keys)) (e.g. exec = [\"notify-send\", \"pressed\"])")
         }
         guard present.count == 1 else {
             let limit = owner == .quickAction ? "at most one" : "exactly one"
@@ -57,7 +57,7 @@ extension Action: Decodable {
             case .click:
                 let name = try value.nonEmptyString()
                 guard let click = PointerClick(parsing: name) else {
-                    throw RawValue.Problem("unknown click \"\(name)\"; expected \(ConfigurationParser.list(PointerClick.names))")
+                    throw RawValue.Problem("unknown click \"\(name)\"; expected \(KeyNames.list(PointerClick.names))")
                 }
                 return .click(click)
             case .keys: return .keys(try Action.keyStrokes(value))

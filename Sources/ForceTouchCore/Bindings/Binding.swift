@@ -116,7 +116,7 @@ extension Binding: Decodable {
         let r = try BlockReader(decoder, keys: Self.keys)
         let gesture = try r("gesture") { try $0.name(GestureKind.allCases, what: "gesture") }
         if !r.has("gesture") {
-            try r.report(nil, "needs \"gesture\": \(ConfigurationParser.list(GestureKind.allCases.map(\.rawValue)))")
+            try r.report(nil, "needs \"gesture\": \(KeyNames.list(GestureKind.allCases.map(\.rawValue)))")
         }
         let stage = try r("stage") { try $0.name([DeepPressStage.peek, .pop], what: "stage") }
         if r.has("stage"), let gesture, gesture != .deepPress {
@@ -127,7 +127,7 @@ extension Binding: Decodable {
             guard let gesture else { return p }
             let possible = Binding.phases(of: gesture)
             guard possible.contains(p) else {
-                throw RawValue.Problem("a \(gesture.rawValue) is reported only as \(ConfigurationParser.list(possible.map(\.rawValue)))")
+                throw RawValue.Problem("a \(gesture.rawValue) is reported only as \(KeyNames.list(possible.map(\.rawValue)))")
             }
             // The engine reports peek as `began` and pop as `changed`: any other pairing would never fire.
             if gesture == .deepPress, let stage, Binding.impliedStage(p) != stage {

@@ -229,23 +229,7 @@ extension CalibrationBlock {
             lines[i] = indent + newText + comment + cr
         }
 
-        func commentStart(_ s: Substring) -> Substring.Index? {
-            var quote: Character? = nil
-            var i = s.startIndex
-            while i < s.endIndex {
-                let c = s[i]
-                if let q = quote {
-                    if c == "\\" && q == "\"" { i = s.index(after: i); if i == s.endIndex { break } }
-                    else if c == q { quote = nil }
-                } else if c == "\"" || c == "'" {
-                    quote = c
-                } else if c == "#" {
-                    return i
-                }
-                i = s.index(after: i)
-            }
-            return nil
-        }
+        func commentStart(_ s: Substring) -> Substring.Index? { TOMLScanner.commentStart(s) }
 
         mutating func insert(lines new: [String], at i: Int) {
             let cr = newline == "\r\n" ? "\r" : ""

@@ -46,15 +46,8 @@ final class BlockReader {
 
     private func checkKeys(_ keys: [String], hint: (String) -> String? = { _ in nil }) throws {
         for key in c.allKeys.map(\.stringValue) where !keys.contains(key) {
-            try report(key, Self.unknownKey(key, of: keys, hint: hint))
+            try report(key, KeyNames.unknownKey(key, of: keys, hint: hint))
         }
-    }
-
-    /// `unknown key`, with the nearest known key offered, or `hint`'s words.
-    static func unknownKey(_ key: String, of keys: [String], hint: (String) -> String? = { _ in nil }) -> String {
-        if let h = hint(key) { return "unknown key; " + h }
-        guard let near = ConfigurationParser.nearest(key, in: keys) else { return "unknown key" }
-        return "unknown key; did you mean \"\(near)\"?"
     }
 
     /// Whether `key` is written; JSON's `null` counts as absent, as `decodeIfPresent` has it.

@@ -5,35 +5,22 @@ import TOMLKit
 /// applications' Desktop Actions), read through the parser's `lookups`.
 extension ConfigurationParser {
     static let quickActionKeys = ShortcutItem.configKeys
-    static let quickActionSettingsKeys = ["import-plist", "desktop", "menu", "max-items"]
+    static let quickActionSettingsKeys = QuickActionSettingsTable.keys
     static let assistiveTouchKeys = AssistiveTouch.keys
     static let controlKeys = ControlSettings.keys
 
     // MARK: - [quick-actions]
 
-    mutating func parseQuickActionSettings(_ t: TOMLTable, into config: inout Configuration) {
+    /// The table's settings, and the items its `import-plist` and `desktop` bring in.
+    mutating func apply(_ settings: QuickActionSettingsTable, to config: inout Configuration) {
         let path = ConfigPath.root / "quick-actions"
-        _ = checkKeys(t, path, allowed: Self.quickActionSettingsKeys)
-        if let v = t["max-items"], let n = integer(v, path / "max-items") {
-            if n >= 1 { config.quickActionSettings.maximumMenuItems = n } else {
-                error(path / "max-items", "must be at least 1, not \(n)")
-            }
+        if let n = settings.maximumMenuItems { config.quickActionSettings.maximumMenuItems = n }
+        if let menu = settings.menu { config.quickActionSettings.menu = menu }
+        if let s = settings.importPlist {
+            config.quickActionSettings.importPlist = s
+            importedQuickActions = importPlist(s, path / "import-plist")
         }
-        if let v = t["menu"], let argv = argv(v, path / "menu", example: "[\"rofi\", \"-dmenu\"]") {
-            config.quickActionSettings.menu = argv
-        }
-        if let v = t["import-plist"], let s = string(v, path / "import-plist") {
-            if s.isEmpty { error(path / "import-plist", "must not be empty") } else {
-                config.quickActionSettings.importPlist = s
-                importedQuickActions = importPlist(s, path / "import-plist")
-            }
-        }
-        if let v = t["desktop"] {
-            let p = path / "desktop"
-            let ids: [String]?
-            if case .string(let s) = RawValue(v) { ids = [s] } else { ids = argv(v, p, example: "[\"firefox.desktop\"]") }
-            for id in ids ?? [] { desktopQuickActions += desktopItems(id, p) }
-        }
+        for id in settings.desktop { desktopQuickActions += desktopItems(id, path / "desktop") }
     }
 
     /// The Desktop Actions of an installed application as items, in its file's order: type

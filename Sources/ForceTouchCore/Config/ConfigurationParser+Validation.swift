@@ -90,12 +90,12 @@ extension ConfigurationParser {
     private mutating func validate(perform type: String, _ p: ConfigPath) -> Bool {
         guard quickActionTypes.contains(type) else {
             var message = "no quick action has type \"\(type)\""
-            if let near = Self.nearest(type, in: quickActionTypes) {
+            if let near = KeyNames.nearest(type, in: quickActionTypes) {
                 message += "; did you mean \"\(near)\"?"
             } else if quickActionTypes.isEmpty {
                 message += "; define it in a [[quick-action]] block"
             } else {
-                message += "; the types are \(Self.list(quickActionTypes))"
+                message += "; the types are \(KeyNames.list(quickActionTypes))"
             }
             error(p, message)
             return false
@@ -110,12 +110,12 @@ extension ConfigurationParser {
         guard let definition = intentDefinitions.first(where: { $0.name == name }) else {
             let names = intentDefinitions.map(\.name)
             var message = "no intent is named \"\(name)\""
-            if let near = Self.nearest(name, in: names) {
+            if let near = KeyNames.nearest(name, in: names) {
                 message += "; did you mean \"\(near)\"?"
             } else if names.isEmpty {
                 message += "; define it in an [[intent]] block"
             } else {
-                message += "; the intents are \(Self.list(names))"
+                message += "; the intents are \(KeyNames.list(names))"
             }
             error(p, message)
             return false
@@ -124,7 +124,7 @@ extension ConfigurationParser {
         for (key, value) in action.parameters.sorted(by: { $0.key < $1.key }) {
             guard let parameter = definition.parameters.first(where: { $0.name == key }) else {
                 var message = "intent \"\(name)\" has no parameter \"\(key)\""
-                if let near = Self.nearest(key, in: definition.parameters.map(\.name)) {
+                if let near = KeyNames.nearest(key, in: definition.parameters.map(\.name)) {
                     message += "; did you mean \"\(near)\"?"
                 }
                 error(pp / key, message)

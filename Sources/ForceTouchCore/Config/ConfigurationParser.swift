@@ -12,7 +12,7 @@ import TOMLKit
 /// error leaves nothing to trust, so it yields the default configuration. Quick actions,
 /// AssistiveTouch and `[control]` follow the same rules. Each block is its `Decodable`
 /// type's to read (`decode`, through `BlockReader`); what spans blocks is `validate`'s.
-struct ConfigurationParser: TOMLReader {
+struct ConfigurationParser {
     let text: String
     let file: String
     /// Built once the text has passed `TOMLScanner.check`.
@@ -37,14 +37,14 @@ struct ConfigurationParser: TOMLReader {
         self.lookups = lookups
     }
 
-    static let rootKeys = [
-        "general", "gestures", "device", "binding", "quick-action", "quick-actions", "assistive-touch", "control",
-        "intent",
-    ]
+    static let rootKeys = RootTable.keys
     static let generalKeys = GeneralTable.keys
     static let gestureKeys = GestureOverrides.keys
     static let deviceKeys = DeviceRule.keys
     static let bindingKeys = Binding.keys
+
+    /// Every table's one way in.
+    var blockDecoder: ConfigBlockDecoder { ConfigBlockDecoder(file: file, map: map, lookups: lookups) }
 
     mutating func error(_ path: ConfigPath, _ message: String) {
         errors.append(ConfigError(file: file, line: map.line(of: path), key: path.description, message: message))
@@ -56,35 +56,40 @@ struct ConfigurationParser: TOMLReader {
                                   severity: .warning))
     }
 
-    /// TOMLKit never frees a table (a `TOMLTable` has no deinit): each block's table is
-    /// cleared once it is decoded, and the root once nothing reads it, so that the decoded
-    /// blocks take the place of toml++'s tree (some 9 times the text's size) rather than
-    /// adding to it.
+    /// The names whose blocks are parsed a chunk at a time (`TOMLBlockDocument`).
+    static let blockNames: Set<String> = ["device", "quick-action", "binding"]
+
     mutating func parse() -> ConfigurationLoad {
-        let root: TOMLTable
         do {
-            root = try TOMLScanner.parse(text, file: file)
+            try TOMLScanner.check(text, file: file)
         } catch {
             return ConfigurationLoad(configuration: Configuration(), diagnostics: [error])
         }
         map = TOMLSourceMap(text)
-
-        var config = Configuration()
-        _ = checkKeys(root, .root, allowed: Self.rootKeys) { key in
-            // A key written above every table header lands in the root: say where it belongs.
-            if Self.generalKeys.contains(key) { return "\"\(key)\" belongs under [general]" }
-            if Self.gestureKeys.contains(key) { return "\"\(key)\" belongs under [gestures]" }
-            return nil
+        let start = self
+        if let document = TOMLBlockDocument(text, elements: map.blockElements, names: Self.blockNames), let load = parse(document) { return load }
+        // Not to be split, or a piece that does not parse alone: the whole file says what is wrong.
+        self = start
+        do {
+            return parse(try TOMLBlockDocument(whole: text, file: file))!
+        } catch {
+            return ConfigurationLoad(configuration: Configuration(), diagnostics: [error])
         }
-        if let v = root["general"], let t = table(v, .root / "general"),
-           let general = decode(GeneralTable.self, t, at: .root / "general")
-        {
+    }
+
+    /// TOMLKit never frees a table (a `TOMLTable` has no deinit): each block's table is
+    /// cleared once it is decoded, and the root once nothing reads it, so that the decoded
+    /// blocks take the place of toml++'s tree rather than adding to it. Nil when one of the
+    /// document's chunks does not parse on its own.
+    private mutating func parse(_ document: TOMLBlockDocument) -> ConfigurationLoad? {
+        let root = document.root
+        var config = Configuration()
+        _ = decode(RootTable.self, root, at: .root)
+        if let t = table(root, "general"), let general = decode(GeneralTable.self, t, at: .root / "general") {
             config.general = general.settings
             if let s = general.sensitivity { config.gestures.sensitivity = s }
         }
-        if let v = root["gestures"], let t = table(v, .root / "gestures"),
-           let overrides = decode(GestureOverrides.self, t, at: .root / "gestures")
-        {
+        if let t = table(root, "gestures"), let overrides = decode(GestureOverrides.self, t, at: .root / "gestures") {
             let problem = overrides.thresholdProblem(over: config.gestures)
             config.gestures = overrides.applied(to: config.gestures)
             if let problem {
@@ -94,53 +99,59 @@ struct ConfigurationParser: TOMLReader {
                 config.gestures.popFraction = GestureSettings().popFraction
             }
         }
-        for (index, t) in blocks(root, "device") {
-            let path = ConfigPath.root.appending("device").appending(index: index)
-            if var rule = decode(DeviceRule.self, t, at: path) {
-                (rule.index, rule.line) = (index, map.line(of: path))
-                config.devices.append(rule)
+
+        var quickActionBlocks: [(index: Int, item: ShortcutItem, ok: Bool)] = []
+        // Exactly as many as there are blocks: a Binding is some 270 bytes, and an array
+        // left to grow by doubling holds up to twice that, and both buffers while it grows.
+        config.bindings.reserveCapacity(document.count(of: "binding") + (root["binding"]?.array?.count ?? 0))
+        func take(_ name: String, _ index: Int, _ t: TOMLTable) {
+            let path = ConfigPath.root.appending(name).appending(index: index)
+            switch name {
+            case "device":
+                if var rule = decode(DeviceRule.self, t, at: path) {
+                    (rule.index, rule.line) = (index, map.line(of: path))
+                    config.devices.append(rule)
+                }
+            case "quick-action":
+                // Kept even when something else is wrong, so `validate` still reports a repeated type.
+                let (item, ok) = decoded(ShortcutItem.self, t, at: path, owner: .quickAction)
+                if let item { quickActionBlocks.append((index, item, ok)) }
+            default:
+                if var binding = decode(Binding.self, t, at: path, owner: .binding) {
+                    (binding.index, binding.line) = (index, map.line(of: path))
+                    config.bindings.append(binding)
+                }
             }
-            t.clear()
         }
+        guard document.forEachBlock(take) else { return nil }
+        for name in ["device", "quick-action", "binding"] where !document.splitNames.contains(name) {
+            for (index, t) in blocks(root, name) {
+                take(name, index, t)
+                t.clear()
+            }
+        }
+
         if let v = root["intent"] {
             let (intents, intentErrors) = IntentConfigParser.parse(v, map: map, file: file)
             config.intents = intents
             intentDefinitions = intents
             errors += intentErrors
         }
-        var quickActionBlocks: [(index: Int, item: ShortcutItem, ok: Bool)] = []
-        for (index, t) in blocks(root, "quick-action") {
-            let path = ConfigPath.root.appending("quick-action").appending(index: index)
-            // Kept even when something else is wrong, so `validate` still reports a repeated type.
-            let (item, ok) = decoded(ShortcutItem.self, t, at: path, owner: .quickAction)
-            if let item { quickActionBlocks.append((index, item, ok)) }
-            t.clear()
-        }
         if let v = root["quick-actions"] {
             if v.type == .array {
                 error(.root / "quick-actions", "write the settings as one [quick-actions] table; "
                     + "each item is a [[quick-action]] block")
-            } else if let t = table(v, .root / "quick-actions") {
-                parseQuickActionSettings(t, into: &config)
+            } else if let t = table(root, "quick-actions"),
+                      let settings = decode(QuickActionSettingsTable.self, t, at: .root / "quick-actions")
+            {
+                apply(settings, to: &config)
             }
         }
-        let bindingBlocks = blocks(root, "binding")
-        // Exactly as many as there are blocks: a Binding is some 270 bytes, and an array
-        // left to grow by doubling holds up to twice that, and both buffers while it grows.
-        config.bindings.reserveCapacity(bindingBlocks.count)
-        for (index, t) in bindingBlocks {
-            let path = ConfigPath.root.appending("binding").appending(index: index)
-            if var binding = decode(Binding.self, t, at: path, owner: .binding) {
-                (binding.index, binding.line) = (index, map.line(of: path))
-                config.bindings.append(binding)
-            }
-            t.clear()
-        }
-        if let v = root["assistive-touch"], let t = table(v, .root / "assistive-touch") {
+        if let t = table(root, "assistive-touch") {
             config.assistiveTouch = decode(AssistiveTouch.self, t, at: .root / "assistive-touch", owner: .slot)
             config.assistiveTouch?.line = map.line(of: .root / "assistive-touch")
         }
-        if let v = root["control"], let t = table(v, .root / "control") {
+        if let t = table(root, "control") {
             config.control = decode(ControlSettings.self, t, at: .root / "control") ?? ControlSettings()
         }
         root.clear()
@@ -154,23 +165,25 @@ struct ConfigurationParser: TOMLReader {
     /// The elements of an array of tables, with their 1-based index; errors for anything else.
     mutating func blocks(_ root: TOMLTable, _ key: String) -> [(Int, TOMLTable)] {
         guard let v = root[key] else { return [] }
-        let path = ConfigPath.root / key
-        guard let array = v.array else {
-            if v.type == .table {
-                error(path, "write each block as [[\(key)]] (an array of tables), not [\(key)]")
-            } else {
-                typeError(path, expected: "[[\(key)]] blocks", found: v)
-            }
-            return []
-        }
-        var out: [(Int, TOMLTable)] = []
-        for (i, element) in array.enumerated() {
-            if let t = table(element, path.appending(index: i + 1)) { out.append((i + 1, t)) }
-        }
-        return out
+        let (tables, problems) = blockDecoder.tables(
+            v, at: .root / key, notArray: "write each block as [[\(key)]] (an array of tables), not [\(key)]",
+            expected: "[[\(key)]] blocks")
+        errors += problems
+        return tables
     }
 
-    /// One block through its `Decodable` schema, every problem it finds recorded at its
+    /// The root's table at `key`; nil when absent or (an error) not a table.
+    mutating func table(_ root: TOMLTable, _ key: String) -> TOMLTable? {
+        guard let v = root[key] else { return nil }
+        switch blockDecoder.table(v, at: .root / key) {
+        case .success(let t): return t
+        case .failure(let e):
+            errors.append(e)
+            return nil
+        }
+    }
+
+    /// One table through its `Decodable` schema, every problem it finds recorded at its
     /// line (its coding path below `path`, found in the source map); nil when refused.
     mutating func decode<T: Decodable>(_ type: T.Type, _ t: TOMLTable, at path: ConfigPath,
                                        owner: Action.Owner? = nil) -> T? {
@@ -180,34 +193,8 @@ struct ConfigurationParser: TOMLReader {
     /// `decode`, and whether the block had no error.
     mutating func decoded<T: Decodable>(_ type: T.Type, _ t: TOMLTable, at path: ConfigPath,
                                         owner: Action.Owner? = nil) -> (value: T?, ok: Bool) {
-        let sink = BlockReader.Sink()
-        var decoder = TOMLDecoder()
-        decoder.userInfo[BlockReader.Sink.key] = sink
-        decoder.userInfo[Action.ownerKey] = owner
-        decoder.userInfo[ConfigurationLookups.key] = lookups
-        var value: T?
-        var other: (ConfigPath, String)?
-        do { value = try decoder.decode(T.self, from: t) } catch is BlockReader.Refused {} catch {
-            other = Self.problem(error)
-        }
-        for p in sink.problems {
-            let at = ConfigPath(path.components + Self.components(p.path))
-            if p.isWarning { warning(at, p.message) } else { error(at, p.message) }
-        }
-        if let (at, message) = other { self.error(ConfigPath(path.components + at.components), message) }
-        return (value, other == nil && !sink.problems.contains { !$0.isWarning })
-    }
-
-    /// Where a decoding problem is (relative to the table decoded) and what it says.
-    static func problem(_ error: any Error) -> (ConfigPath, String) {
-        guard case DecodingError.dataCorrupted(let c) = error else {
-            return (.root, ShortcutJSON.message(for: error))
-        }
-        return (ConfigPath(components(c.codingPath)), c.debugDescription)
-    }
-
-    /// A coding path as configuration path components: array positions counted from 1.
-    static func components(_ codingPath: [any CodingKey]) -> [ConfigPath.Component] {
-        codingPath.map { key in key.intValue.map { ConfigPath.Component.index($0 + 1) } ?? .key(key.stringValue) }
+        let result = blockDecoder.decode(type, t, at: path, owner: owner)
+        errors += result.problems
+        return (result.value, result.ok)
     }
 }

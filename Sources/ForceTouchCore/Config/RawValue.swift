@@ -105,7 +105,7 @@ enum RawValue {
     func name<T: RawRepresentable>(_ allowed: [T], what: String) throws(Problem) -> T where T.RawValue == String {
         let s = try stringValue()
         guard let value = allowed.first(where: { $0.rawValue == s }) else {
-            throw Problem("unknown \(what) \"\(s)\"; expected \(ConfigurationParser.list(allowed.map(\.rawValue)))")
+            throw Problem("unknown \(what) \"\(s)\"; expected \(KeyNames.list(allowed.map(\.rawValue)))")
         }
         return value
     }

@@ -15,11 +15,7 @@ enum TOMLScanner {
     /// The text as TOMLKit's table, after `check`: the only way forcetouch hands TOML to
     /// TOMLKit. A syntax error, which belongs to no key, is `file:line: message`.
     static func parse(_ text: String, file: String) throws(ConfigError) -> TOMLTable {
-        // toml++ stops at a NUL as at the end of the text: what follows would be dropped unsaid.
-        if let p = TextCheck.problem(in: text.utf8) {
-            throw ConfigError(file: file, line: p.line, key: "", message: p.message, column: p.column)
-        }
-        if let (line, message) = check(text) { throw ConfigError(file: file, line: line, key: "", message: message) }
+        try check(text, file: file)
         do {
             return try TOMLTable(string: text)
         } catch let e as TOMLParseError {
@@ -27,6 +23,16 @@ enum TOMLScanner {
         } catch {
             throw ConfigError(file: file, line: 1, key: "", message: "\(error)")
         }
+    }
+
+    /// What in `text` must not reach TOMLKit (`check`), and what is not text, as the
+    /// `file:line:` error `parse` would throw.
+    static func check(_ text: String, file: String) throws(ConfigError) {
+        // toml++ stops at a NUL as at the end of the text: what follows would be dropped unsaid.
+        if let p = TextCheck.problem(in: text.utf8) {
+            throw ConfigError(file: file, line: p.line, key: "", message: p.message, column: p.column)
+        }
+        if let (line, message) = check(text) { throw ConfigError(file: file, line: line, key: "", message: message) }
     }
 
     /// What one line is.
@@ -217,12 +223,7 @@ enum TOMLScanner {
                 }
                 if c == "#" { break }
                 if c == "\"" || c == "'" {
-                    var j = i + 1
-                    while j < s.count, s[j] != c {
-                        if c == "\"" && s[j] == "\\" { j += 1 }
-                        j += 1
-                    }
-                    i = j + 1
+                    i = TOMLScanner.stringEnd(s, from: i)
                     continue
                 }
                 switch c {
@@ -241,16 +242,48 @@ enum TOMLScanner {
         }
     }
 
+    /// Where the string whose opening quote is at `start` ends: just past its closing
+    /// quote, or `endIndex` when the line ends first. The one escape rule the scanner and
+    /// its users (`CalibrationBlock`) read strings by, TOML's: a `\` escapes the next
+    /// character in a basic string (`"…"`); a literal string (`'…'`) has no escapes.
+    static func stringEnd<C: BidirectionalCollection>(_ s: C, from start: C.Index) -> C.Index
+        where C.Element == Unicode.Scalar
+    {
+        let quote = s[start]
+        var i = s.index(after: start)
+        while i < s.endIndex {
+            if s[i] == quote { return s.index(after: i) }
+            if quote == "\"", s[i] == "\\" {
+                i = s.index(after: i)
+                if i == s.endIndex { break }
+            }
+            i = s.index(after: i)
+        }
+        return s.endIndex
+    }
+
+    /// Where the comment of a line starts (its `#` outside strings); nil when it has none.
+    static func commentStart(_ line: Substring) -> Substring.Index? {
+        let s = line.unicodeScalars
+        var i = s.startIndex
+        while i < s.endIndex {
+            switch s[i] {
+            case "\"", "'": i = stringEnd(s, from: i)
+            case "#": return i
+            default: i = s.index(after: i)
+            }
+        }
+        return nil
+    }
+
     /// Where the `=` of a `key = value` line is; nil for comments, blanks and array continuations.
     static func keyEnd(_ line: Substring) -> Substring.Index? {
         var i = line.startIndex
-        var quote: Character? = nil
         while i < line.endIndex {
             let c = line[i]
-            if let q = quote {
-                if c == q { quote = nil }
-            } else if c == "\"" || c == "'" {
-                quote = c
+            if c == "\"" || c == "'" {
+                i = stringEnd(line.unicodeScalars, from: i)
+                continue
             } else if c == "=" {
                 return i
             } else if !(c.isLetter || c.isNumber || c == "-" || c == "_" || c == "." || c == " " || c == "\t") {
@@ -265,18 +298,24 @@ enum TOMLScanner {
     static func keyComponents(_ s: Substring) -> [String] {
         var out: [String] = []
         var current = ""
-        var quote: Character? = nil
-        for c in s {
-            if let q = quote {
-                if c == q { quote = nil } else { current.append(c) }
-            } else if c == "\"" || c == "'" {
-                quote = c
+        var i = s.startIndex
+        while i < s.endIndex {
+            let c = s[i]
+            if c == "\"" || c == "'" {
+                // The key as written between its quotes; escapes are not read (see the type's limits).
+                let end = stringEnd(s.unicodeScalars, from: i)
+                let closed = end > s.index(after: i) && s.unicodeScalars[s.unicodeScalars.index(before: end)] == c.unicodeScalars.first!
+                current += s.unicodeScalars[s.unicodeScalars.index(after: i)..<(closed ? s.unicodeScalars.index(before: end) : end)]
+                    .reduce(into: "") { $0.unicodeScalars.append($1) }
+                i = end
+                continue
             } else if c == "." {
                 out.append(current)
                 current = ""
             } else if c != " " && c != "\t" {
                 current.append(c)
             }
+            i = s.index(after: i)
         }
         out.append(current)
         return out.allSatisfy(\.isEmpty) ? [] : out

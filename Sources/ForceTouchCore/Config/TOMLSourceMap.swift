@@ -31,14 +31,18 @@ struct TOMLSourceMap: Sendable {
     /// `nodes[0]` is the root.
     private var nodes = [Node()]
 
-    /// One element of a top-level array of tables: its `[[name]]` line and its text.
-    private struct Element: Sendable {
+    /// One element of a top-level array of tables: its `[[name]]` line and its text, up to
+    /// the next header of another name (`TOMLBlockDocument` parses it alone).
+    struct Element: Sendable {
         var line: Int
         var text: Substring
     }
 
     /// By name, the elements of the arrays of tables read on demand.
     private var elements: [String: [Element]] = [:]
+    /// The elements of the top-level arrays of tables that can be read on their own
+    /// (`TOMLBlockDocument` parses them a chunk at a time).
+    var blockElements: [String: [Element]] { elements }
     private let cache = ElementCache()
 
     init(_ text: String) {

@@ -22,7 +22,7 @@ public enum IntentArguments {
             let text = String(argument[argument.index(after: eq)...])
             guard let parameter = definition.parameter(named: key) else {
                 var message = "intent \(TextFormat.quoted(definition.name)) has no parameter \(TextFormat.quoted(key))"
-                if let near = ConfigurationParser.nearest(key, in: names) {
+                if let near = KeyNames.nearest(key, in: names) {
                     message += "; did you mean \(TextFormat.quoted(near))?"
                 } else if !names.isEmpty {
                     message += " (it has \(names.map { TextFormat.quoted($0) }.joined(separator: ", ")))"

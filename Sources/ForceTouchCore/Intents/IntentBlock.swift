@@ -6,7 +6,7 @@ import ForceTouchProtocol
 /// what spans blocks — repeated names, what steps name, loops — is IntentConfigParser's.
 /// Parameters come in the table's order, which the caller puts back in the file's.
 struct IntentBlock: Decodable {
-    static let keys = ["name", "handler", "steps", "confirm", "timeout", "parameters"]
+    static let keys = ["name", "handler", "steps", "confirm", "timeout", "parameters", "title", "prompt", "app"]
     static let parameterKeys = ["type", "value", "source", "default", "required", "choices", "confirm"]
     static let stepKeys = ["intent", "parameters"]
     static let argvExample = "[\"notify-send\", \"hi\"]"
@@ -24,6 +24,15 @@ struct IntentBlock: Decodable {
         if let table = try r.nested("parameters", keys: nil) { parameters = try Self.parameters(table) }
         let confirm = try r("confirm") { try $0.argv(example: Self.argvExample) }
         let timeout = try r("timeout") { try $0.positive() }
+        let title = try r("title") { try $0.stringValue() }
+        let prompt = try r("prompt") { try $0.stringValue() }
+        let app = try r("app") { v in
+            let id = try v.stringValue()
+            guard id.hasSuffix(".desktop"), !id.contains("/"), id.count > 8 else {
+                throw Problem("expected a desktop entry's file name, like \"org.gnome.Nautilus.desktop\"")
+            }
+            return id
+        }
         var body: IntentBody?
         switch (r.has("handler"), r.has("steps")) {
         case (true, false): body = try r("handler") { .handler(try $0.argv(example: Self.argvExample)) }
@@ -34,6 +43,9 @@ struct IntentBlock: Decodable {
         ok = !r.failed
         guard let name, let body else { ok = false; return }
         definition = IntentDefinition(name: name, parameters: parameters ?? [], confirm: confirm, body: body, timeout: timeout)
+        definition?.title = title
+        definition?.prompt = prompt
+        definition?.app = app
     }
 
     // MARK: - Parameters
@@ -60,7 +72,7 @@ struct IntentBlock: Decodable {
 
     private static func parameter(_ name: String, _ t: BlockReader) throws -> IntentParameter? {
         guard t.has("type") else {
-            try t.report(nil, "needs a \"type\": \(ConfigurationParser.list(IntentParameterType.allCases.map(\.rawValue)))")
+            try t.report(nil, "needs a \"type\": \(KeyNames.list(IntentParameterType.allCases.map(\.rawValue)))")
             return nil
         }
         guard let type = try t("type", { try $0.name(IntentParameterType.allCases, what: "type") }) else { return nil }
@@ -118,7 +130,7 @@ struct IntentBlock: Decodable {
     /// Why a source cannot fill a parameter of `type`, saying what would; nil when it can.
     static func fitProblem(_ source: IntentParameterSource, _ type: IntentParameterType) -> String? {
         guard case .gesture(let field) = source, !field.types.contains(type) else { return nil }
-        let types = ConfigurationParser.list(field.types.map(\.rawValue))
+        let types = KeyNames.list(field.types.map(\.rawValue))
         return "gesture.\(field.rawValue) cannot fill a \(type.rawValue) parameter; it fits \(types)"
     }
 
@@ -146,7 +158,7 @@ struct IntentBlock: Decodable {
                 steps.append(IntentChainStep(intent: s))
             case .table(let t):
                 let unknown = t.keys.sorted().filter { !stepKeys.contains($0) }
-                for key in unknown { try report([key], BlockReader.unknownKey(key, of: stepKeys)) }
+                for key in unknown { try report([key], KeyNames.unknownKey(key, of: stepKeys)) }
                 guard unknown.isEmpty else { continue }
                 guard let iv = t["intent"] else { try report([], "needs \"intent\", the name of the intent to run"); continue }
                 guard case .string(let name) = iv else { try report(["intent"], "expected a string, found \(iv.kind)"); continue }
@@ -177,7 +189,7 @@ struct IntentBlock: Decodable {
                 }
             case .table(let t):
                 let unknown = t.keys.sorted().filter { !["value", "source"].contains($0) }
-                for key in unknown { try report([key], BlockReader.unknownKey(key, of: ["value", "source"])) }
+                for key in unknown { try report([key], KeyNames.unknownKey(key, of: ["value", "source"])) }
                 guard unknown.isEmpty else { return nil }
                 switch (t["value"], t["source"]) {
                 case (let value?, nil):

@@ -15,6 +15,9 @@ import TOMLKit
 /// handler = ["shot-to-file"]        # argv, no shell; or `steps`, never both
 /// confirm = ["zenity", "--question"] # optional argv: exit 0 or {"code":"ready"} proceeds
 /// timeout = 10.0                    # optional seconds per program; else general.action-timeout
+/// title = "Screenshot"              # optional: the intent window's title; else the name
+/// prompt = "Save {region}?"         # optional: the confirmation's question, values filled in
+/// app = "org.gnome.Loupe.desktop"   # optional: opened by a tap on the window, continue-in-app
 ///
 /// [intent.parameters.region]        # one table per parameter, in the order written
 /// type = "point"                    # string, number, boolean, file, point or force
@@ -43,7 +46,7 @@ import TOMLKit
 /// the types they can fill, literals against the parameter's type, `handler` against
 /// `steps`, duplicate intent names, steps naming unknown intents or unknown parameters,
 /// step references to the step itself or later ones, and chains that loop.
-struct IntentConfigParser: TOMLReader {
+struct IntentConfigParser {
     let file: String
     let map: TOMLSourceMap
     private(set) var errors: [ConfigError] = []
@@ -91,22 +94,20 @@ struct IntentConfigParser: TOMLReader {
         var stepPaths: [ConfigPath] = []
     }
 
+    /// Every table's one way in.
+    private var blockDecoder: ConfigBlockDecoder { ConfigBlockDecoder(file: file, map: map, lookups: nil) }
+
     mutating func parseIntents(_ value: TOMLValueConvertible) -> [IntentDefinition] {
         let root = ConfigPath.root / "intent"
-        guard let array = value.array else {
-            if value.type == .table {
-                error(root, "write each intent as [[intent]] (an array of tables), not [intent]")
-            } else {
-                typeError(root, expected: "[[intent]] blocks", found: value)
-            }
-            return []
-        }
+        let (tables, problems) = blockDecoder.tables(
+            value, at: root, notArray: "write each intent as [[intent]] (an array of tables), not [intent]",
+            expected: "[[intent]] blocks")
+        errors += problems
         var blocks: [Block] = []
         var firstIndex: [String: Int] = [:]
-        for (i, element) in array.enumerated() {
-            let path = root.appending(index: i + 1)
-            guard let t = table(element, path) else { continue }
-            var block = decodeBlock(t, path: path, index: i + 1)
+        for (index, t) in tables {
+            let path = root.appending(index: index)
+            var block = decodeBlock(t, path: path, index: index)
             if let name = block.name {
                 if let earlier = firstIndex[name] {
                     let line = map.line(of: blocks[earlier].path)
@@ -125,11 +126,9 @@ struct IntentConfigParser: TOMLReader {
 
     /// One block through its schema (`IntentBlock`), every problem recorded at its line.
     private mutating func decodeBlock(_ t: TOMLTable, path: ConfigPath, index: Int) -> Block {
-        let sink = BlockReader.Sink()
-        var decoder = TOMLDecoder()
-        decoder.userInfo[BlockReader.Sink.key] = sink
-        let read = try? decoder.decode(IntentBlock.self, from: t)
-        for p in sink.problems { error(ConfigPath(path.components + ConfigurationParser.components(p.path)), p.message) }
+        let result = blockDecoder.decode(IntentBlock.self, t, at: path)
+        errors += result.problems
+        let read = result.value
         var definition = read?.definition
         definition?.line = map.line(of: path)
         // TOML tables do not keep their order: the file's order is the one to resolve in.
@@ -162,7 +161,7 @@ struct IntentConfigParser: TOMLReader {
                 guard let target = byName[step.intent].flatMap({ blocks[$0].definition }) else {
                     if byName[step.intent] == nil {
                         var message = "no intent is named \(TextFormat.quoted(step.intent))"
-                        if let near = Self.nearest(step.intent, in: Array(byName.keys).sorted()) {
+                        if let near = KeyNames.nearest(step.intent, in: Array(byName.keys).sorted()) {
                             message += "; did you mean \(TextFormat.quoted(near))?"
                         }
                         error(p, message)
@@ -204,7 +203,7 @@ struct IntentConfigParser: TOMLReader {
             let p = path / "parameters" / key
             guard let parameter = target.parameter(named: key) else {
                 var message = "intent \(TextFormat.quoted(target.name)) has no parameter \(TextFormat.quoted(key))"
-                if let near = Self.nearest(key, in: target.parameters.map(\.name)) {
+                if let near = KeyNames.nearest(key, in: target.parameters.map(\.name)) {
                     message += "; did you mean \(TextFormat.quoted(near))?"
                 }
                 error(p, message)

@@ -21,6 +21,14 @@ public struct IntentDefinition: Hashable, Sendable {
     public var timeout: Double?
     /// Where the `[[intent]]` block starts, for messages; 0 when not from a file.
     public var line: Int
+    /// What the overlay's intent window calls the intent (`title`); nil: its name.
+    public var title: String?
+    /// The question the confirmation window asks (`prompt`), `{parameter}` replaced by the
+    /// parameter's value (`IntentPrompt.fill`); nil: a generic one.
+    public var prompt: String?
+    /// The intent's app (`app = "x.desktop"`): opened by a tap on the intent window, for
+    /// `continue-in-app`, and by the Open button of `failure-requiring-app-launch`.
+    public var app: String?
 
     public init(name: String, parameters: [IntentParameter] = [], confirm: [String]? = nil,
                 body: IntentBody, timeout: Double? = nil, line: Int = 0) {
@@ -31,6 +39,9 @@ public struct IntentDefinition: Hashable, Sendable {
         self.timeout = timeout
         self.line = line
     }
+
+    /// The name the window shows: `title`, else the intent's name.
+    public var displayTitle: String { title ?? name }
 
     /// The handler argv, when the intent has one rather than steps.
     public var handler: [String]? {

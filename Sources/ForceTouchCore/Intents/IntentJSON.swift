@@ -24,6 +24,8 @@ extension IntentStep {
                                                argv: spec.argv))
         case .responded(let result):
             ProtocolJSON.line(result.message(asEvent: true))
+        case .ask(let q):
+            ProtocolJSON.line(q.message(id: 0, timeout: 0))
         case .finished(let outcome):
             outcome.json
         }
@@ -45,11 +47,27 @@ extension IntentStep {
             if !r.explicit { s += " (exit status \(r.exitStatus))" }
             if let m = r.message { s += ": " + m }
             return s
+        case .ask(let q):
+            return IntentJSON.where_(q.intent, q.step) + ": asks the intent window (\(q.kind.rawValue) "
+                + "\(q.parameter)): \(q.prompt)"
         case .finished(let o):
             var s = "intent \(o.intent) finished: \(o.code.rawValue)"
             if let m = o.message { s += ": " + m }
             return s
         }
+    }
+}
+
+extension IntentQuestion {
+    /// The question as the overlay and subscribers get it, for the run `id`.
+    public func message(id: UInt32, timeout: Double) -> IntentAskMessage {
+        let event = switch kind {
+        case .confirm: "intent-confirm"
+        case .choose: "intent-choose"
+        case .value: "intent-needs-value"
+        }
+        return IntentAskMessage(event: event, id: id, intent: intent, step: step, title: title, prompt: prompt,
+                                parameter: parameter, choices: choices, type: type?.rawValue ?? "", timeout: timeout)
     }
 }
 

@@ -65,6 +65,9 @@ public enum IntentStep: Hashable, Sendable {
     case runHandler(ExecSpec)
     /// A confirm handler or handler answered (after `deliver`): log and publish.
     case responded(IntentStepResult)
+    /// An interactive run waits for an answer (`IntentRun.answer`): a confirmation without
+    /// a confirm handler, a disambiguation or a missing value. Returned again until answered.
+    case ask(IntentQuestion)
     /// The run is over; every later `next()` returns this again.
     case finished(IntentOutcome)
 }
@@ -138,6 +141,10 @@ public struct IntentOutcome: Hashable, Sendable {
 /// `confirmed`); then run the handler, or the steps one by one. A step whose code
 /// `continuesChain` hands its output on to the next; any other code stops the chain
 /// and ends the run with it.
+///
+/// An `interactive` run (one shown in forcetouch-overlay's intent window) does not stop
+/// where someone could answer: a confirmation without a confirm handler, a disambiguation
+/// or a missing value become `.ask`, and `answer` goes on (or stops it, for Cancel).
 public struct IntentRun: Sendable {
     /// The intent the run started with.
     public let intent: String
@@ -146,11 +153,13 @@ public struct IntentRun: Sendable {
     private let event: GestureEvent?
     private let deviceName: String?
     private let confirmed: Bool
+    private let interactive: Bool
     private let fileExists: @Sendable (String) -> Bool
 
     private var frames: [Frame]
     private var queue: [IntentStep] = []
     private var pending: ExecSpec?
+    private var question: IntentQuestion?
     private var results: [IntentStepResult] = []
     private var outcome: IntentOutcome?
 
@@ -166,10 +175,13 @@ public struct IntentRun: Sendable {
     ///     own parameters; they win over every other source.
     ///   - confirmed: counts every `confirm = true` parameter as confirmed (`forcectl
     ///     intent … --yes`). A confirm handler still runs.
+    ///   - interactive: someone can answer (an overlay's intent window): a confirmation
+    ///     without a confirm handler, a disambiguation and a missing value become `.ask`
+    ///     instead of stopping the run.
     ///   - fileExists: checks `file` parameters.
     public init(definition: IntentDefinition, intents: [IntentDefinition] = [], event: GestureEvent? = nil,
                 deviceName: String? = nil, arguments: [String: JSONValue] = [:], confirmed: Bool = false,
-                fileExists: @escaping @Sendable (String) -> Bool) {
+                interactive: Bool = false, fileExists: @escaping @Sendable (String) -> Bool) {
         intent = definition.name
         var catalog: [String: IntentDefinition] = [:]
         for d in intents where catalog[d.name] == nil { catalog[d.name] = d }
@@ -177,6 +189,7 @@ public struct IntentRun: Sendable {
         self.event = event
         self.deviceName = deviceName
         self.confirmed = confirmed
+        self.interactive = interactive
         self.fileExists = fileExists
         frames = [Frame(definition: definition, path: [], bindings: [:], arguments: arguments)]
         if let unknown = arguments.keys.sorted().first(where: { definition.parameter(named: $0) == nil }) {
@@ -192,6 +205,7 @@ public struct IntentRun: Sendable {
         while true {
             if !queue.isEmpty { return queue.removeFirst() }
             if let outcome { return .finished(outcome) }
+            if let question { return .ask(question) }
             if let pending { return pending.stage == .confirm ? .runConfirm(pending) : .runHandler(pending) }
             advance()
         }
@@ -199,6 +213,40 @@ public struct IntentRun: Sendable {
 
     /// Whether the run waits for `deliver`.
     public var isAwaitingDelivery: Bool { pending != nil }
+
+    /// Whether the run waits for `answer`.
+    public var isAwaitingAnswer: Bool { question != nil }
+
+    /// Feeds back the answer to the last `.ask`: a confirmation goes on to the handler or
+    /// stops the run as "not confirmed"; a value is taken as a `key=value` argument would be
+    /// and the intent's parameters are resolved again. Ignored when nothing is asked, or
+    /// when the answer does not fit the question.
+    public mutating func answer(_ answer: IntentAnswer) {
+        guard let q = question, let i = frames.indices.last else { return }
+        let name = frames[i].definition.name
+        switch (q.kind, answer) {
+        case (.confirm, .confirmed(let yes)):
+            question = nil
+            record(IntentStepResult(intent: name, step: q.step, stage: .confirm, code: yes ? .ready : .failure,
+                                    output: nil, message: yes ? "confirmed in the intent window" : "cancelled in the intent window",
+                                    exitStatus: 0, explicit: true))
+            if yes {
+                frames[i].state = .confirmed
+            } else {
+                finishFrame(.failure, nil, "intent \(TextFormat.quoted(name)) was not confirmed (cancelled in the intent window)")
+            }
+        case (.choose, .value(let text)), (.value, .value(let text)):
+            question = nil
+            frames[i].arguments[q.parameter] = .string(text)
+            frames[i].state = .start
+        case (.choose, .confirmed(false)), (.value, .confirmed(false)):
+            question = nil
+            finishFrame(.failure, nil, "parameter \(TextFormat.quoted(q.parameter)) of intent \(TextFormat.quoted(name)) "
+                + "was not given a value (cancelled in the intent window)")
+        default:
+            break
+        }
+    }
 
     /// Feeds back how the program of the last `.runConfirm` or `.runHandler` ended:
     /// its exit status (the daemon's convention for a signal or a timeout, anything but 0)
@@ -289,6 +337,10 @@ public struct IntentRun: Sendable {
             if !resolutions.isEmpty { queue.append(.resolved(resolutions)) }
         case .resolved(let resolutions):
             if let stop = resolutions.first(where: \.result.isFailure) {
+                if interactive, let q = ask(i, about: stop) {
+                    question = q
+                    return
+                }
                 finish(.failure, nil, stop.failureMessage, stoppedAt: stop)
                 return
             }
@@ -297,6 +349,14 @@ public struct IntentRun: Sendable {
             }
             if let argv = definition.confirm {
                 request(i, .confirm, argv, confirming: confirming.map(\.parameter))
+            } else if let stop = confirming.first, interactive {
+                let values = frames[i].values
+                let prompt = definition.prompt.map { IntentPrompt.fill($0, values: values) }
+                    ?? "\(definition.displayTitle) with " + confirming.compactMap { r in
+                        r.result.value.map { "\(r.parameter) \($0.text)" }
+                    }.joined(separator: ", ") + "?"
+                question = IntentQuestion(kind: .confirm, intent: definition.name, step: frames[i].path,
+                                          title: definition.displayTitle, prompt: prompt, parameter: stop.parameter)
             } else if let stop = confirming.first {
                 finish(.failure, nil, stop.failureMessage, stoppedAt: stop)
             } else {
@@ -333,6 +393,31 @@ public struct IntentRun: Sendable {
         case .awaiting, .awaitingStep:
             // Not reached: a pending request or a child frame on top comes first.
             finish(.failure, nil, "intent run out of step")
+        }
+    }
+
+    /// The question for a resolution that would stop the run, when one can be answered:
+    /// a disambiguation (pick a choice) or a missing value (type one).
+    private func ask(_ i: Int, about stop: ParameterResolution) -> IntentQuestion? {
+        let definition = frames[i].definition
+        let p = definition.parameter(named: stop.parameter)
+        let title = definition.displayTitle
+        let prompt = definition.prompt.map { IntentPrompt.fill($0, values: frames[i].values) }
+        switch stop.result {
+        case .disambiguation(let choices):
+            return IntentQuestion(kind: .choose, intent: definition.name, step: frames[i].path, title: title,
+                                  prompt: prompt ?? "Which \(stop.parameter)?", parameter: stop.parameter,
+                                  choices: choices.map(\.text), type: p?.type)
+        case .needsValue:
+            if let choices = p?.choices {
+                return IntentQuestion(kind: .choose, intent: definition.name, step: frames[i].path, title: title,
+                                      prompt: prompt ?? "Which \(stop.parameter)?", parameter: stop.parameter,
+                                      choices: choices.map(\.text), type: p?.type)
+            }
+            return IntentQuestion(kind: .value, intent: definition.name, step: frames[i].path, title: title,
+                                  prompt: prompt ?? "\(stop.parameter)?", parameter: stop.parameter, type: p?.type)
+        default:
+            return nil
         }
     }
 

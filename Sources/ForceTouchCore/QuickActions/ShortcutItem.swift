@@ -178,7 +178,7 @@ extension ShortcutItem {
     static func unknownIconMessage(_ name: String, iOSNames: Bool = false) -> String {
         let message = "unknown icon type \"\(name)\"; "
         let names = SystemIcon.allCases.map { iOSNames ? $0.iOSName : $0.rawValue }
-        if let near = ConfigurationParser.nearest(name, in: names) { return message + "did you mean \"\(near)\"?" }
+        if let near = KeyNames.nearest(name, in: names) { return message + "did you mean \"\(near)\"?" }
         if iOSNames {
             let suffixes = names.map { String($0.dropFirst("UIApplicationShortcutIconType".count)) }
             return message + "expected UIApplicationShortcutIconType followed by one of " + suffixes.joined(separator: ", ")

@@ -23,6 +23,8 @@ final class ActionRunner {
     /// The overlay that shows the menu at the finger instead of the menu program, while one
     /// is on the bus.
     let overlay = OverlayMenus()
+    /// The overlay's intent window: the runs it shows, and their questions waiting for it.
+    let intentWindows = IntentWindows()
 
     init(children: ChildSupervisor, keyboard: VirtualKeyboard, pointer: VirtualPointer = VirtualPointer(),
          configuration: Configuration, shortcuts: ShortcutStore, logger: Logger,
@@ -97,7 +99,7 @@ final class ActionRunner {
             perform(type: type, event: event, device: device, label: label, finish)
         case .intent(let name, let gesture, let deviceName, let parameters):
             runIntent(name, event: gesture, device: deviceName, arguments: parameters.mapValues(Self.json),
-                      label: label, finish)
+                      window: true, label: label, finish)
         case .notify(let text):
             publish(ProtocolJSON.line(NotifyMessage(text: text)))
             finish(.success("notified"))
@@ -191,28 +193,57 @@ final class ActionRunner {
     /// Runs an intent by hand: `key=value` arguments, typed by the intent's parameters.
     /// `confirmed` counts every `confirm = true` parameter as confirmed by the person who
     /// asked (`forcectl intent … --yes`), as a run confirmed in a dialog would.
-    func runIntent(_ name: String, keyValues: [String], confirmed: Bool = false, label: String,
+    func runIntent(_ name: String, keyValues: [String], confirmed: Bool = false, window: Bool = false, label: String,
                    _ finish: @escaping (ActionResult) -> Void) {
         guard let definition = configuration.intents.first(where: { $0.name == name }) else {
             return finish(.failure("no intent named \"\(name)\""))
         }
         do {
             let arguments = try IntentArguments.parse(keyValues, for: definition)
-            runIntent(name, event: nil, device: nil, arguments: arguments, confirmed: confirmed, label: label, finish)
+            runIntent(name, event: nil, device: nil, arguments: arguments, confirmed: confirmed, window: window,
+                      label: label, finish)
         } catch {
             finish(.failure("intent \(name): \(error)"))
         }
     }
 
+    /// - Parameter window: shown in the overlay's intent window when one is on the bus (a
+    ///   gesture's or the bus's run, or `forcectl intent --window`): its questions then wait
+    ///   for the window instead of stopping the run.
     func runIntent(_ name: String, event: GestureEvent?, device: String?, arguments: [String: JSONValue],
-                   confirmed: Bool = false, label: String, _ finish: @escaping (ActionResult) -> Void) {
+                   confirmed: Bool = false, window: Bool = false, label: String,
+                   _ finish: @escaping (ActionResult) -> Void) {
         guard let definition = configuration.intents.first(where: { $0.name == name }) else {
             return finish(.failure("no intent named \"\(name)\""))
         }
+        let shown = window && intentWindows.listening
         let run = IntentRun(definition: definition, intents: configuration.intents, event: event,
-                            deviceName: device, arguments: arguments, confirmed: confirmed,
+                            deviceName: device, arguments: arguments, confirmed: confirmed, interactive: shown,
                             fileExists: { access($0, F_OK) == 0 })
-        step(run, label: label, finish)
+        var id: UInt32?
+        if shown {
+            let (placement, output) = event == nil ? (MenuPlacement.pointer, "") : overlay.locate(device)
+            id = intentWindows.start(definition, event: event, placement: placement, output: output)
+        }
+        step(run, label: label, window: id.map { IntentWindowRun(id: $0, definition: definition) }, finish)
+    }
+
+    /// A run the intent window shows.
+    struct IntentWindowRun {
+        let id: UInt32
+        let definition: IntentDefinition
+
+        func message(code: String, message: String?, output: JSONValue?, final: Bool) -> IntentWindowMessage {
+            let (text, image) = IntentWindows.display(output) { access($0, R_OK) == 0 }
+            return IntentWindowMessage(id: id, intent: definition.name, title: definition.displayTitle, code: code,
+                                       message: message ?? "", text: text, image: image, app: definition.app ?? "",
+                                       final: final)
+        }
+    }
+
+    /// Opens the intent's app (`app`) as a `launch` action would.
+    func openIntentApp(_ app: String, label: String, _ finish: @escaping (ActionResult) -> Void = { _ in }) {
+        launch(.desktop(id: app, action: nil), label: label + " app", finish)
     }
 
     static func json(_ v: LiteralValue) -> JSONValue {
@@ -224,7 +255,8 @@ final class ActionRunner {
         }
     }
 
-    private func step(_ start: IntentRun, label: String, _ finish: @escaping (ActionResult) -> Void) {
+    private func step(_ start: IntentRun, label: String, window: IntentWindowRun? = nil,
+                      _ finish: @escaping (ActionResult) -> Void) {
         var run = start
         while true {
             let step = run.next()
@@ -232,6 +264,22 @@ final class ActionRunner {
             case .resolved, .responded:
                 publish(step.json)
                 logger.info("intent \(run.intent): \(step.text)")
+                if let window, case .responded(let r) = step, r.stage == .handle {
+                    intentWindows.show(window.message(code: r.code.rawValue, message: r.message, output: r.output,
+                                                      final: false))
+                }
+            case .ask(let question):
+                logger.info("intent \(run.intent): \(step.text)")
+                guard let window else {
+                    run.answer(.confirmed(false))
+                    continue
+                }
+                intentWindows.ask(question, id: window.id) { [weak self] answer in
+                    var next = run
+                    next.answer(answer)
+                    self?.step(next, label: label, window: window, finish)
+                }
+                return
             case .runConfirm(let spec), .runHandler(let spec):
                 do {
                     try children.spawn(spec.argv, environment: spec.environment,
@@ -240,7 +288,7 @@ final class ActionRunner {
                                        input: Array(spec.stdin.utf8), captureOutput: true) { [weak self] exit, output in
                         var next = run
                         next.deliver(exitStatus: exit.status ?? 128 + (exit.signal ?? 0), stdout: output)
-                        self?.step(next, label: label, finish)
+                        self?.step(next, label: label, window: window, finish)
                     }
                 } catch {
                     run.deliver(exitStatus: 127, stdout: Array(error.description.utf8))
@@ -249,6 +297,13 @@ final class ActionRunner {
                 return
             case .finished(let outcome):
                 publish(step.json)
+                if let window {
+                    intentWindows.show(window.message(code: outcome.code.rawValue, message: outcome.message,
+                                                      output: outcome.output, final: true))
+                    if let app = window.definition.app, outcome.code == .continueInApp {
+                        openIntentApp(app, label: label)
+                    }
+                }
                 let result = ActionResult(outcome.succeeded ? .success : .failure,
                                           outcome.message ?? outcome.code.rawValue,
                                           output: outcome.output, code: outcome.code.rawValue)

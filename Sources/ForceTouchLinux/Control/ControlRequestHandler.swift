@@ -69,12 +69,30 @@ struct ControlRequestHandler {
                 done(Self.result(result, id: id))
             }
             return
+        case .intentAnswer(let run, let answer):
+            let given: IntentAnswer = switch answer {
+            case .confirmed(let b): .confirmed(b)
+            case .value(let v): .value(v)
+            }
+            guard daemon.runner.intentWindows.answer(id: run, given) else {
+                return done(.failure("intent run \(run) waits for no answer", id: id))
+            }
+            reply.message = "answered"
+        case .intentOpen(let run):
+            guard let app = daemon.runner.intentWindows.app(of: run) else {
+                return done(.failure("intent run \(run) has no app (no such run, or its intent sets no \"app\")", id: id))
+            }
+            daemon.runner.openIntentApp(app, label: "\(client == nil ? "D-Bus" : "forcectl") intent run \(run)") { result in
+                done(Self.result(result, id: id))
+            }
+            return
         case .intent(let name, let parameters, let confirmed):
             guard daemon.configuration.intents.contains(where: { $0.name == name }) else {
                 return done(.failure("no intent named \"\(name)\"", id: id, kind: .unknownIntent))
             }
             let keyValues = parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.parameterText)" }
-            daemon.runner.runIntent(name, keyValues: keyValues, confirmed: confirmed,
+            // A run the bus starts, or one asking for it, shows in the overlay's intent window (SPEC §11, "The intent window").
+            daemon.runner.runIntent(name, keyValues: keyValues, confirmed: confirmed, window: client == nil || request.window,
                                     label: "\(client == nil ? "D-Bus" : "forcectl") intent \(name)") { result in
                 var reply = Self.result(result, id: id)
                 reply.code = result.code ?? result.outcome.rawValue

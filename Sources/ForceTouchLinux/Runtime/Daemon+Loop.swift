@@ -5,7 +5,9 @@ import Logging
 // The event loop: what it waits for, its deadlines, and the signals.
 extension Daemon {
     /// No action running: no child, and no menu shown by an overlay awaiting a choice.
-    var idle: Bool { children.count == 0 && runner.overlay.shownID == nil }
+    var idle: Bool {
+        children.count == 0 && runner.overlay.shownID == nil && runner.intentWindows.waitingCount == 0
+    }
 
     func runLoop() {
         // The closure does not escape, so it needs no capture of `self`: an unowned one would
@@ -32,6 +34,7 @@ extension Daemon {
         var next = sessionDeadline.value
         if let d = children.nextDeadline, next.map({ d < $0 }) ?? true { next = d }
         if let d = control?.nextDeadline, next.map({ d < $0 }) ?? true { next = d }
+        if let d = runner.intentWindows.nextDeadline, next.map({ d < $0 }) ?? true { next = d }
         if let d = bus?.connection.deadline, next.map({ d < $0 }) ?? true { next = d }
         return next
     }
@@ -47,6 +50,7 @@ extension Daemon {
         children.reap()
         children.enforceTimeouts(now: now)
         control?.expireIdle(now: now)
+        runner.intentWindows.expire(now: now)
         if let d = bus?.connection.deadline, d <= now { serviceBus() }
     }
 

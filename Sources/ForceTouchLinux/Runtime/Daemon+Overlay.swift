@@ -9,6 +9,7 @@ extension Daemon {
     func overlayChanged(_ present: Bool) {
         guard present != runner.overlay.listening else { return }
         runner.overlay.listening = present
+        runner.intentWindows.listening = present
         pressTrack = nil
         logger.info(present ? "overlay \(BusNames.overlay) on the bus: quick-action menus show at the finger"
                             : "overlay gone from the bus: quick-action menus go to the menu program")
@@ -22,6 +23,14 @@ extension Daemon {
             case .shown(let m): control?.publish(ProtocolJSON.line(m))
             case .progress(let m): control?.publish(ProtocolJSON.line(m))
             case .dismissed(let m): control?.publish(ProtocolJSON.line(m))
+            }
+        }
+        runner.intentWindows.send = { [unowned self] message in
+            bus?.intentWindow(message)
+            switch message {
+            case .started(let m): control?.publish(ProtocolJSON.line(m))
+            case .ask(let m): control?.publish(ProtocolJSON.line(m))
+            case .window(let m): control?.publish(ProtocolJSON.line(m))
             }
         }
         runner.overlay.locate = { [unowned self] name in

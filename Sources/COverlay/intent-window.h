@@ -1,0 +1,15 @@
+// forcetouch-overlay's intent window (intent-window.c, docs/SPEC.md §11, "The intent window"): what overlay.c
+// calls of it. The window is its own, beside the menu's.
+#ifndef FORCETOUCH_INTENT_WINDOW_H
+#define FORCETOUCH_INTENT_WINDOW_H
+#include <gio/gio.h>
+
+/// Once, with the overlay's bus, before any signal: `verbose` logs the window's and its
+/// buttons' rectangles (`intent-window 3 confirm x y w h`, `intent-button 3 next x y w h`),
+/// `dark` draws it in the dark theme.
+void ft_intent_init(GDBusConnection *bus, int verbose, gboolean dark);
+
+/// A Daemon1 signal: true when it was the intent window's (IntentStarted, IntentConfirm,
+/// IntentChoose, IntentNeedsValue, IntentResponse) and was handled here.
+gboolean ft_intent_signal(const char *member, GVariant *parameters);
+#endif

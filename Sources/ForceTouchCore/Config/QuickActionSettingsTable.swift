@@ -1,0 +1,30 @@
+/// The `[quick-actions]` table as written: each key checked on its own, a refused one
+/// keeping its default. What `import-plist` and `desktop` bring in from outside the file
+/// is read afterwards, by the parser, which knows where the file is.
+struct QuickActionSettingsTable: Decodable {
+    static let keys = ["import-plist", "desktop", "menu", "max-items"]
+    var maximumMenuItems: Int?
+    var menu: [String]?
+    var importPlist: String?
+    /// Desktop file ids, one written as a string or several as an array.
+    var desktop: [String] = []
+
+    init(from decoder: any Decoder) throws {
+        let r = try BlockReader(decoder, keys: Self.keys)
+        maximumMenuItems = try r("max-items") { v in
+            let n = try v.integerValue()
+            guard n >= 1 else { throw RawValue.Problem("must be at least 1, not \(n)") }
+            return n
+        }
+        menu = try r("menu") { try $0.argv(example: "[\"rofi\", \"-dmenu\"]") }
+        importPlist = try r("import-plist") { v in
+            let s = try v.stringValue()
+            guard !s.isEmpty else { throw RawValue.Problem("must not be empty") }
+            return s
+        }
+        desktop = try r("desktop") { v in
+            if case .string(let s) = v { return [s] }
+            return try v.argv(example: "[\"firefox.desktop\"]")
+        } ?? []
+    }
+}

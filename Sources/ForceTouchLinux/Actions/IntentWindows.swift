@@ -1,0 +1,113 @@
+import ForceTouchCore
+import ForceTouchEngine
+import ForceTouchProtocol
+
+/// The intent window as an overlay presents it (`forcetouch-overlay`, SPEC §11, "The intent window"): while an
+/// overlay owns `io.github.forcetouch.Overlay1`, each intent run that a gesture or the bus
+/// starts is announced to it (`IntentStarted`), its questions wait for the window's answer
+/// (`ConfirmIntent`, `AnswerIntent`) instead of stopping the run, and its handlers'
+/// answers are shown (`IntentResponse`). A question left unanswered for `timeout` counts as
+/// Cancel. With no overlay on the bus nothing here is used: runs go as they always did.
+final class IntentWindows {
+    /// What is sent, to the bus and to the control socket's subscribers alike.
+    enum Message {
+        case started(IntentStartedMessage)
+        case ask(IntentAskMessage)
+        case window(IntentWindowMessage)
+    }
+
+    /// Whether an overlay is on the bus (the daemon sets it with the menus'). When it goes,
+    /// every question waiting is answered Cancel.
+    var listening = false {
+        didSet { if !listening, oldValue { cancelAll(reason: "overlay-gone") } }
+    }
+    /// Sends a message; set by the daemon.
+    var send: (Message) -> Void = { _ in }
+    /// How long a question waits for its answer.
+    var timeout = Timestamp.Duration(seconds: 30)
+    /// The clock deadlines are measured on; a test may set its own.
+    var now: () -> Timestamp = { MonotonicClock.now() }
+
+    private struct Waiting {
+        let deadline: Timestamp
+        let answer: (IntentAnswer) -> Void
+    }
+    private var waiting: [UInt32: Waiting] = [:]
+    /// Each run's app, for `OpenIntentApp`: the last few runs'.
+    private var apps: [(id: UInt32, app: String)] = []
+    private var lastID: UInt32 = 0
+
+    /// The earliest deadline of a question waiting, for the event loop's timer.
+    var nextDeadline: Timestamp? { waiting.values.map(\.deadline).min() }
+    /// How many questions wait for an answer.
+    var waitingCount: Int { waiting.count }
+
+    /// Announces a run of `definition` started by `event` (nil: by the bus, no position),
+    /// placed as `locate` says; returns the id later messages and answers name it by.
+    func start(_ definition: IntentDefinition, event: GestureEvent?, placement: MenuPlacement, output: String) -> UInt32 {
+        lastID &+= 1
+        if lastID == 0 { lastID = 1 }
+        let app = definition.app ?? ""
+        apps.append((lastID, app))
+        if apps.count > 16 { apps.removeFirst(apps.count - 16) }
+        send(.started(IntentStartedMessage(id: lastID, intent: definition.name, title: definition.displayTitle,
+                                           app: app, x: event?.x ?? 0.5, y: event?.y ?? 0.5,
+                                           placement: placement, output: output, located: event != nil)))
+        return lastID
+    }
+
+    /// Asks `question` for the run `id`; `answer` is called once, with the window's answer
+    /// or, after `timeout`, with Cancel.
+    func ask(_ question: IntentQuestion, id: UInt32, answer: @escaping (IntentAnswer) -> Void) {
+        waiting[id] = Waiting(deadline: now() + timeout, answer: answer)
+        send(.ask(question.message(id: id, timeout: timeout.seconds)))
+    }
+
+    /// The window's (or a socket client's) answer to the run `id`'s question. False when
+    /// the run waits for none.
+    @discardableResult
+    func answer(id: UInt32, _ answer: IntentAnswer) -> Bool {
+        guard let w = waiting.removeValue(forKey: id) else { return false }
+        w.answer(answer)
+        return true
+    }
+
+    /// Shows a handler's answer, or the run's end (`final`).
+    func show(_ message: IntentWindowMessage) { send(.window(message)) }
+
+    /// The app of the run `id`, when it has one.
+    func app(of id: UInt32) -> String? {
+        apps.last { $0.id == id }.flatMap { $0.app.isEmpty ? nil : $0.app }
+    }
+
+    /// Answers Cancel to every question whose time is up.
+    func expire(now: Timestamp) {
+        for (id, w) in waiting where w.deadline <= now {
+            waiting[id] = nil
+            w.answer(.confirmed(false))
+        }
+    }
+
+    private func cancelAll(reason: String) {
+        let all = waiting
+        waiting.removeAll()
+        for (_, w) in all.sorted(by: { $0.key < $1.key }) { w.answer(.confirmed(false)) }
+    }
+
+    /// The text and image the window shows for a handler's output: an image when the output
+    /// is the absolute path of an existing image file, else the output as text (JSON as one
+    /// line).
+    static func display(_ output: JSONValue?, fileExists: (String) -> Bool) -> (text: String, image: String) {
+        guard let output else { return ("", "") }
+        if case .string(let s) = output {
+            let path = s.hasSuffix("\n") ? String(s.dropLast()) : s
+            let lower = path.lowercased()
+            let images = [".png", ".jpg", ".jpeg", ".gif", ".bmp", ".svg", ".webp", ".tif", ".tiff"]
+            if path.hasPrefix("/"), images.contains(where: { lower.hasSuffix($0) }), fileExists(path) {
+                return ("", path)
+            }
+            return (s, "")
+        }
+        return (ProtocolJSON.line(output), "")
+    }
+}
