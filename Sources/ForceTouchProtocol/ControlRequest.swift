@@ -20,6 +20,7 @@ public struct ControlRequest: Codable, Hashable, Sendable {
     /// `forcectl intent … --window`), as a run a gesture or the bus starts is.
     public var window = false
 
+    /// What a request asks, with its fields: what both transports hand `ControlRequestHandler`.
     public enum Operation: Hashable, Sendable {
         case status
         case devices
@@ -76,6 +77,7 @@ public struct ControlRequest: Codable, Hashable, Sendable {
         case value(String)
     }
 
+    /// What a `shortcuts` request does to the dynamic quick actions (its `"action"`).
     public enum ShortcutsAction: Hashable, Sendable {
         case list
         /// Replace every dynamic item.

@@ -1,6 +1,8 @@
 import ForceTouchCore
 
 extension Daemon {
+    /// Where the daemon keeps its files and listens, as its command line says: what differs
+    /// between a live daemon, a replay and a test.
     public struct Options: Sendable {
         /// The configuration file in use, if any.
         public var configPath: String?
