@@ -36,12 +36,7 @@ extension Daemon {
         }
         if paused, runner.overlay.listening {
             // What the overlay shows goes: no progress follows while paused.
-            if pressTrack != nil {
-                runner.overlay.progress(PressProgressMessage(phase: "cancelled", stage: "", transitionProgress: 0,
-                                                             commitProgress: 0, x: 0, y: 0, placement: .touch, output: ""),
-                                        phase: "cancelled", time: MonotonicClock.now())
-                pressTrack = nil
-            }
+            pressProgress.cancel(to: runner.overlay, now: MonotonicClock.now())
             runner.overlay.dismiss(id: nil, reason: "dismissed")
         }
         bus?.needsSync = true

@@ -81,7 +81,9 @@ extension Daemon {
         }
         if read.completedGestures > 0 { carryOut(session.takeCompleted(), session) }
         // Paused, no menu comes: no card grows for it either.
-        if runner.overlay.listening, !paused { sampleProgress(session, now: MonotonicClock.now()) }
+        if runner.overlay.listening, !paused {
+            pressProgress.sample(session, now: MonotonicClock.now(), to: runner.overlay)
+        }
         if let slot = read.untrackedSlot {
             logger.warning("device \(session.node.devnode): \(session.untrackedSlotMessage(slot))")
         }

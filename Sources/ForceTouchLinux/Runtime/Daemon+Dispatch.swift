@@ -16,7 +16,9 @@ extension Daemon {
                          metadata: ["device": "\(session.name)", "node": "\(session.node.devnode)",
                                     "gesture": "\(event.gesture.rawValue)"])
             control?.publish(GestureReport.gestureJSON(event, device: session.name))
-            if event.gesture == .deepPress, runner.overlay.listening, !paused { deepPressProgress(event, session) }
+            if event.gesture == .deepPress, runner.overlay.listening, !paused {
+                pressProgress.deepPress(event, session, to: runner.overlay)
+            }
             if paused { continue }
             for d in o.dispatches {
                 runner.run(d.request, label: d.label, event: event, device: session.name)

@@ -57,9 +57,8 @@ public final class Daemon {
     let claimSession = ClaimSession(environment: ProcessEnvironment.current())
     /// The device nodes of the clones of claimed devices: never followed themselves.
     var cloneNodes: Set<String> = []
-    /// The contact whose progress the overlay is sent: the first to come down on a
-    /// force-sensing device, followed until it lifts.
-    var pressTrack: (node: String, slot: Int, stage: String)?
+    /// The press whose progress the overlay is sent.
+    var pressProgress = PressProgress()
     /// The dynamic quick actions' file as last read or written: one that differs was changed
     /// behind the daemon's back, and is read again (and kept aside if bad) before a change.
     var shortcutsStamp: FileStamp?
