@@ -1,4 +1,7 @@
 #include "CBusSupport.h"
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
 
 static ft_bus_handlers handlers;
 
@@ -22,33 +25,14 @@ static int set(sd_bus *bus, const char *path, const char *interface, const char 
 
 // Methods and writable properties keep sd-bus's default privilege check: only the daemon's
 // own user (or one with CAP_SYS_ADMIN) may call them, whatever the bus's policy lets through.
-static const sd_bus_vtable daemon_vtable[] = {
-    SD_BUS_VTABLE_START(0),
+static const sd_bus_vtable daemon_properties[] = {
     SD_BUS_PROPERTY("Version", "s", get, 0, SD_BUS_VTABLE_PROPERTY_CONST),
     SD_BUS_PROPERTY("Capability", "s", get, 0, CHANGES),
     SD_BUS_WRITABLE_PROPERTY("Paused", "b", get, set, 0, CHANGES),
     SD_BUS_PROPERTY("Devices", "ao", get, 0, CHANGES),
-    SD_BUS_METHOD_WITH_NAMES("Reload", "", , "s", SD_BUS_PARAM(message), method, 0),
-    SD_BUS_METHOD_WITH_NAMES("GetQuickActions", "", , "ss", SD_BUS_PARAM(items) SD_BUS_PARAM(menu), method, 0),
-    SD_BUS_METHOD_WITH_NAMES("SetQuickActions", "s", SD_BUS_PARAM(items), "u", SD_BUS_PARAM(count), method, 0),
-    SD_BUS_METHOD_WITH_NAMES("AddQuickAction", "s", SD_BUS_PARAM(item), "s", SD_BUS_PARAM(result), method, 0),
-    SD_BUS_METHOD_WITH_NAMES("UpdateQuickAction", "s", SD_BUS_PARAM(item), "s", SD_BUS_PARAM(type), method, 0),
-    SD_BUS_METHOD_WITH_NAMES("RemoveQuickAction", "s", SD_BUS_PARAM(type), "", , method, 0),
-    SD_BUS_METHOD_WITH_NAMES("ClearQuickActions", "", , "u", SD_BUS_PARAM(count), method, 0),
-    SD_BUS_METHOD_WITH_NAMES("PerformQuickAction", "s", SD_BUS_PARAM(type),
-                             "ss", SD_BUS_PARAM(result) SD_BUS_PARAM(message), method, 0),
-    SD_BUS_METHOD_WITH_NAMES("RunIntent", "ssb", SD_BUS_PARAM(name) SD_BUS_PARAM(parameters) SD_BUS_PARAM(confirmed),
-                             "ssss", SD_BUS_PARAM(result) SD_BUS_PARAM(message) SD_BUS_PARAM(code) SD_BUS_PARAM(output),
-                             method, 0),
-    SD_BUS_METHOD_WITH_NAMES("ChooseQuickAction", "s", SD_BUS_PARAM(type),
-                             "ss", SD_BUS_PARAM(result) SD_BUS_PARAM(message), method, 0),
-    SD_BUS_METHOD_WITH_NAMES("DismissMenu", "u", SD_BUS_PARAM(id), "", , method, 0),
-    SD_BUS_METHOD_WITH_NAMES("ResetCalibration", "s", SD_BUS_PARAM(device), "as", SD_BUS_PARAM(forgotten), method, 0),
-    // The intent window's answers (SPEC §11, "The intent window").
-    SD_BUS_METHOD_WITH_NAMES("ConfirmIntent", "ub", SD_BUS_PARAM(id) SD_BUS_PARAM(confirmed), "", , method, 0),
-    SD_BUS_METHOD_WITH_NAMES("AnswerIntent", "us", SD_BUS_PARAM(id) SD_BUS_PARAM(value), "", , method, 0),
-    SD_BUS_METHOD_WITH_NAMES("OpenIntentApp", "u", SD_BUS_PARAM(id),
-                             "ss", SD_BUS_PARAM(result) SD_BUS_PARAM(message), method, 0),
+};
+
+static const sd_bus_vtable daemon_signals[] = {
     SD_BUS_SIGNAL_WITH_NAMES("Gesture", "ossuddddsdd",
                              SD_BUS_PARAM(device) SD_BUS_PARAM(gesture) SD_BUS_PARAM(phase)
                              SD_BUS_PARAM(fingers) SD_BUS_PARAM(time) SD_BUS_PARAM(x) SD_BUS_PARAM(y)
@@ -67,7 +51,7 @@ static const sd_bus_vtable daemon_vtable[] = {
                              SD_BUS_PARAM(commitProgress) SD_BUS_PARAM(x) SD_BUS_PARAM(y)
                              SD_BUS_PARAM(placement) SD_BUS_PARAM(output), 0),
     SD_BUS_SIGNAL_WITH_NAMES("MenuDismissed", "us", SD_BUS_PARAM(id) SD_BUS_PARAM(reason), 0),
-    // The intent window (SPEC §11, "The intent window"): a run's stages as signals, the window's answers as methods.
+    // The intent window (SPEC §11, "The intent window"): a run's stages as signals, the window's answers are methods (BusMethod).
     SD_BUS_SIGNAL_WITH_NAMES("IntentStarted", "usssddssb",
                              SD_BUS_PARAM(id) SD_BUS_PARAM(intent) SD_BUS_PARAM(title) SD_BUS_PARAM(app)
                              SD_BUS_PARAM(x) SD_BUS_PARAM(y) SD_BUS_PARAM(placement) SD_BUS_PARAM(output)
@@ -87,8 +71,40 @@ static const sd_bus_vtable daemon_vtable[] = {
                              SD_BUS_PARAM(final), 0),
     SD_BUS_SIGNAL_WITH_NAMES("AssistiveButton", "dddss", SD_BUS_PARAM(x) SD_BUS_PARAM(y) SD_BUS_PARAM(size)
                              SD_BUS_PARAM(output) SD_BUS_PARAM(state), 0),
-    SD_BUS_VTABLE_END
 };
+
+#define COUNT(array) (sizeof(array) / sizeof((array)[0]))
+
+// A copy of `names` as sd-bus's SD_BUS_PARAM list wants it: each name ended by a NUL.
+static char *param_names(const char *names) {
+    char *copy = strdup(names);
+    if (copy == NULL) return NULL;
+    for (char *p = copy; *p; p++)
+        if (*p == ' ') *p = '\0';
+    return copy;
+}
+
+// Daemon1's vtable: START, the properties, the methods Swift's table gives, the signals, END.
+// Made once and never freed: sd-bus reads it for as long as the object is exported.
+static sd_bus_vtable *daemon_vtable(const ft_bus_method *methods, size_t count) {
+    static sd_bus_vtable *made;
+    if (made) return made;
+    size_t n = 1 + COUNT(daemon_properties) + count + COUNT(daemon_signals) + 1, i = 0;
+    sd_bus_vtable *v = calloc(n, sizeof *v);
+    if (v == NULL) return NULL;
+    v[i++] = (sd_bus_vtable) SD_BUS_VTABLE_START(0);
+    for (size_t k = 0; k < COUNT(daemon_properties); k++) v[i++] = daemon_properties[k];
+    for (size_t k = 0; k < count; k++) {
+        const char *member = strdup(methods[k].member), *signature = strdup(methods[k].signature),
+                   *result = strdup(methods[k].result), *names = param_names(methods[k].names);
+        if (!member || !signature || !result || !names) return NULL;
+        v[i++] = (sd_bus_vtable) SD_BUS_METHOD_WITH_NAMES(member, signature, names, result, , method, 0);
+    }
+    for (size_t k = 0; k < COUNT(daemon_signals); k++) v[i++] = daemon_signals[k];
+    v[i++] = (sd_bus_vtable) SD_BUS_VTABLE_END;
+    made = v;
+    return made;
+}
 
 static const sd_bus_vtable device_vtable[] = {
     SD_BUS_VTABLE_START(0),
@@ -104,8 +120,11 @@ static const sd_bus_vtable device_vtable[] = {
     SD_BUS_VTABLE_END
 };
 
-int ft_bus_add_daemon(sd_bus *bus, sd_bus_slot **slot, const char *path, void *userdata) {
-    return sd_bus_add_object_vtable(bus, slot, path, "io.github.forcetouch.Daemon1", daemon_vtable, userdata);
+int ft_bus_add_daemon(sd_bus *bus, sd_bus_slot **slot, const char *path, void *userdata,
+                      const ft_bus_method *methods, size_t count) {
+    const sd_bus_vtable *vtable = daemon_vtable(methods, count);
+    if (vtable == NULL) return -ENOMEM;
+    return sd_bus_add_object_vtable(bus, slot, path, "io.github.forcetouch.Daemon1", vtable, userdata);
 }
 
 int ft_bus_add_device(sd_bus *bus, sd_bus_slot **slot, const char *path, void *userdata) {

@@ -8,6 +8,11 @@ import FoundationEssentials
 /// `{"op":"intent-answer","run":N,"confirmed":true|false}` or `{"op":"intent-answer","run":N,"value":"…"}`,
 /// `{"op":"intent-open","run":N}` (the intent window's answers, SPEC §11, "The intent window"),
 /// `{"op":"calibration-reset","device":…}`, `{"op":"pause"}`, `{"op":"resume"}`. An `"id"`, any JSON value, comes back in the reply.
+///
+/// This file is the table of requests: the socket's `Op`s, the `Operation` each makes, their
+/// fields, and (`BusMethod`, below) the D-Bus methods that make the same operations. Every
+/// switch over them is exhaustive: a request added in one place and not another does not
+/// compile. docs/ARCHITECTURE.md says how one is added.
 public struct ControlRequest: Codable, Hashable, Sendable {
     public var id: JSONValue?
     public var operation: Operation
@@ -15,6 +20,7 @@ public struct ControlRequest: Codable, Hashable, Sendable {
     /// `forcectl intent … --window`), as a run a gesture or the bus starts is.
     public var window = false
 
+    /// What a request asks, with its fields: what both transports hand `ControlRequestHandler`.
     public enum Operation: Hashable, Sendable {
         case status
         case devices
@@ -36,6 +42,33 @@ public struct ControlRequest: Codable, Hashable, Sendable {
         case pause
         /// Undo `pause`.
         case resume
+
+        /// Its `"op"`.
+        public var op: Op {
+            switch self {
+            case .status: .status
+            case .devices: .devices
+            case .subscribe: .subscribe
+            case .reload: .reload
+            case .shortcuts: .shortcuts
+            case .perform: .perform
+            case .intent: .intent
+            case .intentAnswer: .intentAnswer
+            case .intentOpen: .intentOpen
+            case .calibrationReset: .calibrationReset
+            case .pause: .pause
+            case .resume: .resume
+            }
+        }
+    }
+
+    /// The `"op"` of each request: what `Operation` is without its fields. Decoding switches
+    /// over it, so an op without a case does not compile.
+    public enum Op: String, CaseIterable, Sendable {
+        case status, devices, subscribe, reload, shortcuts, perform, intent
+        case intentAnswer = "intent-answer", intentOpen = "intent-open"
+        case calibrationReset = "calibration-reset"
+        case pause, resume
     }
 
     /// An answer to an intent window's question.
@@ -44,6 +77,7 @@ public struct ControlRequest: Codable, Hashable, Sendable {
         case value(String)
     }
 
+    /// What a `shortcuts` request does to the dynamic quick actions (its `"action"`).
     public enum ShortcutsAction: Hashable, Sendable {
         case list
         /// Replace every dynamic item.
@@ -53,6 +87,22 @@ public struct ControlRequest: Codable, Hashable, Sendable {
         case update(item: [String: JSONValue])
         case remove(type: String)
         case clear
+
+        /// The `"action"` of each: what the action is without its fields.
+        public enum Name: String, CaseIterable, Sendable {
+            case list, set, add, update, remove, clear
+        }
+
+        public var name: Name {
+            switch self {
+            case .list: .list
+            case .set: .set
+            case .add: .add
+            case .update: .update
+            case .remove: .remove
+            case .clear: .clear
+            }
+        }
     }
 
     public init(_ operation: Operation, id: JSONValue? = nil, window: Bool = false) {
@@ -89,23 +139,24 @@ public struct ControlRequest: Codable, Hashable, Sendable {
             }
             return o
         }
-        guard let op = try string(.op) else { throw fail("missing \"op\"", .op) }
+        guard let name = try string(.op) else { throw fail("missing \"op\"", .op) }
+        guard let op = Op(rawValue: name) else { throw fail("unknown op \"\(name)\"", .op) }
         switch op {
-        case "status": operation = .status
-        case "devices": operation = .devices
-        case "subscribe": operation = .subscribe
-        case "reload": operation = .reload
-        case "pause": operation = .pause
-        case "resume": operation = .resume
-        case "calibration-reset":
+        case .status: operation = .status
+        case .devices: operation = .devices
+        case .subscribe: operation = .subscribe
+        case .reload: operation = .reload
+        case .pause: operation = .pause
+        case .resume: operation = .resume
+        case .calibrationReset:
             guard let device = try string(.device), !device.isEmpty else {
                 throw fail("calibration-reset needs \"device\" (a node, a name or vendor:product)", .device)
             }
             operation = .calibrationReset(device: device)
-        case "perform":
+        case .perform:
             guard let type = try string(.type), !type.isEmpty else { throw fail("perform needs \"type\"", .type) }
             operation = .perform(type: type)
-        case "intent":
+        case .intent:
             guard let name = try string(.name), !name.isEmpty else { throw fail("intent needs \"name\"", .name) }
             let parameters = c.contains(.parameters) && (try? c.decodeNil(forKey: .parameters)) != true
                 ? try object(.parameters, needs: "") : [:]
@@ -123,11 +174,11 @@ public struct ControlRequest: Codable, Hashable, Sendable {
                 }
                 window = b
             }
-        case "intent-answer", "intent-open":
+        case .intentAnswer, .intentOpen:
             guard let run = try? c.decode(UInt32.self, forKey: .run), run > 0 else {
-                throw fail("\(op) needs \"run\", the id of the intent run (from intent-started)", .run)
+                throw fail("\(op.rawValue) needs \"run\", the id of the intent run (from intent-started)", .run)
             }
-            if op == "intent-open" {
+            if op == .intentOpen {
                 operation = .intentOpen(run: run)
             } else if c.contains(.confirmed) {
                 guard let b = try? c.decode(Bool.self, forKey: .confirmed) else {
@@ -139,11 +190,14 @@ public struct ControlRequest: Codable, Hashable, Sendable {
             } else {
                 throw fail("intent-answer needs \"confirmed\" (true or false) or \"value\" (a string)", .value)
             }
-        case "shortcuts":
-            let action = try string(.action) ?? "list"
+        case .shortcuts:
+            let actionName = try string(.action) ?? "list"
+            guard let action = ShortcutsAction.Name(rawValue: actionName) else {
+                throw fail("unknown shortcuts action \"\(actionName)\"", .action)
+            }
             switch action {
-            case "list": operation = .shortcuts(.list)
-            case "set":
+            case .list: operation = .shortcuts(.list)
+            case .set:
                 guard c.contains(.items), (try? c.decodeNil(forKey: .items)) != true else {
                     throw fail("set needs \"items\"", .items)
                 }
@@ -151,68 +205,43 @@ public struct ControlRequest: Codable, Hashable, Sendable {
                     throw fail("\"items\" must be an array", .items)
                 }
                 operation = .shortcuts(.set(items: items))
-            case "add": operation = .shortcuts(.add(item: try object(.item, needs: "add needs \"item\"")))
-            case "update": operation = .shortcuts(.update(item: try object(.item, needs: "update needs \"item\"")))
-            case "remove":
+            case .add: operation = .shortcuts(.add(item: try object(.item, needs: "add needs \"item\"")))
+            case .update: operation = .shortcuts(.update(item: try object(.item, needs: "update needs \"item\"")))
+            case .remove:
                 guard let type = try string(.type) else { throw fail("remove needs \"type\"", .type) }
                 operation = .shortcuts(.remove(type: type))
-            case "clear": operation = .shortcuts(.clear)
-            default: throw fail("unknown shortcuts action \"\(action)\"", .action)
+            case .clear: operation = .shortcuts(.clear)
             }
-        default:
-            throw fail("unknown op \"\(op)\"", .op)
         }
     }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encodeIfPresent(id, forKey: .id)
+        try c.encode(operation.op.rawValue, forKey: .op)
         switch operation {
-        case .status: try c.encode("status", forKey: .op)
-        case .devices: try c.encode("devices", forKey: .op)
-        case .subscribe: try c.encode("subscribe", forKey: .op)
-        case .reload: try c.encode("reload", forKey: .op)
-        case .pause: try c.encode("pause", forKey: .op)
-        case .resume: try c.encode("resume", forKey: .op)
-        case .calibrationReset(let device):
-            try c.encode("calibration-reset", forKey: .op)
-            try c.encode(device, forKey: .device)
-        case .perform(let type):
-            try c.encode("perform", forKey: .op)
-            try c.encode(type, forKey: .type)
+        case .status, .devices, .subscribe, .reload, .pause, .resume: break
+        case .calibrationReset(let device): try c.encode(device, forKey: .device)
+        case .perform(let type): try c.encode(type, forKey: .type)
         case .intent(let name, let parameters, let confirmed):
-            try c.encode("intent", forKey: .op)
             try c.encode(name, forKey: .name)
             try c.encode(parameters, forKey: .parameters)
             try c.encode(confirmed, forKey: .confirmed)
             if window { try c.encode(true, forKey: .window) }
         case .intentAnswer(let run, let answer):
-            try c.encode("intent-answer", forKey: .op)
             try c.encode(run, forKey: .run)
             switch answer {
             case .confirmed(let b): try c.encode(b, forKey: .confirmed)
             case .value(let v): try c.encode(v, forKey: .value)
             }
-        case .intentOpen(let run):
-            try c.encode("intent-open", forKey: .op)
-            try c.encode(run, forKey: .run)
+        case .intentOpen(let run): try c.encode(run, forKey: .run)
         case .shortcuts(let action):
-            try c.encode("shortcuts", forKey: .op)
+            try c.encode(action.name.rawValue, forKey: .action)
             switch action {
-            case .list: try c.encode("list", forKey: .action)
-            case .set(let items):
-                try c.encode("set", forKey: .action)
-                try c.encode(items, forKey: .items)
-            case .add(let item):
-                try c.encode("add", forKey: .action)
-                try c.encode(item, forKey: .item)
-            case .update(let item):
-                try c.encode("update", forKey: .action)
-                try c.encode(item, forKey: .item)
-            case .remove(let type):
-                try c.encode("remove", forKey: .action)
-                try c.encode(type, forKey: .type)
-            case .clear: try c.encode("clear", forKey: .action)
+            case .list, .clear: break
+            case .set(let items): try c.encode(items, forKey: .items)
+            case .add(let item), .update(let item): try c.encode(item, forKey: .item)
+            case .remove(let type): try c.encode(type, forKey: .type)
             }
         }
     }
@@ -251,4 +280,179 @@ public struct ControlRequestError: Error, Hashable, Sendable, CustomStringConver
 
     public var description: String { message }
     public var reply: ControlReply { .failure(message, id: id, kind: .invalidRequest) }
+}
+
+// MARK: - The same requests as D-Bus methods
+
+/// The methods of `io.github.forcetouch.Daemon1` (dbus/io.github.forcetouch.Daemon1.xml), in
+/// the order introspection lists them: the one table the sd-bus vtable is made from, a call
+/// is dispatched by, and its `ControlRequest` and return values come from.
+///
+/// A method is a control request by another road: `request(_:)` makes the same
+/// `ControlRequest.Operation` the socket's JSON would, which `ControlRequestHandler` answers,
+/// and `results(of:)` turns its `ControlReply` into the method's return values. Every
+/// switch here is exhaustive, so a method added without its request or its results does not
+/// compile.
+public enum BusMethod: String, CaseIterable, Sendable {
+    case reload = "Reload"
+    case getQuickActions = "GetQuickActions"
+    case setQuickActions = "SetQuickActions"
+    case addQuickAction = "AddQuickAction"
+    case updateQuickAction = "UpdateQuickAction"
+    case removeQuickAction = "RemoveQuickAction"
+    case clearQuickActions = "ClearQuickActions"
+    case performQuickAction = "PerformQuickAction"
+    case runIntent = "RunIntent"
+    /// The overlay's: the menu on screen performs its item, as the menu program's choice
+    /// would; a type it does not show is performed as `PerformQuickAction` does.
+    case chooseQuickAction = "ChooseQuickAction"
+    /// The overlay's alone: no control request.
+    case dismissMenu = "DismissMenu"
+    case resetCalibration = "ResetCalibration"
+    /// The intent window's answers (SPEC §11, "The intent window").
+    case confirmIntent = "ConfirmIntent"
+    case answerIntent = "AnswerIntent"
+    case openIntentApp = "OpenIntentApp"
+
+    /// The member name on the bus.
+    public var name: String { rawValue }
+
+    /// The arguments, each named as introspection shows it.
+    public var parameters: [BusParameter] {
+        switch self {
+        case .reload, .getQuickActions, .clearQuickActions: []
+        case .setQuickActions: [.string("items")]
+        case .addQuickAction, .updateQuickAction: [.string("item")]
+        case .removeQuickAction, .performQuickAction, .chooseQuickAction: [.string("type")]
+        case .runIntent: [.string("name"), .string("parameters"), .bool("confirmed")]
+        case .dismissMenu: [.uint32("id")]
+        case .resetCalibration: [.string("device")]
+        case .confirmIntent: [.uint32("id"), .bool("confirmed")]
+        case .answerIntent: [.uint32("id"), .string("value")]
+        case .openIntentApp: [.uint32("id")]
+        }
+    }
+
+    /// The return values.
+    public var results: [BusParameter] {
+        switch self {
+        case .reload: [.string("message")]
+        case .getQuickActions: [.string("items"), .string("menu")]
+        case .setQuickActions, .clearQuickActions: [.uint32("count")]
+        case .addQuickAction: [.string("result")]
+        case .updateQuickAction: [.string("type")]
+        case .removeQuickAction, .dismissMenu, .confirmIntent, .answerIntent: []
+        case .performQuickAction, .chooseQuickAction, .openIntentApp: [.string("result"), .string("message")]
+        case .runIntent: [.string("result"), .string("message"), .string("code"), .string("output")]
+        case .resetCalibration: [.strings("forgotten")]
+        }
+    }
+
+    /// The request a call stands for, from its arguments (read by `parameters`); nil for
+    /// `DismissMenu`, which only the overlay answers. A malformed argument is an
+    /// `InvalidRequest`, worded as before the table: "RunIntent: name must not be empty".
+    public func request(_ arguments: [BusArgument]) throws(ControlRequestError) -> ControlRequest.Operation? {
+        var next = arguments.makeIterator()
+        func string() throws(ControlRequestError) -> String {
+            guard case .string(let s)? = next.next() else { throw mismatch }
+            return s
+        }
+        func json(_ text: String, _ what: String) throws(ControlRequestError) -> JSONValue {
+            guard let value = try? ProtocolJSON.decode(JSONValue.self, from: Data(text.utf8)) else {
+                throw ControlRequestError("\(name): \(what) is not valid JSON", field: what, id: nil)
+            }
+            return value
+        }
+        func object(_ text: String, _ what: String) throws(ControlRequestError) -> [String: JSONValue] {
+            guard case .object(let o) = try json(text, what) else {
+                throw ControlRequestError("\(name): \(what) must be a JSON object", field: what, id: nil)
+            }
+            return o
+        }
+        func nonEmpty(_ s: String, _ what: String) throws(ControlRequestError) -> String {
+            guard !s.isEmpty else { throw ControlRequestError("\(name): \(what) must not be empty", field: what, id: nil) }
+            return s
+        }
+        switch self {
+        case .reload: return .reload
+        case .getQuickActions: return .shortcuts(.list)
+        case .setQuickActions:
+            guard case .array(let items) = try json(try string(), "items") else {
+                throw ControlRequestError("\(name): items must be a JSON array", field: "items", id: nil)
+            }
+            return .shortcuts(.set(items: items))
+        case .addQuickAction: return .shortcuts(.add(item: try object(try string(), "item")))
+        case .updateQuickAction: return .shortcuts(.update(item: try object(try string(), "item")))
+        case .removeQuickAction: return .shortcuts(.remove(type: try nonEmpty(try string(), "type")))
+        case .clearQuickActions: return .shortcuts(.clear)
+        case .performQuickAction, .chooseQuickAction: return .perform(type: try nonEmpty(try string(), "type"))
+        case .runIntent:
+            let name = try nonEmpty(try string(), "name")
+            let text = try string()
+            let parameters = text.isEmpty ? [:] : try object(text, "parameters")
+            guard case .bool(let confirmed)? = next.next() else { throw mismatch }
+            return .intent(name: name, parameters: parameters, confirmed: confirmed)
+        case .dismissMenu: return nil
+        case .resetCalibration: return .calibrationReset(device: try nonEmpty(try string(), "device"))
+        case .confirmIntent, .answerIntent, .openIntentApp:
+            guard case .uint32(let run)? = next.next() else { throw mismatch }
+            if self == .openIntentApp { return .intentOpen(run: run) }
+            if self == .answerIntent { return .intentAnswer(run: run, answer: .value(try string())) }
+            guard case .bool(let confirmed)? = next.next() else { throw mismatch }
+            return .intentAnswer(run: run, answer: .confirmed(confirmed))
+        }
+    }
+
+    /// Why the arguments could not be read: sd-bus checks them against the vtable's
+    /// signature first, so only a call made by hand past it gets this.
+    public var mismatch: ControlRequestError {
+        ControlRequestError("\(name): the arguments do not match its signature", field: nil, id: nil)
+    }
+
+    /// The return values, from the reply's fields.
+    public func results(of reply: ControlReply) -> [BusArgument] {
+        func json(_ value: some Encodable) -> String { (try? ProtocolJSON.string(value)) ?? "" }
+        switch self {
+        case .reload: return [.string(reply.message ?? "")]
+        case .getQuickActions: return [.string(json(reply.items ?? [])), .string(json(reply.menu ?? []))]
+        case .setQuickActions, .clearQuickActions: return [.uint32(UInt32(reply.count ?? 0))]
+        case .addQuickAction: return [.string(reply.result ?? "")]
+        case .updateQuickAction: return [.string(reply.type ?? "")]
+        case .removeQuickAction, .dismissMenu, .confirmIntent, .answerIntent: return []
+        case .performQuickAction, .chooseQuickAction, .openIntentApp: return [.string(reply.result ?? ""), .string(reply.message ?? "")]
+        case .runIntent:
+            return [.string(reply.result ?? ""), .string(reply.message ?? ""), .string(reply.code ?? ""),
+                    .string(reply.output.map { json($0) } ?? "")]
+        case .resetCalibration: return [.strings(reply.forgotten ?? [])]
+        }
+    }
+
+    /// The arguments' type codes, one string: sd-bus's `signature`.
+    public var signature: String { parameters.map(\.type.rawValue).joined() }
+    /// The return values' type codes: sd-bus's `result`.
+    public var resultSignature: String { results.map(\.type.rawValue).joined() }
+}
+
+/// One argument or return value of a D-Bus method: its name in introspection, and its type.
+public struct BusParameter: Hashable, Sendable {
+    public var name: String
+    public var type: BusType
+
+    public static func string(_ name: String) -> BusParameter { BusParameter(name: name, type: .string) }
+    public static func bool(_ name: String) -> BusParameter { BusParameter(name: name, type: .bool) }
+    public static func uint32(_ name: String) -> BusParameter { BusParameter(name: name, type: .uint32) }
+    public static func strings(_ name: String) -> BusParameter { BusParameter(name: name, type: .strings) }
+}
+
+/// The D-Bus types the Daemon1 methods take and return, by their type codes.
+public enum BusType: String, Hashable, Sendable {
+    case string = "s", bool = "b", uint32 = "u", strings = "as"
+}
+
+/// A value a method reads or returns: the kinds the Daemon1 methods use.
+public enum BusArgument: Hashable, Sendable {
+    case string(String)
+    case bool(Bool)
+    case uint32(UInt32)
+    case strings([String])
 }

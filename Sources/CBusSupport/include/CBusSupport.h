@@ -1,6 +1,7 @@
 // The sd-bus vtables of forcetouchd's two D-Bus interfaces, io.github.forcetouch.Daemon1 and
 // io.github.forcetouch.Device1 (dbus/io.github.forcetouch.Daemon1.xml). sd-bus builds vtables
 // with C macros Swift cannot use; every entry here calls the one handler Swift registers.
+// Daemon1's methods are not listed here: they come from Swift's table (BusMethod).
 #ifndef FORCETOUCH_CBUSSUPPORT_H
 #define FORCETOUCH_CBUSSUPPORT_H
 #include <systemd/sd-bus.h>
@@ -12,10 +13,21 @@ typedef struct {
     sd_bus_property_set_t set;
 } ft_bus_handlers;
 
+/// One method of Daemon1: its member, its arguments' and results' signatures, and the names
+/// of its arguments then its results, each followed by a space.
+typedef struct {
+    const char *member;
+    const char *signature;
+    const char *result;
+    const char *names;
+} ft_bus_method;
+
 /// Sets the handlers; before any object is added.
 void ft_bus_set_handlers(ft_bus_handlers handlers);
-/// Adds the Daemon1 interface at `path`.
-int ft_bus_add_daemon(sd_bus *bus, sd_bus_slot **slot, const char *path, void *userdata);
+/// Adds the Daemon1 interface at `path`: its properties and signals, and `methods`. The
+/// vtable is made at the first call and kept; later calls are given the same methods.
+int ft_bus_add_daemon(sd_bus *bus, sd_bus_slot **slot, const char *path, void *userdata,
+                      const ft_bus_method *methods, size_t count);
 /// Adds the Device1 interface at `path`.
 int ft_bus_add_device(sd_bus *bus, sd_bus_slot **slot, const char *path, void *userdata);
 #endif

@@ -34,33 +34,34 @@ extension Action: Decodable {
         func problem(_ key: String?, _ message: String) -> DecodingError {
             corrupted(c, key, message)
         }
-        let present = Action.keys.filter { c.contains(AnyKey($0)) }
-        if c.contains(AnyKey("parameters")), !present.contains("intent") {
+        let present = Kind.allCases.filter { c.contains(AnyKey($0.rawValue)) }
+        if c.contains(AnyKey("parameters")), !present.contains(.intent) {
             throw problem("parameters", "only an intent takes parameters; add intent = \"name\"")
         }
-        if c.contains(AnyKey("action")), !present.contains("launch") {
+        if c.contains(AnyKey("action")), !present.contains(.launch) {
             throw problem("action", "only launch = \"app.desktop\" takes an action (one of the app's Desktop Actions)")
         }
-        guard let key = present.first else {
+        guard let kind = present.first else {
             throw problem(nil, "needs an action: \(KeyNames.list(Action.keys)) (e.g. exec = [\"notify-send\", \"pressed\"])")
         }
         guard present.count == 1 else {
             let limit = owner == .quickAction ? "at most one" : "exactly one"
-            throw problem(nil, "has \(present.count) actions (\(present.joined(separator: ", "))); \(owner.noun) runs \(limit)")
+            throw problem(nil, "has \(present.count) actions (\(present.map(\.rawValue).joined(separator: ", "))); \(owner.noun) runs \(limit)")
         }
+        let key = kind.rawValue
         let value = try RawValue.read(c, key)
         self = try RawValue.at(c, key) { () throws(RawValue.Problem) -> Action in
-            switch key {
-            case "exec": return .exec(ExecAction(argv: try value.argv(example: "[\"notify-send\", \"hi\"]")))
-            case "launch": return .launch(try Action.appLaunch(value))
-            case "click":
+            switch kind {
+            case .exec: return .exec(ExecAction(argv: try value.argv(example: "[\"notify-send\", \"hi\"]")))
+            case .launch: return .launch(try Action.appLaunch(value))
+            case .click:
                 let name = try value.nonEmptyString()
                 guard let click = PointerClick(parsing: name) else {
                     throw RawValue.Problem("unknown click \"\(name)\"; expected \(KeyNames.list(PointerClick.names))")
                 }
                 return .click(click)
-            case "keys": return .keys(try Action.keyStrokes(value))
-            case "quick-actions":
+            case .keys: return .keys(try Action.keyStrokes(value))
+            case .quickActions:
                 if case .string(let id) = value {
                     guard id.hasSuffix(".desktop"), id.count > ".desktop".count, !id.contains("/") else {
                         throw RawValue.Problem("expected true (the quick-action menu) or an application's desktop file "
@@ -75,9 +76,9 @@ extension Action: Decodable {
                     throw RawValue.Problem("must be true (present the quick-action menu); for no action, leave the block out")
                 }
                 return .quickActions
-            case "perform": return .perform(type: try value.nonEmptyString())
-            case "intent": return .intent(IntentAction(name: try value.nonEmptyString()))
-            default: return .notify(try value.nonEmptyString())
+            case .perform: return .perform(type: try value.nonEmptyString())
+            case .intent: return .intent(IntentAction(name: try value.nonEmptyString()))
+            case .notify: return .notify(try value.nonEmptyString())
             }
         }
         if case .launch(.desktop(let id, nil)) = self, c.contains(AnyKey("action")) {

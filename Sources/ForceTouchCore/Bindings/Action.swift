@@ -24,23 +24,34 @@ public enum Action: Hashable, Sendable {
     /// `click = "right"`: a pointer click at the position of the gesture.
     case click(PointerClick)
 
-    /// The configuration key that names this kind of action.
-    public var key: String {
+    /// The kinds of action, each by the configuration key that names it, in the order the
+    /// parser lists them. Decoding switches over it: a kind without its case does not compile.
+    public enum Kind: String, CaseIterable, Sendable {
+        case exec, launch, keys, click
+        case quickActions = "quick-actions"
+        case perform, intent, notify
+    }
+
+    /// Its kind: `quick-actions` is both the menu and an application's menu.
+    public var kind: Kind {
         switch self {
-        case .exec: "exec"
-        case .keys: "keys"
-        case .quickActions, .applicationMenu: "quick-actions"
-        case .perform: "perform"
-        case .intent: "intent"
-        case .notify: "notify"
-        case .launch: "launch"
-        case .click: "click"
+        case .exec: .exec
+        case .keys: .keys
+        case .quickActions, .applicationMenu: .quickActions
+        case .perform: .perform
+        case .intent: .intent
+        case .notify: .notify
+        case .launch: .launch
+        case .click: .click
         }
     }
 
+    /// The configuration key that names this kind of action.
+    public var key: String { kind.rawValue }
+
     /// Every action key the parser accepts. `parameters` and `action` are not among them:
     /// they only qualify `intent` and `launch`.
-    public static let keys: [String] = ["exec", "launch", "keys", "click", "quick-actions", "perform", "intent", "notify"]
+    public static let keys: [String] = Kind.allCases.map(\.rawValue)
 
     /// Keys that only qualify an action: `parameters` an intent's, `action` a launched
     /// application's Desktop Action.

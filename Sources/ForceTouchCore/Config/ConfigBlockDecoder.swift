@@ -72,7 +72,7 @@ struct ConfigBlockDecoder {
     /// Where a decoding problem is (relative to the table decoded) and what it says.
     static func problem(_ error: any Error) -> (ConfigPath, String) {
         guard case DecodingError.dataCorrupted(let c) = error else {
-            return (.root, ShortcutJSON.message(for: error))
+            return (.root, DecodingErrorText.message(for: error))
         }
         return (ConfigPath(components(c.codingPath)), c.debugDescription)
     }

@@ -214,3 +214,12 @@ public struct ShortcutUpdate: Hashable, Sendable {
         if let userInfo { item.userInfo = userInfo }
     }
 }
+
+extension ShortcutStore.Entry: Encodable {
+    /// The item's fields and `kind`, in one object.
+    public func encode(to encoder: any Encoder) throws {
+        try item.encode(to: encoder)
+        var c = encoder.container(keyedBy: AnyKey.self)
+        try c.encode(kind, forKey: AnyKey("kind"))
+    }
+}

@@ -1,4 +1,5 @@
 import CSystemd
+import ForceTouchProtocol
 import Glibc
 
 /// One sd-bus message, read and written one basic value at a time: sd-bus's own
@@ -68,6 +69,32 @@ struct BusMessage {
         let r = sd_bus_message_read_basic(pointer, Self.type("u"), &v)
         guard r > 0 else { throw ReadError(code: r) }
         return v
+    }
+
+    /// The arguments a method's table says it takes, in order.
+    func read(_ parameters: [BusParameter]) throws(ReadError) -> [BusArgument] {
+        var arguments: [BusArgument] = []
+        for parameter in parameters {
+            switch parameter.type {
+            case .string: arguments.append(.string(try readString()))
+            case .bool: arguments.append(.bool(try readBool()))
+            case .uint32: arguments.append(.uint32(try readUInt32()))
+            // No method takes an array; its results are written, not read.
+            case .strings: throw ReadError(code: -EINVAL)
+            }
+        }
+        return arguments
+    }
+
+    /// A method's return value.
+    @discardableResult
+    func append(_ value: BusArgument) -> Int32 {
+        switch value {
+        case .string(let s): append(s)
+        case .bool(let b): append(b)
+        case .uint32(let u): append(u)
+        case .strings(let list): appendArray(of: "s") { for s in list { append(s) } }
+        }
     }
 
     /// An `aa{sv}`: one dictionary of string variants per element, as D-Bus clients expect

@@ -154,7 +154,7 @@ struct ControlRequestHandler {
         case .remove(let type) where store.item(type: type) == nil: .unknownType
         case .update(let item):
             if case .string(let type)? = item["type"], store.item(type: type) == nil { .unknownType } else { .invalidItem }
-        default: .invalidItem
+        case .list, .set, .add, .remove, .clear: .invalidItem
         }
     }
 

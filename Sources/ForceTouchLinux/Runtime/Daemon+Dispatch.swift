@@ -1,0 +1,57 @@
+import ForceTouchCore
+import ForceTouchEngine
+import Logging
+
+// Carrying out what the pipelines decided, and the virtual devices their actions need.
+extension Daemon {
+    /// Carries out what the session's pipeline decided: each gesture's dispatches run, and
+    /// the gesture is logged and published. Subscribers get each gesture before its
+    /// dispatches, as ever, but the lines are made and sent only once the actions have
+    /// started: the action comes first.
+    func carryOut(_ outputs: [PipelineOutput], _ session: DeviceSession) {
+        control?.holdPublishing()
+        for o in outputs {
+            let event = o.gesture
+            logger.debug("\(session.node.devnode): \(GestureReport.gestureText(event))",
+                         metadata: ["device": "\(session.name)", "node": "\(session.node.devnode)",
+                                    "gesture": "\(event.gesture.rawValue)"])
+            control?.publish(GestureReport.gestureJSON(event, device: session.name))
+            if event.gesture == .deepPress, runner.overlay.listening, !paused {
+                pressProgress.deepPress(event, session, to: runner.overlay)
+            }
+            if paused { continue }
+            if event.gesture == .longPress { buttonGesture(event, session) }
+            for d in o.dispatches {
+                runner.run(d.request, label: d.label, event: event, device: session.name)
+            }
+        }
+        control?.releasePublishing()
+        for o in outputs { bus?.gesture(o.gesture, node: session.node.devnode) }
+    }
+
+    /// Creates the virtual keyboard when the configuration has `keys` actions, and the
+    /// virtual pointer when it has `click` actions, before the first gesture (compositors
+    /// pick up a new device asynchronously); a failure is logged once and the rest goes on.
+    func prepareVirtualDevices() {
+        let actions = configuration.bindings.map(\.action) + configuration.quickActions.map(\.action)
+            + (configuration.assistiveTouch.map { Array($0.slots.values) } ?? [])
+        let typesKeys = actions.contains { if case .keys = $0 { true } else { false } }
+        let clicks = actions.contains { if case .click = $0 { true } else { false } }
+        if typesKeys, runner.keyboard.devnode == nil, runner.keyboard.failure == nil {
+            do {
+                try runner.keyboard.prepare()
+                logger.info("virtual keyboard for keys actions: \(runner.keyboard.devnode ?? "created")")
+            } catch {
+                logger.error("keys actions cannot run: \(error.description); everything else goes on")
+            }
+        }
+        if clicks, runner.pointer.devnode == nil, runner.pointer.failure == nil {
+            do {
+                try runner.pointer.prepare()
+                logger.info("virtual pointer for click actions: \(runner.pointer.devnode ?? "created")")
+            } catch {
+                logger.error("click actions cannot run: \(error.description); everything else goes on")
+            }
+        }
+    }
+}

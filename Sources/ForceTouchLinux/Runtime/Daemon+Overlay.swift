@@ -1,0 +1,43 @@
+import ForceTouchCore
+import ForceTouchEngine
+import ForceTouchProtocol
+import Logging
+
+// The overlay (forcetouch-overlay): where menus and intent windows go; the press progress it
+// draws is `PressProgress`'s.
+extension Daemon {
+    /// An overlay came onto the bus or left it: menus go to it, or to the menu program again.
+    func overlayChanged(_ present: Bool) {
+        guard present != runner.overlay.listening else { return }
+        runner.overlay.listening = present
+        runner.intentWindows.listening = present
+        pressProgress.forget()
+        if present { announceButton() }
+        logger.info(present ? "overlay \(BusNames.overlay) on the bus: quick-action menus show at the finger"
+                            : "overlay gone from the bus: quick-action menus go to the menu program")
+    }
+
+    /// Wires the overlay's messages to the bus and the control socket: one value, two encodings.
+    func connectOverlay() {
+        runner.overlay.send = { [unowned self] message in
+            bus?.overlay(message)
+            switch message {
+            case .shown(let m): control?.publish(ProtocolJSON.line(m))
+            case .progress(let m): control?.publish(ProtocolJSON.line(m))
+            case .dismissed(let m): control?.publish(ProtocolJSON.line(m))
+            }
+        }
+        runner.intentWindows.send = { [unowned self] message in
+            bus?.intentWindow(message)
+            switch message {
+            case .started(let m): control?.publish(ProtocolJSON.line(m))
+            case .ask(let m): control?.publish(ProtocolJSON.line(m))
+            case .window(let m): control?.publish(ProtocolJSON.line(m))
+            }
+        }
+        runner.overlay.locate = { [unowned self] name in
+            guard let s = sessions.values.first(where: { $0.name == name }) else { return (.pointer, "") }
+            return (s.deviceClass == .touchscreen ? .touch : .pointer, s.settings.output)
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import ForceTouchEngine
+import ForceTouchProtocol
+
+/// The press whose progress an overlay draws: the first contact to come down on a
+/// force-sensing device, followed until it lifts, with the deep-press stage it reached. One
+/// at a time, so that the card on screen follows one finger, not whichever moved last.
+struct PressProgress {
+    /// The followed contact: its device node, its slot, its stage so far ("" before peek).
+    private var track: (node: String, slot: Int, stage: String)?
+
+    /// Stops following, without a word to the overlay: it has gone, or said so itself.
+    mutating func forget() { track = nil }
+
+    /// Tells the overlay the followed press is cancelled, when there is one (pausing).
+    mutating func cancel(to overlay: OverlayMenus, now: Timestamp) {
+        guard track != nil else { return }
+        overlay.progress(PressProgressMessage(phase: "cancelled", stage: "", transitionProgress: 0,
+                                              commitProgress: 0, x: 0, y: 0, placement: .touch, output: ""),
+                         phase: "cancelled", time: now)
+        track = nil
+    }
+
+    /// After a read, while an overlay listens: the followed contact's force as progress
+    /// towards peek and pop, and its position (after pop, for slide to select), then its lift.
+    mutating func sample(_ session: DeviceSession, now: Timestamp, to overlay: OverlayMenus) {
+        let node = session.node.devnode
+        if let t = track, t.node != node { return }
+        let engine = session.engine
+        guard let thresholds = engine.thresholds else { return }
+        let contacts = engine.frames.contacts
+        let slot: Int
+        var phase = "changed"
+        if let t = track {
+            slot = t.slot
+            if !(contacts.indices.contains(slot) && contacts[slot].isDown) { phase = "ended" }
+        } else {
+            guard let first = contacts.indices.first(where: { contacts[$0].isDown }) else { return }
+            slot = first
+            phase = "began"
+            track = (node, slot, "")
+        }
+        guard contacts.indices.contains(slot) else { track = nil; return }
+        let c = contacts[slot]
+        let n = engine.frames.geometry.normalized(x: Double(c.x), y: Double(c.y))
+        let p = engine.settings.rotation.apply(x: n.x, y: n.y)
+        let stage = track?.stage ?? ""
+        let (placement, output) = overlay.locate(session.name)
+        overlay.progress(
+            PressProgressMessage(phase: phase, stage: stage, transitionProgress: thresholds.transitionProgress(c.force),
+                                 commitProgress: thresholds.commitProgress(c.force), x: p.x, y: p.y,
+                                 placement: placement, output: output),
+            phase: phase, time: now)
+        if phase == "ended" { track = nil }
+    }
+
+    /// A deep press's step, as progress: its stage for the followed contact, and in a replay
+    /// (where no read is sampled) the progress itself.
+    mutating func deepPress(_ event: GestureEvent, _ session: DeviceSession, to overlay: OverlayMenus) {
+        let stage = event.stage?.rawValue ?? ""
+        let phase: String
+        switch event.phase {
+        case .began, .changed: phase = "changed"
+        case .ended: phase = "ended"
+        case .cancelled, .failed: phase = "cancelled"
+        }
+        if var t = track, t.node == session.node.devnode, event.contacts.contains(t.slot) {
+            if !stage.isEmpty { t.stage = stage }
+            track = t
+            // A live press's lift is sampled after the read; its stage goes out now, since a
+            // still finger's peek comes from a timer, with no read after it.
+            if session.device != nil, phase != "changed" || stage.isEmpty { return }
+        }
+        let (placement, output) = overlay.locate(session.name)
+        overlay.progress(
+            PressProgressMessage(phase: phase, stage: stage, transitionProgress: event.transitionProgress ?? 0,
+                                 commitProgress: event.commitProgress ?? 0, x: event.x, y: event.y,
+                                 placement: placement, output: output),
+            phase: stage.isEmpty ? phase : "stage", time: event.time)
+    }
+}
