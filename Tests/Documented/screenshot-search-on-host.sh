@@ -122,30 +122,35 @@ scenario() {
     check "$s: the overlay takes its name" wait_for 'Overlay1 on the session bus' "$log" 10
     bg_user "$W/$s-replay.log" "$BIN/forcetouchd" --config "$CONFIG" --replay "$W/demo.evemu"
     replay=$last_pid
-    check "$s: the replayed long press runs the chain (forcetouchd's log)" \
-        wait_for 'search-screenshot' "$W/$s-replay.log" 30
-    check "$s: the search program was run" wait_for . "$W/search-path" 30
-    shotfile="$(cat "$W/search-path" 2>/dev/null)"
-    check "$s: ... with the path of the screenshot the first step wrote ($shotfile)" \
-        bash -c "case '$shotfile' in '$RUNTIME'/screenshot-*.png) test -s '$shotfile' ;; *) exit 1 ;; esac"
-    check "$s: ... and that path on stdin too" grep -q "\"path\":\"$shotfile\"" "$W/search-stdin"
-    check "$s: the screenshot is a PNG of the whole 1024x768 screen ($(identify -format '%m %wx%h' "$shotfile" 2>&1))" \
-        test "$(identify -format '%m %wx%h' "$shotfile" 2>/dev/null)" = "PNG 1024x768"
-    c="$(rgb "$shotfile" 1000 10)"
-    check "$s: ... taken from the display server: its corner is the screen's background ($c)" test "$c" = "$background"
-    check "$s: the chain ends in success with the search's result" \
-        wait_for "search-screenshot.*success.*Found: a 1024x768 screenshot" "$W/$s-replay.log" 20
-    check "$s: the intent window shows the result" \
-        wait_for "^intent-window [0-9]+ response success [0-9 ]+$" "$log" 20
+    check "$s: the replayed long press runs the chain" \
+        wait_for 'long-press began → intent search-screenshot' "$W/$s-replay.log" 30
+    # The window first: it goes 4 s after the final answer.
+    check "$s: the intent window shows the search's result" \
+        wait_for "^intent-window [0-9]+ response success [0-9 ]+$" "$log" 30
     box="$(window_box 'response success' "$log")" b=($box)
     shoot "$W/$s-result.png" "$box" "$shot"
     check "$s: ... drawn where the overlay says ($(card_box "$W/$s-result.png") vs $box)" near "$(card_box "$W/$s-result.png")" "$box"
-    check "$s: ... titled with the chain's title" grep -q "^intent-window [0-9]* response success .*Search for the screenshot\|Search for the screenshot" "$log"
+    check "$s: ... for the chain the long press started, beside the finger" \
+        grep -Eq "^intent [0-9]+ started: search-screenshot at [0-9.]+,[0-9.]+ \(touch\)$" "$log"
+    check "$s: ... as its final response" wait_for "^intent [0-9]+: success \(final\)$" "$log" 5
     c="$(rgb "$W/$s-result.png" $(( b[0] + b[2] - 18 - 14 )) $(( b[1] + 18 + 12 + 6 )))"
     check "$s: ... with a green check mark ($c)" is_green "$c"
     c="$(convert "$W/$s-result.png" -crop "$(( b[2] - 36 ))x30+$(( b[0] + 18 ))+$(( b[1] + 50 ))" -colorspace gray \
         -threshold 50% -negate -format '%[fx:int(mean*w*h)]' info:)"
-    check "$s: ... and the search's text in the middle ($c dark pixels)" test "$c" -gt 20
+    check "$s: ... and the search's text in the middle ($c dark pixels)" test "$c" -gt 20 -a "$c" -lt 2000
+    check "$s: before it, the screenshot step's window showed the screenshot (an image output)" \
+        grep -Eq "^intent-window [0-9]+ response success [0-9 ]+ image$" "$log"
+    shotfile="$(cat "$W/search-path" 2>/dev/null)"
+    check "$s: the search program was run with the path of the screenshot the first step wrote ($shotfile)" \
+        bash -c "case '$shotfile' in '$RUNTIME'/screenshot-*.png) test -s '$shotfile' ;; *) exit 1 ;; esac"
+    check "$s: ... on stdin too" grep -q "\"path\":\"$shotfile\"" "$W/search-stdin"
+    check "$s: ... from steps.1.output (forcetouchd's log)" \
+        grep -qF "search-image step 2: path success \"$shotfile\" [steps.1.output]" "$W/$s-replay.log"
+    check "$s: the screenshot is a PNG of the whole 1024x768 screen ($(identify -format '%m %wx%h' "$shotfile" 2>&1))" \
+        test "$(identify -format '%m %wx%h' "$shotfile" 2>/dev/null)" = "PNG 1024x768"
+    c="$(rgb "$shotfile" 1000 10)"
+    check "$s: ... taken from the display server: its corner is the screen's background ($c)" test "$c" = "$background"
+    check "$s: the run ends in success" wait_for 'action binding.*long-press began: success' "$W/$s-replay.log" 10
     for _ in $(seq 100); do kill -0 "$replay" 2>/dev/null || break; sleep 0.1; done
     check "$s: the replay ends" bash -c "! kill -0 $replay 2>/dev/null"
     stop "$replay"; stop "$overlay_pid"
