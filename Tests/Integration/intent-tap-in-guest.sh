@@ -76,11 +76,12 @@ output HEADLESS-1 resolution 1024x768 position 0 0 bg #505050 solid_color
 default_border none
 CFG
 chmod 644 "$W/sway.cfg"
-bg_nobody "$SWAY_LOG" env WLR_BACKENDS=headless,libinput WLR_RENDERER=pixman LIBSEAT_BACKEND=noop sway -d -c "$W/sway.cfg"
+bg_nobody "$SWAY_LOG" env WLR_BACKENDS=headless,libinput WLR_RENDERER=pixman LIBSEAT_BACKEND="${SEAT_BACKEND:-builtin}" SEATD_VTBOUND=0 sway -d -c "$W/sway.cfg"
 sway_pid=$last_pid
 for _ in $(seq 200); do ls "$RUNDIR"/wayland-? > /dev/null 2>&1 && break; sleep 0.1; done
 WAYLAND="$(basename "$(ls "$RUNDIR"/wayland-? 2>/dev/null | head -1)")"
-check "sway runs headless with libinput ($WAYLAND)" test -n "$WAYLAND"
+check "sway runs headless with libinput ($WAYLAND)" test -n "$WAYLAND" ||
+    { grep -E 'ERROR|seat|session' "$SWAY_LOG" | head -20; summary intent-tap-in-guest; exit 1; }
 sleep 2
 as_nobody env "WAYLAND_DISPLAY=$WAYLAND" "SWAYSOCK=$(ls "$RUNDIR"/sway-ipc.* 2>/dev/null | head -1)" swaymsg -t get_inputs > "$W/inputs.txt" 2>&1
 cat "$W/inputs.txt"
