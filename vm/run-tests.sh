@@ -52,6 +52,9 @@ FORCETOUCH_BIN="$PWD/.build-deb/release" guest Tests/Integration/claim-in-guest.
 # The menu at the finger with a live touchscreen: the press's progress and menu sent to
 # forcetouch-overlay under Xvfb, slide to select, forcectl events.
 guest Tests/Integration/overlay-in-guest.sh overlay.log
+# The intent window's Next and Cancel tapped on a uinput touchscreen that sway reads through
+# libinput.
+guest Tests/Integration/intent-tap-in-guest.sh intent-tap-overlay.log
 # A fair control server: a flood and 64 idle clients beside forcectl and a bound tap, and a
 # reload that crashes the parser refused.
 guest Tests/Integration/fairness-in-guest.sh fairness-daemon.log

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# The intent window's Next tapped with a finger, in the QEMU guest: a uinput touchscreen read
-# by sway through libinput (WLR_BACKENDS=headless,libinput, LIBSEAT_BACKEND=noop: no logind,
-# sway as nobody opening the nodes the udev rule below opens to it), forcetouch-overlay on a
-# layer-shell surface there, forcetouchd running an intent that needs confirming. A tap on the
-# window's Next button (a touch down and up at its middle, written into the touchscreen) confirms
-# the run: the success window shows and the run's caller is told success. Everything but udev
-# runs as `nobody`, with a session dbus-daemon of its own. Usage: intent-tap-in-guest.sh OUTDIR
+# The intent window's buttons tapped with a finger, in the QEMU guest: a uinput touchscreen
+# read by sway 1.7 through libinput (WLR_BACKENDS=headless,libinput; no logind, so libseat's
+# builtin seat with SEATD_VTBOUND=0: sway as nobody opens the nodes the udev rule below opens to
+# it; libseat's noop backend never enables the seat under wlroots 0.15, which waits for it),
+# forcetouch-overlay on a layer-shell surface there, forcetouchd running an intent that needs
+# confirming. A tap on the window's Next (a touch down and up at its middle, written into the
+# touchscreen) confirms the run: the success window with its check mark, success for the run's
+# caller; a tap on Cancel stops the next run, not confirmed. Everything but udev runs as
+# `nobody`, with a session dbus-daemon of its own. Usage: intent-tap-in-guest.sh OUTDIR
 set -uo pipefail
 ROOT="$PWD"
 BIN="${FORCETOUCH_BIN:-$ROOT/.build/debug}"
@@ -70,13 +72,12 @@ bg_nobody "$LOG" "$BIN/forcetouchd" --config "$W/config.toml"
 check "the daemon starts" wait_for 'ready: ' "$LOG" 60
 # The touchscreen first: sway's libinput finds it at start.
 device ts pressure-touchscreen.desc
-ls -l "$(cat "$W/ts.node")"
 cat > "$W/sway.cfg" <<'CFG'
 output HEADLESS-1 resolution 1024x768 position 0 0 bg #505050 solid_color
 default_border none
 CFG
 chmod 644 "$W/sway.cfg"
-bg_nobody "$SWAY_LOG" env WLR_BACKENDS=headless,libinput WLR_RENDERER=pixman LIBSEAT_BACKEND="${SEAT_BACKEND:-builtin}" SEATD_VTBOUND=0 sway -d -c "$W/sway.cfg"
+bg_nobody "$SWAY_LOG" env WLR_BACKENDS=headless,libinput WLR_RENDERER=pixman LIBSEAT_BACKEND="${SEAT_BACKEND:-builtin}" SEATD_VTBOUND=0 sway -c "$W/sway.cfg"
 sway_pid=$last_pid
 for _ in $(seq 200); do ls "$RUNDIR"/wayland-? > /dev/null 2>&1 && break; sleep 0.1; done
 WAYLAND="$(basename "$(ls "$RUNDIR"/wayland-? 2>/dev/null | head -1)")"
@@ -84,18 +85,23 @@ check "sway runs headless with libinput ($WAYLAND)" test -n "$WAYLAND" ||
     { grep -E 'ERROR|seat|session' "$SWAY_LOG" | head -20; summary intent-tap-in-guest; exit 1; }
 sleep 2
 as_nobody env "WAYLAND_DISPLAY=$WAYLAND" "SWAYSOCK=$(ls "$RUNDIR"/sway-ipc.* 2>/dev/null | head -1)" swaymsg -t get_inputs > "$W/inputs.txt" 2>&1
-cat "$W/inputs.txt"
 check "sway reads the touchscreen through libinput" grep -q 'forcetouch-it pressure touchscreen' "$W/inputs.txt"
 bg_nobody "$OVERLAY_LOG" env "WAYLAND_DISPLAY=$WAYLAND" GDK_BACKEND=wayland "$BIN/forcetouch-overlay" --verbose
 check "the overlay takes its name on the bus" wait_for 'Overlay1 on the session bus' "$OVERLAY_LOG" 60
 sleep 1
-bg_nobody "$W/run.txt" timeout 90 gdbus call --session --timeout 90 --dest io.github.forcetouch.Daemon1 \
-    --object-path /io/github/forcetouch/Daemon1 --method io.github.forcetouch.Daemon1.RunIntent "'greet'" "''" false
-check "a run that needs confirming shows the confirmation window" \
-    wait_for '^intent-window [0-9]+ confirm ' "$OVERLAY_LOG" 60
-read -r bx by bw bh < <(grep -E '^intent-button [0-9]+ next ' "$OVERLAY_LOG" | tail -1 | awk '{ print $(NF-3), $(NF-2), $(NF-1), $NF }')
-tx=$(( (bx + bw / 2) * 1000 / 1024 )) ty=$(( (by + bh / 2) * 600 / 768 ))
-python3 - "$W/tap.events" "$tx" "$ty" <<'PY'
+# run: greet through the bus, the reply in $W/run.txt when the run ends.
+run() {
+    rm -f "$W/run.txt"
+    bg_nobody "$W/run.txt" timeout 90 gdbus call --session --timeout 90 --dest io.github.forcetouch.Daemon1 \
+        --object-path /io/github/forcetouch/Daemon1 --method io.github.forcetouch.Daemon1.RunIntent "'greet'" "''" false
+}
+# tap BUTTON: a finger down and up at the middle of the window's BUTTON (the overlay's last
+# rectangle for it, in screen pixels), written into the touchscreen (1000 x 600 over 1024 x 768).
+tap() {
+    local bx by bw bh
+    read -r bx by bw bh < <(grep -E "^intent-button [0-9]+ $1 " "$OVERLAY_LOG" | tail -1 | awk '{ print $(NF-3), $(NF-2), $(NF-1), $NF }')
+    tx=$(( (bx + bw / 2) * 1000 / 1024 )) ty=$(( (by + bh / 2) * 600 / 768 ))
+    python3 - "$W/tap.events" "$tx" "$ty" <<'PY'
 import sys
 out = open(sys.argv[1], "w")
 tx, ty = int(sys.argv[2]), int(sys.argv[3])
@@ -107,12 +113,35 @@ frame(0.0, (3, 0x2f, 0), (3, 0x39, 200), (3, 0x35, tx), (3, 0x36, ty), (3, 0x3a,
 frame(0.05, (3, 0x3a, 42))
 frame(0.10, (3, 0x39, -1), (1, 0x14a, 0))
 PY
-cat "$W/tap.events"
+    inject ts "$W/tap.events"
+}
+
+m="$(mark "$OVERLAY_LOG")"
+run
+check "a run that needs confirming shows the confirmation window" \
+    wait_for_new "$m" '^intent-window [0-9]+ confirm ' "$OVERLAY_LOG" 60
+id="$(grep -E '^intent-window [0-9]+ confirm ' "$OVERLAY_LOG" | tail -1 | awk '{ print $2 }')"
 sleep 1
-inject ts "$W/tap.events"
-check "a tap on Next ($tx, $ty of the touchscreen) confirms: the success window shows" \
-    wait_for '^intent-window [0-9]+ response success ' "$OVERLAY_LOG" 30
+check "... and the run waits for an answer" bash -c "! grep -q . '$W/run.txt'"
+m="$(mark "$OVERLAY_LOG")"
+tap next
+check "a tap on Next ($tx, $ty of the touchscreen) reaches the window's button" \
+    wait_for_new "$m" "^intent $id: next$" "$OVERLAY_LOG" 30
+check "... confirms: the success window shows" wait_for_new "$m" "^intent-window $id response success " "$OVERLAY_LOG" 30
 check "... and the run's caller is told success" wait_for "'success'.*Sent: hello" "$W/run.txt" 30
-grep -i "touch\|libinput\|input" "$SWAY_LOG" | head -40
+as_nobody env "WAYLAND_DISPLAY=$WAYLAND" grim "$OUT/intent-tap-success.png"
+read -r x y w h < <(grep -E "^intent-window $id response success " "$OVERLAY_LOG" | tail -1 | awk '{ print $(NF-3), $(NF-2), $(NF-1), $NF }')
+c="$(convert "$OUT/intent-tap-success.png" -format "%[fx:int(255*p{$(( x + w - 32 )),$(( y + 36 ))}.g)]" info: 2>/dev/null)"
+check "... with its check mark on the screen (green $c)" test "${c:-0}" -gt 140
+wait_for_new "$m" "^intent-window $id hidden" "$OVERLAY_LOG" 20
+
+m="$(mark "$OVERLAY_LOG")"
+run
+wait_for_new "$m" '^intent-window [0-9]+ confirm ' "$OVERLAY_LOG" 60
+id="$(grep -E '^intent-window [0-9]+ confirm ' "$OVERLAY_LOG" | tail -1 | awk '{ print $2 }')"
+sleep 1
+tap cancel
+check "a tap on Cancel ($tx, $ty) closes the window" wait_for_new "$m" "^intent-window $id hidden: cancelled" "$OVERLAY_LOG" 30
+check "... and the run is not confirmed" wait_for "'failure'.*not confirmed" "$W/run.txt" 30
 unplug ts
 summary intent-tap-in-guest
