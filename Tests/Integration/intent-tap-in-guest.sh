@@ -77,7 +77,7 @@ output HEADLESS-1 resolution 1024x768 position 0 0 bg #505050 solid_color
 default_border none
 CFG
 chmod 644 "$W/sway.cfg"
-bg_nobody "$SWAY_LOG" env WLR_BACKENDS=headless,libinput WLR_RENDERER=pixman LIBSEAT_BACKEND="${SEAT_BACKEND:-builtin}" SEATD_VTBOUND=0 sway -c "$W/sway.cfg"
+bg_nobody "$SWAY_LOG" env WLR_BACKENDS=headless,libinput WLR_RENDERER=pixman LIBSEAT_BACKEND=builtin SEATD_VTBOUND=0 sway -c "$W/sway.cfg"
 sway_pid=$last_pid
 for _ in $(seq 200); do ls "$RUNDIR"/wayland-? > /dev/null 2>&1 && break; sleep 0.1; done
 WAYLAND="$(basename "$(ls "$RUNDIR"/wayland-? 2>/dev/null | head -1)")"
