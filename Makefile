@@ -63,9 +63,8 @@ $(BUILDDIR)/$(CONFIGURATION)/$(OVERLAY_GTK): $(OVERLAY_SOURCES) $(wildcard Sourc
 # The whole suite: unit and program tests on this machine, a short fuzzing run of every parser,
 # the README's commands as written, the D-Bus interface on a real bus, the overlay's menu and
 # intent window (the seeds' screenshot search from a long press among them) under Xvfb and sway,
-# make install/uninstall
-# and make deb (package-on-host.sh), then the integration tests in a QEMU guest, the .deb's
-# among them.
+# make install/uninstall and make deb (package-on-host.sh), then the integration tests in a QEMU
+# guest, the .deb's among them.
 test: deps
 	$(SWIFT) build --build-tests
 	$(MAKE) overlay-gtk CONFIGURATION=debug
