@@ -6,8 +6,9 @@
 # forcetouch-overlay on a layer-shell surface there, forcetouchd running an intent that needs
 # confirming. A tap on the window's Next (a touch down and up at its middle, written into the
 # touchscreen) confirms the run: the success window with its check mark, success for the run's
-# caller; a tap on Cancel stops the next run, not confirmed. Everything but udev runs as
-# `nobody`, with a session dbus-daemon of its own. Usage: intent-tap-in-guest.sh OUTDIR
+# caller; a tap on Cancel stops the next run, not confirmed. Then the seeds' example from a live
+# long press (config/examples/screenshot-search.toml): screenshot, search, the result's window.
+# Everything but udev runs as `nobody`, with a session dbus-daemon of its own. Usage: intent-tap-in-guest.sh OUTDIR
 set -uo pipefail
 ROOT="$PWD"
 BIN="${FORCETOUCH_BIN:-$ROOT/.build/debug}"
@@ -69,6 +70,7 @@ pids+=("$(sed -n 2p "$W/bus.txt")")
 check "a session dbus-daemon runs for nobody" test -n "$ADDRESS"
 user_env+=("DBUS_SESSION_BUS_ADDRESS=$ADDRESS")
 bg_nobody "$LOG" "$BIN/forcetouchd" --config "$W/config.toml"
+daemon_pid=$last_pid
 check "the daemon starts" wait_for 'ready: ' "$LOG" 60
 # The touchscreen first: sway's libinput finds it at start.
 device ts pressure-touchscreen.desc
@@ -143,5 +145,44 @@ sleep 1
 tap cancel
 check "a tap on Cancel ($tx, $ty) closes the window" wait_for_new "$m" "^intent-window $id hidden: cancelled" "$OVERLAY_LOG" 30
 check "... and the run is not confirmed" wait_for "'failure'.*not confirmed" "$W/run.txt" 30
+
+# The seeds' example from a live long press: config/examples/screenshot-search.toml as shipped
+# (after this touchscreen's block), its forcetouch-screenshot on the PATH, a search program that
+# answers with the image's size; forcetouchd restarted inside sway's session, as a user's is.
+mkdir -p "$W/bin"
+install -m 755 "$ROOT/config/examples/forcetouch-screenshot" "$W/bin/forcetouch-screenshot"
+cat > "$W/bin/my-image-search" <<SEARCH
+#!/bin/sh
+printf '%s\n' "\$FORCETOUCH_PARAM_PATH" > "$W/search-path"
+size="\$(identify -format '%wx%h' "\$FORCETOUCH_PARAM_PATH")" || exit 1
+printf '{"code": "success", "output": "Found: a %s screenshot"}\n' "\$size"
+SEARCH
+chmod 755 "$W/bin/my-image-search"
+{ sed -n '1,3p' "$W/config.toml"; echo; cat "$ROOT/config/examples/screenshot-search.toml"; } > "$W/search.toml"
+chmod 644 "$W/search.toml"
+kill "$daemon_pid"; for _ in $(seq 50); do kill -0 "$daemon_pid" 2>/dev/null || break; sleep 0.1; done
+m="$(mark "$LOG")"
+bg_nobody "$LOG" env "PATH=$W/bin:$BIN:/usr/bin:/bin" "WAYLAND_DISPLAY=$WAYLAND" "$BIN/forcetouchd" --config "$W/search.toml"
+check "forcetouchd restarts with the example and opens the touchscreen" \
+    wait_for_new "$m" "device $(cat "$W/ts.node") .*found" "$LOG" 60
+m="$(mark "$OVERLAY_LOG")"
+inject ts "$REC/long-press.events"
+check "a live long press runs the chain: its window shows the search's result" \
+    wait_for_new "$m" '^intent-window [0-9]+ response success [0-9 ]+$' "$OVERLAY_LOG" 60
+as_nobody env "WAYLAND_DISPLAY=$WAYLAND" grim "$OUT/intent-tap-search.png"
+read -r x y w h < <(grep -E '^intent-window [0-9]+ response success [0-9 ]+$' "$OVERLAY_LOG" | tail -1 | awk '{ print $(NF-3), $(NF-2), $(NF-1), $NF }')
+c="$(convert "$OUT/intent-tap-search.png" -format "%[fx:int(255*p{$(( x + w - 32 )),$(( y + 36 ))}.g)]" info: 2>/dev/null)"
+check "... with its check mark on the screen (green $c)" test "${c:-0}" -gt 140
+check "... after a first window showing the screenshot (the first step's image output)" \
+    bash -c "tail -c +$((m + 1)) '$OVERLAY_LOG' | grep -Eq '^intent-window [0-9]+ response success [0-9 ]+ image$'"
+shotfile="$(cat "$W/search-path" 2>/dev/null)"
+check "the search was given the screenshot's path ($shotfile)" \
+    bash -c "case '$shotfile' in '$RUNDIR'/screenshot-*.png) test -s '$shotfile' ;; *) exit 1 ;; esac"
+check "... a PNG of sway's 1024x768 output ($(identify -format '%m %wx%h' "$shotfile" 2>&1))" \
+    test "$(identify -format '%m %wx%h' "$shotfile" 2>/dev/null)" = "PNG 1024x768"
+c="$(convert "$shotfile" -format '%[fx:int(255*p{1000,10}.r)] %[fx:int(255*p{1000,10}.g)] %[fx:int(255*p{1000,10}.b)]' info: 2>/dev/null)"
+check "... grim's, with the output's grey in its corner ($c)" test "$c" = "80 80 80"
+check "the daemon's long press ran search-screenshot to success" \
+    wait_for 'long-press began: success' "$LOG" 20
 unplug ts
 summary intent-tap-in-guest
