@@ -61,9 +61,10 @@ $(BUILDDIR)/$(CONFIGURATION)/$(OVERLAY_GTK): $(OVERLAY_SOURCES) $(wildcard Sourc
 		$$(pkg-config --cflags --libs gtk-layer-shell-0 gtk+-3.0) -lm
 
 # The whole suite: unit and program tests on this machine, a short fuzzing run of every parser,
-# the README's commands as written, the D-Bus interface on a real bus, make install/uninstall
-# and make deb (package-on-host.sh), then the integration tests in a QEMU guest, the .deb's
-# among them.
+# the README's commands as written, the D-Bus interface on a real bus, the overlay's menu and
+# intent window (the seeds' screenshot search from a long press among them) under Xvfb and sway,
+# make install/uninstall and make deb (package-on-host.sh), then the integration tests in a QEMU
+# guest, the .deb's among them.
 test: deps
 	$(SWIFT) build --build-tests
 	$(MAKE) overlay-gtk CONFIGURATION=debug
@@ -74,6 +75,7 @@ test: deps
 	Tests/Documented/overlay-on-host.sh
 	Tests/Documented/intent-window-on-host.sh
 	Tests/Documented/assistive-touch-on-host.sh
+	Tests/Documented/screenshot-search-on-host.sh
 	Tests/Documented/package-on-host.sh
 	@if [ -x vm/run-tests.sh ]; then ./vm/run-tests.sh; fi
 

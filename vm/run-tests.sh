@@ -55,6 +55,9 @@ guest Tests/Integration/overlay-in-guest.sh overlay.log
 # The AssistiveTouch button: a tap on it runs its slot and never reaches the clone, a tap
 # elsewhere does not, a drag moves it and the place survives a restart.
 guest Tests/Integration/assistive-in-guest.sh assistive-daemon.log
+# The intent window's Next and Cancel tapped on a uinput touchscreen that sway reads through
+# libinput.
+guest Tests/Integration/intent-tap-in-guest.sh intent-tap-overlay.log
 # A fair control server: a flood and 64 idle clients beside forcectl and a bound tap, and a
 # reload that crashes the parser refused.
 guest Tests/Integration/fairness-in-guest.sh fairness-daemon.log

@@ -1,0 +1,192 @@
+#!/usr/bin/env bash
+# The intent window's buttons tapped with a finger, in the QEMU guest: a uinput touchscreen
+# read by sway 1.7 through libinput (WLR_BACKENDS=headless,libinput; no logind, so libseat's
+# builtin seat with SEATD_VTBOUND=0: sway as nobody opens the nodes the udev rule below opens to
+# it; libseat's noop backend never enables the seat under wlroots 0.15, which waits for it),
+# forcetouch-overlay on a layer-shell surface there, forcetouchd running an intent that needs
+# confirming. A tap on the window's Next (a touch down and up at its middle, written into the
+# touchscreen) confirms the run: the success window with its check mark, success for the run's
+# caller; a tap on Cancel stops the next run, not confirmed. Then the seeds' example from a live
+# long press (config/examples/screenshot-search.toml): screenshot, search, the result's window.
+# Everything but udev runs as `nobody`, with a session dbus-daemon of its own. Usage: intent-tap-in-guest.sh OUTDIR
+set -uo pipefail
+ROOT="$PWD"
+BIN="${FORCETOUCH_BIN:-$ROOT/.build/debug}"
+REC="$ROOT/Tests/Integration/recordings"
+OUT="$1"
+W="$(mktemp -d -t ftit.XXXXXX)"
+RUNDIR="$(mktemp -d -p /run ftit-runtime.XXXXXX)"   # sockets cannot be bound on the 9p overlay
+chmod 777 "$W"
+chown 65534:65534 "$RUNDIR" && chmod 700 "$RUNDIR"
+LOG="$OUT/intent-tap-daemon.log"
+OVERLAY_LOG="$OUT/intent-tap-overlay.log"
+SWAY_LOG="$OUT/intent-tap-sway.log"
+: > "$LOG"; : > "$OVERLAY_LOG"; : > "$SWAY_LOG"; chmod 666 "$LOG" "$OVERLAY_LOG" "$SWAY_LOG"
+. "$ROOT/Tests/Integration/lib.sh"
+pids=()
+cleanup() {
+    for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
+    [ -f "$W/ts.pid" ] && kill "$(cat "$W/ts.pid")" 2>/dev/null
+    sleep 0.3
+    rm -rf "$W" "$RUNDIR"
+}
+trap cleanup EXIT
+user_env=(env -i HOME="$W" USER=nobody "PATH=$BIN:/usr/bin:/bin" "XDG_RUNTIME_DIR=$RUNDIR" LANG=C.UTF-8)
+as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "${user_env[@]}" "$@"; }
+bg_nobody() {
+    local log="$1"; shift
+    ( exec setpriv --reuid=65534 --regid=65534 --clear-groups "${user_env[@]}" "$@" ) >> "$log" 2>&1 &
+    last_pid=$!
+    pids+=("$last_pid")
+}
+
+# Stand-in for logind's uaccess ACLs and seat: the user may open touchscreens.
+start_udev <<'RULES'
+SUBSYSTEM=="input", KERNEL=="event*", ENV{ID_INPUT_TOUCHSCREEN}=="1", MODE="0666"
+RULES
+
+cat > "$W/config.toml" <<'TOML'
+[[device]]
+match-name = "forcetouch-it pressure touchscreen"
+claim = "off"
+
+[[intent]]
+name = "greet"
+title = "Send greeting"
+prompt = "Send “{text}” to Alice?"
+handler = ["printf", "Sent: hello"]
+
+[intent.parameters.text]
+type = "string"
+value = "hello"
+confirm = true
+TOML
+chmod 644 "$W/config.toml"
+
+as_nobody timeout 10 dbus-daemon --session --fork --print-address=1 --print-pid=1 \
+    --address="unix:path=$RUNDIR/bus" > "$W/bus.txt" 2> "$W/bus.err"
+ADDRESS="$(sed -n 1p "$W/bus.txt")"
+pids+=("$(sed -n 2p "$W/bus.txt")")
+check "a session dbus-daemon runs for nobody" test -n "$ADDRESS"
+user_env+=("DBUS_SESSION_BUS_ADDRESS=$ADDRESS")
+bg_nobody "$LOG" "$BIN/forcetouchd" --config "$W/config.toml"
+daemon_pid=$last_pid
+check "the daemon starts" wait_for 'ready: ' "$LOG" 60
+# The touchscreen first: sway's libinput finds it at start.
+device ts pressure-touchscreen.desc
+cat > "$W/sway.cfg" <<'CFG'
+output HEADLESS-1 resolution 1024x768 position 0 0 bg #505050 solid_color
+default_border none
+CFG
+chmod 644 "$W/sway.cfg"
+bg_nobody "$SWAY_LOG" env WLR_BACKENDS=headless,libinput WLR_RENDERER=pixman LIBSEAT_BACKEND=builtin SEATD_VTBOUND=0 sway -c "$W/sway.cfg"
+sway_pid=$last_pid
+for _ in $(seq 200); do ls "$RUNDIR"/wayland-? > /dev/null 2>&1 && break; sleep 0.1; done
+WAYLAND="$(basename "$(ls "$RUNDIR"/wayland-? 2>/dev/null | head -1)")"
+check "sway runs headless with libinput ($WAYLAND)" test -n "$WAYLAND" ||
+    { grep -E 'ERROR|seat|session' "$SWAY_LOG" | head -20; summary intent-tap-in-guest; exit 1; }
+sleep 2
+as_nobody env "WAYLAND_DISPLAY=$WAYLAND" "SWAYSOCK=$(ls "$RUNDIR"/sway-ipc.* 2>/dev/null | head -1)" swaymsg -t get_inputs > "$W/inputs.txt" 2>&1
+check "sway reads the touchscreen through libinput" grep -q 'forcetouch-it pressure touchscreen' "$W/inputs.txt"
+bg_nobody "$OVERLAY_LOG" env "WAYLAND_DISPLAY=$WAYLAND" GDK_BACKEND=wayland "$BIN/forcetouch-overlay" --verbose
+check "the overlay takes its name on the bus" wait_for 'Overlay1 on the session bus' "$OVERLAY_LOG" 60
+sleep 1
+# run: greet through the bus, the reply in $W/run.txt when the run ends.
+run() {
+    rm -f "$W/run.txt"
+    bg_nobody "$W/run.txt" timeout 90 gdbus call --session --timeout 90 --dest io.github.forcetouch.Daemon1 \
+        --object-path /io/github/forcetouch/Daemon1 --method io.github.forcetouch.Daemon1.RunIntent "'greet'" "''" false
+}
+# tap BUTTON: a finger down and up at the middle of the window's BUTTON (the overlay's last
+# rectangle for it, in screen pixels), written into the touchscreen (1000 x 600 over 1024 x 768).
+tap() {
+    local bx by bw bh
+    read -r bx by bw bh < <(grep -E "^intent-button [0-9]+ $1 " "$OVERLAY_LOG" | tail -1 | awk '{ print $(NF-3), $(NF-2), $(NF-1), $NF }')
+    tx=$(( (bx + bw / 2) * 1000 / 1024 )) ty=$(( (by + bh / 2) * 600 / 768 ))
+    python3 - "$W/tap.events" "$tx" "$ty" <<'PY'
+import sys
+out = open(sys.argv[1], "w")
+tx, ty = int(sys.argv[2]), int(sys.argv[3])
+def frame(t, *events):
+    for typ, code, value in events:
+        out.write("E: %.6f %04x %04x %04d\n" % (t, typ, code, value))
+    out.write("E: %.6f 0000 0000 0000\n" % t)
+frame(0.0, (3, 0x2f, 0), (3, 0x39, 200), (3, 0x35, tx), (3, 0x36, ty), (3, 0x3a, 40), (1, 0x14a, 1), (3, 0, tx), (3, 1, ty))
+frame(0.05, (3, 0x3a, 42))
+frame(0.10, (3, 0x39, -1), (1, 0x14a, 0))
+PY
+    inject ts "$W/tap.events"
+}
+
+m="$(mark "$OVERLAY_LOG")"
+run
+check "a run that needs confirming shows the confirmation window" \
+    wait_for_new "$m" '^intent-window [0-9]+ confirm ' "$OVERLAY_LOG" 60
+id="$(grep -E '^intent-window [0-9]+ confirm ' "$OVERLAY_LOG" | tail -1 | awk '{ print $2 }')"
+sleep 1
+check "... and the run waits for an answer" bash -c "! grep -q . '$W/run.txt'"
+m="$(mark "$OVERLAY_LOG")"
+tap next
+check "a tap on Next ($tx, $ty of the touchscreen) reaches the window's button" \
+    wait_for_new "$m" "^intent $id: next$" "$OVERLAY_LOG" 30
+check "... confirms: the success window shows" wait_for_new "$m" "^intent-window $id response success " "$OVERLAY_LOG" 30
+check "... and the run's caller is told success" wait_for "'success'.*Sent: hello" "$W/run.txt" 30
+as_nobody env "WAYLAND_DISPLAY=$WAYLAND" grim "$OUT/intent-tap-success.png"
+read -r x y w h < <(grep -E "^intent-window $id response success " "$OVERLAY_LOG" | tail -1 | awk '{ print $(NF-3), $(NF-2), $(NF-1), $NF }')
+c="$(convert "$OUT/intent-tap-success.png" -format "%[fx:int(255*p{$(( x + w - 32 )),$(( y + 36 ))}.g)]" info: 2>/dev/null)"
+check "... with its check mark on the screen (green $c)" test "${c:-0}" -gt 140
+wait_for_new "$m" "^intent-window $id hidden" "$OVERLAY_LOG" 20
+
+m="$(mark "$OVERLAY_LOG")"
+run
+wait_for_new "$m" '^intent-window [0-9]+ confirm ' "$OVERLAY_LOG" 60
+id="$(grep -E '^intent-window [0-9]+ confirm ' "$OVERLAY_LOG" | tail -1 | awk '{ print $2 }')"
+sleep 1
+tap cancel
+check "a tap on Cancel ($tx, $ty) closes the window" wait_for_new "$m" "^intent-window $id hidden: cancelled" "$OVERLAY_LOG" 30
+check "... and the run is not confirmed" wait_for "'failure'.*not confirmed" "$W/run.txt" 30
+
+# The seeds' example from a live long press: config/examples/screenshot-search.toml as shipped
+# (after this touchscreen's block), its forcetouch-screenshot on the PATH, a search program that
+# answers with the image's size; forcetouchd restarted inside sway's session, as a user's is.
+mkdir -p "$W/bin"
+install -m 755 "$ROOT/config/examples/forcetouch-screenshot" "$W/bin/forcetouch-screenshot"
+cat > "$W/bin/my-image-search" <<SEARCH
+#!/bin/sh
+printf '%s\n' "\$FORCETOUCH_PARAM_PATH" > "$W/search-path"
+size="\$(identify -format '%wx%h' "\$FORCETOUCH_PARAM_PATH")" || exit 1
+printf '{"code": "success", "output": "Found: a %s screenshot"}\n' "\$size"
+SEARCH
+chmod 755 "$W/bin/my-image-search"
+{ sed -n '1,3p' "$W/config.toml"; echo; cat "$ROOT/config/examples/screenshot-search.toml"; } > "$W/search.toml"
+chmod 644 "$W/search.toml"
+kill "$daemon_pid"; for _ in $(seq 50); do kill -0 "$daemon_pid" 2>/dev/null || break; sleep 0.1; done
+m="$(mark "$LOG")"
+bg_nobody "$LOG" env "PATH=$W/bin:$BIN:/usr/bin:/bin" "WAYLAND_DISPLAY=$WAYLAND" "$BIN/forcetouchd" --config "$W/search.toml"
+check "forcetouchd restarts with the example and opens the touchscreen" \
+    wait_for_new "$m" "device $(cat "$W/ts.node") .*found" "$LOG" 60
+m="$(mark "$OVERLAY_LOG")"
+inject ts "$REC/long-press.events"
+check "a live long press runs the chain: its window shows the search's result" \
+    wait_for_new "$m" '^intent-window [0-9]+ response success [0-9 ]+$' "$OVERLAY_LOG" 60
+as_nobody env "WAYLAND_DISPLAY=$WAYLAND" grim "$OUT/intent-tap-search.png"
+read -r x y w h < <(grep -E '^intent-window [0-9]+ response success [0-9 ]+$' "$OVERLAY_LOG" | tail -1 | awk '{ print $(NF-3), $(NF-2), $(NF-1), $NF }')
+c="$(convert "$OUT/intent-tap-search.png" -format "%[fx:int(255*p{$(( x + w - 32 )),$(( y + 36 ))}.g)]" info: 2>/dev/null)"
+check "... with its check mark on the screen (green $c)" test "${c:-0}" -gt 140
+check "... after a first window showing the screenshot (the first step's image output)" \
+    bash -c "tail -c +$((m + 1)) '$OVERLAY_LOG' | grep -Eq '^intent-window [0-9]+ response success [0-9 ]+ image$'"
+shotfile="$(cat "$W/search-path" 2>/dev/null)"
+check "the search was given the screenshot's path ($shotfile)" \
+    bash -c "case '$shotfile' in '$RUNDIR'/screenshot-*.png) test -s '$shotfile' ;; *) exit 1 ;; esac"
+check "... a PNG of sway's 1024x768 output ($(identify -format '%m %wx%h' "$shotfile" 2>&1))" \
+    test "$(identify -format '%m %wx%h' "$shotfile" 2>/dev/null)" = "PNG 1024x768"
+c="$(convert "$shotfile" -format '%[fx:int(255*p{1000,10}.r)] %[fx:int(255*p{1000,10}.g)] %[fx:int(255*p{1000,10}.b)]' info: 2>/dev/null)"
+# The finger is still down when the screenshot is taken: the overlay's press preview may dim the
+# screen (dim 0.157 at this pressure: 80 becomes 67), and grim shoots what is on screen.
+check "... grim's, with the output's grey in its corner, dimmed or not by the press's preview ($c)" \
+    bash -c "set -- $c; [ \$1 = \$2 ] && [ \$2 = \$3 ] && [ \$1 -ge 60 ] && [ \$1 -le 80 ]"
+[ "$c" = "80 80 80" ] || echo "figure: the screenshot shows the press preview's dim ($c for 80 80 80)"
+check "the daemon's long press ran search-screenshot to success" \
+    wait_for 'long-press began: success' "$LOG" 20
+unplug ts
+summary intent-tap-in-guest
