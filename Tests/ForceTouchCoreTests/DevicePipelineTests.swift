@@ -76,6 +76,24 @@ import ForceTouchTestDevices
         #expect(play(batches: [demo.events]) == one)
     }
 
+    /// A press's progress is previewed only where a deep press does something: a binding, or
+    /// the AssistiveTouch `deep-press` slot, on this device.
+    @Test(arguments: [
+        ("[[binding]]\ngesture = \"tap\"\nnotify = \"t\"\n", false),
+        ("[[binding]]\ngesture = \"deep-press\"\nnotify = \"d\"\n", true),
+        ("[[binding]]\ngesture = \"deep-press\"\nnotify = \"d\"\ndevice = \"another*\"\n", false),
+        ("[assistive-touch]\ndeep-press = { notify = \"d\" }\nbutton = false\n", true),
+        ("[assistive-touch]\nsingle-tap = { notify = \"t\" }\nbutton = false\n", false),
+    ])
+    func aDeepPressIsPreviewedOnlyWhereOneIsBound(text: String, previewed: Bool) throws {
+        let load = Configuration.parse(text, file: "t.toml", lookups: .fake())
+        #expect(load.errors.isEmpty, "\(load.errors)")
+        let device = touchscreenScript().recording.device
+        let p = DevicePipeline(device: device, deviceClass: DeviceClass(classifying: device),
+                               configuration: load.configuration)
+        #expect(p.bindsDeepPress == previewed)
+    }
+
     /// A gesture with a binding and an AssistiveTouch slot calls for both, binding first;
     /// a device the slots do not listen to gets only the binding.
     @Test func bindingsThenTheAssistiveTouchSlot() throws {

@@ -15,6 +15,13 @@ public struct DevicePipeline: Sendable {
     public let deviceClass: DeviceClass
     private let general: GeneralSettings
 
+    /// Whether a deep press can do anything on this device: a binding or an AssistiveTouch
+    /// slot for it. Only then does an overlay show a press's progress, as iOS previews only
+    /// what supports a peek; elsewhere a firm press leaves the screen as it is.
+    public var bindsDeepPress: Bool {
+        bindings.bindings.contains { $0.gesture == .deepPress } || assistiveTouch?.slots[.deepPress] != nil
+    }
+
     /// - Parameters:
     ///   - database: the device database the settings are resolved with.
     ///   - learned: what auto-calibration learned of the device before.

@@ -16,7 +16,7 @@ extension Daemon {
                          metadata: ["device": "\(session.name)", "node": "\(session.node.devnode)",
                                     "gesture": "\(event.gesture.rawValue)"])
             control?.publish(GestureReport.gestureJSON(event, device: session.name))
-            if event.gesture == .deepPress, runner.overlay.listening, !paused {
+            if event.gesture == .deepPress, runner.overlay.listening, !paused, session.pipeline.bindsDeepPress {
                 pressProgress.deepPress(event, session, to: runner.overlay)
             }
             if paused { continue }

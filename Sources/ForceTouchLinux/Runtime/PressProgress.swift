@@ -1,3 +1,4 @@
+import ForceTouchCore
 import ForceTouchEngine
 import ForceTouchProtocol
 
@@ -21,7 +22,8 @@ struct PressProgress {
     }
 
     /// After a read, while an overlay listens: the followed contact's force as progress
-    /// towards peek and pop, and its position (after pop, for slide to select), then its lift.
+    /// towards peek and pop, and its position (after pop, for slide to select), then its lift;
+    /// only on a device where a deep press is bound.
     mutating func sample(_ session: DeviceSession, now: Timestamp, to overlay: OverlayMenus) {
         let node = session.node.devnode
         if let t = track, t.node != node { return }
@@ -34,7 +36,9 @@ struct PressProgress {
             slot = t.slot
             if !(contacts.indices.contains(slot) && contacts[slot].isDown) { phase = "ended" }
         } else {
-            guard let first = contacts.indices.first(where: { contacts[$0].isDown }) else { return }
+            // Nothing to preview where no deep press is bound: no card grows, nothing dims.
+            guard session.pipeline.bindsDeepPress,
+                  let first = contacts.indices.first(where: { contacts[$0].isDown }) else { return }
             slot = first
             phase = "began"
             track = (node, slot, "")
