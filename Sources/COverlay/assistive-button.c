@@ -11,6 +11,7 @@
 // compositing manager can blend it. Elsewhere (GNOME Wayland) an undecorated window the
 // compositor places, which is not where the touches are: the log says so.
 #include "assistive-button.h"
+#include "overlay-window.h"
 #include <gtk/gtk.h>
 #include <gtk-layer-shell/gtk-layer-shell.h>
 #ifdef GDK_WINDOWING_WAYLAND
@@ -19,11 +20,10 @@
 #include <math.h>
 #include <string.h>
 
-typedef enum { BUTTON_LAYER, BUTTON_POPUP, BUTTON_PLACED } button_mode;
 
 static struct {
     GtkWidget *window;
-    button_mode mode;
+    ft_window_mode mode;
     gboolean composited;
     gboolean shown;
     double x, y, size;      // from the signal
@@ -76,24 +76,10 @@ static gboolean on_draw(GtkWidget *widget, cairo_t *cr, gpointer data) {
 }
 
 static void create_window(void) {
-    GdkDisplay *display = gdk_display_get_default();
-    gboolean wayland = FALSE;
-#ifdef GDK_WINDOWING_WAYLAND
-    wayland = GDK_IS_WAYLAND_DISPLAY(display);
-#endif
-    if (wayland && gtk_layer_is_supported()) b.mode = BUTTON_LAYER;
-    else if (wayland) b.mode = BUTTON_PLACED;
-    else b.mode = BUTTON_POPUP;
-    b.window = gtk_window_new(b.mode == BUTTON_POPUP ? GTK_WINDOW_POPUP : GTK_WINDOW_TOPLEVEL);
+    b.window = ft_window_new("forcetouch AssistiveTouch", &b.mode, &b.composited);
     GtkWindow *window = GTK_WINDOW(b.window);
-    gtk_window_set_title(window, "forcetouch AssistiveTouch");
-    gtk_widget_set_app_paintable(b.window, TRUE);
-    GdkScreen *screen = gtk_widget_get_screen(b.window);
-    GdkVisual *visual = gdk_screen_get_rgba_visual(screen);
-    b.composited = visual != NULL && gdk_screen_is_composited(screen);
-    if (visual) gtk_widget_set_visual(b.window, visual);
     switch (b.mode) {
-    case BUTTON_LAYER:
+    case FT_WINDOW_LAYER:
         gtk_layer_init_for_window(window);
         // The top layer: the quick-action menu, on the overlay layer, opens over the button.
         gtk_layer_set_layer(window, GTK_LAYER_SHELL_LAYER_TOP);
@@ -103,10 +89,10 @@ static void create_window(void) {
         gtk_layer_set_exclusive_zone(window, -1);
         gtk_layer_set_keyboard_mode(window, GTK_LAYER_SHELL_KEYBOARD_MODE_NONE);
         break;
-    case BUTTON_POPUP:
+    case FT_WINDOW_POPUP:
         gtk_window_set_type_hint(window, GDK_WINDOW_TYPE_HINT_UTILITY);
         break;
-    case BUTTON_PLACED:
+    case FT_WINDOW_PLACED:
         gtk_window_set_decorated(window, FALSE);
         gtk_window_set_keep_above(window, TRUE);
         gtk_window_set_accept_focus(window, FALSE);
@@ -126,7 +112,7 @@ static void no_input(void) {
 }
 
 static void shape_to_circle(int d) {
-    if (b.mode != BUTTON_POPUP || b.composited) return;
+    if (b.mode != FT_WINDOW_POPUP || b.composited) return;
     cairo_surface_t *mask = cairo_image_surface_create(CAIRO_FORMAT_A1, d, d);
     cairo_t *cr = cairo_create(mask);
     cairo_arc(cr, d / 2.0, d / 2.0, d / 2.0, 0, 2 * G_PI);
@@ -149,16 +135,16 @@ static void place(void) {
     b.rect = (GdkRectangle){ b.monitor.x + left, b.monitor.y + top, d, d };
     gtk_widget_set_size_request(b.window, d, d);
     switch (b.mode) {
-    case BUTTON_LAYER:
+    case FT_WINDOW_LAYER:
         gtk_layer_set_monitor(GTK_WINDOW(b.window), monitor);
         gtk_layer_set_margin(GTK_WINDOW(b.window), GTK_LAYER_SHELL_EDGE_LEFT, left);
         gtk_layer_set_margin(GTK_WINDOW(b.window), GTK_LAYER_SHELL_EDGE_TOP, top);
         break;
-    case BUTTON_POPUP:
+    case FT_WINDOW_POPUP:
         gtk_window_move(GTK_WINDOW(b.window), b.rect.x, b.rect.y);
         gtk_window_resize(GTK_WINDOW(b.window), d, d);
         break;
-    case BUTTON_PLACED:
+    case FT_WINDOW_PLACED:
         gtk_window_resize(GTK_WINDOW(b.window), d, d);
         break;
     }

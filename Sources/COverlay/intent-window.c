@@ -14,6 +14,7 @@
 // after a few seconds unless touched. The window is placed beside the gesture, as the menu is,
 // or centred when the run had no gesture.
 #include "intent-window.h"
+#include "overlay-window.h"
 #include <gtk/gtk.h>
 #include <gtk-layer-shell/gtk-layer-shell.h>
 #ifdef GDK_WINDOWING_WAYLAND
@@ -32,7 +33,6 @@ enum { WIDTH = 340, PAD = 18, BUTTON_H = 40, ROW_H = 44, IMAGE_W = WIDTH - 2 * P
        EDGE = 8, ENTRY_H = 36, DISMISS_MS = 4000 };
 
 typedef enum { KIND_NONE, KIND_CONFIRM, KIND_CHOOSE, KIND_VALUE, KIND_RESPONSE } kind_t;
-typedef enum { MODE_LAYER, MODE_POPUP, MODE_PLACED } mode_t_;
 
 typedef struct {
     char name[32];      // next, cancel, choice-N, ok, open, window
@@ -46,7 +46,7 @@ static struct {
     int verbose;
     gboolean dark;
     GtkWidget *window, *area, *entry;
-    mode_t_ mode;
+    ft_window_mode mode;
     // The run.
     guint id, cancelled;
     char *intent, *title, *app, *output;
@@ -346,23 +346,13 @@ static gboolean on_touch(GtkWidget *widget, GdkEventTouch *event, gpointer data)
 }
 
 static void create_window(void) {
-    GdkDisplay *display = gdk_display_get_default();
-    gboolean wayland = FALSE;
-#ifdef GDK_WINDOWING_WAYLAND
-    wayland = GDK_IS_WAYLAND_DISPLAY(display);
-#endif
-    w.mode = wayland && gtk_layer_is_supported() ? MODE_LAYER : wayland ? MODE_PLACED : MODE_POPUP;
-    w.window = gtk_window_new(w.mode == MODE_POPUP ? GTK_WINDOW_POPUP : GTK_WINDOW_TOPLEVEL);
+    w.window = ft_window_new("forcetouch intent", &w.mode, NULL);
     GtkWindow *window = GTK_WINDOW(w.window);
-    gtk_window_set_title(window, "forcetouch intent");
-    gtk_widget_set_app_paintable(w.window, TRUE);
-    GdkVisual *visual = gdk_screen_get_rgba_visual(gtk_widget_get_screen(w.window));
-    if (visual) gtk_widget_set_visual(w.window, visual);
-    if (w.mode == MODE_LAYER) {
+    if (w.mode == FT_WINDOW_LAYER) {
         gtk_layer_init_for_window(window);
         gtk_layer_set_layer(window, GTK_LAYER_SHELL_LAYER_OVERLAY);
         gtk_layer_set_namespace(window, "forcetouch-intent");
-    } else if (w.mode == MODE_POPUP) {
+    } else if (w.mode == FT_WINDOW_POPUP) {
         gtk_window_set_type_hint(window, GDK_WINDOW_TYPE_HINT_DIALOG);
     } else {
         gtk_window_set_decorated(window, FALSE);
@@ -399,7 +389,7 @@ static void place(GdkMonitor *monitor, int *x, int *y) {
         return;
     }
     double fx, fy;
-    if (w.at_pointer && w.mode == MODE_POPUP) {
+    if (w.at_pointer && w.mode == FT_WINDOW_POPUP) {
         int px = 0, py = 0;
         GdkDevice *pointer = gdk_seat_get_pointer(gdk_display_get_default_seat(gdk_display_get_default()));
         gdk_device_get_position(pointer, NULL, &px, &py);
@@ -452,7 +442,7 @@ static void show(void) {
     } else {
         gtk_widget_hide(w.entry);
     }
-    if (w.mode == MODE_LAYER) {
+    if (w.mode == FT_WINDOW_LAYER) {
         gtk_layer_set_monitor(window, monitor);
         gtk_layer_set_anchor(window, GTK_LAYER_SHELL_EDGE_TOP, TRUE);
         gtk_layer_set_anchor(window, GTK_LAYER_SHELL_EDGE_LEFT, TRUE);
@@ -460,13 +450,13 @@ static void show(void) {
         gtk_layer_set_margin(window, GTK_LAYER_SHELL_EDGE_LEFT, x);
         gtk_layer_set_keyboard_mode(window, w.kind == KIND_VALUE ? GTK_LAYER_SHELL_KEYBOARD_MODE_EXCLUSIVE
                                                                  : GTK_LAYER_SHELL_KEYBOARD_MODE_NONE);
-    } else if (w.mode == MODE_POPUP) {
+    } else if (w.mode == FT_WINDOW_POPUP) {
         gtk_window_move(window, m.x + x, m.y + y);
     }
     gtk_widget_show(w.window);
-    if (w.mode == MODE_POPUP) gtk_window_move(window, m.x + x, m.y + y);
+    if (w.mode == FT_WINDOW_POPUP) gtk_window_move(window, m.x + x, m.y + y);
     if (w.kind == KIND_VALUE) {
-        if (w.mode == MODE_POPUP && gtk_widget_get_window(w.window))
+        if (w.mode == FT_WINDOW_POPUP && gtk_widget_get_window(w.window))
             gdk_seat_grab(gdk_display_get_default_seat(gdk_display_get_default()), gtk_widget_get_window(w.window),
                           GDK_SEAT_CAPABILITY_KEYBOARD, FALSE, NULL, NULL, NULL, NULL);
         gtk_widget_grab_focus(w.entry);
@@ -479,7 +469,7 @@ static void show(void) {
     if (w.kind == KIND_RESPONSE && w.final && !w.touched) w.dismiss_timer = g_timeout_add(DISMISS_MS, auto_dismiss, NULL);
     if (w.verbose) {
         static const char *kinds[] = { "none", "confirm", "choose", "value", "response" };
-        int ox = w.mode == MODE_PLACED ? 0 : m.x + x, oy = w.mode == MODE_PLACED ? 0 : m.y + y;
+        int ox = w.mode == FT_WINDOW_PLACED ? 0 : m.x + x, oy = w.mode == FT_WINDOW_PLACED ? 0 : m.y + y;
         char now[256];
         g_snprintf(now, sizeof now, "intent-window %u %s%s%s %d %d %d %d", w.id, kinds[w.kind],
                    w.kind == KIND_RESPONSE ? " " : "", w.kind == KIND_RESPONSE ? w.code : "", ox, oy, w.width, w.height);
@@ -499,7 +489,7 @@ static void hide(const char *why) {
     if (w.dismiss_timer) { g_source_remove(w.dismiss_timer); w.dismiss_timer = 0; }
     w.kind = KIND_NONE;
     if (w.window && gtk_widget_get_visible(w.window)) {
-        if (w.mode == MODE_POPUP) gdk_seat_ungrab(gdk_display_get_default_seat(gdk_display_get_default()));
+        if (w.mode == FT_WINDOW_POPUP) gdk_seat_ungrab(gdk_display_get_default_seat(gdk_display_get_default()));
         gtk_widget_hide(w.window);
         g_printerr("intent-window %u hidden: %s\n", w.id, why);
         w.logged[0] = 0;

@@ -13,6 +13,7 @@
 #include "COverlay.h"
 #include "intent-window.h"
 #include "assistive-button.h"
+#include "overlay-window.h"
 #include <gtk/gtk.h>
 #include <gtk-layer-shell/gtk-layer-shell.h>
 #include <glib-unix.h>
@@ -38,14 +39,13 @@ typedef struct {
     char *type, *title, *subtitle, *icon, *icon_file;
 } item_t;
 
-typedef enum { MODE_LAYER, MODE_POPUP, MODE_PLACED } window_mode;
 
 static struct {
     ft_overlay_options options;
     GMainLoop *loop;
     GDBusConnection *bus;
     GtkWidget *window;
-    window_mode mode;
+    ft_window_mode mode;
     gboolean composited;
     gboolean dark;
     // The menu, from MenuShown.
@@ -113,7 +113,7 @@ static void layout(int width, int height) {
     // The corner at the finger stays put; the menu grows away from it.
     double cx = left ? fx - GAP : fx + GAP, cy = up ? fy - GAP : fy + GAP;
     double x0 = left ? cx - w * s : cx, y0 = up ? cy - h * s : cy;
-    if (o.mode == MODE_PLACED) {
+    if (o.mode == FT_WINDOW_PLACED) {
         // A window the compositor placed is the menu, full size: it cannot grow from a finger
         // whose place on the screen it does not know.
         s = 1;
@@ -143,10 +143,10 @@ static void log_geometry(void) {
                o.highlight);
     if (strcmp(now, o.logged) == 0) return;
     g_strlcpy(o.logged, now, sizeof o.logged);
-    int ox = o.mode == MODE_PLACED ? 0 : o.monitor.x, oy = o.mode == MODE_PLACED ? 0 : o.monitor.y;
+    int ox = o.mode == FT_WINDOW_PLACED ? 0 : o.monitor.x, oy = o.mode == FT_WINDOW_PLACED ? 0 : o.monitor.y;
     g_printerr("menu %u scale %.3f %d %d %d %d highlight %d dim %.3f\n", o.menu_id, o.scale, o.card.x + ox,
                o.card.y + oy, o.card.width, o.card.height, o.highlight,
-               o.composited && o.mode != MODE_PLACED ? dimming() : 0.0);
+               o.composited && o.mode != FT_WINDOW_PLACED ? dimming() : 0.0);
     for (int i = 0; i < o.count; i++)
         g_printerr("item %d \"%s\" %d %d %d %d\n", i, o.items[i].title, o.item_rects[i].x + ox,
                    o.item_rects[i].y + oy, o.item_rects[i].width, o.item_rects[i].height);
@@ -219,7 +219,7 @@ static gboolean on_draw(GtkWidget *widget, cairo_t *cr, gpointer data) {
     (void)data;
     int width = gtk_widget_get_allocated_width(widget), height = gtk_widget_get_allocated_height(widget);
     cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE);
-    if (o.composited && o.mode != MODE_PLACED) cairo_set_source_rgba(cr, 0, 0, 0, dimming());
+    if (o.composited && o.mode != FT_WINDOW_PLACED) cairo_set_source_rgba(cr, 0, 0, 0, dimming());
     else cairo_set_source_rgba(cr, 0, 0, 0, 0);
     cairo_paint(cr);
     cairo_set_operator(cr, CAIRO_OPERATOR_OVER);
@@ -278,7 +278,7 @@ static GdkMonitor *find_monitor(void) {
 
 /// X11 without a compositing manager cannot blend: the window is cut to the menu's shape.
 static void update_shape(void) {
-    if (o.mode != MODE_POPUP || o.composited || !o.window) return;
+    if (o.mode != FT_WINDOW_POPUP || o.composited || !o.window) return;
     layout(o.monitor.width, o.monitor.height);
     cairo_rectangle_int_t r = { o.card.x, o.card.y, MAX(o.card.width, 1), MAX(o.card.height, 1) };
     cairo_region_t *region = cairo_region_create_rectangle(&r);
@@ -297,20 +297,20 @@ static void update_input(void) {
         gtk_widget_input_shape_combine_region(o.window, none);
         cairo_region_destroy(none);
     }
-    if (o.mode == MODE_LAYER)
+    if (o.mode == FT_WINDOW_LAYER)
         gtk_layer_set_keyboard_mode(GTK_WINDOW(o.window), o.menu_id ? GTK_LAYER_SHELL_KEYBOARD_MODE_EXCLUSIVE
                                                                    : GTK_LAYER_SHELL_KEYBOARD_MODE_NONE);
 }
 
 static void grab_keyboard(void) {
-    if (o.mode != MODE_POPUP || !o.menu_id || !gtk_widget_get_window(o.window)) return;
+    if (o.mode != FT_WINDOW_POPUP || !o.menu_id || !gtk_widget_get_window(o.window)) return;
     GdkSeat *seat = gdk_display_get_default_seat(gdk_display_get_default());
     // The pointer too: a window cut to the menu's shape would not see a tap outside it.
     gdk_seat_grab(seat, gtk_widget_get_window(o.window), GDK_SEAT_CAPABILITY_ALL, FALSE, NULL, NULL, NULL, NULL);
 }
 
 static void ungrab(void) {
-    if (o.mode != MODE_POPUP) return;
+    if (o.mode != FT_WINDOW_POPUP) return;
     gdk_seat_ungrab(gdk_display_get_default_seat(gdk_display_get_default()));
 }
 
@@ -342,24 +342,10 @@ static gboolean on_key(GtkWidget *widget, GdkEventKey *event, gpointer data) {
 }
 
 static void create_window(void) {
-    GdkDisplay *display = gdk_display_get_default();
-    gboolean wayland = FALSE;
-#ifdef GDK_WINDOWING_WAYLAND
-    wayland = GDK_IS_WAYLAND_DISPLAY(display);
-#endif
-    if (wayland && gtk_layer_is_supported()) o.mode = MODE_LAYER;
-    else if (wayland) o.mode = MODE_PLACED;
-    else o.mode = MODE_POPUP;
-    o.window = gtk_window_new(o.mode == MODE_POPUP ? GTK_WINDOW_POPUP : GTK_WINDOW_TOPLEVEL);
+    o.window = ft_window_new("forcetouch quick actions", &o.mode, &o.composited);
     GtkWindow *window = GTK_WINDOW(o.window);
-    gtk_window_set_title(window, "forcetouch quick actions");
-    gtk_widget_set_app_paintable(o.window, TRUE);
-    GdkScreen *screen = gtk_widget_get_screen(o.window);
-    GdkVisual *visual = gdk_screen_get_rgba_visual(screen);
-    o.composited = visual != NULL && gdk_screen_is_composited(screen);
-    if (visual) gtk_widget_set_visual(o.window, visual);
     switch (o.mode) {
-    case MODE_LAYER:
+    case FT_WINDOW_LAYER:
         gtk_layer_init_for_window(window);
         gtk_layer_set_layer(window, GTK_LAYER_SHELL_LAYER_OVERLAY);
         gtk_layer_set_namespace(window, "forcetouch-overlay");
@@ -367,12 +353,12 @@ static void create_window(void) {
         gtk_layer_set_exclusive_zone(window, -1);
         g_printerr("overlay: Wayland with layer-shell: the menu shows on an overlay layer surface\n");
         break;
-    case MODE_POPUP:
+    case FT_WINDOW_POPUP:
         gtk_window_set_type_hint(window, GDK_WINDOW_TYPE_HINT_POPUP_MENU);
         g_printerr("overlay: X11: the menu shows in an override-redirect popup%s\n",
                    o.composited ? "" : " (no compositing manager: the rest of the screen is not dimmed)");
         break;
-    case MODE_PLACED:
+    case FT_WINDOW_PLACED:
         gtk_window_set_decorated(window, FALSE);
         gtk_window_set_keep_above(window, TRUE);
         gtk_window_set_default_size(window, MENU_WIDTH, ITEM_HEIGHT);
@@ -402,7 +388,7 @@ static void update(void) {
     if (!o.window) create_window();
     GdkMonitor *monitor = find_monitor();
     gdk_monitor_get_geometry(monitor, &o.monitor);
-    if (o.at_pointer && o.mode == MODE_POPUP) {
+    if (o.at_pointer && o.mode == FT_WINDOW_POPUP) {
         int x = 0, y = 0;
         GdkDevice *pointer = gdk_seat_get_pointer(gdk_display_get_default_seat(gdk_display_get_default()));
         gdk_device_get_position(pointer, NULL, &x, &y);
@@ -414,15 +400,15 @@ static void update(void) {
         o.py = o.monitor.height / 2.0;
     }
     if (!gtk_widget_get_visible(o.window)) {
-        if (o.mode == MODE_LAYER) gtk_layer_set_monitor(GTK_WINDOW(o.window), monitor);
-        if (o.mode == MODE_POPUP) {
+        if (o.mode == FT_WINDOW_LAYER) gtk_layer_set_monitor(GTK_WINDOW(o.window), monitor);
+        if (o.mode == FT_WINDOW_POPUP) {
             gtk_window_move(GTK_WINDOW(o.window), o.monitor.x, o.monitor.y);
             gtk_window_resize(GTK_WINDOW(o.window), o.monitor.width, o.monitor.height);
         }
         update_shape();
         gtk_widget_show_all(o.window);
     }
-    if (o.mode == MODE_PLACED) {
+    if (o.mode == FT_WINDOW_PLACED) {
         int rows = o.count > 0 ? o.count : 1;
         gtk_window_resize(GTK_WINDOW(o.window), MENU_WIDTH, rows * ITEM_HEIGHT);
     }
@@ -646,9 +632,9 @@ static void read_color_scheme(void) {
 /// `placed-window` (no layer-shell: GNOME), whose menu is not at the finger (`AtFinger`).
 static const char *mode_name(void) {
     switch (o.mode) {
-    case MODE_LAYER: return "layer-shell";
-    case MODE_POPUP: return "popup";
-    case MODE_PLACED: break;
+    case FT_WINDOW_LAYER: return "layer-shell";
+    case FT_WINDOW_POPUP: return "popup";
+    case FT_WINDOW_PLACED: break;
     }
     return "placed-window";
 }
@@ -657,7 +643,7 @@ static GVariant *get_property(GDBusConnection *bus, const char *sender, const ch
                               const char *name, GError **error, gpointer data) {
     (void)bus; (void)sender; (void)path; (void)iface; (void)data;
     if (strcmp(name, "Mode") == 0) return g_variant_new_string(mode_name());
-    if (strcmp(name, "AtFinger") == 0) return g_variant_new_boolean(o.mode != MODE_PLACED);
+    if (strcmp(name, "AtFinger") == 0) return g_variant_new_boolean(o.mode != FT_WINDOW_PLACED);
     g_set_error(error, G_DBUS_ERROR, G_DBUS_ERROR_UNKNOWN_PROPERTY, "no property %s", name);
     return NULL;
 }
