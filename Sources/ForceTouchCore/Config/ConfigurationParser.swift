@@ -37,7 +37,6 @@ struct ConfigurationParser {
         self.lookups = lookups
     }
 
-    static let rootKeys = RootTable.keys
     static let generalKeys = GeneralTable.keys
     static let gestureKeys = GestureOverrides.keys
     static let deviceKeys = DeviceRule.keys

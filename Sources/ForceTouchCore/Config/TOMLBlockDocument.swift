@@ -35,9 +35,9 @@ struct TOMLBlockDocument {
     /// About this much text is parsed at once: its tree is some 9 times this.
     static let chunkBytes = 64 * 1024
 
-    /// The whole text as one tree, nothing split.
+    /// The whole text as one tree, nothing split; the text has passed `TOMLScanner.check`.
     init(whole text: String, file: String) throws(ConfigError) {
-        root = try TOMLScanner.parse(text, file: file)
+        root = try TOMLScanner.parse(checked: text, file: file)
         elements = [:]
         chunks = []
     }
@@ -74,7 +74,8 @@ struct TOMLBlockDocument {
         }
         rest += text[cursor...]
         // The caller has checked the whole text (`TOMLScanner.check`); its pieces are parts of it.
-        guard let root = try? TOMLTable(string: rest), !elements.keys.contains(where: { root[$0] != nil }) else {
+        guard let root = try? TOMLScanner.parse(checked: rest, file: ""),
+              !elements.keys.contains(where: { root[$0] != nil }) else {
             return nil
         }
         self.root = root
@@ -110,7 +111,7 @@ struct TOMLBlockDocument {
                     if block.text.utf8.last != UInt8(ascii: "\n") { text += "\n" }
                 }
             }
-            guard let tree = try? TOMLTable(string: text) else { return false }
+            guard let tree = try? TOMLScanner.parse(checked: text, file: "") else { return false }
             // A chunk's blocks in file order: the names interleave as the file has them.
             var taken: [String: Int] = [:]
             for run in chunk {

@@ -16,6 +16,12 @@ enum TOMLScanner {
     /// TOMLKit. A syntax error, which belongs to no key, is `file:line: message`.
     static func parse(_ text: String, file: String) throws(ConfigError) -> TOMLTable {
         try check(text, file: file)
+        return try parse(checked: text, file: file)
+    }
+
+    /// `parse` of text that has passed `check` already, whole or a piece of it
+    /// (`TOMLBlockDocument`'s): the check is a scan of every byte, made once.
+    static func parse(checked text: String, file: String) throws(ConfigError) -> TOMLTable {
         do {
             return try TOMLTable(string: text)
         } catch let e as TOMLParseError {
