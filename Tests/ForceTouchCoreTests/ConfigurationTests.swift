@@ -38,7 +38,7 @@ let invalidCases: [InvalidCase] = [
         [general]
         sensitivity = "hard"   # <-
         """),
-    .init("general.max-children", "at least 1", """
+    .init("general.max-children", "from 1 to 256", """
         [general]
         sensitivity = "firm"
         max-children = 0   # <-
@@ -339,7 +339,7 @@ let invalidCases: [InvalidCase] = [
         region = [0, 0, "1", 1]   # <-
         exec = ["true"]
         """),
-    .init("binding[1].min-force", "must not be negative", """
+    .init("binding[1].min-force", "must be 0 or more", """
         [[binding]]
         gesture = "deep-press"
         min-force = -1   # <-
@@ -585,7 +585,7 @@ let invalidCases: [InvalidCase] = [
             tap-time = 0
             """)
         #expect(l.errors.map(\.description) == [
-            "test.toml:2: general.max-children: must be at least 1, not -1",
+            "test.toml:2: general.max-children: must be from 1 to 256, not -1",
             "test.toml:6: binding[1].fingers: must be from 1 to 10, not 12",
             "test.toml:10: gestures.tap-time: must be greater than 0, not 0",
         ])

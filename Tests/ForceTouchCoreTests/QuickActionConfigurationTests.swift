@@ -230,7 +230,7 @@ let actionInvalidCases: [InvalidCase] = [
         type = "x"
         """),
     // [quick-actions]
-    .init("quick-actions.max-items", "at least 1", """
+    .init("quick-actions.max-items", "from 1 to 64", """
         [quick-actions]
         max-items = 0   # <-
         """),

@@ -124,7 +124,7 @@ extension AssistiveTouch: Decodable {
             }
             return Timestamp.Duration(seconds: d)
         } ?? doubleTapTimeout
-        longPressDuration = try r("long-press-duration") { Timestamp.Duration(seconds: try $0.positive()) } ?? longPressDuration
+        longPressDuration = try r("long-press-duration") { Timestamp.Duration(seconds: try $0.number(in: .gestureTime)) } ?? longPressDuration
         device = try r("device") { try $0.deviceSelector() }
         region = try r("region") { try $0.region() }
         if (r.has("device") && device == nil) || (r.has("region") && region == nil) { throw BlockReader.Refused() }

@@ -144,11 +144,9 @@ extension Binding: Decodable {
         let device = try r("device") { try $0.deviceSelector() }
         let region = try r("region") { try $0.region() }
         let minimumForce = try r("min-force") { v in
-            let f = try v.numberValue()
-            guard f >= 0 else { throw RawValue.Problem("must not be negative, not \(TextFormat.number(f))") }
-            return f
+            try v.number(in: .minimumForce)
         }
-        let timeout = try r("timeout") { try $0.positive() }
+        let timeout = try r("timeout") { try $0.number(in: .actionTimeout) }
         let claim = try r("claim") { v in
             let claims = try v.boolValue()
             if claims, let gesture, !Binding.canClaim(gesture, phase: phase ?? Binding.defaultPhase(gesture, stage: stage)) {

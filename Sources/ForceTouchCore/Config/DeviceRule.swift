@@ -83,6 +83,7 @@ extension DeviceRule: Decodable {
                     throw RawValue.Problem("must be greater than 0 (the raw pressure of an average touch, as forcetest "
                         + "calibrate measures it), not \(TextFormat.number(a))")
                 }
+                if let problem = NumberRange.rawPressure.problem(a) { throw RawValue.Problem(problem) }
                 return a
             }
             if !calibration.has("average") {

@@ -24,9 +24,9 @@ struct GeneralTable: Decodable {
         sensitivity = try r("sensitivity") { try $0.name(Sensitivity.allCases, what: "sensitivity") }
         settings.maxChildren = try r("max-children") { v in
             let n = try v.integerValue()
-            guard n >= 1 else { throw RawValue.Problem("must be at least 1, not \(n)") }
+            guard (1...256).contains(n) else { throw RawValue.Problem("must be from 1 to 256, not \(n)") }
             return n
         } ?? settings.maxChildren
-        settings.actionTimeout = try r("action-timeout") { try $0.positive() } ?? settings.actionTimeout
+        settings.actionTimeout = try r("action-timeout") { try $0.number(in: .actionTimeout) } ?? settings.actionTimeout
     }
 }

@@ -52,10 +52,8 @@ extension GestureOverrides {
 
     /// What a setting accepts.
     enum Rule: Sendable {
-        /// Greater than 0: seconds, or millimetres.
-        case positive
-        /// 0 or more seconds: 0 turns what it times off.
-        case seconds
+        /// A number within a range: a time or a distance.
+        case within(NumberRange)
         /// A fraction of maximumPossibleForce, in (0, 1].
         case fraction
         /// Strictly between 0 and 1: at 1 a threshold would re-arm at once and stutter, at 0 never.
@@ -63,12 +61,8 @@ extension GestureOverrides {
 
         func read(_ v: RawValue) throws(RawValue.Problem) -> Double {
             switch self {
-            case .positive:
-                return try v.positive()
-            case .seconds:
-                let d = try v.numberValue()
-                guard d >= 0 else { throw RawValue.Problem("must be 0 or more seconds, not \(TextFormat.number(d))") }
-                return d
+            case .within(let range):
+                return try v.number(in: range)
             case .fraction:
                 let d = try v.numberValue()
                 guard d > 0 && d <= 1 else {
@@ -95,20 +89,20 @@ extension GestureOverrides {
 
     /// Every `[gestures]` key, in SPEC §4's order.
     static let fields: [Field] = [
-        Field(key: "tap-time", target: .duration(\.tapMaximumDuration), rule: .positive),
-        Field(key: "tap-slop", target: .number(\.tapSlop), rule: .positive),
-        Field(key: "double-tap-time", target: .duration(\.doubleTapInterval), rule: .positive),
-        Field(key: "double-tap-distance", target: .number(\.doubleTapDistance), rule: .positive),
-        Field(key: "long-press-time", target: .duration(\.longPressDuration), rule: .positive),
-        Field(key: "long-press-slop", target: .number(\.longPressSlop), rule: .positive),
+        Field(key: "tap-time", target: .duration(\.tapMaximumDuration), rule: .within(.gestureTime)),
+        Field(key: "tap-slop", target: .number(\.tapSlop), rule: .within(.distance)),
+        Field(key: "double-tap-time", target: .duration(\.doubleTapInterval), rule: .within(.gestureTime)),
+        Field(key: "double-tap-distance", target: .number(\.doubleTapDistance), rule: .within(.distance)),
+        Field(key: "long-press-time", target: .duration(\.longPressDuration), rule: .within(.gestureTime)),
+        Field(key: "long-press-slop", target: .number(\.longPressSlop), rule: .within(.distance)),
         Field(key: "peek", target: .number(\.peekFraction), rule: .fraction),
         Field(key: "pop", target: .number(\.popFraction), rule: .fraction),
         Field(key: "hysteresis", target: .number(\.hysteresis), rule: .hysteresis),
         // 0 included: a dwell of 0 fires a deep press on the frame that crosses peek.
-        Field(key: "deep-press-time", target: .duration(\.deepPressDwell), rule: .seconds),
-        Field(key: "deep-press-slop", target: .number(\.deepPressSlop), rule: .positive),
+        Field(key: "deep-press-time", target: .duration(\.deepPressDwell), rule: .within(.dwellTime)),
+        Field(key: "deep-press-slop", target: .number(\.deepPressSlop), rule: .within(.distance)),
         // 0 included: a pen's press is then decided by the dwell alone, as a finger's.
-        Field(key: "deep-press-pen-time", target: .duration(\.penHold), rule: .seconds),
+        Field(key: "deep-press-pen-time", target: .duration(\.penHold), rule: .within(.dwellTime)),
     ]
 
     static let keys = fields.map(\.key)

@@ -13,7 +13,7 @@ struct QuickActionSettingsTable: Decodable {
         let r = try BlockReader(decoder, keys: Self.keys)
         maximumMenuItems = try r("max-items") { v in
             let n = try v.integerValue()
-            guard n >= 1 else { throw RawValue.Problem("must be at least 1, not \(n)") }
+            guard (1...64).contains(n) else { throw RawValue.Problem("must be from 1 to 64, not \(n)") }
             return n
         }
         menu = try r("menu") { try $0.argv(example: "[\"rofi\", \"-dmenu\"]") }

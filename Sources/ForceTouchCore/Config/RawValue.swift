@@ -79,10 +79,11 @@ enum RawValue {
         return d
     }
 
-    /// A number greater than zero: durations, distances, timeouts.
-    func positive() throws(Problem) -> Double {
+    /// A number within `range`: every duration, distance, size and factor has one
+    /// (`NumberRange`), so that no written number can overflow what it is turned into.
+    func number(in range: NumberRange) throws(Problem) -> Double {
         let d = try numberValue()
-        guard d > 0 else { throw Problem("must be greater than 0, not \(TextFormat.number(d))") }
+        if let problem = range.problem(d) { throw Problem(problem) }
         return d
     }
 

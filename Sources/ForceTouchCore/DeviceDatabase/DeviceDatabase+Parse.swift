@@ -148,6 +148,7 @@ private struct SectionParser {
             guard let v = Double(value), v.isFinite else {
                 return fail(line, "AttrAverageTouch: \"\(value)\" is not a number (the raw pressure of an average touch)")
             }
+            if let problem = NumberRange.rawPressure.problem(v) { return fail(line, "AttrAverageTouch: \(problem)") }
             entry.attributes.averageTouch = v
         case "AttrPeek", "AttrPop":
             guard let v = Double(value), v > 0, v <= 1 else {
@@ -157,6 +158,9 @@ private struct SectionParser {
         case "AttrSizeHint":
             guard let size = DeviceSize(parsing: value) else {
                 return fail(line, "AttrSizeHint: \"\(value)\" is not WIDTHxHEIGHT in millimetres (as 69x50)")
+            }
+            for (side, mm) in [("width", size.width), ("height", size.height)] {
+                if let problem = NumberRange.surfaceSide.problem(mm) { return fail(line, "AttrSizeHint: its \(side) \(problem)") }
             }
             entry.attributes.size = size
         default:

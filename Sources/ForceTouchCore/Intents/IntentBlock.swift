@@ -23,7 +23,7 @@ struct IntentBlock: Decodable {
         var parameters: [IntentParameter]? = []
         if let table = try r.nested("parameters", keys: nil) { parameters = try Self.parameters(table) }
         let confirm = try r("confirm") { try $0.argv(example: Self.argvExample) }
-        let timeout = try r("timeout") { try $0.positive() }
+        let timeout = try r("timeout") { try $0.number(in: .actionTimeout) }
         let title = try r("title") { try $0.stringValue() }
         let prompt = try r("prompt") { try $0.stringValue() }
         let app = try r("app") { v in

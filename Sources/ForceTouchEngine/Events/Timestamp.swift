@@ -58,7 +58,15 @@ extension Timestamp {
     public struct Duration: Hashable, Comparable, Sendable {
         public var microseconds: Int64
         @inlinable public init(microseconds: Int64) { self.microseconds = microseconds }
-        public init(seconds: Double) { self.microseconds = Int64((seconds * 1_000_000).rounded()) }
+        /// Saturates at ±2^62 µs (146,000 years), NaN at 0: the configuration refuses times
+        /// past its ranges (`NumberRange`), and this keeps any other number that reaches a
+        /// clock (a command line's, a file's) from trapping here or when added to a time.
+        public init(seconds: Double) {
+            let limit = Double(Self.limit)
+            let us = (seconds * 1_000_000).rounded()
+            self.microseconds = us.isNaN ? 0 : us >= limit ? Self.limit : us <= -limit ? -Self.limit : Int64(us)
+        }
+        @usableFromInline static let limit: Int64 = 1 << 62
         public var seconds: Double { Double(microseconds) / 1_000_000 }
         @inlinable public static func == (a: Duration, b: Duration) -> Bool { a.microseconds == b.microseconds }
         @inlinable public static func < (a: Duration, b: Duration) -> Bool { a.microseconds < b.microseconds }

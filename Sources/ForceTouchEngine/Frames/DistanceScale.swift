@@ -65,6 +65,6 @@ public enum DistanceScale: Hashable, Sendable {
     }
 
     private static func number(_ v: Double) -> String {
-        v == v.rounded() ? String(Int(v)) : String(v)
+        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
     }
 }
