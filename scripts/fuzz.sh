@@ -6,7 +6,7 @@
 # TARGET DIR), plus Fuzz/seeds and Fuzz/regressions. A crash leaves its input in
 # .build/fuzz/artifacts/TARGET/ and fails the run: add it to Fuzz/regressions/TARGET/ with the
 # fix (`swift test` replays that directory).
-# Usage: scripts/fuzz.sh [TARGET...]   (evemu libinput config plist shortcuts quirks protocol)
+# Usage: scripts/fuzz.sh [TARGET...]   (evemu libinput config plist shortcuts quirks protocol numbers)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_EACH="${FUZZ_SECONDS:-60}"
@@ -14,7 +14,7 @@ SECONDS_EACH="${FUZZ_SECONDS:-60}"
 # the seeded generator instead of a time limit, so CI sees the inputs a developer saw.
 RUNS="${FUZZ_RUNS:-}"
 SEED="${FUZZ_SEED:-0}"
-ALL="evemu libinput config plist shortcuts quirks protocol"
+ALL="evemu libinput config plist shortcuts quirks protocol numbers"
 FX=Tests/ForceTouchCoreTests/Fixtures
 
 # seeds TARGET DIR: copies the fixtures that are TARGET's kind of input into DIR.

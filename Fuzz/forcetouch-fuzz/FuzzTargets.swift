@@ -5,12 +5,13 @@ import FoundationEssentials
 /// The parsers anything outside the daemon can feed, as fuzz targets: each takes any bytes
 /// and must return — an error is fine, a crash, a hang or a huge allocation is a bug.
 enum FuzzTarget: String, CaseIterable {
-    case evemu, libinput, config, plist, shortcuts, quirks, protocolRequest = "protocol"
+    case evemu, libinput, config, plist, shortcuts, quirks, protocolRequest = "protocol", numbers
 
     func run(_ bytes: UnsafeRawBufferPointer) {
         // Files reach their parser as the programs hand them over: only once `TextCheck` has
         // found them text (the programs refuse the rest); the socket's lines are not files.
         let text: String
+        if self == .numbers { return NumbersTarget.run(bytes) }
         switch self {
         case .evemu, .libinput, .config, .quirks:
             guard let checked = try? TextCheck.text(bytes) else { return }
@@ -45,6 +46,8 @@ enum FuzzTarget: String, CaseIterable {
             _ = try? ShortcutJSON.decodeUpdate(Data(bytes))
         case .protocolRequest:
             _ = try? ControlRequest.decode(text)
+        case .numbers:
+            break
         }
     }
 }

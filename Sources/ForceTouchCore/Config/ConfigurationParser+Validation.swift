@@ -17,7 +17,8 @@ extension ConfigurationParser {
             error(ConfigPath.root.appending("device").appending(index: rule.index) / "gestures" / problem.key, problem.message)
             return true
         }
-        for (i, rule) in config.devices.enumerated() { warnIfShadowed(rule, by: config.devices[..<i]) }
+        var shadows = DeviceShadowIndex()
+        for rule in config.devices { warnIfShadowed(rule, by: shadows.firstCovering(rule)) }
 
         // Quick actions first: their types are what `perform` may name.
         var blockIndexes: [Int] = []
@@ -142,8 +143,8 @@ extension ConfigurationParser {
     /// The first matching block wins (DeviceRule), so a block after one that matches
     /// everything it would match never applies: kept, since the file still means something,
     /// but said, on the shadowed block's line.
-    private mutating func warnIfShadowed(_ rule: DeviceRule, by earlier: ArraySlice<DeviceRule>) {
-        guard let first = earlier.first(where: { $0.match.covers(rule.match) }) else { return }
+    private mutating func warnIfShadowed(_ rule: DeviceRule, by first: DeviceRule?) {
+        guard let first else { return }
         let path = ConfigPath.root.appending("device").appending(index: rule.index)
         let why = first.match.matchesEveryDevice ? "matches every device" : "matches every device this one does"
         warning(path, "this block never applies: device[\(first.index)] (line \(first.line)) \(why), "

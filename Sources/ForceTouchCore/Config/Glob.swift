@@ -39,6 +39,28 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { pattern }
 
+    /// The pattern as compiled, however it was escaped: two globs with the same shape match
+    /// the same names. What `DeviceShadowIndex` files patterns by.
+    struct Shape: Hashable, Sendable {
+        private let tokens: [Token]
+        private let literal: String?
+        fileprivate init(_ glob: Glob) { (tokens, literal) = (glob.tokens, glob.literal) }
+    }
+
+    var shape: Shape { Shape(self) }
+
+    /// The literal characters a wildcard pattern starts with (`"Wacom "` of `Wacom *`):
+    /// every name it matches starts with them. The whole name for a literal pattern.
+    var literalPrefix: String {
+        if let literal { return literal }
+        var prefix = ""
+        for token in tokens {
+            guard case .literal(let c) = token else { break }
+            prefix.append(c)
+        }
+        return prefix
+    }
+
     /// True when the pattern has no wildcard, i.e. it only matches itself.
     public var isLiteral: Bool { literal != nil }
 

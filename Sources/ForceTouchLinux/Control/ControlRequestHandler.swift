@@ -39,9 +39,13 @@ struct ControlRequestHandler {
             daemon.control?.subscribe(client)
             reply.subscribed = true
         case .reload:
-            let (loaded, message) = daemon.reload()
-            guard loaded else { return done(.failure(message, id: id, kind: .reloadRefused)) }
-            reply.message = message
+            daemon.reload { loaded, message in
+                guard loaded else { return done(.failure(message, id: id, kind: .reloadRefused)) }
+                var reply = ControlReply.success(id: id)
+                reply.message = message
+                done(reply)
+            }
+            return
         case .pause, .resume:
             let pause = request.operation == .pause
             daemon.setPaused(pause)

@@ -56,7 +56,9 @@ public enum ConfigurationCheck {
     }
 
     /// Runs `argv` (argv[0] is the program's path) and waits at most `timeout` seconds.
-    public static func run(_ argv: [String], timeout: Double = 10) -> Outcome {
+    /// `started` is told the child's pid; when it answers false the child is killed at once
+    /// (the daemon is stopping).
+    public static func run(_ argv: [String], timeout: Double = 10, started: (pid_t) -> Bool = { _ in true }) -> Outcome {
         var attr = ChildSpawnAttributes.make(ownProcessGroup: false)
         defer { posix_spawnattr_destroy(&attr) }
         var actions = posix_spawn_file_actions_t()
@@ -77,6 +79,7 @@ public enum ConfigurationCheck {
             withCStrings(environment) { cenv in posix_spawn(&pid, argv[0], &actions, &attr, cargv, cenv) }
         }
         guard rc == 0 else { return .notStarted("\(argv[0]): \(String(cString: strerror(rc)))") }
+        if !started(pid) { kill(pid, SIGKILL) }
         let deadline = MonotonicClock.now() + Timestamp.Duration(seconds: timeout)
         var status: Int32 = 0
         var pause: useconds_t = 1000

@@ -59,9 +59,11 @@ extension Daemon {
         case SIGCHLD:
             children.reap()
         case SIGHUP:
-            _ = reload()
+            reload()
         case SIGTERM, SIGINT:
             logger.info("stopping on signal \(signal)")
+            // A reload's check would outlive the daemon: it is not waited for.
+            reloading?.check.stop()
             let now = MonotonicClock.now()
             for session in sessions.values {
                 saveLearned(session, at: now)

@@ -71,6 +71,8 @@ public final class Daemon {
     var buttonDragNode: String?
     /// When the dragged button was last told, to keep to 60 a second.
     var lastButtonAnnounced = Timestamp(microseconds: 0)
+    /// The reload being checked and parsed off the loop, if one is.
+    var reloading: ReloadInProgress?
 
     public init(configuration: Configuration, options: Options, logger: Logger) throws(SystemError) {
         self.configuration = configuration
