@@ -48,6 +48,10 @@ struct Forcetouchd: ForceTouchCommand {
     var checkMemoryLimit: Int?
 
     func run() throws {
+        // A log reader (or a child's pipe) that goes away must not kill the daemon: writes
+        // to it then fail with EPIPE, which the log and the child supervisor ignore. The
+        // children get SIGPIPE back (ChildSpawnAttributes).
+        signal(SIGPIPE, SIG_IGN)
         // `--check-config` by hand runs under the very limit a reload's check does
         // (ConfigurationCheck), so that both accept and refuse the same files.
         if let mib = checkMemoryLimit ?? (checkConfig ? ConfigurationCheck.memoryLimit : nil) {

@@ -68,6 +68,13 @@ import Testing
             return String(decoding: collected, as: UTF8.self)
         }
 
+        /// Stops reading the daemon's stderr: the reader is gone, as a closed journal stream or
+        /// a `| head` would be.
+        func closeLogReader() {
+            errPipe.fileHandleForReading.readabilityHandler = nil
+            try? errPipe.fileHandleForReading.close()
+        }
+
         func forcectl(_ args: [String]) throws -> Program.Run {
             try Program.forcectl.run(args + ["--socket", socket], timeout: 20)
         }
@@ -361,6 +368,62 @@ import Testing
         #expect(!big.output.contains(".shortcuts.json."), "\(big)")
         let list = try daemon.forcectl(["shortcuts", "list", "--json"])
         #expect(list.stdout.contains("\"timer\"") && !list.stdout.contains("\"big\""), "\(list)")
+    }
+
+    /// Issue 40, defect 9: the daemon died of SIGPIPE (exit 141) at its first log line once
+    /// the reader of its stderr was gone.
+    @Test func theDaemonOutlivesTheReaderOfItsLog() throws {
+        let daemon = try RunningDaemon(config: Self.goodConfig, asUser: asUser)
+        defer { daemon.stop() }
+        daemon.closeLogReader()
+        // Each logs a line or more.
+        _ = try daemon.forcectl(["reload"])
+        _ = try daemon.forcectl(["shortcuts", "add", "--type", "timer", "--title", "Stop timer"])
+        usleep(300_000)
+        #expect(daemon.process.isRunning, "exit \(daemon.process.isRunning ? 0 : daemon.process.terminationStatus)")
+        let status = try daemon.forcectl(["status", "--json"])
+        #expect(status.status == 0, "\(status)")
+        guard daemon.process.isRunning else { return }
+        daemon.process.terminate()
+        daemon.process.waitUntilExit()
+        #expect(daemon.process.terminationReason == .exit && daemon.process.terminationStatus == 0,
+                "\(daemon.process.terminationReason) \(daemon.process.terminationStatus)")
+    }
+
+    /// Issue 40, defect 9: 32 subscribers of one user (who never give way) kept every plain
+    /// request out with `busy`. Subscribers have a cap of their own below the connections'.
+    @Test func subscribersCannotKeepARequestOut() throws {
+        let daemon = try RunningDaemon(config: Self.goodConfig, asUser: asUser)
+        defer { daemon.stop() }
+        let script = """
+            import socket, sys
+            held, answers = [], []
+            for i in range(32):
+                s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                s.connect(sys.argv[1])
+                s.sendall(b'{"op":"subscribe"}\\n')
+                answers.append(s.makefile().readline().strip())
+                # As `forcectl events` would: a refused subscriber goes.
+                if '"subscribed":true' in answers[-1]: held.append(s)
+                else: s.close()
+            print(sum('"subscribed":true' in a for a in answers), answers[-1], flush=True)
+            sys.stdin.read()
+            """
+        let subscribers = Process()
+        subscribers.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        subscribers.arguments = ["python3", "-c", script, daemon.socket]
+        let out = Pipe(), input = Pipe()
+        subscribers.standardOutput = out
+        subscribers.standardInput = input
+        try subscribers.run()
+        defer { try? input.fileHandleForWriting.close(); subscribers.waitUntilExit() }
+        var line = Data()
+        while !line.contains(10), case let d = out.fileHandleForReading.availableData, !d.isEmpty { line += d }
+        let said = String(decoding: line, as: UTF8.self)
+        print("figure: 32 subscribe requests of one user: \(said)")
+        #expect(said.hasPrefix("24 ") && said.contains("busy"), "\(said)")
+        let status = try daemon.forcectl(["status", "--json"])
+        #expect(status.status == 0 && status.stdout.contains(#""subscribers":24"#), "\(status)\n\(daemon.log)")
     }
 
     @Test func whatARecordingHasThatIsIgnoredOrClampedIsSaid() throws {
