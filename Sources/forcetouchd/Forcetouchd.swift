@@ -75,8 +75,14 @@ struct Forcetouchd: ForceTouchCommand {
             // Warnings are printed with the errors, in line order, but do not fail the check:
             // the daemon would use the file as written.
             for e in load.diagnostics { print(e) }
+            // The device database the daemon would read beside it, said as the daemon says
+            // it; a mistake there stops nothing (the rest of the database loads), so it is a
+            // warning here too, and a reload is not refused for it.
+            let database = DeviceDatabaseFiles.load()
+            for e in database.errors { print("device database: warning: \(e)") }
             guard load.isValid else { throw ExitCode(1) }
-            let warnings = load.warnings.isEmpty ? "" : ", \(load.warnings.count) warning(s)"
+            let count = load.warnings.count + database.errors.count
+            let warnings = count == 0 ? "" : ", \(count) warning(s)"
             print("\(path): ok, \(load.configuration.bindings.count) binding(s), "
                 + "\(load.configuration.devices.count) device rule(s)\(warnings)")
             return
