@@ -48,6 +48,10 @@ struct Forcetouchd: ForceTouchCommand {
     var checkMemoryLimit: Int?
 
     func run() throws {
+        // A log reader (or a child's pipe) that goes away must not kill the daemon: writes
+        // to it then fail with EPIPE, which the log and the child supervisor ignore. The
+        // children get SIGPIPE back (ChildSpawnAttributes).
+        signal(SIGPIPE, SIG_IGN)
         // `--check-config` by hand runs under the very limit a reload's check does
         // (ConfigurationCheck), so that both accept and refuse the same files.
         if let mib = checkMemoryLimit ?? (checkConfig ? ConfigurationCheck.memoryLimit : nil) {
@@ -71,8 +75,14 @@ struct Forcetouchd: ForceTouchCommand {
             // Warnings are printed with the errors, in line order, but do not fail the check:
             // the daemon would use the file as written.
             for e in load.diagnostics { print(e) }
+            // The device database the daemon would read beside it, said as the daemon says
+            // it; a mistake there stops nothing (the rest of the database loads), so it is a
+            // warning here too, and a reload is not refused for it.
+            let database = DeviceDatabaseFiles.load()
+            for e in database.errors { print("device database: warning: \(e)") }
             guard load.isValid else { throw ExitCode(1) }
-            let warnings = load.warnings.isEmpty ? "" : ", \(load.warnings.count) warning(s)"
+            let count = load.warnings.count + database.errors.count
+            let warnings = count == 0 ? "" : ", \(count) warning(s)"
             print("\(path): ok, \(load.configuration.bindings.count) binding(s), "
                 + "\(load.configuration.devices.count) device rule(s)\(warnings)")
             return

@@ -158,6 +158,22 @@ check "SetQuickActions replaces the dynamic items" \
     test "$(gcall SetQuickActions '[{"type": "a", "title": "A"}, {"type": "b", "title": "B"}]')" = "(uint32 2,)"
 check "RemoveQuickAction removes one" test "$(gcall RemoveQuickAction a)" = "()"
 check "ClearQuickActions clears the rest" test "$(gcall ClearQuickActions)" = "(uint32 1,)"
+# Issue 40, defect 6: SetQuickActions with two 2.6 MB titles made a 5.2 MB shortcuts.json that
+# the next start kept aside as over its 4 MiB limit, every item gone. The limit applies when
+# writing: the call is refused and the items held stay. busctl and gdbus take a string from
+# argv, at most 128 KiB of it, so a client of the bare protocol sends this one.
+cp Tests/Documented/dbus-big-call.py "$W/dbus-big-call.py" && chmod a+r "$W/dbus-big-call.py"
+check "AddQuickAction adds an item to keep" test "$(gcall AddQuickAction '{"type": "kept", "title": "Kept"}')" = "('added',)"
+big="$(python3 -c 'import json; t = "x" * 2600000; print(json.dumps([{"type": "t1", "title": t}, {"type": "t2", "title": t}]))' \
+    | as_user timeout 60 python3 "$W/dbus-big-call.py" "$ADDRESS" io.github.forcetouch.Daemon1 "$ROOT_PATH" \
+        io.github.forcetouch.Daemon1 SetQuickActions)"
+check "SetQuickActions of 5.2 MB, past the file's 4 MiB, is InvalidItem naming the limit (${big:0:240})" \
+    bash -c "[[ \"\$1\" == *'io.github.forcetouch.Error.InvalidItem: '*'more than the limit of 4194304'* ]]" _ "$big"
+held="$(gcall GetQuickActions)"
+check "... and the items held are unchanged" bash -c "[[ \"\$1\" == *Kept* && \"\$1\" != *xxxxxxxx* ]]" _ "$held"
+check "... in the file too, under the limit" \
+    bash -c "grep -q Kept '$HOMEDIR/.local/state/forcetouch/shortcuts.json' && [ \$(stat -c %s '$HOMEDIR/.local/state/forcetouch/shortcuts.json') -le 4194304 ]"
+check "RemoveQuickAction takes it away again" test "$(gcall RemoveQuickAction kept)" = "()"
 doc <<'CMD'
 busctl --user call io.github.forcetouch.Daemon1 /io/github/forcetouch/Daemon1 io.github.forcetouch.Daemon1 PerformQuickAction s compose
 CMD

@@ -82,6 +82,48 @@ import Testing
         #expect(answers == [.confirmed(false), .confirmed(false)])
     }
 
+    /// Issue 40, defect 9: a second run's question replaced the first's in the one window, and
+    /// the first was cancelled 30 s later unseen. Now it waits, with what its run sent, until
+    /// the first is answered; its 30 s start when it is shown.
+    @Test func aSecondRunsQuestionWaitsForTheFirstToBeAnswered() {
+        final class Clock { var now = Timestamp(seconds: 10) }
+        let clock = Clock()
+        let sent = Sent()
+        let w = windows(sent) { clock.now }
+        var answers: [String] = []
+        let definition = IntentDefinition(name: "greet", body: .handler(["x"]))
+        let a = w.start(definition, event: nil, placement: .pointer, output: "")
+        w.ask(question, id: a) { answers.append("a \($0)") }
+        let b = w.start(definition, event: nil, placement: .pointer, output: "")
+        w.ask(question, id: b) { answers.append("b \($0)") }
+        // Only the first run's start and question went out.
+        #expect(sent.messages.count == 2, "\(sent.messages)")
+        clock.now = Timestamp(seconds: 35)
+        w.expire(now: clock.now)
+        #expect(answers.isEmpty)
+        #expect(w.answer(id: a, .confirmed(true)))
+        // Then the second's, its deadline counted from now.
+        #expect(sent.messages.count == 4, "\(sent.messages)")
+        guard case .started(let started) = sent.messages[2], case .ask(let asked) = sent.messages[3] else {
+            Issue.record("not the second run"); return
+        }
+        #expect(started.id == b && asked.id == b)
+        #expect(w.nextDeadline == Timestamp(seconds: 65))
+        w.expire(now: Timestamp(seconds: 64))
+        #expect(answers == ["a confirmed(true)"])
+        w.expire(now: Timestamp(seconds: 65))
+        #expect(answers == ["a confirmed(true)", "b confirmed(false)"])
+        // Past `maximumHeld` waiting behind one shown, a question is cancelled at once, and said.
+        var said: [String] = []
+        w.log = { said.append($0) }
+        w.maximumHeld = 1
+        w.ask(question, id: 10) { _ in }
+        w.ask(question, id: 11) { _ in }
+        var refused: [IntentAnswer] = []
+        w.ask(question, id: 12) { refused.append($0) }
+        #expect(refused == [.confirmed(false)] && said.count == 1, "\(said)")
+    }
+
     @Test func anImageFileIsShownAsAnImageAndAnythingElseAsText() {
         let exists: (String) -> Bool = { $0 == "/tmp/shot.png" }
         #expect(IntentWindows.display(.string("/tmp/shot.png"), fileExists: exists) == ("", "/tmp/shot.png"))

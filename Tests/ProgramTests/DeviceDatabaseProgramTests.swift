@@ -73,6 +73,29 @@ import Testing
         #expect(list.stderr.contains("forcetest: warning: \(broken):3: unknown key AttrAverageTuoch"), "\(list)")
     }
 
+    /// Issue 40, defect 10: a byte that is not text said `:2: column 13`, not SPEC §9's `line L,
+    /// column C`, and `forcetouchd --check-config` never read the database the daemon reads.
+    @Test func aByteThatIsNotTextIsSaidWithLineAndColumnAndCheckConfigSaysItToo() throws {
+        let home = try configHome([
+            "40-nul.quirks": "[Nul]\nMatchVendor=\u{0}0x0002\n",
+            "45-typo.quirks": "[Typo]\nMatchVendor=0x0002\nAttrAverageTuoch=40\n",
+        ])
+        defer { home.remove() }
+        let nul = home.path + "/forcetouch/quirks/40-nul.quirks"
+        let typo = home.path + "/forcetouch/quirks/45-typo.quirks"
+        let run = try replay(Self.alps, home)
+        #expect(run.stderr.contains("forcetest: warning: \(nul): line 2, column 13: a NUL byte"), "\(run)")
+        let config = home.file("forcetouch.toml")
+        try "[[binding]]\ngesture = \"tap\"\nexec = [\"true\"]\n".write(to: config, atomically: true, encoding: .utf8)
+        let check = try Program.forcetouchd.run(["--check-config", "--config", config.path],
+                                                environment: ["XDG_CONFIG_HOME": home.path])
+        // Mistakes in the database stop nothing in the daemon, so they are warnings here.
+        #expect(check.status == 0, "\(check)")
+        #expect(check.stdout.contains("device database: warning: \(nul): line 2, column 13: a NUL byte"), "\(check)")
+        #expect(check.stdout.contains("device database: warning: \(typo):3: unknown key AttrAverageTuoch"), "\(check)")
+        #expect(check.stdout.hasSuffix("\(config.path): ok, 1 binding(s), 0 device rule(s), 2 warning(s)\n"), "\(check)")
+    }
+
     @Test func anUnreadableFileIsAWarningToo() throws {
         let home = try configHome([:])
         defer { home.remove() }

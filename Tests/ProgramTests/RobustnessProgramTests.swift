@@ -18,7 +18,10 @@ import Testing
         private let lock = NSLock()
         private var collected = Data()
 
-        init(config text: String, shortcuts: String? = nil, environment: [String: String] = [:], asUser: [String]) throws {
+        /// - Parameter fileSizeLimit: RLIMIT_FSIZE in the shell's `ulimit -f` blocks, SIGXFSZ
+        ///   ignored: a write past it fails as on a full disk.
+        init(config text: String, shortcuts: String? = nil, environment: [String: String] = [:], asUser: [String],
+             fileSizeLimit: Int? = nil) throws {
             scratch = try ScratchDirectory()
             // The daemon's user (nobody, when the tests run as root) makes its directories here.
             chmod(scratch.path, 0o777)
@@ -37,6 +40,12 @@ import Testing
             }
             process.executableURL = URL(fileURLWithPath: Program.forcetouchd.path)
             process.arguments = ["--config", config.path, "--socket", socket] + asUser
+            if let fileSizeLimit {
+                // exec: the process is the daemon's, with the limit and SIGXFSZ ignored.
+                process.executableURL = URL(fileURLWithPath: "/bin/sh")
+                process.arguments = ["-c", "trap '' XFSZ; ulimit -f \(fileSizeLimit); exec \"$0\" \"$@\"",
+                                     Program.forcetouchd.path] + (process.arguments ?? [])
+            }
             var env = ProcessInfo.processInfo.environment
             env["XDG_STATE_HOME"] = scratch.path + "/state"
             env.merge(environment) { _, given in given }
@@ -59,6 +68,13 @@ import Testing
             return String(decoding: collected, as: UTF8.self)
         }
 
+        /// Stops reading the daemon's stderr: the reader is gone, as a closed journal stream or
+        /// a `| head` would be.
+        func closeLogReader() {
+            errPipe.fileHandleForReading.readabilityHandler = nil
+            try? errPipe.fileHandleForReading.close()
+        }
+
         func forcectl(_ args: [String]) throws -> Program.Run {
             try Program.forcectl.run(args + ["--socket", socket], timeout: 20)
         }
@@ -67,6 +83,7 @@ import Testing
             if process.isRunning { process.terminate() }
             process.waitUntilExit()
             errPipe.fileHandleForReading.readabilityHandler = nil
+            chmod(scratch.path + "/state/forcetouch/shortcuts.json", 0o600)
             scratch.remove()
         }
     }
@@ -248,6 +265,165 @@ import Testing
         let fresh = try String(contentsOfFile: "\(dir)/shortcuts.json", encoding: .utf8)
         // What the daemon held goes on: the timer added before is not lost with the bad file.
         #expect(fresh.contains("\"mail\"") && fresh.contains("\"timer\""), "\(fresh)")
+    }
+
+    /// A dynamic item as `shortcuts add` takes it, its user info `keys` numbers: some 9 bytes a
+    /// key in the request line, twice that in the indented file.
+    private static func bigItem(_ type: String, keys: Int) -> String {
+        "{\"type\":\"\(type)\",\"title\":\"\(type)\",\"userInfo\":{"
+            + (0..<keys).map { "\"k\($0)\":\($0)" }.joined(separator: ",") + "}}"
+    }
+
+    /// Issue 40, defect 6: 64 adds under the 64 KiB request line made a shortcuts.json of
+    /// 8.8 MB, which the next start kept aside as over its 4 MiB limit, every item gone. The
+    /// limit applies when writing: the add that would pass it is refused, the rest kept.
+    @Test func anAddThatWouldPassTheFileLimitIsRefusedAndTheFileStaysReadable() throws {
+        let daemon = try RunningDaemon(config: Self.goodConfig, asUser: asUser)
+        defer { daemon.stop() }
+        let file = daemon.scratch.path + "/state/forcetouch/shortcuts.json"
+        var added = 0
+        var refusal: Program.Run?
+        for i in 0..<64 {
+            let add = try daemon.forcectl(["shortcuts", "add", Self.bigItem("big\(i)", keys: 6000)])
+            if add.status != 0 { refusal = add; break }
+            added += 1
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? -1
+        print("figure: \(added) items of 6000 user-info keys written, shortcuts.json \(size) bytes")
+        #expect(refusal?.output.contains("more than the limit of 4194304") == true, "\(String(describing: refusal))")
+        #expect(refusal?.output.contains(file) == true, "\(String(describing: refusal))")
+        #expect(added > 0 && size > 0 && size <= 4 << 20, "\(added) \(size)")
+        /// The quick actions a daemon holds (status: a list of 4 MB is more than a client's
+        /// 1 MiB backlog).
+        func count(_ daemon: RunningDaemon) throws -> Int {
+            let status = try daemon.forcectl(["status", "--json"])
+            let reply = try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any]
+            return (reply?["status"] as? [String: Any])?["shortcuts"] as? Int ?? -1
+        }
+        #expect(try count(daemon) == added)
+        // The next start reads it whole: nothing kept aside, every item there.
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        let next = try RunningDaemon(config: Self.goodConfig, shortcuts: text, asUser: asUser)
+        defer { next.stop() }
+        #expect(!next.log.contains("kept as"), "\(next.log)")
+        #expect(try count(next) == added, "\(next.log)")
+    }
+
+    /// Issue 40, defect 7: with shortcuts.json a directory (or unreadable, and changed) for a
+    /// while, the next add after it was removed wrote a file of that one item, the daemon's
+    /// others lost. What the daemon holds is the truth while it runs; an add it cannot write is
+    /// refused, and the next write holds everything. Defect 10: the log says so, not "starting
+    /// without dynamic quick actions".
+    @Test func theItemsHeldOutliveAFileThatWasUnwritableAWhile() throws {
+        let daemon = try RunningDaemon(config: Self.goodConfig, asUser: asUser)
+        defer { daemon.stop() }
+        let dir = daemon.scratch.path + "/state/forcetouch"
+        let file = dir + "/shortcuts.json"
+        for a in ["a1", "a2", "a3"] {
+            let add = try daemon.forcectl(["shortcuts", "add", "--type", a, "--title", a])
+            #expect(add.status == 0, "\(add)")
+        }
+        func types() throws -> [String] {
+            let list = try daemon.forcectl(["shortcuts", "list", "--json"])
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            let listed = ["a1", "a2", "a3", "a4", "a5", "a6", "a7"].filter { list.stdout.contains("\"type\":\"\($0)\"") }
+            let written = ["a1", "a2", "a3", "a4", "a5", "a6", "a7"].filter { text.contains("\"\($0)\"") }
+            #expect(listed == written, "list \(listed), file \(written)")
+            return listed
+        }
+        // A directory in its place.
+        #expect(unlink(file) == 0 && mkdir(file, 0o755) == 0)
+        let a4 = try daemon.forcectl(["shortcuts", "add", "--type", "a4", "--title", "a4"])
+        #expect(a4.status != 0 && a4.output.contains(file), "\(a4)")
+        #expect(rmdir(file) == 0)
+        let a5 = try daemon.forcectl(["shortcuts", "add", "--type", "a5", "--title", "a5"])
+        #expect(a5.status == 0, "\(a5)")
+        #expect(try types() == ["a1", "a2", "a3", "a5"], "\(daemon.log)")
+        // Unreadable, and changed behind the daemon's back, then removed.
+        try "{\"version\": 1, \"items\": []}\n".write(toFile: file, atomically: false, encoding: .utf8)
+        #expect(chmod(file, 0o000) == 0)
+        let a6 = try daemon.forcectl(["shortcuts", "add", "--type", "a6", "--title", "a6"])
+        #expect(a6.status != 0, "\(a6)")
+        #expect(unlink(file) == 0)
+        let a7 = try daemon.forcectl(["shortcuts", "add", "--type", "a7", "--title", "a7"])
+        #expect(a7.status == 0, "\(a7)")
+        #expect(try types() == ["a1", "a2", "a3", "a5", "a7"], "\(daemon.log)")
+        // What the log says is what happened: the items held are kept.
+        #expect(!daemon.log.contains("starting without"), "\(daemon.log)")
+        #expect(daemon.log.contains("keeping the 4 dynamic quick actions the daemon holds"), "\(daemon.log)")
+    }
+
+    /// Issue 40, defect 10: a write that fails for want of room named the temporary file
+    /// (`.shortcuts.json.XXXXXX`), which nobody knows of, not shortcuts.json. A file-size
+    /// limit fails the write as a full disk would; the add is refused and nothing is lost.
+    @Test func aWriteThatFailsForWantOfRoomNamesShortcutsJSON() throws {
+        let daemon = try RunningDaemon(config: Self.goodConfig, asUser: asUser, fileSizeLimit: 64)
+        defer { daemon.stop() }
+        let file = daemon.scratch.path + "/state/forcetouch/shortcuts.json"
+        let small = try daemon.forcectl(["shortcuts", "add", "--type", "timer", "--title", "Stop timer"])
+        #expect(small.status == 0, "\(small)\n\(daemon.log)")
+        let big = try daemon.forcectl(["shortcuts", "add", Self.bigItem("big", keys: 6000)])
+        #expect(big.status != 0, "\(big)")
+        #expect(big.output.contains("write \(file): File too large"), "\(big)")
+        #expect(!big.output.contains(".shortcuts.json."), "\(big)")
+        let list = try daemon.forcectl(["shortcuts", "list", "--json"])
+        #expect(list.stdout.contains("\"timer\"") && !list.stdout.contains("\"big\""), "\(list)")
+    }
+
+    /// Issue 40, defect 9: the daemon died of SIGPIPE (exit 141) at its first log line once
+    /// the reader of its stderr was gone.
+    @Test func theDaemonOutlivesTheReaderOfItsLog() throws {
+        let daemon = try RunningDaemon(config: Self.goodConfig, asUser: asUser)
+        defer { daemon.stop() }
+        daemon.closeLogReader()
+        // Each logs a line or more.
+        _ = try daemon.forcectl(["reload"])
+        _ = try daemon.forcectl(["shortcuts", "add", "--type", "timer", "--title", "Stop timer"])
+        usleep(300_000)
+        #expect(daemon.process.isRunning, "exit \(daemon.process.isRunning ? 0 : daemon.process.terminationStatus)")
+        let status = try daemon.forcectl(["status", "--json"])
+        #expect(status.status == 0, "\(status)")
+        guard daemon.process.isRunning else { return }
+        daemon.process.terminate()
+        daemon.process.waitUntilExit()
+        #expect(daemon.process.terminationReason == .exit && daemon.process.terminationStatus == 0,
+                "\(daemon.process.terminationReason) \(daemon.process.terminationStatus)")
+    }
+
+    /// Issue 40, defect 9: 32 subscribers of one user (who never give way) kept every plain
+    /// request out with `busy`. Subscribers have a cap of their own below the connections'.
+    @Test func subscribersCannotKeepARequestOut() throws {
+        let daemon = try RunningDaemon(config: Self.goodConfig, asUser: asUser)
+        defer { daemon.stop() }
+        let script = """
+            import socket, sys
+            held, answers = [], []
+            for i in range(32):
+                s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                s.connect(sys.argv[1])
+                s.sendall(b'{"op":"subscribe"}\\n')
+                answers.append(s.makefile().readline().strip())
+                # As `forcectl events` would: a refused subscriber goes.
+                if '"subscribed":true' in answers[-1]: held.append(s)
+                else: s.close()
+            print(sum('"subscribed":true' in a for a in answers), answers[-1], flush=True)
+            sys.stdin.read()
+            """
+        let subscribers = Process()
+        subscribers.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        subscribers.arguments = ["python3", "-c", script, daemon.socket]
+        let out = Pipe(), input = Pipe()
+        subscribers.standardOutput = out
+        subscribers.standardInput = input
+        try subscribers.run()
+        defer { try? input.fileHandleForWriting.close(); subscribers.waitUntilExit() }
+        var line = Data()
+        while !line.contains(10), case let d = out.fileHandleForReading.availableData, !d.isEmpty { line += d }
+        let said = String(decoding: line, as: UTF8.self)
+        print("figure: 32 subscribe requests of one user: \(said)")
+        #expect(said.hasPrefix("24 ") && said.contains("busy"), "\(said)")
+        let status = try daemon.forcectl(["status", "--json"])
+        #expect(status.status == 0 && status.stdout.contains(#""subscribers":24"#), "\(status)\n\(daemon.log)")
     }
 
     @Test func whatARecordingHasThatIsIgnoredOrClampedIsSaid() throws {

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import ForceTouchCore
 import ForceTouchProtocol
+import Logging
 
 /// Answers control requests, whichever transport brought them: the socket's JSON lines and
 /// the D-Bus methods (`BusService`) both come here as `ControlRequest`s and leave as
@@ -36,7 +37,10 @@ struct ControlRequestHandler {
             reply.devices = daemon.devicesJSON()
         case .subscribe:
             guard let client else { return done(.failure("subscribe is for the control socket", id: id)) }
-            daemon.control?.subscribe(client)
+            if let refused = daemon.control?.subscribe(client) {
+                daemon.logger.warning("control: refused a subscription: \(refused)")
+                return done(.failure(refused, id: id))
+            }
             reply.subscribed = true
         case .reload:
             daemon.reload { loaded, message in

@@ -76,6 +76,10 @@ public final class ControlServer {
     public var maximumBacklog = 1024 * 1024
     public var maximumClients = 128
     public var maximumClientsPerUser = 32
+    /// Subscribers one user may hold, and everyone together: fewer than the connections, so
+    /// that subscribers (which never give way) cannot keep a plain request out.
+    public var maximumSubscribersPerUser = 24
+    public var maximumSubscribers = 96
     /// Requests answered per client per turn of the loop.
     public var requestsPerTurn = 16
     /// Bytes read per client per turn of the loop.
@@ -136,8 +140,23 @@ public final class ControlServer {
     private(set) var writes = 0
     public var subscriberCount: Int { clients.values.filter(\.subscribed).count }
 
-    /// Makes the client a subscriber: it receives every `publish`ed line from now on.
-    public func subscribe(_ id: ClientID) { clients[id]?.subscribed = true }
+    /// Makes the client a subscriber: it receives every `publish`ed line from now on. Nil
+    /// when it may: else why not (its user, or everyone, holds the subscribers allowed).
+    @discardableResult
+    public func subscribe(_ id: ClientID) -> String? {
+        guard let c = clients[id] else { return nil }
+        if c.subscribed { return nil }
+        let mine = clients.values.filter { $0.subscribed && $0.uid == c.uid }.count
+        if mine >= maximumSubscribersPerUser {
+            return "busy: uid \(c.uid) already has \(mine) subscribers (the limit is \(maximumSubscribersPerUser), "
+                + "so that requests still get in)"
+        }
+        if subscriberCount >= maximumSubscribers {
+            return "busy: already \(subscriberCount) subscribers (the limit is \(maximumSubscribers))"
+        }
+        c.subscribed = true
+        return nil
+    }
 
     /// A deferred answer; dropped when the client has gone meanwhile.
     public func reply(_ line: String, to id: ClientID) {

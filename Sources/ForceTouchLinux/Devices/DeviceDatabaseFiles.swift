@@ -73,8 +73,8 @@ public enum DeviceDatabaseFiles {
                 do {
                     text = try TextCheck.text(bytes)
                 } catch {
-                    errors.append(DeviceDatabaseError(file: path, line: error.line,
-                                                      message: "column \(error.column): \(error.message)"))
+                    errors.append(DeviceDatabaseError(file: path, line: error.line, column: error.column,
+                                                      message: error.message))
                     continue
                 }
                 let parsed = DeviceDatabase.parse(text, file: path)

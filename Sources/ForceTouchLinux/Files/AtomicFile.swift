@@ -3,7 +3,8 @@ import Glibc
 /// Writes files so that a crash mid-write never leaves a broken one: a temporary file in
 /// the same directory (so the rename stays on one filesystem), written, synced and given its
 /// mode, renamed over the old, and the directory synced. A reader sees the old file or the
-/// new one, never half; a failed write leaves no temporary file behind.
+/// new one, never half; a failed write leaves no temporary file behind. Its errors name
+/// `path`, the file the caller asked for, not the temporary file nobody knows of.
 public enum AtomicFile {
     /// - Parameters:
     ///   - mode: the file's mode; nil keeps the mode of the file it replaces (0644 for a
@@ -18,7 +19,7 @@ public enum AtomicFile {
         let name = path.split(separator: "/").last.map(String.init) ?? "file"
         var template = Array((dir + "/.\(name).XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw SystemError("cannot create a temporary file in \(dir)") }
+        guard fd >= 0 else { throw SystemError("write \(path): cannot create a temporary file in \(dir)") }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)  // a child spawned meanwhile must not inherit it
         let temp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var renamed = false
@@ -28,7 +29,7 @@ public enum AtomicFile {
             let n = bytes[written...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                let e = SystemError("write \(temp)")
+                let e = SystemError("write \(path)")
                 close(fd)
                 throw e
             }
@@ -36,12 +37,12 @@ public enum AtomicFile {
         }
         _ = fchmod(fd, fileMode)
         guard fsync(fd) == 0 else {
-            let e = SystemError("fsync \(temp)")
+            let e = SystemError("write \(path) (fsync)")
             close(fd)
             throw e
         }
         close(fd)
-        guard rename(temp, path) == 0 else { throw SystemError("rename \(temp) to \(path)") }
+        guard rename(temp, path) == 0 else { throw SystemError("write \(path) (rename from \(temp))") }
         renamed = true
         let dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if dfd >= 0 {

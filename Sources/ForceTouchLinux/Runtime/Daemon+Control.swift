@@ -45,9 +45,13 @@ extension Daemon {
 
     /// Changes the dynamic quick actions and persists them atomically before answering.
     ///
-    /// A file changed on disk since the daemon last read or wrote it is read again first:
-    /// one edited by hand is what the change applies to, and one that can no longer be
-    /// understood is kept aside and logged (`ShortcutsFile`) before anything is written.
+    /// What the daemon holds is the truth once it runs: a change that cannot be written
+    /// (the file unreadable, a full disk, over the size limit) is refused and changes
+    /// nothing, and the next write that succeeds writes every item held. A file changed on
+    /// disk since the daemon last read or wrote it is read again first: one edited by hand
+    /// is what the change applies to, and one that can no longer be understood is kept aside
+    /// and logged (`ShortcutsFile`) before anything is written; one that is gone replaces
+    /// nothing.
     func changeShortcuts(_ change: (inout ShortcutStore) throws -> Void) throws {
         var store = runner.shortcuts
         if let path = options.shortcutsPath {
@@ -56,23 +60,27 @@ extension Daemon {
             if shortcutsUnreadable != nil || changed {
                 // Until the file can be read it is not written over.
                 var fresh = ShortcutStore(configuration: configuration)
-                let load = ShortcutsFile.load(path, into: &fresh)
+                let load = ShortcutsFile.load(path, into: &fresh, holding: store.dynamicItems.count)
                 for m in load.messages { logger.error("\(m)") }
                 if let reason = load.unreadable {
                     shortcutsUnreadable = reason
                     throw ShortcutError("cannot save the dynamic quick actions: \(path) \(reason); not writing over it")
                 }
                 shortcutsUnreadable = nil
-                if load.setAside == nil {
+                if load.setAside == nil && !load.missing {
                     if changed { logger.notice("\(path): changed on disk since the daemon wrote it; read again") }
                     store = fresh
                 }
-                // Else what the daemon holds goes on into the new file: the bad one is kept whole.
+                // Else what the daemon holds goes on into the new file: a bad one is kept
+                // whole, and a missing one (it was unreadable a while, then removed) held
+                // nothing the daemon does not.
             }
         }
         try change(&store)
+        let bytes = Array(store.encodeDynamic())
+        try ShortcutsFile.checkSize(bytes, of: options.shortcutsPath ?? "the dynamic quick actions' file")
         if let path = options.shortcutsPath {
-            try AtomicFile.write(Array(store.encodeDynamic()), to: path)
+            try AtomicFile.write(bytes, to: path)
             shortcutsStamp = FileStamp.of(path)
         }
         runner.shortcuts = store

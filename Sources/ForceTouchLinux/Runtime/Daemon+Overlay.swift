@@ -35,6 +35,7 @@ extension Daemon {
             case .window(let m): control?.publish(ProtocolJSON.line(m))
             }
         }
+        runner.intentWindows.log = { [unowned self] in logger.warning("\($0)") }
         runner.overlay.locate = { [unowned self] name in
             guard let s = sessions.values.first(where: { $0.name == name }) else { return (.pointer, "") }
             return (s.deviceClass == .touchscreen ? .touch : .pointer, s.settings.output)
