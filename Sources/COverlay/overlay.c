@@ -44,6 +44,9 @@ static struct {
     ft_overlay_options options;
     GMainLoop *loop;
     GDBusConnection *bus;
+    // The unique name owning io.github.forcetouch.Daemon1 (NULL: none): the only sender whose
+    // Daemon1 signals are believed.
+    char *daemon_owner;
     GtkWidget *window;
     ft_window_mode mode;
     gboolean composited;
@@ -557,7 +560,13 @@ static void press_progress(GVariant *p) {
 
 static void on_signal(GDBusConnection *bus, const char *sender, const char *path, const char *iface,
                       const char *member, GVariant *parameters, gpointer data) {
-    (void)bus; (void)sender; (void)path; (void)iface; (void)data;
+    (void)bus; (void)path; (void)iface; (void)data;
+    // The rule's sender only filters broadcasts: a signal addressed to the overlay reaches it
+    // from anyone, and GLib before 2.80.1 delivers it (CVE-2024-34397). Only the daemon speaks.
+    if (!o.daemon_owner || !sender || strcmp(sender, o.daemon_owner) != 0) {
+        if (o.options.verbose) g_printerr("ignored %s from %s: not the owner of " DAEMON_NAME "\n", member, sender);
+        return;
+    }
     if (ft_intent_signal(member, parameters)) return;
     if (strcmp(member, "MenuShown") == 0 && g_variant_is_of_type(parameters, G_VARIANT_TYPE("(uaa{sv}ddss)"))) {
         menu_shown(parameters);
@@ -580,13 +589,46 @@ static void on_signal(GDBusConnection *bus, const char *sender, const char *path
     }
 }
 
+static void set_daemon_owner(const char *owner) {
+    g_free(o.daemon_owner);
+    o.daemon_owner = owner && *owner ? g_strdup(owner) : NULL;
+}
+
+/// The bus's word on who owns the daemon's name. Followed here, not with g_bus_watch_name,
+/// whose handler runs one idle later: a signal sent right after the name was taken would be
+/// judged against the old owner. Subscriptions are called in the order the messages came.
+static void on_owner_changed(GDBusConnection *bus, const char *sender, const char *path, const char *iface,
+                             const char *member, GVariant *parameters, gpointer data) {
+    (void)bus; (void)path; (void)iface; (void)member; (void)data;
+    // Only the bus itself says who owns a name; anyone may address a NameOwnerChanged to us.
+    if (!sender || strcmp(sender, "org.freedesktop.DBus") != 0) return;
+    if (!g_variant_is_of_type(parameters, G_VARIANT_TYPE("(sss)"))) return;
+    const char *name, *old_owner, *new_owner;
+    g_variant_get(parameters, "(&s&s&s)", &name, &old_owner, &new_owner);
+    if (strcmp(name, DAEMON_NAME) == 0) set_daemon_owner(new_owner);
+}
+
 static void on_bus(GDBusConnection *bus, const char *name, gpointer data) {
     (void)name; (void)data;
     o.bus = bus;
-    // Any sender: the session bus is the user's own, and a replayer or a test may speak for
-    // the daemon; what the overlay does in answer is ask the daemon, which decides.
-    g_dbus_connection_signal_subscribe(bus, NULL, DAEMON_IFACE, NULL, DAEMON_PATH, NULL, G_DBUS_SIGNAL_FLAGS_NONE,
-                                       on_signal, NULL, NULL);
+    // Followed before it is asked, so that no change falls between the answer and the watch.
+    g_dbus_connection_signal_subscribe(bus, "org.freedesktop.DBus", "org.freedesktop.DBus", "NameOwnerChanged",
+                                       "/org/freedesktop/DBus", DAEMON_NAME, G_DBUS_SIGNAL_FLAGS_NONE,
+                                       on_owner_changed, NULL, NULL);
+    GVariant *owner = g_dbus_connection_call_sync(bus, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                                  "org.freedesktop.DBus", "GetNameOwner",
+                                                  g_variant_new("(s)", DAEMON_NAME), G_VARIANT_TYPE("(s)"),
+                                                  G_DBUS_CALL_FLAGS_NONE, 5000, NULL, NULL);
+    if (owner) {
+        const char *unique;
+        g_variant_get(owner, "(&s)", &unique);
+        set_daemon_owner(unique);
+        g_variant_unref(owner);
+    }
+    // The daemon's signals, from the owner of its name only (checked again in on_signal): any
+    // other client could otherwise open, close or choose from menus and intent windows.
+    g_dbus_connection_signal_subscribe(bus, DAEMON_NAME, DAEMON_IFACE, NULL, DAEMON_PATH, NULL,
+                                       G_DBUS_SIGNAL_FLAGS_NONE, on_signal, NULL, NULL);
 }
 
 static void on_name(GDBusConnection *bus, const char *name, gpointer data) {

@@ -3,15 +3,17 @@
 // overlay, which believes only the owner of io.github.forcetouch.Daemon1 (docs/SPEC.md §11),
 // takes them for the daemon's. Tests only; not installed.
 //
-//   bus-peer NAME        owns NAME (refuses to queue), prints `owned NAME UNIQUE`, and holds it
-//                        until stopped
-//   stdin: MEMBER ARGS   one signal a line: ARGS is its arguments as one GVariant tuple in
+//   bus-peer NAME [INPUT]  owns NAME (refuses to queue), prints `owned NAME UNIQUE`, and holds
+//                        it until stopped
+//   INPUT (a FIFO; standard input without it, which a shell's background job has not):
+//         MEMBER ARGS    one signal a line: ARGS is its arguments as one GVariant tuple in
 //                        GVariant's text format, `(uint32 7, 'dismissed')`; prints `sent N`
 //                        once the bus has it (N counts from 1), or `bad N: why`
 //
 // The overlay's calls to the daemon (ChooseQuickAction, DismissMenu, the intent window's
 // answers) are printed as `call MEMBER ARGS` and answered as the daemon would, without doing
 // anything: ChooseQuickAction with ('success', 'stand-in').
+#include <fcntl.h>
 #include <gio/gio.h>
 #include <stdio.h>
 #include <string.h>
@@ -75,8 +77,8 @@ static gboolean on_line(GIOChannel *in, GIOCondition condition, gpointer data) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 2) {
-        fprintf(stderr, "usage: bus-peer NAME < signals\n");
+    if (argc != 2 && argc != 3) {
+        fprintf(stderr, "usage: bus-peer NAME [INPUT]\n");
         return 2;
     }
     GError *error = NULL;
@@ -101,7 +103,12 @@ int main(int argc, char **argv) {
     printf("owned %s %s\n", argv[1], g_dbus_connection_get_unique_name(bus));
     fflush(stdout);
     loop = g_main_loop_new(NULL, FALSE);
-    GIOChannel *in = g_io_channel_unix_new(0);
+    int fd = argc == 3 ? open(argv[2], O_RDONLY | O_CLOEXEC) : 0;
+    if (fd < 0) {
+        perror(argv[2]);
+        return 1;
+    }
+    GIOChannel *in = g_io_channel_unix_new(fd);
     g_io_add_watch(in, G_IO_IN | G_IO_HUP | G_IO_ERR, on_line, NULL);
     g_main_loop_run(loop);
     return 0;

@@ -8,6 +8,8 @@
 # pixel by pixel: the menu's card at the finger, growing, opening the other way near the edges,
 # gone once dismissed. A replayed deep press shows the daemon's own menu, and a click on an item
 # performs it; without an overlay on the bus the menu program gets the menu, as before.
+# The signals come from a stand-in owning the daemon's name (bus-peer.sh): the same signals from
+# any other client are ignored.
 # Everything runs as an ordinary user (nobody when run as root: sway refuses root), every wait
 # is bounded, and every process started here is stopped by its pid.
 # Usage: Tests/Documented/overlay-on-host.sh   (FORCETOUCH_BIN: the binaries, default .build/debug;
@@ -64,6 +66,7 @@ bg_user() {
     pids+=("$last_pid")
 }
 stop() { kill "$1" 2>/dev/null; for _ in $(seq 30); do kill -0 "$1" 2>/dev/null || return 0; sleep 0.1; done; kill -9 "$1" 2>/dev/null; }
+. Tests/Documented/bus-peer.sh
 
 # A fake menu program: it records the titles it was given and picks the second.
 cat > "$W/fake-menu" <<'SH'
@@ -121,8 +124,15 @@ check "without an overlay, a replayed deep press hands the titles to the menu pr
 check "... and performs what it chose (search)" grep -q 'search.*success' "$W/no-overlay.log"
 check "... and says nothing of an overlay" bash -c "! grep -q 'menus show at the finger' '$W/no-overlay.log'"
 
-# The signals, as the daemon sends them, from the test (the overlay listens to any sender).
-emit() { as_user timeout 10 gdbus emit --session --object-path "$ROOT_PATH" --signal "$IFACE.$1" "${@:2}" > /dev/null; }
+# The signals, as the daemon sends them, from the test's stand-in owning its name.
+emit() { peer_emit "$@"; }
+# The same from a client of its own (a forger), broadcast or, with --dest, to the overlay alone.
+forged() { as_user timeout 10 gdbus emit --session "$@" --object-path "$ROOT_PATH" > /dev/null; }
+# The overlay's unique name, to which a forger sends a signal for it alone.
+overlay_unique() {
+    as_user timeout 10 gdbus call --session -d org.freedesktop.DBus -o /org/freedesktop/DBus \
+        -m org.freedesktop.DBus.GetNameOwner io.github.forcetouch.Overlay1 | sed -n "s/^('\(.*\)',)$/\1/p"
+}
 # progress PHASE STAGE TRANSITION COMMIT X Y; shown ID X Y; dismissed ID
 progress() { emit PressProgress "'$1'" "'$2'" "$3" "$4" "$5" "$6" "'touch'" "''"; }
 shown() { emit MenuShown "uint32 $1" "$ITEMS" "$2" "$3" "'touch'" "''"; }
@@ -302,12 +312,28 @@ mode() { as_user timeout 10 busctl --user get-property io.github.forcetouch.Over
              io.github.forcetouch.Overlay1 Mode AtFinger 2>&1 | tr '\n' ' '; }
 check "x11: on the bus its Mode is popup, at the finger ($(mode))" test "$(mode)" = 's "popup" b true '
 shot_x11() { as_user import -window root "$1"; }
-# A daemon on the bus, for what the overlay asks of it (ChooseQuickAction, DismissMenu).
-bg_user "$W/daemon.log" "$BIN/forcetouchd"
-daemon_pid=$last_pid
-check "forcetouchd runs, sees the overlay and says so" wait_for 'quick-action menus show at the finger' "$W/daemon.log" 20
+# The daemon on the bus, for the signals and what the overlay asks (ChooseQuickAction, DismissMenu):
+# the stand-in, which answers as the daemon would. (The real one shows its menu below.)
+peer_start
+# Forged: MenuShown from a client that does not own the daemon's name opens nothing, broadcast
+# or addressed to the overlay (issue 40); the stand-in's, sent after them, does.
+m="$(mark "$W/x11-overlay.log")"
+forged --signal "$IFACE.MenuShown" "uint32 41" "$ITEMS" 0.3 0.4 "'touch'" "''"
+forged --dest "$(overlay_unique)" --signal "$IFACE.MenuShown" "uint32 42" "$ITEMS" 0.3 0.4 "'touch'" "''"
+shown 43 0.3 0.4
+check "x11: the daemon's MenuShown opens its menu" wait_for_new "$m" '^menu 43 shown' "$W/x11-overlay.log" 10
+check "x11: ... one from another client does not, broadcast or sent to the overlay" \
+    bash -c "! tail -c +$((m + 1)) '$W/x11-overlay.log' | grep -Eq '^menu 4[12] shown'"
+m="$(mark "$W/x11-overlay.log")"
+forged --dest "$(overlay_unique)" --signal "$IFACE.MenuDismissed" "uint32 43" "'dismissed'"
+dismissed 99
+sleep 0.3
+check "x11: ... nor does a forged MenuDismissed close it" bash -c "! tail -c +$((m + 1)) '$W/x11-overlay.log' | grep -q '^menu 43 dismissed'"
+dismissed 43
+wait_drawn "$W/x11-overlay.log" "$m"
 stages x11 "$W/x11-overlay.log" 1024 768 shot_x11
-check "x11: slide: the daemon performed the item chosen: success" wait_for '^chose timer: success' "$W/x11-overlay.log" 10
+check "x11: slide: the overlay asked the daemon to perform the item chosen" grep -q "^call ChooseQuickAction ('timer',)" "$PEER_LOG"
+check "x11: ... and showed its answer: success" wait_for '^chose timer: success' "$W/x11-overlay.log" 10
 check "x11: an override-redirect popup (no compositing manager: not dimmed), said once" \
     test "$(grep -c 'override-redirect popup' "$W/x11-overlay.log")" = 1
 
@@ -349,7 +375,7 @@ progress changed peek 1.0 0.0 0.8 0.2
 check "x11: a new press reaching peek elsewhere dismisses it" wait_for_new "$m" '^dismiss 14' "$W/x11-overlay.log" 5
 progress ended peek 1.0 0.0 0.8 0.2
 
-stop "$daemon_pid"
+peer_stop
 bg_user "$W/monitor.txt" dbus-monitor --address "$ADDRESS" "type='signal',interface='$IFACE'"
 monitor_pid=$last_pid
 sleep 0.3
@@ -375,6 +401,8 @@ for _ in $(seq 50); do kill -0 "$replay_pid" 2>/dev/null || break; sleep 0.1; do
 check "the replay ends once its menu is answered" bash -c "! kill -0 $replay_pid 2>/dev/null"
 
 stop "$overlay_pid"; stop "$openbox_pid"; stop "$xvfb_pid"
+# The stand-in again, for the rest.
+peer_start
 
 # ---------------------------------------------------------------- Wayland: sway, headless
 cat > "$W/sway.cfg" <<'CFG'
@@ -438,7 +466,7 @@ check "weston: ... and said on the bus: Mode placed-window, not at the finger ($
 m="$(mark "$W/weston-overlay.log")"
 dismissed 13
 check "weston: dismissed, the window goes" wait_for_new "$m" '^hidden' "$W/weston-overlay.log" 10
-stop "$overlay_pid"; stop "$weston_pid"
+stop "$overlay_pid"; stop "$weston_pid"; peer_stop
 
 # The user unit, as make install writes it, is one systemd accepts.
 sed "s|@BINDIR@|$BIN|" systemd/forcetouch-overlay.service > "$W/forcetouch-overlay.service"
