@@ -14,6 +14,7 @@
 #include "intent-window.h"
 #include "assistive-button.h"
 #include "overlay-window.h"
+#include "bounded.h"
 #include <gtk/gtk.h>
 #include <gtk-layer-shell/gtk-layer-shell.h>
 #include <glib-unix.h>
@@ -37,6 +38,10 @@ enum { MENU_WIDTH = 300, ITEM_HEIGHT = 64, GAP = 14, EDGE = 8, ICON = 28 };
 
 typedef struct {
     char *type, *title, *subtitle, *icon, *icon_file;
+    // The icon, loaded at the item's first drawing and kept for the menu's life: a redraw (60
+    // a second while the menu grows) must not read the file again.
+    GdkPixbuf *pixbuf;
+    gboolean loaded;
 } item_t;
 
 
@@ -78,6 +83,8 @@ static void clear_items(void) {
     for (int i = 0; i < o.count; i++) {
         g_free(o.items[i].type); g_free(o.items[i].title); g_free(o.items[i].subtitle);
         g_free(o.items[i].icon); g_free(o.items[i].icon_file);
+        g_clear_object(&o.items[i].pixbuf);
+        o.items[i].loaded = FALSE;
     }
     o.count = 0;
 }
@@ -201,10 +208,17 @@ static GdkPixbuf *theme_icon(const char *name, double grey) {
     return pixbuf;
 }
 
-static void draw_icon(cairo_t *cr, const item_t *item, double x, double y, double grey) {
+/// The item's icon: its file (a regular one, bounded: bounded.h), else its theme icon.
+static GdkPixbuf *load_icon(const item_t *item, double grey) {
     GdkPixbuf *pixbuf = NULL;
-    if (item->icon_file && *item->icon_file)
-        pixbuf = gdk_pixbuf_new_from_file_at_size(item->icon_file, ICON, ICON, NULL);
+    if (item->icon_file && *item->icon_file) {
+        GError *error = NULL;
+        pixbuf = ft_load_image(item->icon_file, ICON, ICON, &error);
+        if (!pixbuf) {
+            g_printerr("menu %u: icon %s not shown: %s\n", o.menu_id, item->icon_file, error->message);
+            g_error_free(error);
+        }
+    }
     if (!pixbuf && item->icon && *item->icon) {
         char *symbolic = g_strconcat(item->icon, "-symbolic", NULL);
         // The symbolic variant first in a dark theme, where it is drawn light.
@@ -212,10 +226,17 @@ static void draw_icon(cairo_t *cr, const item_t *item, double x, double y, doubl
         if (!pixbuf) pixbuf = theme_icon(o.dark ? item->icon : symbolic, grey);
         g_free(symbolic);
     }
-    if (!pixbuf) return;
-    gdk_cairo_set_source_pixbuf(cr, pixbuf, x, y);
+    return pixbuf;
+}
+
+static void draw_icon(cairo_t *cr, item_t *item, double x, double y, double grey) {
+    if (!item->loaded) {
+        item->pixbuf = load_icon(item, grey);
+        item->loaded = TRUE;
+    }
+    if (!item->pixbuf) return;
+    gdk_cairo_set_source_pixbuf(cr, item->pixbuf, x, y);
     cairo_paint(cr);
-    g_object_unref(pixbuf);
 }
 
 static gboolean on_draw(GtkWidget *widget, cairo_t *cr, gpointer data) {
@@ -251,7 +272,7 @@ static gboolean on_draw(GtkWidget *widget, cairo_t *cr, gpointer data) {
             cairo_rectangle(cr, 0, y, w, 1);
             cairo_fill(cr);
         }
-        const item_t *item = &o.items[i];
+        item_t *item = &o.items[i];
         gboolean has_sub = item->subtitle && *item->subtitle;
         draw_text(cr, item->title, "Sans Bold 11", 16, has_sub ? y + 8 : y + 22, w - 32 - ICON - 12, 1, fg);
         if (has_sub) draw_text(cr, item->subtitle, "Sans 9", 16, y + 28, w - 32 - ICON - 12, 2, sub);
@@ -476,8 +497,10 @@ static void menu_shown(GVariant *p) {
             item_t *item = &o.items[o.count++];
             const char *v;
             item->type = g_strdup(g_variant_lookup(dict, "type", "&s", &v) ? v : "");
-            item->title = g_strdup(g_variant_lookup(dict, "title", "&s", &v) ? v : "");
-            item->subtitle = g_strdup(g_variant_lookup(dict, "subtitle", "&s", &v) ? v : "");
+            // Bounded before Pango sees them: a 10 MB title would take seconds and hundreds
+            // of MB to lay out, for one line on the screen.
+            item->title = ft_bounded_text(g_variant_lookup(dict, "title", "&s", &v) ? v : "");
+            item->subtitle = ft_bounded_text(g_variant_lookup(dict, "subtitle", "&s", &v) ? v : "");
             item->icon = g_strdup(g_variant_lookup(dict, "icon", "&s", &v) ? v : "");
             item->icon_file = g_strdup(g_variant_lookup(dict, "icon-file", "&s", &v) ? v : "");
         }

@@ -8,8 +8,9 @@
 # rectangles the overlay logs (--verbose): the confirmation with Next and Cancel, the success
 # window with its check mark after Next, Cancel stopping the run ("not confirmed"), three choices
 # of which the second runs the intent with it, an image output, continue-in-app opening the app
-# and showing no window, a failure's message and badge. Signals sent with no daemon running
-# come from a stand-in owning its name (bus-peer.sh).
+# and showing no window, a failure's message and badge. An image output that is a FIFO or
+# whose header claims 16384×16384 pixels neither hangs nor swells the overlay. Signals sent
+# with no daemon running come from a stand-in owning its name (bus-peer.sh).
 # Everything runs as an ordinary user (nobody when run as root: sway refuses root), every wait
 # is bounded, and every process started here is stopped by its pid.
 # Usage: Tests/Documented/intent-window-on-host.sh   (FORCETOUCH_BIN: the binaries, default
@@ -71,6 +72,10 @@ stop() { kill "$1" 2>/dev/null; for _ in $(seq 30); do kill -0 "$1" 2>/dev/null 
 # The image a handler answers with: magenta, so that its pixels are told from the window's.
 convert -size 480x300 xc:'#c02890' -fill white -draw 'rectangle 40,40 200,120' "$W/shot.png"
 chmod 644 "$W/shot.png"
+# Images no handler should name, but one may: a FIFO, and a 206-byte PNG whose header claims
+# 16384×16384 pixels (1 GiB decoded).
+mkfifo -m 644 "$W/fifo.png"
+cp Tests/Documented/images/claims-16384x16384.png "$W/huge.png" && chmod 644 "$W/huge.png"
 # The intents' app: a desktop entry whose program leaves a mark.
 cat > "$HOMEDIR/.local/share/applications/ft-notes.desktop" <<DESKTOP
 [Desktop Entry]
@@ -106,6 +111,16 @@ choices = ["red", "green", "blue"]
 name = "show-shot"
 title = "Screenshot"
 handler = ["printf", "%s", "$W/shot.png"]
+
+[[intent]]
+name = "show-fifo"
+title = "FIFO"
+handler = ["printf", "%s", "$W/fifo.png"]
+
+[[intent]]
+name = "show-huge"
+title = "Huge"
+handler = ["printf", "%s", "$W/huge.png"]
 
 [[intent]]
 name = "notes"
@@ -400,6 +415,21 @@ tap_x11() {
     esac
 }
 suite x11 "$W/x11-overlay.log" shot_x11 tap_x11
+# A FIFO named as the image is no image (the daemon checks for a regular file): its path is
+# the text, and the overlay never opens it (it would wait there for a writer, frozen).
+m="$(mark "$W/x11-overlay.log")"
+run show-fifo
+check "x11: an output naming a FIFO shows as text, at once" \
+    wait_for_new "$m" '^intent-window [0-9]+ response success [0-9 ]+$' "$W/x11-overlay.log" 20
+# A header claiming 16384×16384 pixels is refused before decoding: the path is shown instead.
+m="$(mark "$W/x11-overlay.log")"
+run show-huge
+check "x11: an image whose header claims 16384×16384 pixels is refused from its header" \
+    wait_for_new "$m" "^intent [0-9]+: cannot show $W/huge.png: its header says 16384×16384 pixels" "$W/x11-overlay.log" 20
+check "x11: ... and its window shows, without the image" \
+    wait_for_new "$m" '^intent-window [0-9]+ response success [0-9 ]+$' "$W/x11-overlay.log" 10
+overlay_hwm="$(awk '/^VmHWM/ { print $2 }' "/proc/$overlay_pid/status")"
+check "x11: ... the overlay's peak memory stays under 200 MB ($overlay_hwm kB)" test "${overlay_hwm:-999999}" -lt 200000
 # forcectl intent --window: a run from the terminal shows too.
 m="$(mark "$W/x11-overlay.log")"
 doc --bg <<'CMD'

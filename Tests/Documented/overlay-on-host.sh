@@ -9,7 +9,9 @@
 # gone once dismissed. A replayed deep press shows the daemon's own menu, and a click on an item
 # performs it; without an overlay on the bus the menu program gets the menu, as before.
 # The signals come from a stand-in owning the daemon's name (bus-peer.sh): the same signals from
-# any other client are ignored.
+# any other client are ignored. What a menu names is bounded: an icon-file that is a FIFO or
+# whose header claims 16384×16384 pixels, and a 10 MB title, neither hang nor swell the overlay,
+# and an icon is read once per menu, not at every redraw.
 # Everything runs as an ordinary user (nobody when run as root: sway refuses root), every wait
 # is bounded, and every process started here is stopped by its pid.
 # Usage: Tests/Documented/overlay-on-host.sh   (FORCETOUCH_BIN: the binaries, default .build/debug;
@@ -375,6 +377,46 @@ progress changed peek 1.0 0.0 0.8 0.2
 check "x11: a new press reaching peek elsewhere dismisses it" wait_for_new "$m" '^dismiss 14' "$W/x11-overlay.log" 5
 progress ended peek 1.0 0.0 0.8 0.2
 
+# What a menu names is bounded (SPEC §11, "Limits"). An icon-file that is a FIFO is not opened
+# for reading (that would wait for a writer, the overlay frozen); one whose header claims
+# 16384×16384 pixels (1 GiB decoded) is refused before any pixel is; a 10 MB title is cut
+# before Pango lays it out (it took 5 s and 470 MB).
+mkfifo -m 644 "$W/icon.fifo"
+cp Tests/Documented/images/claims-16384x16384.png "$W/huge.png" && chmod 644 "$W/huge.png"
+title="$(head -c 10000000 /dev/zero | tr '\0' x)"
+m="$(mark "$W/x11-overlay.log")"
+emit MenuShown "uint32 44" "[{'type': <'a'>, 'title': <'$title'>, 'icon-file': <'$W/icon.fifo'>}, {'type': <'b'>, 'title': <'Huge'>, 'icon-file': <'$W/huge.png'>}]" 0.3 0.4 "'touch'" "''"
+unset title
+check "x11: a menu whose icon-file is a FIFO is drawn at once" wait_for_new "$m" '^menu 44 scale' "$W/x11-overlay.log" 10
+check "x11: ... the FIFO refused, not read" wait_for_new "$m" "^menu 44: icon $W/icon.fifo not shown: not a regular file" "$W/x11-overlay.log" 5
+check "x11: ... an icon whose header claims 16384×16384 pixels refused from it" \
+    wait_for_new "$m" "^menu 44: icon $W/huge.png not shown: its header says 16384×16384 pixels" "$W/x11-overlay.log" 5
+drawn_title="$(tail -c +$((m + 1)) "$W/x11-overlay.log" | grep -a '^item 0 "' | tail -1 | sed -E 's/^item 0 "(.*)" [-0-9]+ [-0-9]+ [-0-9]+ [-0-9]+$/\1/')"
+check "x11: ... and the 10 MB title cut to 500 characters and an ellipsis (${#drawn_title})" test "${#drawn_title}" = 501
+hwm() { awk '/^VmHWM/ { print $2 }' "/proc/$overlay_pid/status"; }
+check "x11: ... the overlay's peak memory stays under 200 MB ($(hwm) kB)" test "$(hwm)" -lt 200000
+echo "figure: the overlay's peak resident memory after the FIFO, the 16384×16384 header and the 10 MB title: $(hwm) kB"
+dismissed 44
+wait_drawn "$W/x11-overlay.log" "$m"
+# An icon is read once per menu: a menu redrawn ten times as the finger slides reads its 4 MB
+# icon file once (it was read at every redraw: 600 MB in one menu of a 100 MB icon).
+head -c 4000000 /dev/urandom | convert -size 1000x1000 -depth 8 rgba:- "$W/big-icon.png" && chmod 644 "$W/big-icon.png"
+size="$(stat -c %s "$W/big-icon.png")"
+rchar() { awk '/^rchar/ { print $2 }' "/proc/$overlay_pid/io"; }
+m="$(mark "$W/x11-overlay.log")"
+progress began '' 0.3 0.0 0.3 0.4
+emit MenuShown "uint32 45" "[{'type': <'c'>, 'title': <'Big icon'>, 'icon-file': <'$W/big-icon.png'>}]" 0.3 0.4 "'touch'" "''"
+progress changed pop 1.0 1.0 0.3 0.4
+wait_for_new "$m" '^menu 45 scale 1.000' "$W/x11-overlay.log" 10 > /dev/null
+before="$(rchar)"
+for i in 1 2 3 4 5 6 7 8 9 10; do progress changed pop 1.0 1.0 0.3$i 0.4; sleep 0.1; done
+sleep 0.3
+read_bytes=$(( $(rchar) - before ))
+check "x11: a menu redrawn 10 times reads its $size-byte icon once ($read_bytes bytes read)" test "$read_bytes" -lt $(( size * 2 ))
+progress ended pop 1.0 1.0 0.9 0.9
+dismissed 45
+wait_drawn "$W/x11-overlay.log" "$m"
+
 peer_stop
 bg_user "$W/monitor.txt" dbus-monitor --address "$ADDRESS" "type='signal',interface='$IFACE'"
 monitor_pid=$last_pid
@@ -401,7 +443,8 @@ for _ in $(seq 50); do kill -0 "$replay_pid" 2>/dev/null || break; sleep 0.1; do
 check "the replay ends once its menu is answered" bash -c "! kill -0 $replay_pid 2>/dev/null"
 
 stop "$overlay_pid"; stop "$openbox_pid"; stop "$xvfb_pid"
-# The stand-in again, for the rest.
+# The stand-in again, for the rest (a replay that failed to end would keep the name).
+stop "$replay_pid"
 peer_start
 
 # ---------------------------------------------------------------- Wayland: sway, headless
