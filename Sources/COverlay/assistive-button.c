@@ -164,8 +164,9 @@ static void on_daemon(GDBusConnection *bus, const char *name, const char *owner,
 }
 
 /// A button whose daemon is gone does nothing: it goes with it (the daemon shows it again when
-/// it comes back and sees the overlay). Only once the daemon was seen: a test or a replayer
-/// may speak for it.
+/// it comes back and sees the overlay). Only once the daemon was seen: the signal comes only
+/// from the owner of its name (overlay.c), but the watch, made at that first signal, may say
+/// "vanished" before its own first look.
 static void on_daemon_gone(GDBusConnection *bus, const char *name, gpointer data) {
     (void)bus; (void)name; (void)data;
     if (b.daemon_seen) hide("forcetouchd left the bus");

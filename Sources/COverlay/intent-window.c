@@ -15,6 +15,7 @@
 // or centred when the run had no gesture.
 #include "intent-window.h"
 #include "overlay-window.h"
+#include "bounded.h"
 #include <gtk/gtk.h>
 #include <gtk-layer-shell/gtk-layer-shell.h>
 #ifdef GDK_WINDOWING_WAYLAND
@@ -67,9 +68,10 @@ static struct {
     char logged[256];
 } w;
 
+/// Sets a text the window may draw, bounded before Pango lays it out (bounded.h).
 static void set(char **field, const char *value) {
     g_free(*field);
-    *field = g_strdup(value ? value : "");
+    *field = ft_bounded_text(value);
 }
 
 // ---------------------------------------------------------------- layout
@@ -558,7 +560,7 @@ static void started(GVariant *p) {
     w.located = located;
     w.at_pointer = strcmp(placement, "pointer") == 0;
     w.touched = FALSE;
-    g_printerr("intent %u started: %s at %.3f,%.3f (%s)%s\n", w.id, intent, x, y, placement, located ? "" : " centred");
+    g_printerr("intent %u started: %s at %.3f,%.3f (%s)%s\n", w.id, w.intent, x, y, placement, located ? "" : " centred");
 }
 
 static void asked(kind_t kind, GVariant *p) {
@@ -589,7 +591,8 @@ static void asked(kind_t kind, GVariant *p) {
     if (choices) {
         GPtrArray *list = g_ptr_array_new();
         const char *c;
-        while (g_variant_iter_next(choices, "&s", &c)) g_ptr_array_add(list, g_strdup(c));
+        // No more than the window has buttons for.
+        while (list->len < MAX_BUTTONS && g_variant_iter_next(choices, "&s", &c)) g_ptr_array_add(list, ft_bounded_text(c));
         g_ptr_array_add(list, NULL);
         w.choices = (char **)g_ptr_array_free(list, FALSE);
         g_variant_iter_free(choices);
@@ -597,7 +600,7 @@ static void asked(kind_t kind, GVariant *p) {
     w.kind = kind;
     set(&w.prompt, prompt);
     set(&w.parameter, parameter);
-    g_printerr("intent %u asks: %s\n", id, prompt);
+    g_printerr("intent %u asks: %s\n", id, w.prompt);
     show();
 }
 
@@ -607,7 +610,9 @@ static void responded(GVariant *p) {
     gboolean final;
     g_variant_get(p, "(u&s&s&s&s&s&s&sb)", &id, &intent, &title, &code, &message, &text, &image, &app, &final);
     if (id != w.id || id == w.cancelled) return;
-    g_printerr("intent %u: %s%s\n", id, code, final ? " (final)" : "");
+    char *logged = ft_bounded_text(code);
+    g_printerr("intent %u: %s%s\n", id, logged, final ? " (final)" : "");
+    g_free(logged);
     if (final && w.kind != KIND_RESPONSE && w.kind != KIND_NONE && g_str_has_prefix(code, "failure")) {
         // The question was cancelled elsewhere (the socket, the bus) or timed out: the run
         // stopped unconfirmed, and the window goes as Cancel would have closed it.
@@ -625,11 +630,14 @@ static void responded(GVariant *p) {
     set(&w.message, message);
     set(&w.text, text);
     if (!w.image || strcmp(w.image, image) != 0) {
-        set(&w.image, image);
+        g_free(w.image);
+        w.image = g_strdup(image);  // a path, compared whole: not a text to bound
         g_clear_object(&w.pixbuf);
         if (*image) {
             GError *error = NULL;
-            w.pixbuf = gdk_pixbuf_new_from_file_at_scale(image, IMAGE_W, IMAGE_H, TRUE, &error);
+            // A regular file only, its size and its pixels bounded (bounded.h): a FIFO would
+            // hang the overlay, a 1 KB PNG claiming 65535×65535 would take 17 GB.
+            w.pixbuf = ft_load_image(image, IMAGE_W, IMAGE_H, &error);
             if (!w.pixbuf) {
                 g_printerr("intent %u: cannot show %s: %s\n", id, image, error->message);
                 g_error_free(error);

@@ -14,6 +14,7 @@
 #include "intent-window.h"
 #include "assistive-button.h"
 #include "overlay-window.h"
+#include "bounded.h"
 #include <gtk/gtk.h>
 #include <gtk-layer-shell/gtk-layer-shell.h>
 #include <glib-unix.h>
@@ -37,6 +38,10 @@ enum { MENU_WIDTH = 300, ITEM_HEIGHT = 64, GAP = 14, EDGE = 8, ICON = 28 };
 
 typedef struct {
     char *type, *title, *subtitle, *icon, *icon_file;
+    // The icon, loaded at the item's first drawing and kept for the menu's life: a redraw (60
+    // a second while the menu grows) must not read the file again.
+    GdkPixbuf *pixbuf;
+    gboolean loaded;
 } item_t;
 
 
@@ -44,6 +49,9 @@ static struct {
     ft_overlay_options options;
     GMainLoop *loop;
     GDBusConnection *bus;
+    // The unique name owning io.github.forcetouch.Daemon1 (NULL: none): the only sender whose
+    // Daemon1 signals are believed.
+    char *daemon_owner;
     GtkWidget *window;
     ft_window_mode mode;
     gboolean composited;
@@ -75,6 +83,8 @@ static void clear_items(void) {
     for (int i = 0; i < o.count; i++) {
         g_free(o.items[i].type); g_free(o.items[i].title); g_free(o.items[i].subtitle);
         g_free(o.items[i].icon); g_free(o.items[i].icon_file);
+        g_clear_object(&o.items[i].pixbuf);
+        o.items[i].loaded = FALSE;
     }
     o.count = 0;
 }
@@ -198,10 +208,17 @@ static GdkPixbuf *theme_icon(const char *name, double grey) {
     return pixbuf;
 }
 
-static void draw_icon(cairo_t *cr, const item_t *item, double x, double y, double grey) {
+/// The item's icon: its file (a regular one, bounded: bounded.h), else its theme icon.
+static GdkPixbuf *load_icon(const item_t *item, double grey) {
     GdkPixbuf *pixbuf = NULL;
-    if (item->icon_file && *item->icon_file)
-        pixbuf = gdk_pixbuf_new_from_file_at_size(item->icon_file, ICON, ICON, NULL);
+    if (item->icon_file && *item->icon_file) {
+        GError *error = NULL;
+        pixbuf = ft_load_image(item->icon_file, ICON, ICON, &error);
+        if (!pixbuf) {
+            g_printerr("menu %u: icon %s not shown: %s\n", o.menu_id, item->icon_file, error->message);
+            g_error_free(error);
+        }
+    }
     if (!pixbuf && item->icon && *item->icon) {
         char *symbolic = g_strconcat(item->icon, "-symbolic", NULL);
         // The symbolic variant first in a dark theme, where it is drawn light.
@@ -209,10 +226,17 @@ static void draw_icon(cairo_t *cr, const item_t *item, double x, double y, doubl
         if (!pixbuf) pixbuf = theme_icon(o.dark ? item->icon : symbolic, grey);
         g_free(symbolic);
     }
-    if (!pixbuf) return;
-    gdk_cairo_set_source_pixbuf(cr, pixbuf, x, y);
+    return pixbuf;
+}
+
+static void draw_icon(cairo_t *cr, item_t *item, double x, double y, double grey) {
+    if (!item->loaded) {
+        item->pixbuf = load_icon(item, grey);
+        item->loaded = TRUE;
+    }
+    if (!item->pixbuf) return;
+    gdk_cairo_set_source_pixbuf(cr, item->pixbuf, x, y);
     cairo_paint(cr);
-    g_object_unref(pixbuf);
 }
 
 static gboolean on_draw(GtkWidget *widget, cairo_t *cr, gpointer data) {
@@ -248,7 +272,7 @@ static gboolean on_draw(GtkWidget *widget, cairo_t *cr, gpointer data) {
             cairo_rectangle(cr, 0, y, w, 1);
             cairo_fill(cr);
         }
-        const item_t *item = &o.items[i];
+        item_t *item = &o.items[i];
         gboolean has_sub = item->subtitle && *item->subtitle;
         draw_text(cr, item->title, "Sans Bold 11", 16, has_sub ? y + 8 : y + 22, w - 32 - ICON - 12, 1, fg);
         if (has_sub) draw_text(cr, item->subtitle, "Sans 9", 16, y + 28, w - 32 - ICON - 12, 2, sub);
@@ -473,8 +497,10 @@ static void menu_shown(GVariant *p) {
             item_t *item = &o.items[o.count++];
             const char *v;
             item->type = g_strdup(g_variant_lookup(dict, "type", "&s", &v) ? v : "");
-            item->title = g_strdup(g_variant_lookup(dict, "title", "&s", &v) ? v : "");
-            item->subtitle = g_strdup(g_variant_lookup(dict, "subtitle", "&s", &v) ? v : "");
+            // Bounded before Pango sees them: a 10 MB title would take seconds and hundreds
+            // of MB to lay out, for one line on the screen.
+            item->title = ft_bounded_text(g_variant_lookup(dict, "title", "&s", &v) ? v : "");
+            item->subtitle = ft_bounded_text(g_variant_lookup(dict, "subtitle", "&s", &v) ? v : "");
             item->icon = g_strdup(g_variant_lookup(dict, "icon", "&s", &v) ? v : "");
             item->icon_file = g_strdup(g_variant_lookup(dict, "icon-file", "&s", &v) ? v : "");
         }
@@ -557,7 +583,13 @@ static void press_progress(GVariant *p) {
 
 static void on_signal(GDBusConnection *bus, const char *sender, const char *path, const char *iface,
                       const char *member, GVariant *parameters, gpointer data) {
-    (void)bus; (void)sender; (void)path; (void)iface; (void)data;
+    (void)bus; (void)path; (void)iface; (void)data;
+    // The rule's sender only filters broadcasts: a signal addressed to the overlay reaches it
+    // from anyone, and GLib before 2.80.1 delivers it (CVE-2024-34397). Only the daemon speaks.
+    if (!o.daemon_owner || !sender || strcmp(sender, o.daemon_owner) != 0) {
+        if (o.options.verbose) g_printerr("ignored %s from %s: not the owner of " DAEMON_NAME "\n", member, sender);
+        return;
+    }
     if (ft_intent_signal(member, parameters)) return;
     if (strcmp(member, "MenuShown") == 0 && g_variant_is_of_type(parameters, G_VARIANT_TYPE("(uaa{sv}ddss)"))) {
         menu_shown(parameters);
@@ -580,13 +612,46 @@ static void on_signal(GDBusConnection *bus, const char *sender, const char *path
     }
 }
 
+static void set_daemon_owner(const char *owner) {
+    g_free(o.daemon_owner);
+    o.daemon_owner = owner && *owner ? g_strdup(owner) : NULL;
+}
+
+/// The bus's word on who owns the daemon's name. Followed here, not with g_bus_watch_name,
+/// whose handler runs one idle later: a signal sent right after the name was taken would be
+/// judged against the old owner. Subscriptions are called in the order the messages came.
+static void on_owner_changed(GDBusConnection *bus, const char *sender, const char *path, const char *iface,
+                             const char *member, GVariant *parameters, gpointer data) {
+    (void)bus; (void)path; (void)iface; (void)member; (void)data;
+    // Only the bus itself says who owns a name; anyone may address a NameOwnerChanged to us.
+    if (!sender || strcmp(sender, "org.freedesktop.DBus") != 0) return;
+    if (!g_variant_is_of_type(parameters, G_VARIANT_TYPE("(sss)"))) return;
+    const char *name, *old_owner, *new_owner;
+    g_variant_get(parameters, "(&s&s&s)", &name, &old_owner, &new_owner);
+    if (strcmp(name, DAEMON_NAME) == 0) set_daemon_owner(new_owner);
+}
+
 static void on_bus(GDBusConnection *bus, const char *name, gpointer data) {
     (void)name; (void)data;
     o.bus = bus;
-    // Any sender: the session bus is the user's own, and a replayer or a test may speak for
-    // the daemon; what the overlay does in answer is ask the daemon, which decides.
-    g_dbus_connection_signal_subscribe(bus, NULL, DAEMON_IFACE, NULL, DAEMON_PATH, NULL, G_DBUS_SIGNAL_FLAGS_NONE,
-                                       on_signal, NULL, NULL);
+    // Followed before it is asked, so that no change falls between the answer and the watch.
+    g_dbus_connection_signal_subscribe(bus, "org.freedesktop.DBus", "org.freedesktop.DBus", "NameOwnerChanged",
+                                       "/org/freedesktop/DBus", DAEMON_NAME, G_DBUS_SIGNAL_FLAGS_NONE,
+                                       on_owner_changed, NULL, NULL);
+    GVariant *owner = g_dbus_connection_call_sync(bus, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                                  "org.freedesktop.DBus", "GetNameOwner",
+                                                  g_variant_new("(s)", DAEMON_NAME), G_VARIANT_TYPE("(s)"),
+                                                  G_DBUS_CALL_FLAGS_NONE, 5000, NULL, NULL);
+    if (owner) {
+        const char *unique;
+        g_variant_get(owner, "(&s)", &unique);
+        set_daemon_owner(unique);
+        g_variant_unref(owner);
+    }
+    // The daemon's signals, from the owner of its name only (checked again in on_signal): any
+    // other client could otherwise open, close or choose from menus and intent windows.
+    g_dbus_connection_signal_subscribe(bus, DAEMON_NAME, DAEMON_IFACE, NULL, DAEMON_PATH, NULL,
+                                       G_DBUS_SIGNAL_FLAGS_NONE, on_signal, NULL, NULL);
 }
 
 static void on_name(GDBusConnection *bus, const char *name, gpointer data) {

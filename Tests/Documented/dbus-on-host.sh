@@ -3,7 +3,8 @@
 # with busctl, gdbus and dbus-monitor as the clients: every property read, every method called
 # (with the errors they answer, and a malformed call, after which the daemon still answers),
 # the introspection compared with dbus/io.github.forcetouch.Daemon1.xml, the gesture signals of
-# a replayed recording, and another user refused. The daemon and the bus run as an ordinary
+# a replayed recording, another user refused, and a NameOwnerChanged forged by a client not
+# believed. The daemon and the bus run as an ordinary
 # user (nobody when run as root); the bus is a `dbus-daemon --session --fork` of its own,
 # killed at the end, and every wait is bounded.
 # Usage: Tests/Documented/dbus-on-host.sh   (FORCETOUCH_BIN: the binaries; default .build/debug)
@@ -17,9 +18,9 @@ case "$BIN" in /*) ;; *) BIN="$ROOT/$BIN" ;; esac
 W="$(mktemp -d "${TMPDIR:-/tmp}/forcetouch-dbus.XXXXXX")"
 chmod 755 "$W"
 DOC_DIR="$W/doc" && mkdir -m 777 "$DOC_DIR"
-bus_pid="" daemon_pid="" monitor_pid=""
+bus_pid="" daemon_pid="" monitor_pid="" peer_pid=""
 cleanup() {
-    for p in $monitor_pid $daemon_pid $bus_pid; do kill "$p" 2>/dev/null; done
+    for p in $peer_pid $monitor_pid $daemon_pid $bus_pid; do kill "$p" 2>/dev/null; done
     [ -n "${KEEP:-}" ] && echo "kept $W" || rm -rf "$W"
 }
 trap cleanup EXIT
@@ -209,6 +210,38 @@ err="$(as_user timeout 20 gdbus call --session -d io.github.forcetouch.Daemon1 -
 check "a call with an argument too many is an error too ($err)" bash -c "[[ \"\$1\" == *GDBus.Error* ]]" _ "$err"
 answers() { kill -0 "$daemon_pid" && [ "$(gcall GetQuickActions | head -c 2)" = "('" ]; }
 check "after the malformed calls the daemon still runs and answers" answers
+
+# ---------------------------------------------------------------- forged NameOwnerChanged
+# Only the bus says who owns a name. A client can address a NameOwnerChanged of its own to the
+# daemon's unique name, which the daemon's match rule does not keep out: believed, "gone"
+# cancelled every waiting intent question and "arrived" sent menus to nobody (issue 40).
+# A stand-in overlay (bus-peer.c) takes and gives back the name for real between the forgeries.
+cc -o "$W/bus-peer" Tests/Documented/bus-peer.c $(pkg-config --cflags --libs gio-2.0) && chmod 755 "$W/bus-peer"
+check "Tests/Documented/bus-peer.c builds (cc, libglib2.0-dev)" test -x "$W/bus-peer"
+unique="$(as_user timeout 10 gdbus call --session -d org.freedesktop.DBus -o /org/freedesktop/DBus \
+    -m org.freedesktop.DBus.GetNameOwner io.github.forcetouch.Daemon1 | sed -n "s/^('\(.*\)',)$/\1/p")"
+forge() {
+    as_user timeout 10 gdbus emit --session --dest "$unique" --object-path /org/freedesktop/DBus \
+        --signal org.freedesktop.DBus.NameOwnerChanged "'io.github.forcetouch.Overlay1'" "'$1'" "'$2'" > /dev/null
+    # A call's answer comes after the signal, sent first, was handled.
+    gcall GetQuickActions > /dev/null
+}
+arrived() { grep -c 'Overlay1 on the bus: quick-action menus show at the finger' "$W/daemon.log"; }
+gone() { grep -c 'overlay gone from the bus' "$W/daemon.log"; }
+forge '' ':1.9999'
+check "a forged NameOwnerChanged (Overlay1 arrived) sent to $unique is not believed ($(arrived) arrival logged)" \
+    test "$(arrived)" = 0
+bg_user "$W/bus-peer" io.github.forcetouch.Overlay1 < /dev/null > "$W/peer.log" 2>&1
+peer_pid=$!
+check "the bus's own NameOwnerChanged is: a client taking Overlay1 is the overlay" \
+    bash -c "for _ in \$(seq 100); do [ \"\$(grep -c 'Overlay1 on the bus: quick' '$W/daemon.log')\" = 1 ] && exit 0; sleep 0.1; done; exit 1"
+overlay_unique="$(awk '/^owned / { print $3 }' "$W/peer.log")"
+forge "$overlay_unique" ''
+check "a forged NameOwnerChanged (Overlay1 gone) is not believed ($(gone) departure logged)" test "$(gone)" = 0
+kill "$peer_pid"
+peer_pid=""
+check "... and the bus's is, when the overlay goes" \
+    bash -c "for _ in \$(seq 100); do [ \"\$(grep -c 'overlay gone from the bus' '$W/daemon.log')\" = 1 ] && exit 0; sleep 0.1; done; exit 1"
 
 # ---------------------------------------------------------------- another user
 if [ -n "$OTHER" ]; then

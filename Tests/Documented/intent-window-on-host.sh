@@ -8,7 +8,9 @@
 # rectangles the overlay logs (--verbose): the confirmation with Next and Cancel, the success
 # window with its check mark after Next, Cancel stopping the run ("not confirmed"), three choices
 # of which the second runs the intent with it, an image output, continue-in-app opening the app
-# and showing no window, a failure's message and badge.
+# and showing no window, a failure's message and badge. An image output that is a FIFO or
+# whose header claims 16384×16384 pixels neither hangs nor swells the overlay. Signals sent
+# with no daemon running come from a stand-in owning its name (bus-peer.sh).
 # Everything runs as an ordinary user (nobody when run as root: sway refuses root), every wait
 # is bounded, and every process started here is stopped by its pid.
 # Usage: Tests/Documented/intent-window-on-host.sh   (FORCETOUCH_BIN: the binaries, default
@@ -65,10 +67,15 @@ bg_user() {
     pids+=("$last_pid")
 }
 stop() { kill "$1" 2>/dev/null; for _ in $(seq 30); do kill -0 "$1" 2>/dev/null || return 0; sleep 0.1; done; kill -9 "$1" 2>/dev/null; }
+. Tests/Documented/bus-peer.sh
 
 # The image a handler answers with: magenta, so that its pixels are told from the window's.
 convert -size 480x300 xc:'#c02890' -fill white -draw 'rectangle 40,40 200,120' "$W/shot.png"
 chmod 644 "$W/shot.png"
+# Images no handler should name, but one may: a FIFO, and a 206-byte PNG whose header claims
+# 16384×16384 pixels (1 GiB decoded).
+mkfifo -m 644 "$W/fifo.png"
+cp Tests/Documented/images/claims-16384x16384.png "$W/huge.png" && chmod 644 "$W/huge.png"
 # The intents' app: a desktop entry whose program leaves a mark.
 cat > "$HOMEDIR/.local/share/applications/ft-notes.desktop" <<DESKTOP
 [Desktop Entry]
@@ -104,6 +111,16 @@ choices = ["red", "green", "blue"]
 name = "show-shot"
 title = "Screenshot"
 handler = ["printf", "%s", "$W/shot.png"]
+
+[[intent]]
+name = "show-fifo"
+title = "FIFO"
+handler = ["printf", "%s", "$W/fifo.png"]
+
+[[intent]]
+name = "show-huge"
+title = "Huge"
+handler = ["printf", "%s", "$W/huge.png"]
 
 [[intent]]
 name = "notes"
@@ -398,6 +415,21 @@ tap_x11() {
     esac
 }
 suite x11 "$W/x11-overlay.log" shot_x11 tap_x11
+# A FIFO named as the image is no image (the daemon checks for a regular file): its path is
+# the text, and the overlay never opens it (it would wait there for a writer, frozen).
+m="$(mark "$W/x11-overlay.log")"
+run show-fifo
+check "x11: an output naming a FIFO shows as text, at once" \
+    wait_for_new "$m" '^intent-window [0-9]+ response success [0-9 ]+$' "$W/x11-overlay.log" 20
+# A header claiming 16384×16384 pixels is refused before decoding: the path is shown instead.
+m="$(mark "$W/x11-overlay.log")"
+run show-huge
+check "x11: an image whose header claims 16384×16384 pixels is refused from its header" \
+    wait_for_new "$m" "^intent [0-9]+: cannot show $W/huge.png: its header says 16384×16384 pixels" "$W/x11-overlay.log" 20
+check "x11: ... and its window shows, without the image" \
+    wait_for_new "$m" '^intent-window [0-9]+ response success [0-9 ]+$' "$W/x11-overlay.log" 10
+overlay_hwm="$(awk '/^VmHWM/ { print $2 }' "/proc/$overlay_pid/status")"
+check "x11: ... the overlay's peak memory stays under 200 MB ($overlay_hwm kB)" test "${overlay_hwm:-999999}" -lt 200000
 # forcectl intent --window: a run from the terminal shows too.
 m="$(mark "$W/x11-overlay.log")"
 doc --bg <<'CMD'
@@ -498,34 +530,40 @@ tap_sway() {
     esac
 }
 suite sway "$W/sway-overlay.log" shot_sway tap_sway
+check "sway: the documented ConfirmIntent answered run 1" test "${documented:-1}" = 0
+stop "$events_pid"; stop "$daemon_pid"
+peer_start
 # A question for a run the overlay did not see start (it came onto the bus later) shows,
 # centred; the run's end before any answer (a timeout, an answer from elsewhere) closes it.
 m="$(mark "$W/sway-overlay.log")"
-as_user timeout 10 gdbus emit --session --object-path "$ROOT_PATH" --signal "$DAEMON.IntentConfirm" \
-    "uint32 99" "'greet'" "'Send greeting'" "'Send it?'" "'text'" 30.0 > /dev/null
+# From another client than the daemon, it is nothing (issue 40: a forger could ask anything).
+overlay_unique="$(as_user timeout 10 gdbus call --session -d org.freedesktop.DBus -o /org/freedesktop/DBus \
+    -m org.freedesktop.DBus.GetNameOwner io.github.forcetouch.Overlay1 | sed -n "s/^('\(.*\)',)$/\1/p")"
+as_user timeout 10 gdbus emit --session --dest "$overlay_unique" --object-path "$ROOT_PATH" \
+    --signal "$DAEMON.IntentConfirm" "uint32 98" "'greet'" "'Send greeting'" "'Send it?'" "'text'" 30.0 > /dev/null
+peer_emit IntentConfirm "uint32 99" "'greet'" "'Send greeting'" "'Send it?'" "'text'" 30.0
 check "sway: a question of a run not seen starting shows, centred" \
     wait_for_new "$m" '^intent-window 99 confirm 342 ' "$W/sway-overlay.log" 10
-as_user timeout 10 gdbus emit --session --object-path "$ROOT_PATH" --signal "$DAEMON.IntentResponse" \
-    "uint32 99" "'greet'" "'Send greeting'" "'failure'" "'not confirmed'" "''" "''" "''" true > /dev/null
+check "sway: ... one from a client not owning the daemon's name does not" \
+    bash -c "! tail -c +$((m + 1)) '$W/sway-overlay.log' | grep -q '^intent-window 98 '"
+peer_emit IntentResponse "uint32 99" "'greet'" "'Send greeting'" "'failure'" "'not confirmed'" "''" "''" "''" true
 check "sway: ... and the run's failure before an answer closes it" \
     wait_for_new "$m" '^intent-window 99 hidden: cancelled' "$W/sway-overlay.log" 10
-check "sway: the documented ConfirmIntent answered run 1" test "${documented:-1}" = 0
-stop "$events_pid"; stop "$daemon_pid"; stop "$overlay_pid"
+stop "$overlay_pid"
 # Dark: with the GTK theme's dark variant the window is dark where the light one is light.
 bg_user "$W/sway-dark.log" env -u DISPLAY "WAYLAND_DISPLAY=$WAYLAND" GDK_BACKEND=wayland GTK_THEME=Adwaita:dark \
     "$BIN/forcetouch-overlay" --verbose
 dark_pid=$last_pid
 wait_for 'Overlay1 on the session bus' "$W/sway-dark.log" 10
 m="$(mark "$W/sway-dark.log")"
-as_user timeout 10 gdbus emit --session --object-path "$ROOT_PATH" --signal "$DAEMON.IntentConfirm" \
-    "uint32 7" "'greet'" "'Send greeting'" "'Send it?'" "'text'" 30.0 > /dev/null
+peer_emit IntentConfirm "uint32 7" "'greet'" "'Send greeting'" "'Send it?'" "'text'" 30.0
 wait_for_new "$m" '^intent-window 7 confirm ' "$W/sway-dark.log" 10
 box="$(window_box confirm "$W/sway-dark.log")" b=($box)
 sleep 0.4
 shot_sway "$W/sway-dark.png"
 c="$(rgb "$W/sway-dark.png" $(( b[0] + 8 )) $(( b[1] + b[3] / 2 )))"
 check "sway: with a dark GTK theme the window is dark ($c)" bash -c "set -- $c; [ \$1 -lt 80 ] && [ \$2 -lt 80 ]"
-stop "$dark_pid"; stop "$sway_pid"
+stop "$dark_pid"; stop "$sway_pid"; peer_stop
 
 if [ -n "${SAVE_IMAGES:-}" ]; then
     # Cut to the window, with a margin of the output's grey.

@@ -8,6 +8,10 @@
 # pixel by pixel: the menu's card at the finger, growing, opening the other way near the edges,
 # gone once dismissed. A replayed deep press shows the daemon's own menu, and a click on an item
 # performs it; without an overlay on the bus the menu program gets the menu, as before.
+# The signals come from a stand-in owning the daemon's name (bus-peer.sh): the same signals from
+# any other client are ignored. What a menu names is bounded: an icon-file that is a FIFO or
+# whose header claims 16384×16384 pixels, and a 10 MB title, neither hang nor swell the overlay,
+# and an icon is read once per menu, not at every redraw.
 # Everything runs as an ordinary user (nobody when run as root: sway refuses root), every wait
 # is bounded, and every process started here is stopped by its pid.
 # Usage: Tests/Documented/overlay-on-host.sh   (FORCETOUCH_BIN: the binaries, default .build/debug;
@@ -64,6 +68,7 @@ bg_user() {
     pids+=("$last_pid")
 }
 stop() { kill "$1" 2>/dev/null; for _ in $(seq 30); do kill -0 "$1" 2>/dev/null || return 0; sleep 0.1; done; kill -9 "$1" 2>/dev/null; }
+. Tests/Documented/bus-peer.sh
 
 # A fake menu program: it records the titles it was given and picks the second.
 cat > "$W/fake-menu" <<'SH'
@@ -121,8 +126,15 @@ check "without an overlay, a replayed deep press hands the titles to the menu pr
 check "... and performs what it chose (search)" grep -q 'search.*success' "$W/no-overlay.log"
 check "... and says nothing of an overlay" bash -c "! grep -q 'menus show at the finger' '$W/no-overlay.log'"
 
-# The signals, as the daemon sends them, from the test (the overlay listens to any sender).
-emit() { as_user timeout 10 gdbus emit --session --object-path "$ROOT_PATH" --signal "$IFACE.$1" "${@:2}" > /dev/null; }
+# The signals, as the daemon sends them, from the test's stand-in owning its name.
+emit() { peer_emit "$@"; }
+# The same from a client of its own (a forger), broadcast or, with --dest, to the overlay alone.
+forged() { as_user timeout 10 gdbus emit --session "$@" --object-path "$ROOT_PATH" > /dev/null; }
+# The overlay's unique name, to which a forger sends a signal for it alone.
+overlay_unique() {
+    as_user timeout 10 gdbus call --session -d org.freedesktop.DBus -o /org/freedesktop/DBus \
+        -m org.freedesktop.DBus.GetNameOwner io.github.forcetouch.Overlay1 | sed -n "s/^('\(.*\)',)$/\1/p"
+}
 # progress PHASE STAGE TRANSITION COMMIT X Y; shown ID X Y; dismissed ID
 progress() { emit PressProgress "'$1'" "'$2'" "$3" "$4" "$5" "$6" "'touch'" "''"; }
 shown() { emit MenuShown "uint32 $1" "$ITEMS" "$2" "$3" "'touch'" "''"; }
@@ -302,12 +314,28 @@ mode() { as_user timeout 10 busctl --user get-property io.github.forcetouch.Over
              io.github.forcetouch.Overlay1 Mode AtFinger 2>&1 | tr '\n' ' '; }
 check "x11: on the bus its Mode is popup, at the finger ($(mode))" test "$(mode)" = 's "popup" b true '
 shot_x11() { as_user import -window root "$1"; }
-# A daemon on the bus, for what the overlay asks of it (ChooseQuickAction, DismissMenu).
-bg_user "$W/daemon.log" "$BIN/forcetouchd"
-daemon_pid=$last_pid
-check "forcetouchd runs, sees the overlay and says so" wait_for 'quick-action menus show at the finger' "$W/daemon.log" 20
+# The daemon on the bus, for the signals and what the overlay asks (ChooseQuickAction, DismissMenu):
+# the stand-in, which answers as the daemon would. (The real one shows its menu below.)
+peer_start
+# Forged: MenuShown from a client that does not own the daemon's name opens nothing, broadcast
+# or addressed to the overlay (issue 40); the stand-in's, sent after them, does.
+m="$(mark "$W/x11-overlay.log")"
+forged --signal "$IFACE.MenuShown" "uint32 41" "$ITEMS" 0.3 0.4 "'touch'" "''"
+forged --dest "$(overlay_unique)" --signal "$IFACE.MenuShown" "uint32 42" "$ITEMS" 0.3 0.4 "'touch'" "''"
+shown 43 0.3 0.4
+check "x11: the daemon's MenuShown opens its menu" wait_for_new "$m" '^menu 43 shown' "$W/x11-overlay.log" 10
+check "x11: ... one from another client does not, broadcast or sent to the overlay" \
+    bash -c "! tail -c +$((m + 1)) '$W/x11-overlay.log' | grep -Eq '^menu 4[12] shown'"
+m="$(mark "$W/x11-overlay.log")"
+forged --dest "$(overlay_unique)" --signal "$IFACE.MenuDismissed" "uint32 43" "'dismissed'"
+dismissed 99
+sleep 0.3
+check "x11: ... nor does a forged MenuDismissed close it" bash -c "! tail -c +$((m + 1)) '$W/x11-overlay.log' | grep -q '^menu 43 dismissed'"
+dismissed 43
+wait_drawn "$W/x11-overlay.log" "$m"
 stages x11 "$W/x11-overlay.log" 1024 768 shot_x11
-check "x11: slide: the daemon performed the item chosen: success" wait_for '^chose timer: success' "$W/x11-overlay.log" 10
+check "x11: slide: the overlay asked the daemon to perform the item chosen" grep -q "^call ChooseQuickAction ('timer',)" "$PEER_LOG"
+check "x11: ... and showed its answer: success" wait_for '^chose timer: success' "$W/x11-overlay.log" 10
 check "x11: an override-redirect popup (no compositing manager: not dimmed), said once" \
     test "$(grep -c 'override-redirect popup' "$W/x11-overlay.log")" = 1
 
@@ -349,7 +377,47 @@ progress changed peek 1.0 0.0 0.8 0.2
 check "x11: a new press reaching peek elsewhere dismisses it" wait_for_new "$m" '^dismiss 14' "$W/x11-overlay.log" 5
 progress ended peek 1.0 0.0 0.8 0.2
 
-stop "$daemon_pid"
+# What a menu names is bounded (SPEC §11, "Limits"). An icon-file that is a FIFO is not opened
+# for reading (that would wait for a writer, the overlay frozen); one whose header claims
+# 16384×16384 pixels (1 GiB decoded) is refused before any pixel is; a 10 MB title is cut
+# before Pango lays it out (it took 5 s and 470 MB).
+mkfifo -m 644 "$W/icon.fifo"
+cp Tests/Documented/images/claims-16384x16384.png "$W/huge.png" && chmod 644 "$W/huge.png"
+title="$(head -c 10000000 /dev/zero | tr '\0' x)"
+m="$(mark "$W/x11-overlay.log")"
+emit MenuShown "uint32 44" "[{'type': <'a'>, 'title': <'$title'>, 'icon-file': <'$W/icon.fifo'>}, {'type': <'b'>, 'title': <'Huge'>, 'icon-file': <'$W/huge.png'>}]" 0.3 0.4 "'touch'" "''"
+unset title
+check "x11: a menu whose icon-file is a FIFO is drawn at once" wait_for_new "$m" '^menu 44 scale' "$W/x11-overlay.log" 10
+check "x11: ... the FIFO refused, not read" wait_for_new "$m" "^menu 44: icon $W/icon.fifo not shown: not a regular file" "$W/x11-overlay.log" 5
+check "x11: ... an icon whose header claims 16384×16384 pixels refused from it" \
+    wait_for_new "$m" "^menu 44: icon $W/huge.png not shown: its header says 16384×16384 pixels" "$W/x11-overlay.log" 5
+drawn_title="$(tail -c +$((m + 1)) "$W/x11-overlay.log" | grep -a '^item 0 "' | tail -1 | sed -E 's/^item 0 "(.*)" [-0-9]+ [-0-9]+ [-0-9]+ [-0-9]+$/\1/')"
+check "x11: ... and the 10 MB title cut to 500 characters and an ellipsis (${#drawn_title})" test "${#drawn_title}" = 501
+hwm() { awk '/^VmHWM/ { print $2 }' "/proc/$overlay_pid/status"; }
+check "x11: ... the overlay's peak memory stays under 200 MB ($(hwm) kB)" test "$(hwm)" -lt 200000
+echo "figure: the overlay's peak resident memory after the FIFO, the 16384×16384 header and the 10 MB title: $(hwm) kB"
+dismissed 44
+wait_drawn "$W/x11-overlay.log" "$m"
+# An icon is read once per menu: a menu redrawn ten times as the finger slides reads its 4 MB
+# icon file once (it was read at every redraw: 600 MB in one menu of a 100 MB icon).
+head -c 4000000 /dev/urandom | convert -size 1000x1000 -depth 8 rgba:- "$W/big-icon.png" && chmod 644 "$W/big-icon.png"
+size="$(stat -c %s "$W/big-icon.png")"
+rchar() { awk '/^rchar/ { print $2 }' "/proc/$overlay_pid/io"; }
+m="$(mark "$W/x11-overlay.log")"
+progress began '' 0.3 0.0 0.3 0.4
+emit MenuShown "uint32 45" "[{'type': <'c'>, 'title': <'Big icon'>, 'icon-file': <'$W/big-icon.png'>}]" 0.3 0.4 "'touch'" "''"
+progress changed pop 1.0 1.0 0.3 0.4
+wait_for_new "$m" '^menu 45 scale 1.000' "$W/x11-overlay.log" 10 > /dev/null
+before="$(rchar)"
+for i in 1 2 3 4 5 6 7 8 9 10; do progress changed pop 1.0 1.0 0.3$i 0.4; sleep 0.1; done
+sleep 0.3
+read_bytes=$(( $(rchar) - before ))
+check "x11: a menu redrawn 10 times reads its $size-byte icon once ($read_bytes bytes read)" test "$read_bytes" -lt $(( size * 2 ))
+progress ended pop 1.0 1.0 0.9 0.9
+dismissed 45
+wait_drawn "$W/x11-overlay.log" "$m"
+
+peer_stop
 bg_user "$W/monitor.txt" dbus-monitor --address "$ADDRESS" "type='signal',interface='$IFACE'"
 monitor_pid=$last_pid
 sleep 0.3
@@ -375,6 +443,9 @@ for _ in $(seq 50); do kill -0 "$replay_pid" 2>/dev/null || break; sleep 0.1; do
 check "the replay ends once its menu is answered" bash -c "! kill -0 $replay_pid 2>/dev/null"
 
 stop "$overlay_pid"; stop "$openbox_pid"; stop "$xvfb_pid"
+# The stand-in again, for the rest (a replay that failed to end would keep the name).
+stop "$replay_pid"
+peer_start
 
 # ---------------------------------------------------------------- Wayland: sway, headless
 cat > "$W/sway.cfg" <<'CFG'
@@ -438,7 +509,7 @@ check "weston: ... and said on the bus: Mode placed-window, not at the finger ($
 m="$(mark "$W/weston-overlay.log")"
 dismissed 13
 check "weston: dismissed, the window goes" wait_for_new "$m" '^hidden' "$W/weston-overlay.log" 10
-stop "$overlay_pid"; stop "$weston_pid"
+stop "$overlay_pid"; stop "$weston_pid"; peer_stop
 
 # The user unit, as make install writes it, is one systemd accepts.
 sed "s|@BINDIR@|$BIN|" systemd/forcetouch-overlay.service > "$W/forcetouch-overlay.service"

@@ -509,6 +509,30 @@ let actionInvalidCases: [InvalidCase] = [
         #expect(l.errors.map(\.description) == ["forcetouch.toml:2: quick-actions.import-plist: cannot read \"Info.plist\""])
     }
 
+    /// An icon-file that is a FIFO would block the overlay that opens it (issue 40): refused at
+    /// its line, the item dropped, the rest kept.
+    @Test func anIconFileThatIsNoRegularFileIsRefused() {
+        var lookups = ConfigurationLookups.fake()
+        lookups.notRegularFile = { $0 == "/tmp/icon.fifo" ? "a FIFO" : nil }
+        let l = Configuration.parse("""
+            [[quick-action]]
+            type = "a"
+            title = "A"
+            icon-file = "/tmp/icon.fifo"
+            exec = ["true"]
+
+            [[quick-action]]
+            type = "b"
+            title = "B"
+            icon-file = "/tmp/icon.png"
+            exec = ["true"]
+            """, file: "forcetouch.toml", lookups: lookups)
+        #expect(l.errors.map(\.description) == [
+            "forcetouch.toml:4: quick-action[1].icon-file: \"/tmp/icon.fifo\" is a FIFO, not a regular file: an icon is an image file",
+        ])
+        #expect(l.configuration.quickActions.map(\.type) == ["b"])
+    }
+
     @Test func defaultsWithoutTheTables() {
         let c = load("").configuration
         #expect(c.quickActions.isEmpty)

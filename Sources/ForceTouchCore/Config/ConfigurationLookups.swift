@@ -18,6 +18,9 @@ public struct ConfigurationLookups: Sendable {
     public var groupExists: @Sendable (String) -> Bool
     /// An installed application by its desktop file id, or why there is none to use.
     public var desktopApplication: @Sendable (String) -> Result<DesktopApplication, DesktopLookupFailure>
+    /// What is at a path that exists and is no regular file ("a FIFO", "a directory"…), else
+    /// nil: an `icon-file` the overlay would block on or could not read is refused here.
+    public var notRegularFile: @Sendable (String) -> String?
 
     /// Where the configuration's decoding finds them (`ControlSettings` looks up accounts).
     static let key = CodingUserInfoKey(rawValue: "forcetouch.lookups")!
@@ -25,11 +28,13 @@ public struct ConfigurationLookups: Sendable {
     public init(readFile: @escaping @Sendable (String) -> Data?,
                 userExists: @escaping @Sendable (String) -> Bool,
                 groupExists: @escaping @Sendable (String) -> Bool,
-                desktopApplication: @escaping @Sendable (String) -> Result<DesktopApplication, DesktopLookupFailure>) {
+                desktopApplication: @escaping @Sendable (String) -> Result<DesktopApplication, DesktopLookupFailure>,
+                notRegularFile: @escaping @Sendable (String) -> String? = { _ in nil }) {
         self.readFile = readFile
         self.userExists = userExists
         self.groupExists = groupExists
         self.desktopApplication = desktopApplication
+        self.notRegularFile = notRegularFile
     }
 }
 

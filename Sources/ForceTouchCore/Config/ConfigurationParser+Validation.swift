@@ -25,6 +25,11 @@ extension ConfigurationParser {
         for (index, item, ok) in quickActionBlocks {
             let path = ConfigPath.root.appending("quick-action").appending(index: index)
             let refsOK = item.action.map { references($0, path) } ?? true
+            // The overlay opens the path as written; a FIFO there would have blocked it.
+            if case .file(let file)? = item.icon, let what = lookups.notRegularFile(file) {
+                error(path / "icon-file", "\"\(file)\" is \(what), not a regular file: an icon is an image file")
+                continue
+            }
             if let earlier = config.quickActions.firstIndex(where: { $0.type == item.type }) {
                 error(path / "type", "quick-action[\(earlier + 1)] already has type \"\(item.type)\"; types must be unique")
             } else if ok && refsOK {

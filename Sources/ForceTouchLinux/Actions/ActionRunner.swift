@@ -236,7 +236,12 @@ final class ActionRunner {
         let definition: IntentDefinition
 
         func message(code: String, message: String?, output: JSONValue?, final: Bool) -> IntentWindowMessage {
-            let (text, image) = IntentWindows.display(output) { access($0, R_OK) == 0 }
+            // A regular file only: a FIFO named as the image would pass `access` and block
+            // the overlay that opens it.
+            let (text, image) = IntentWindows.display(output) { path in
+                var st = stat()
+                return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG && access(path, R_OK) == 0
+            }
             return IntentWindowMessage(id: id, intent: definition.name, title: definition.displayTitle, code: code,
                                        message: message ?? "", text: text, image: image, app: definition.app ?? "",
                                        final: final)

@@ -154,8 +154,8 @@ final class IntentWindows {
     }
 
     /// The text and image the window shows for a handler's output: an image when the output
-    /// is the absolute path of an existing image file, else the output as text (JSON as one
-    /// line).
+    /// is the absolute path of an existing image file (`fileExists`: a readable regular file,
+    /// never a FIFO the overlay would block on), else the output as text (JSON as one line).
     static func display(_ output: JSONValue?, fileExists: (String) -> Bool) -> (text: String, image: String) {
         guard let output else { return ("", "") }
         if case .string(let s) = output {

@@ -50,6 +50,18 @@ public enum ConfigurationFile {
             } catch {
                 return .failure(DesktopLookupFailure(error.message))
             }
+        },
+        notRegularFile: { path in
+            var st = stat()
+            guard stat(path, &st) == 0 else { return nil }
+            switch st.st_mode & S_IFMT {
+            case S_IFREG: return nil
+            case S_IFIFO: return "a FIFO"
+            case S_IFDIR: return "a directory"
+            case S_IFCHR, S_IFBLK: return "a device"
+            case S_IFSOCK: return "a socket"
+            default: return "no regular file"
+            }
         })
 
     /// Reads and parses `path`. An unreadable file is one error at line 0; one that is not

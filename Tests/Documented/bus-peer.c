@@ -1,0 +1,115 @@
+// A stand-in for forcetouchd on a test's session bus (Tests/Documented/bus-peer.sh): it owns a
+// name and sends the Daemon1 signals the test writes on its standard input, so that the
+// overlay, which believes only the owner of io.github.forcetouch.Daemon1 (docs/SPEC.md §11),
+// takes them for the daemon's. Tests only; not installed.
+//
+//   bus-peer NAME [INPUT]  owns NAME (refuses to queue), prints `owned NAME UNIQUE`, and holds
+//                        it until stopped
+//   INPUT (a FIFO; standard input without it, which a shell's background job has not):
+//         MEMBER ARGS    one signal a line: ARGS is its arguments as one GVariant tuple in
+//                        GVariant's text format, `(uint32 7, 'dismissed')`; prints `sent N`
+//                        once the bus has it (N counts from 1), or `bad N: why`
+//
+// The overlay's calls to the daemon (ChooseQuickAction, DismissMenu, the intent window's
+// answers) are printed as `call MEMBER ARGS` and answered as the daemon would, without doing
+// anything: ChooseQuickAction with ('success', 'stand-in').
+#include <fcntl.h>
+#include <gio/gio.h>
+#include <stdio.h>
+#include <string.h>
+
+#define DAEMON_PATH "/io/github/forcetouch/Daemon1"
+#define DAEMON_IFACE "io.github.forcetouch.Daemon1"
+
+static const char xml[] =
+    "<node><interface name='" DAEMON_IFACE "'>"
+    "<method name='ChooseQuickAction'><arg type='s' direction='in'/><arg type='s' direction='out'/>"
+    "<arg type='s' direction='out'/></method>"
+    "<method name='DismissMenu'><arg type='u' direction='in'/></method>"
+    "<method name='ConfirmIntent'><arg type='u' direction='in'/><arg type='b' direction='in'/></method>"
+    "<method name='AnswerIntent'><arg type='u' direction='in'/><arg type='s' direction='in'/></method>"
+    "<method name='OpenIntentApp'><arg type='u' direction='in'/></method>"
+    "</interface></node>";
+
+static GMainLoop *loop;
+static GDBusConnection *bus;
+static unsigned sent;
+
+static void on_call(GDBusConnection *c, const char *sender, const char *path, const char *iface, const char *member,
+                    GVariant *args, GDBusMethodInvocation *invocation, gpointer data) {
+    (void)c; (void)sender; (void)path; (void)iface; (void)data;
+    char *text = g_variant_print(args, TRUE);
+    printf("call %s %s\n", member, text);
+    fflush(stdout);
+    g_free(text);
+    if (strcmp(member, "ChooseQuickAction") == 0)
+        g_dbus_method_invocation_return_value(invocation, g_variant_new("(ss)", "success", "stand-in"));
+    else
+        g_dbus_method_invocation_return_value(invocation, NULL);
+}
+
+static gboolean on_line(GIOChannel *in, GIOCondition condition, gpointer data) {
+    (void)condition; (void)data;
+    char *line = NULL;
+    gsize length = 0;
+    GIOStatus status = g_io_channel_read_line(in, &line, &length, NULL, NULL);
+    // The end of the input changes nothing: the name is held until the test stops the peer.
+    if (status == G_IO_STATUS_EOF || status == G_IO_STATUS_ERROR) return G_SOURCE_REMOVE;
+    if (!line) return G_SOURCE_CONTINUE;
+    g_strchomp(line);
+    char *space = strchr(line, ' ');
+    sent++;
+    GError *error = NULL;
+    GVariant *args = space ? g_variant_parse(NULL, space + 1, NULL, NULL, &error) : NULL;
+    if (space) *space = 0;
+    if (!args || !g_variant_is_of_type(args, G_VARIANT_TYPE_TUPLE))
+        printf("bad %u: %s\n", sent, error ? error->message : "want MEMBER (ARGS…)");
+    else if (!g_dbus_connection_emit_signal(bus, NULL, DAEMON_PATH, DAEMON_IFACE, line, args, &error) ||
+             !g_dbus_connection_flush_sync(bus, NULL, &error))
+        printf("bad %u: %s\n", sent, error->message);
+    else
+        printf("sent %u\n", sent);
+    fflush(stdout);
+    if (args) g_variant_unref(args);  // parse gives a reference of its own; emit takes another
+    g_clear_error(&error);
+    g_free(line);
+    return G_SOURCE_CONTINUE;
+}
+
+int main(int argc, char **argv) {
+    if (argc != 2 && argc != 3) {
+        fprintf(stderr, "usage: bus-peer NAME [INPUT]\n");
+        return 2;
+    }
+    GError *error = NULL;
+    bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, &error);
+    if (!bus) {
+        fprintf(stderr, "bus-peer: %s\n", error->message);
+        return 1;
+    }
+    GDBusNodeInfo *node = g_dbus_node_info_new_for_xml(xml, NULL);
+    static const GDBusInterfaceVTable vtable = { on_call, NULL, NULL, { 0 } };
+    g_dbus_connection_register_object(bus, DAEMON_PATH, node->interfaces[0], &vtable, NULL, NULL, NULL);
+    GVariant *reply = g_dbus_connection_call_sync(bus, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                                  "org.freedesktop.DBus", "RequestName",
+                                                  g_variant_new("(su)", argv[1], 4 /* DO_NOT_QUEUE */),
+                                                  G_VARIANT_TYPE("(u)"), G_DBUS_CALL_FLAGS_NONE, 5000, NULL, &error);
+    guint32 result = 0;
+    if (reply) g_variant_get(reply, "(u)", &result);
+    if (result != 1 /* PRIMARY_OWNER */) {
+        fprintf(stderr, "bus-peer: cannot own %s: %s\n", argv[1], error ? error->message : "another owns it");
+        return 1;
+    }
+    printf("owned %s %s\n", argv[1], g_dbus_connection_get_unique_name(bus));
+    fflush(stdout);
+    loop = g_main_loop_new(NULL, FALSE);
+    int fd = argc == 3 ? open(argv[2], O_RDONLY | O_CLOEXEC) : 0;
+    if (fd < 0) {
+        perror(argv[2]);
+        return 1;
+    }
+    GIOChannel *in = g_io_channel_unix_new(fd);
+    g_io_add_watch(in, G_IO_IN | G_IO_HUP | G_IO_ERR, on_line, NULL);
+    g_main_loop_run(loop);
+    return 0;
+}
