@@ -69,7 +69,7 @@ class Daemon:
     def __init__(self, daemon, scratch, text):
         self.scratch = scratch
         self.config = os.path.join(scratch, "forcetouch.toml")
-        self.socket = os.path.join(scratch, "run/control.sock")
+        self.socket = os.path.join(scratch, "run/forcetouch/control.sock")  # the daemon makes its own folder
         os.makedirs(os.path.join(scratch, "run"), exist_ok=True)
         os.makedirs(os.path.join(scratch, "state"), exist_ok=True)
         for d in (scratch, os.path.join(scratch, "run"), os.path.join(scratch, "state")):
@@ -113,6 +113,8 @@ def reload_stall(daemon, big):
             d.log.seek(0)
             log = d.log.read()
             if "reloaded " in log or "reload refused" in log:
+                if "reload refused" in log:
+                    print("reload: refused: " + log[log.index("reload refused"):].splitlines()[0])
                 break
             if time.monotonic() - t > 120:
                 break
@@ -145,6 +147,8 @@ def main():
                 os.chmod(path, 0o644)
                 print(f"reload: --check-config, {limit // 1024} KiB of {name} ({n} blocks): "
                       f"{check_seconds(daemon, path):.2f} s")
+            # Room for the [control] table the reload adds, under the 1 MiB limit.
+            blocks(path, make, LIMIT - 64)
             idle, worst, length, stop = reload_stall(daemon, path)
             print(f"reload: reloading 1 MiB of {name}: {length:.2f} s in all; longest forcectl-style "
                   f"round trip meanwhile {worst * 1000:.1f} ms (idle {idle * 1000:.2f} ms); "
