@@ -2,8 +2,10 @@
 /// keeping its default. What `import-plist` and `desktop` bring in from outside the file
 /// is read afterwards, by the parser, which knows where the file is.
 struct QuickActionSettingsTable: Decodable {
-    static let keys = ["import-plist", "desktop", "menu", "max-items"]
+    static let keys = ["import-plist", "desktop", "menu", "max-items", "menu-timeout"]
     var maximumMenuItems: Int?
+    /// Seconds.
+    var menuTimeout: Double?
     var menu: [String]?
     var importPlist: String?
     /// Desktop file ids, one written as a string or several as an array.
@@ -15,6 +17,12 @@ struct QuickActionSettingsTable: Decodable {
             let n = try v.integerValue()
             guard n >= 1 else { throw RawValue.Problem("must be at least 1, not \(n)") }
             return n
+        }
+        menuTimeout = try r("menu-timeout") { v in
+            let s = try v.positive()
+            let most = QuickActionSettings.maximumMenuTimeout
+            guard s <= most else { throw RawValue.Problem("must be at most \(TextFormat.number(most)) seconds, not \(TextFormat.number(s))") }
+            return s
         }
         menu = try r("menu") { try $0.argv(example: "[\"rofi\", \"-dmenu\"]") }
         importPlist = try r("import-plist") { v in
