@@ -84,13 +84,15 @@ unit-test: deps
 
 # The engine's throughput (forcetouch-bench), then the peak memory of reading the biggest
 # configuration and libinput YAML recording accepted, above the baseline (Benchmarks/memory),
-# then what a reload of the largest files costs the loop (Benchmarks/reload).
+# then what a reload of the largest files costs the loop (Benchmarks/reload), and what
+# --verbose costs the daemon on the dense stream, against quiet (Benchmarks/verbose).
 bench: deps
 	$(SWIFT) build -c release --product forcetouch-bench
 	.build/release/forcetouch-bench 30
 	$(SWIFT) build -c release --product forcetouchd
 	Benchmarks/memory/input-memory.py .build/release/forcetouchd
 	Benchmarks/reload/reload-stall.py .build/release/forcetouchd
+	Benchmarks/verbose/verbose-cost.py .build/release/forcetouchd
 
 # The live path (Benchmarks/live): forcetouchd as the .deb ships it (release, the Swift runtime
 # linked in, built in DEB_BUILDDIR), libinput debug-events and a bare evdev reader on the same

@@ -121,6 +121,16 @@ if len(passes) > 1:
     ratio = f"{ft / li:7.2f}" if li else "      -"
     print("typical stream, both passes:")
     print(f"  {'CPU (ticks of 1/%s s)' % cpu[passes[0]]['hz']:<38} {ft:12} {li:10} {ratio}")
+if "dense" in cpu and "dense-verbose" in cpu:
+    # The same stream through a daemon started with --verbose (issue 40): what a user who
+    # turns on debug logging pays, the recognizers' notes within their budget (SPEC §9).
+    q, v = int(cpu["dense"]["forcetouchd"]), int(cpu["dense-verbose"]["forcetouchd"])
+    ratio = f"{v / q:.2f}×" if q else "-"
+    print("dense stream, --verbose against quiet:")
+    print(f"  {'forcetouchd CPU (ticks)':<38} {f'{v} / {q}':>12} {'':>10} {ratio:>7}")
+    if "log" in fig:
+        lg = kv(fig["log"][0][1:])
+        print(f"  its log: {lg['lines']} lines, {lg['notes']} notes written, {lg['left-out']} left out (SPEC §9)")
 print()
 print(f"latency (ms), from the deciding kernel time  {'p50':>8} {'p99':>8} {'max':>8} {'n':>5}")
 for s in streams:

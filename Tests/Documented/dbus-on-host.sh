@@ -18,9 +18,9 @@ case "$BIN" in /*) ;; *) BIN="$ROOT/$BIN" ;; esac
 W="$(mktemp -d "${TMPDIR:-/tmp}/forcetouch-dbus.XXXXXX")"
 chmod 755 "$W"
 DOC_DIR="$W/doc" && mkdir -m 777 "$DOC_DIR"
-bus_pid="" daemon_pid="" monitor_pid="" peer_pid=""
+bus_pid="" daemon_pid="" monitor_pid="" peer_pid="" silent_pid=""
 cleanup() {
-    for p in $peer_pid $monitor_pid $daemon_pid $bus_pid; do kill "$p" 2>/dev/null; done
+    for p in $silent_pid $peer_pid $monitor_pid $daemon_pid $bus_pid; do kill "$p" 2>/dev/null; done
     [ -n "${KEEP:-}" ] && echo "kept $W" || rm -rf "$W"
 }
 trap cleanup EXIT
@@ -302,6 +302,47 @@ check "... with its name, capability, maximumPossibleForce and calibration sourc
              tr -s ' ' < '$W/replay-monitor.txt' | tr '\n' '|' | grep -q 'string \"MaximumPossibleForce\"| variant double 6.66667' &&
              tr -s ' ' < '$W/replay-monitor.txt' | tr '\n' '|' | grep -q 'string \"CalibrationSource\"| variant string \"default\"'"
 check "... and went when the replay ended (InterfacesRemoved)" grep -q 'member=InterfacesRemoved' "$W/replay-monitor.txt"
+
+# ---------------------------------------------------------------- an overlay that never answers
+# A client owns io.github.forcetouch.Overlay1 and answers nothing (issue 40): a replay whose
+# deep press shows it the menu waits for a choice at most [quick-actions] menu-timeout, as for
+# a menu program, then dismisses the menu, says so, and ends.
+cat > "$W/silent-overlay.py" <<'PY'
+import sys, time
+import dbus
+bus = dbus.SessionBus()
+owned = bus.request_name("io.github.forcetouch.Overlay1", dbus.bus.NAME_FLAG_DO_NOT_QUEUE)
+print("owned" if owned == dbus.bus.REQUEST_NAME_REPLY_PRIMARY_OWNER else f"not owned: {owned}", flush=True)
+time.sleep(120)
+PY
+cat > "$W/silent.toml" <<'TOML'
+[quick-actions]
+menu-timeout = 2
+
+[[quick-action]]
+type = "compose"
+title = "New message"
+exec = ["true"]
+
+[[binding]]
+gesture = "deep-press"
+quick-actions = true
+TOML
+chmod 644 "$W/silent-overlay.py" "$W/silent.toml"
+bg_user timeout 120 python3 "$W/silent-overlay.py" > "$W/silent-overlay.txt" 2>&1
+silent_pid=$!
+check "a stand-in owns io.github.forcetouch.Overlay1 and never answers" wait_for '^owned$' "$W/silent-overlay.txt" 10
+started="$(date +%s)"
+as_user timeout 20 "$BIN/forcetouchd" --config "$W/silent.toml" --replay "$W/demo.evemu" > "$W/silent-replay.log" 2>&1
+status=$? took=$(( $(date +%s) - started ))
+check "the replay sees the overlay and sends it the deep press's menu" \
+    bash -c "grep -q 'quick-action menus show at the finger' '$W/silent-replay.log' && grep -q 'quick-actions' '$W/silent-replay.log'"
+check "... and ends, status 0, once menu-timeout (2 s) is up, not killed at 20 s (status $status, ${took} s)" \
+    test "$status" -eq 0 -a "$took" -lt 15
+check "... saying in one line that the menu went unanswered" \
+    test "$(grep -c 'overlay: menu 1 unanswered after 2 s, dismissed' "$W/silent-replay.log")" = 1
+check "... and the binding's result is cancelled" grep -q 'cancelled.*menu timeout' "$W/silent-replay.log"
+kill "$silent_pid" 2>/dev/null; silent_pid=""
 
 # ---------------------------------------------------------------- no session bus
 as_user env -u DBUS_SESSION_BUS_ADDRESS timeout 60 "$BIN/forcetouchd" --replay "$W/demo.evemu" > "$W/nobus.log" 2>&1

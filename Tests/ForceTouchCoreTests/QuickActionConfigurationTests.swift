@@ -250,6 +250,14 @@ let actionInvalidCases: [InvalidCase] = [
         [quick-actions]
         import-plist = ""   # <-
         """),
+    .init("quick-actions.menu-timeout", "greater than 0", """
+        [quick-actions]
+        menu-timeout = 0   # <-
+        """),
+    .init("quick-actions.menu-timeout", "must be at most 3600 seconds, not 1e+300", """
+        [quick-actions]
+        menu-timeout = 1e300   # <-
+        """),
     .init("quick-actions.menu-program", "unknown key", """
         [quick-actions]
         menu-program = ["x"]   # <-
@@ -531,6 +539,9 @@ let actionInvalidCases: [InvalidCase] = [
             "forcetouch.toml:4: quick-action[1].icon-file: \"/tmp/icon.fifo\" is a FIFO, not a regular file: an icon is an image file",
         ])
         #expect(l.configuration.quickActions.map(\.type) == ["b"])
+    @Test func menuTimeoutBoundsTheMenuProgramAndTheOverlay() {
+        let c = load("[quick-actions]\nmenu-timeout = 2.5\n").configuration
+        #expect(c.quickActionSettings.menuTimeout == Timestamp.Duration(seconds: 2.5))
     }
 
     @Test func defaultsWithoutTheTables() {
@@ -538,6 +549,7 @@ let actionInvalidCases: [InvalidCase] = [
         #expect(c.quickActions.isEmpty)
         #expect(c.quickActionSettings == QuickActionSettings())
         #expect(c.quickActionSettings.maximumMenuItems == 4 && c.quickActionSettings.menu == nil)
+        #expect(c.quickActionSettings.menuTimeout == Timestamp.Duration(seconds: 120))
         #expect(c.assistiveTouch == nil)
         #expect(c.control == ControlSettings())
     }

@@ -80,6 +80,27 @@ import Testing
         #expect(finished.map(\.outcome) == [.cancelled, .cancelled, .cancelled])
     }
 
+    @Test func aMenuUnansweredForItsTimeoutIsDismissed() {
+        // An overlay that owns the name and never answers (issue 40): the menu goes after
+        // `timeout`, as the menu program is ended, and the binding gets cancelled.
+        let sent = Sent()
+        let o = overlay(sent)
+        var clock = Timestamp(seconds: 100)
+        o.now = { clock }
+        o.timeout = Timestamp.Duration(seconds: 2)
+        var finished: [ActionResult] = []
+        o.show(entries, event: nil, device: nil, finish: { finished.append($0) }, chosen: { _, _ in })
+        #expect(o.nextDeadline == Timestamp(seconds: 102))
+        var announced: [UInt32] = []
+        o.expire(now: Timestamp(seconds: 101.9)) { announced.append($0) }
+        #expect(o.shownID == 1 && announced.isEmpty && finished.isEmpty)
+        clock = Timestamp(seconds: 102)
+        o.expire(now: clock) { announced.append($0) }
+        #expect(announced == [1] && o.shownID == nil && o.nextDeadline == nil)
+        #expect(sent.dismissed.map(\.reason) == ["timeout"])
+        #expect(finished.map(\.outcome) == [.cancelled] && finished.map(\.message) == ["menu timeout"])
+    }
+
     @Test func progressIsSentAtMost60TimesASecondAndOnlyWhileAnOverlayListens() {
         let sent = Sent()
         let o = overlay(sent)

@@ -1,3 +1,4 @@
+import ForceTouchEngine
 import FoundationEssentials
 import TOMLKit
 
@@ -16,6 +17,7 @@ extension ConfigurationParser {
         let path = ConfigPath.root / "quick-actions"
         if let n = settings.maximumMenuItems { config.quickActionSettings.maximumMenuItems = n }
         if let menu = settings.menu { config.quickActionSettings.menu = menu }
+        if let s = settings.menuTimeout { config.quickActionSettings.menuTimeout = Timestamp.Duration(seconds: s) }
         if let s = settings.importPlist {
             config.quickActionSettings.importPlist = s
             importedQuickActions = importPlist(s, path / "import-plist")

@@ -56,6 +56,8 @@ extension NumberRange {
     public static let distance = NumberRange.above(0, upTo: 1000, "mm")
     /// How long an action may run before it is killed: up to a day.
     public static let actionTimeout = NumberRange.above(0, upTo: 86_400, "seconds")
+    /// How long a menu waits for a choice (`menu-timeout`): up to an hour.
+    public static let menuTimeout = NumberRange.above(0, upTo: 3600, "seconds")
     /// A raw pressure value (`calibration.average`, `AttrAverageTouch`): what an evdev axis,
     /// an Int32, can report.
     public static let rawPressure = NumberRange.above(0, upTo: Double(Int32.max))

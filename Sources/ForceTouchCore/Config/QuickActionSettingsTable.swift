@@ -2,8 +2,10 @@
 /// keeping its default. What `import-plist` and `desktop` bring in from outside the file
 /// is read afterwards, by the parser, which knows where the file is.
 struct QuickActionSettingsTable: Decodable {
-    static let keys = ["import-plist", "desktop", "menu", "max-items"]
+    static let keys = ["import-plist", "desktop", "menu", "max-items", "menu-timeout"]
     var maximumMenuItems: Int?
+    /// Seconds.
+    var menuTimeout: Double?
     var menu: [String]?
     var importPlist: String?
     /// Desktop file ids, one written as a string or several as an array.
@@ -16,6 +18,7 @@ struct QuickActionSettingsTable: Decodable {
             guard (1...64).contains(n) else { throw RawValue.Problem("must be from 1 to 64, not \(n)") }
             return n
         }
+        menuTimeout = try r("menu-timeout") { try $0.number(in: .menuTimeout) }
         menu = try r("menu") { try $0.argv(example: "[\"rofi\", \"-dmenu\"]") }
         importPlist = try r("import-plist") { v in
             let s = try v.stringValue()

@@ -30,14 +30,16 @@ public enum RecordingPlayback {
     public static func play(_ recording: Recording, through pipeline: inout DevicePipeline,
                             notes: ((GestureNote) -> Void)? = nil, _ each: (PipelineOutput) -> Void) {
         if notes != nil { pipeline.explain() }
+        // Most events make no note: the ring is looked at first, so that such an event costs
+        // no call through `notes` (and no retain of it).
         for e in recording.events {
             let outputs = pipeline.process(e)
-            if let notes { pipeline.drainNotes(notes) }
+            if !pipeline.engine.trace.isEmpty, let notes { pipeline.drainNotes(notes) }
             for o in outputs { each(o) }
         }
         while let d = pipeline.nextDeadline {
             let outputs = pipeline.advance(to: d)
-            if let notes { pipeline.drainNotes(notes) }
+            if !pipeline.engine.trace.isEmpty, let notes { pipeline.drainNotes(notes) }
             for o in outputs { each(o) }
         }
     }

@@ -1,3 +1,5 @@
+import ForceTouchEngine
+
 /// The `[quick-actions]` table: where static items are imported from, which program shows
 /// the menu, and how many items it shows.
 public struct QuickActionSettings: Hashable, Sendable {
@@ -9,6 +11,12 @@ public struct QuickActionSettings: Hashable, Sendable {
     public var menu: [String]?
     /// `max-items`: most items the menu shows.
     public var maximumMenuItems = ShortcutStore.defaultMaximumMenuItems
+    /// `menu-timeout`: how long a menu waits for a choice, from the menu program or from
+    /// the overlay, before it counts as dismissed (the program is ended).
+    public var menuTimeout = Self.defaultMenuTimeout
+    /// Two minutes: far longer than anyone looks at a menu, short enough that a menu
+    /// program or an overlay that never answers does not hold a binding for ever.
+    public static let defaultMenuTimeout = Timestamp.Duration(seconds: 120)
 
     public init() {}
 

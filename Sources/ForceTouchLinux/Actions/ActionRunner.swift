@@ -145,7 +145,9 @@ final class ActionRunner {
             .init(type: $0.item.type, title: $0.item.title, subtitle: $0.item.subtitle, kind: $0.kind.rawValue)
         })))
         guard !menu.isEmpty else { return finish(ActionResult(.cancelled, "no quick actions to show")) }
+        let timeout = configuration.quickActionSettings.menuTimeout
         if overlay.listening {
+            overlay.timeout = timeout
             return overlay.show(menu, event: event, device: device, finish: finish, chosen: chosen)
         }
         let wayland = ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"] != nil
@@ -154,7 +156,7 @@ final class ActionRunner {
         }
         let titles = Array(store.menuLines.joined(separator: "\n").utf8) + [10]
         do {
-            try children.spawn(argv, environment: [:], timeout: Timestamp.Duration(seconds: 120), label: label + " menu",
+            try children.spawn(argv, environment: [:], timeout: timeout, label: label + " menu",
                                input: titles, captureOutput: true) { exit, output in
                 let choice = String(decoding: output, as: UTF8.self)
                     .split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? ""

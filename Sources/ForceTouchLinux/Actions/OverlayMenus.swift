@@ -25,9 +25,18 @@ final class OverlayMenus {
     /// which output. Set by the daemon, which knows the devices.
     var locate: (_ device: String?) -> (placement: MenuPlacement, output: String) = { _ in (.pointer, "") }
 
+    /// How long a shown menu waits for the overlay to choose from it or dismiss it before it
+    /// is dismissed (`timeout`), as the menu program is ended after as long: an overlay
+    /// that owns the name and never answers must not keep the binding, or a replay, waiting
+    /// for ever. `[quick-actions] menu-timeout`.
+    var timeout = QuickActionSettings.defaultMenuTimeout
+    /// The clock deadlines are measured on; a test may set its own.
+    var now: () -> Timestamp = { MonotonicClock.now() }
+
     /// A menu shown and not yet chosen from or dismissed.
     private struct Pending {
         let id: UInt32
+        let deadline: Timestamp
         let entries: [ShortcutStore.Entry]
         let finish: (ActionResult) -> Void
         let chosen: (ShortcutStore.Entry, @escaping (ActionResult) -> Void) -> Void
@@ -40,6 +49,16 @@ final class OverlayMenus {
 
     /// The id of the menu on screen, if one is.
     var shownID: UInt32? { pending?.id }
+    /// When the menu on screen is dismissed unanswered, for the event loop's timer.
+    var nextDeadline: Timestamp? { pending?.deadline }
+
+    /// Dismisses the menu on screen if its time is up (reason `timeout`), after `announce`
+    /// is told its id: the log says why before the binding's result comes.
+    func expire(now: Timestamp, announce: (UInt32) -> Void = { _ in }) {
+        guard let p = pending, p.deadline <= now else { return }
+        announce(p.id)
+        dismiss(id: p.id, reason: "timeout")
+    }
 
     /// Shows `entries` at the event's position; `finish` gets the binding's result once an
     /// item is chosen (`chosen` performs it) or the menu goes.
@@ -50,7 +69,7 @@ final class OverlayMenus {
         lastID &+= 1
         if lastID == 0 { lastID = 1 }
         let (placement, output) = locate(device)
-        pending = Pending(id: lastID, entries: entries, finish: finish, chosen: chosen)
+        pending = Pending(id: lastID, deadline: now() + timeout, entries: entries, finish: finish, chosen: chosen)
         send(.shown(MenuShownMessage(id: lastID, items: entries.map(Self.item), x: event?.x ?? 0.5, y: event?.y ?? 0.5,
                                      placement: placement, output: output)))
     }

@@ -65,6 +65,7 @@ extension Daemon {
         cancelButtonDrag(session.node.devnode)
         carryOut(session.cancelAll(at: now), session)
         saveLearned(session, at: now)
+        finishNotes(session)
         logger.info("device \(session.node.devnode) \"\(session.name)\": lost, capability unknown")
         publishCapability(session.node.devnode, name: session.name, report: .unknown("gone"), forceModel: nil)
     }
@@ -124,14 +125,18 @@ extension Daemon {
     }
 
     /// At debug level the recognizers say why, beside each gesture: their transitions and
-    /// every gesture they refused, with the rule and its figures. Otherwise they record
-    /// nothing at all.
+    /// every gesture they refused, with the rule and its figures, as many a second as
+    /// `GestureNoteBudget` allows. Otherwise they record nothing at all.
     func explainAtDebugLevel(_ session: DeviceSession) {
         guard logger.logLevel <= .debug else { return }
-        let devnode = session.node.devnode, name = session.name
-        session.notes = { [logger] note in
-            logger.debug("\(devnode): why: \(GestureNoteText.text(note))",
-                         metadata: ["device": "\(name)", "node": "\(devnode)", "time": "\(note.time.description)"])
-        }
+        let log = GestureNoteLog(logger: logger, node: session.node.devnode, name: session.name)
+        noteLogs[session.node.devnode] = log
+        session.notes = { log.take($0) }
+    }
+
+    /// A session's notes are over (the device gone, the replay played): the log says how
+    /// many it left out since it last said so.
+    func finishNotes(_ session: DeviceSession) {
+        noteLogs.removeValue(forKey: session.node.devnode)?.finish()
     }
 }

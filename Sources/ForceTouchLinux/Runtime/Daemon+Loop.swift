@@ -1,3 +1,4 @@
+import ForceTouchCore
 import ForceTouchEngine
 import Glibc
 import Logging
@@ -35,6 +36,7 @@ extension Daemon {
         if let d = children.nextDeadline, next.map({ d < $0 }) ?? true { next = d }
         if let d = control?.nextDeadline, next.map({ d < $0 }) ?? true { next = d }
         if let d = runner.intentWindows.nextDeadline, next.map({ d < $0 }) ?? true { next = d }
+        if let d = runner.overlay.nextDeadline, next.map({ d < $0 }) ?? true { next = d }
         if let d = bus?.connection.deadline, next.map({ d < $0 }) ?? true { next = d }
         return next
     }
@@ -51,6 +53,10 @@ extension Daemon {
         children.enforceTimeouts(now: now)
         control?.expireIdle(now: now)
         runner.intentWindows.expire(now: now)
+        runner.overlay.expire(now: now) { id in
+            let seconds = TextFormat.number(runner.overlay.timeout.seconds)
+            logger.warning("overlay: menu \(id) unanswered after \(seconds) s, dismissed ([quick-actions] menu-timeout)")
+        }
         if let d = bus?.connection.deadline, d <= now { serviceBus() }
     }
 

@@ -18,6 +18,7 @@ extension Daemon {
         logCapability(session, verb: "replaying")
         for w in recording.warnings { logger.warning("\(w)") }
         session.play(recording) { carryOut([$0], session) }
+        finishNotes(session)
         if let w = session.untrackedSlotWarning() { logger.warning("\(name): \(w)") }
         sessions[node.devnode] = nil
         exitWhenIdle = true

@@ -45,6 +45,9 @@ public final class Daemon {
     /// a turn of the loop does not look at every session. Anything else that changes sessions
     /// (a device comes or goes, a deadline fires, a reload) invalidates it.
     @exclusivity(unchecked) var sessionDeadline = EarliestDeadline()
+    /// At debug level, each session's notes as the log writes them (`explainAtDebugLevel`),
+    /// by device node: kept here to say at the end how many were left out.
+    var noteLogs: [String: GestureNoteLog] = [:]
     /// Devices seen but not followed (cannot be opened), with why.
     public internal(set) var unreadable: [String: CapabilityReport] = [:]
     @exclusivity(unchecked) var exitWhenIdle = false
