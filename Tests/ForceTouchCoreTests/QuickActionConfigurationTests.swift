@@ -539,6 +539,8 @@ let actionInvalidCases: [InvalidCase] = [
             "forcetouch.toml:4: quick-action[1].icon-file: \"/tmp/icon.fifo\" is a FIFO, not a regular file: an icon is an image file",
         ])
         #expect(l.configuration.quickActions.map(\.type) == ["b"])
+    }
+
     @Test func menuTimeoutBoundsTheMenuProgramAndTheOverlay() {
         let c = load("[quick-actions]\nmenu-timeout = 2.5\n").configuration
         #expect(c.quickActionSettings.menuTimeout == Timestamp.Duration(seconds: 2.5))
