@@ -21,53 +21,10 @@ cd "$(dirname "$0")/../.."
 ROOT="$PWD"
 . Tests/Integration/lib.sh
 . Tests/Documented/lib.sh
-BIN="${FORCETOUCH_BIN:-$ROOT/.build/debug}"
-case "$BIN" in /*) ;; *) BIN="$ROOT/$BIN" ;; esac
-W="$(mktemp -d "${TMPDIR:-/tmp}/forcetouch-overlay.XXXXXX")"
-chmod 755 "$W"
-DOC_DIR="$W/doc" && mkdir -m 777 "$DOC_DIR"
-pids=()
-cleanup() {
-    for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
-    [ -n "${KEEP:-}" ] && echo "kept $W" || rm -rf "$W"
-}
-trap cleanup EXIT
-
-for tool in Xvfb openbox sway weston grim import xdotool convert dbus-daemon gdbus dbus-monitor; do
-    command -v "$tool" > /dev/null || { bad "$tool is installed (scripts/install-deps.sh)"; summary overlay-on-host; exit 1; }
-done
-[ -x "$BIN/forcetouch-overlay" ] || { bad "$BIN/forcetouch-overlay is built"; summary overlay-on-host; exit 1; }
-
-if [ "$(id -u)" = 0 ]; then USERNAME=nobody; else USERNAME="$(id -un)"; fi
-U="$(id -u "$USERNAME")" G="$(id -g "$USERNAME")"
-if [ "$(id -u)" = 0 ] && ! setpriv --reuid="$U" --regid="$G" --clear-groups test -x "$W"; then
-    echo "overlay-on-host: $USERNAME cannot reach $W: TMPDIR=${TMPDIR:-/tmp} is private; run with TMPDIR=/tmp" >&2
-    exit 1
-fi
-# CI clones into a private directory: nobody runs copies it can reach.
-if [ "$(id -u)" = 0 ] && ! setpriv --reuid="$U" --regid="$G" --clear-groups test -x "$BIN/forcetouch-overlay"; then
-    mkdir -p "$W/bin"
-    cp "$BIN/forcetouchd" "$BIN/forcetouch-overlay" "$BIN/forcetouch-overlay-gtk.so" "$W/bin/"
-    chmod -R a+rX "$W/bin"
-    BIN="$W/bin"
-fi
-HOMEDIR="$W/home" RUNTIME="$W/run"
-mkdir -p "$HOMEDIR/.config/forcetouch" "$RUNTIME"
-chmod 700 "$RUNTIME"
-user_env=(env -i "HOME=$HOMEDIR" "USER=$USERNAME" "PATH=$BIN:/usr/bin:/bin" "XDG_RUNTIME_DIR=$RUNTIME" LANG=C.UTF-8)
-as_user() {
-    if [ "$(id -u)" = 0 ]; then setpriv --reuid="$U" --regid="$G" --clear-groups "${user_env[@]}" "$@"
-    else "${user_env[@]}" "$@"; fi
-}
-# bg_user LOG COMMAND…: as_user in the background, its output in LOG, its pid kept to stop it.
-bg_user() {
-    local log="$1"; shift
-    ( if [ "$(id -u)" = 0 ]; then exec setpriv --reuid="$U" --regid="$G" --clear-groups "${user_env[@]}" "$@"
-      else exec "${user_env[@]}" "$@"; fi ) > "$log" 2>&1 &
-    last_pid=$!
-    pids+=("$last_pid")
-}
-stop() { kill "$1" 2>/dev/null; for _ in $(seq 30); do kill -0 "$1" 2>/dev/null || return 0; sleep 0.1; done; kill -9 "$1" 2>/dev/null; }
+host_setup overlay-on-host overlay
+host_requires Xvfb openbox sway weston grim import xdotool convert dbus-daemon gdbus dbus-monitor busctl
+host_binaries
+host_home
 . Tests/Documented/bus-peer.sh
 
 # A fake menu program: it records the titles it was given and picks the second.
@@ -77,7 +34,6 @@ cat > "$FAKE_MENU_LOG"
 sed -n 2p "$FAKE_MENU_LOG"
 SH
 chmod 755 "$W/fake-menu"
-CONFIG="$HOMEDIR/.config/forcetouch/forcetouch.toml"
 cat > "$CONFIG" <<TOML
 [quick-actions]
 menu = ["$W/fake-menu"]
@@ -109,12 +65,8 @@ TOML
 chown -R "$U:$G" "$HOMEDIR" "$RUNTIME"
 cp demo/touchscreen-gestures.evemu "$W/demo.evemu" && chmod 644 "$W/demo.evemu"
 
-as_user timeout 10 dbus-daemon --session --fork --print-address=1 --print-pid=1 \
-    --address="unix:path=$RUNTIME/bus" > "$W/bus.txt" 2> "$W/bus.err"
-ADDRESS="$(sed -n 1p "$W/bus.txt")"
-pids+=("$(sed -n 2p "$W/bus.txt")")
-check "a session dbus-daemon runs for $USERNAME" test -n "$ADDRESS"
-user_env+=("DBUS_SESSION_BUS_ADDRESS=$ADDRESS" "FAKE_MENU_LOG=$W/fake-menu.log")
+start_session_bus
+user_env+=("FAKE_MENU_LOG=$W/fake-menu.log")
 chmod 777 "$W"
 ROOT_PATH=/io/github/forcetouch/Daemon1
 IFACE=io.github.forcetouch.Daemon1
@@ -141,33 +93,10 @@ shown() { emit MenuShown "uint32 $1" "$ITEMS" "$2" "$3" "'touch'" "''"; }
 dismissed() { emit MenuDismissed "uint32 $1" "'dismissed'"; }
 ITEMS="[{'type': <'compose'>, 'title': <'New message'>, 'subtitle': <'To the last person you wrote to, with a subtitle long enough to wrap onto a second line and then some more'>, 'icon': <'document-edit'>}, {'type': <'search'>, 'title': <'Search'>, 'icon': <'edit-find'>}, {'type': <'timer'>, 'title': <'Start timer'>, 'subtitle': <'5 minutes'>, 'icon': <'alarm'>}]"
 
-# The bounding box (x y w h) of the screenshot's light pixels: the menu's card, which is the
-# only light thing on a black screen (dimmed or not); empty when there is none.
-card_box() {
-    convert "$1" -colorspace gray -threshold 85% -format '%@' info: 2>/dev/null |
-        sed -n 's/^\([1-9][0-9]*\)x\([1-9][0-9]*\)+\([0-9]*\)+\([0-9]*\)$/\3 \4 \1 \2/p'
-}
 # The rectangle at the end of an `item N "Title" x y w h` line.
 rect() { sed -E 's/.* (-?[0-9]+) (-?[0-9]+) (-?[0-9]+) (-?[0-9]+)$/\1 \2 \3 \4/'; }
 # The last `menu` rectangle the overlay logged: x y w h.
 logged_box() { grep -E '^menu [0-9]+ scale' "$1" | tail -1 | awk '{ print $5, $6, $7, $8 }'; }
-# near A B: every number of A within 3 px of B's.
-near() {
-    local a=($1) b=($2) i
-    [ ${#a[@]} -eq 4 ] && [ ${#b[@]} -eq 4 ] || return 1
-    for i in 0 1 2 3; do [ $(( ${a[i]} - ${b[i]} )) -le 3 ] && [ $(( ${b[i]} - ${a[i]} )) -le 3 ] || return 1; done
-}
-# shoot FILE WANT SHOT-COMMAND…: takes screenshots until the card on screen is WANT (a logged
-# box; empty: no card), at most 5 s: a busy machine may show a frame late.
-shoot() {
-    local file="$1" want="$2" i box; shift 2
-    for i in $(seq 25); do
-        "$@" "$file"
-        box="$(card_box "$file")"
-        if [ -z "$want" ]; then [ -z "$box" ] && return 0; else near "$box" "$want" && return 0; fi
-        sleep 0.2
-    done
-}
 # wait_drawn LOG OFFSET: waits for a `menu` line after byte OFFSET, and then for the
 # drawing to reach the screen.
 wait_drawn() { wait_for_new "$2" '^(menu [0-9]+ scale|hidden)' "$1" 10; sleep 0.4; }
@@ -272,17 +201,7 @@ stages() {
 }
 
 # ---------------------------------------------------------------- X11: Xvfb and openbox
-# A display number no other X server here holds (other suites may run beside this one).
-DISPLAY_NUM=$(( 90 + RANDOM % 100 ))
-while [ -e "/tmp/.X$DISPLAY_NUM-lock" ] || [ -e "/tmp/.X11-unix/X$DISPLAY_NUM" ]; do DISPLAY_NUM=$(( DISPLAY_NUM + 1 )); done
-bg_user "$W/xvfb.log" Xvfb ":$DISPLAY_NUM" -screen 0 1024x768x24 -br -nolisten tcp
-xvfb_pid=$last_pid
-for _ in $(seq 50); do [ -e "/tmp/.X11-unix/X$DISPLAY_NUM" ] && break; sleep 0.1; done
-user_env+=("DISPLAY=:$DISPLAY_NUM")
-bg_user "$W/openbox.log" openbox
-openbox_pid=$last_pid
-sleep 0.5
-check "Xvfb and openbox run" kill -0 "$xvfb_pid" "$openbox_pid"
+start_x11
 doc_runner=(as_user)
 doc --bg <<'CMD'
 forcetouch-overlay --verbose
@@ -313,7 +232,6 @@ echo "figure: the idle overlay's resident memory: $(awk '/^VmRSS/ { print $2, $3
 mode() { as_user timeout 10 busctl --user get-property io.github.forcetouch.Overlay1 /io/github/forcetouch/Overlay1 \
              io.github.forcetouch.Overlay1 Mode AtFinger 2>&1 | tr '\n' ' '; }
 check "x11: on the bus its Mode is popup, at the finger ($(mode))" test "$(mode)" = 's "popup" b true '
-shot_x11() { as_user import -window root "$1"; }
 # The daemon on the bus, for the signals and what the overlay asks (ChooseQuickAction, DismissMenu):
 # the stand-in, which answers as the daemon would. (The real one shows its menu below.)
 peer_start
@@ -448,21 +366,10 @@ stop "$replay_pid"
 peer_start
 
 # ---------------------------------------------------------------- Wayland: sway, headless
-cat > "$W/sway.cfg" <<'CFG'
-output HEADLESS-1 resolution 1024x768 position 0 0 bg #808080 solid_color
-default_border none
-CFG
-chmod 644 "$W/sway.cfg"
-bg_user "$W/sway.log" env WLR_BACKENDS=headless WLR_RENDERER=pixman WLR_LIBINPUT_NO_DEVICES=1 sway -c "$W/sway.cfg"
-sway_pid=$last_pid
-for _ in $(seq 100); do ls "$RUNTIME"/wayland-* > /dev/null 2>&1 && break; sleep 0.1; done
-WAYLAND="$(basename "$(ls "$RUNTIME"/wayland-? 2>/dev/null | head -1)")"
-check "sway runs headless ($WAYLAND)" test -n "$WAYLAND"
-sleep 1
+start_sway '#808080'
 bg_user "$W/sway-overlay.log" env -u DISPLAY "WAYLAND_DISPLAY=$WAYLAND" GDK_BACKEND=wayland "$BIN/forcetouch-overlay" --verbose
 overlay_pid=$last_pid
 check "sway: the overlay takes its name" wait_for 'Overlay1 on the session bus' "$W/sway-overlay.log" 10
-shot_sway() { as_user env "WAYLAND_DISPLAY=$WAYLAND" grim "$1"; }
 check "sway: on the bus its Mode is layer-shell, at the finger ($(mode))" test "$(mode)" = 's "layer-shell" b true '
 stages sway "$W/sway-overlay.log" 1024 768 shot_sway
 check "sway: a layer-shell surface, said once" test "$(grep -c 'layer-shell' "$W/sway-overlay.log")" = 1
@@ -471,7 +378,6 @@ check "sway: the rest of the output is dimmed at pop ($(grey "$W/sway-gone.png")
     test "$(grey "$W/sway-pop.png")" -lt $(( $(grey "$W/sway-gone.png") * 7 / 10 ))
 stop "$overlay_pid"
 # Dark: the GTK theme's dark variant draws a dark card where the light one is light.
-pixel() { convert "$1" -format "%[fx:int(255*p{$2,$3}.r)]" info:; }
 bg_user "$W/sway-dark.log" env -u DISPLAY "WAYLAND_DISPLAY=$WAYLAND" GDK_BACKEND=wayland GTK_THEME=Adwaita:dark \
     "$BIN/forcetouch-overlay" --verbose
 dark_pid=$last_pid
