@@ -69,8 +69,8 @@ struct PressProgress {
         if step == .cancelled { Self.cancelled(to: overlay, now: event.time) }
     }
 
-    /// A deep press's step, as progress: its stage for the followed contact, and in a replay
-    /// (where no read is sampled) the progress itself.
+    /// A deep press's step, as progress: its stage for the followed contact, and for any
+    /// other contact the progress itself.
     mutating func deepPress(_ event: GestureEvent, _ session: DeviceSession, to overlay: OverlayMenus) {
         let stage = event.stage?.rawValue ?? ""
         let phase: String
@@ -85,9 +85,9 @@ struct PressProgress {
                 t.preview.peeked()
             }
             track = t
-            // A live press's lift is sampled after the read; its stage goes out now, since a
-            // still finger's peek comes from a timer, with no read after it.
-            if session.device != nil, phase != "changed" || stage.isEmpty { return }
+            // The lift is sampled after the read (or a replay's frame); the stage goes out
+            // now, since a still finger's peek comes from a timer, with no read after it.
+            if phase != "changed" || stage.isEmpty { return }
         }
         let (placement, output) = overlay.locate(session.name)
         overlay.progress(
