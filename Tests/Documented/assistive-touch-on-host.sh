@@ -15,52 +15,10 @@ cd "$(dirname "$0")/../.."
 ROOT="$PWD"
 . Tests/Integration/lib.sh
 . Tests/Documented/lib.sh
-BIN="${FORCETOUCH_BIN:-$ROOT/.build/debug}"
-case "$BIN" in /*) ;; *) BIN="$ROOT/$BIN" ;; esac
-W="$(mktemp -d "${TMPDIR:-/tmp}/forcetouch-assistive.XXXXXX")"
-chmod 755 "$W"
-DOC_DIR="$W/doc" && mkdir -m 777 "$DOC_DIR"
-pids=()
-cleanup() {
-    for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
-    [ -n "${KEEP:-}" ] && echo "kept $W" || rm -rf "$W"
-}
-trap cleanup EXIT
-
-for tool in Xvfb openbox sway grim import convert xdotool dbus-daemon gdbus dbus-monitor; do
-    command -v "$tool" > /dev/null || { bad "$tool is installed (scripts/install-deps.sh)"; summary assistive-touch-on-host; exit 1; }
-done
-[ -x "$BIN/forcetouch-overlay" ] || { bad "$BIN/forcetouch-overlay is built"; summary assistive-touch-on-host; exit 1; }
-
-if [ "$(id -u)" = 0 ]; then USERNAME=nobody; else USERNAME="$(id -un)"; fi
-U="$(id -u "$USERNAME")" G="$(id -g "$USERNAME")"
-if [ "$(id -u)" = 0 ] && ! setpriv --reuid="$U" --regid="$G" --clear-groups test -x "$W"; then
-    echo "assistive-touch-on-host: $USERNAME cannot reach $W: TMPDIR=${TMPDIR:-/tmp} is private; run with TMPDIR=/tmp" >&2
-    exit 1
-fi
-if [ "$(id -u)" = 0 ] && ! setpriv --reuid="$U" --regid="$G" --clear-groups test -x "$BIN/forcetouch-overlay"; then
-    mkdir -p "$W/bin"
-    cp "$BIN/forcetouchd" "$BIN/forcetouch-overlay" "$BIN/forcetouch-overlay-gtk.so" "$W/bin/"
-    ln -s forcetouchd "$W/bin/forcectl"
-    chmod -R a+rX "$W/bin"
-    BIN="$W/bin"
-fi
-HOMEDIR="$W/home" RUNTIME="$W/run"
-mkdir -p "$HOMEDIR/.config/forcetouch" "$RUNTIME"
-chmod 700 "$RUNTIME"
-user_env=(env -i "HOME=$HOMEDIR" "USER=$USERNAME" "PATH=$BIN:/usr/bin:/bin" "XDG_RUNTIME_DIR=$RUNTIME" LANG=C.UTF-8)
-as_user() {
-    if [ "$(id -u)" = 0 ]; then setpriv --reuid="$U" --regid="$G" --clear-groups "${user_env[@]}" "$@"
-    else "${user_env[@]}" "$@"; fi
-}
-bg_user() {
-    local log="$1"; shift
-    ( if [ "$(id -u)" = 0 ]; then exec setpriv --reuid="$U" --regid="$G" --clear-groups "${user_env[@]}" "$@"
-      else exec "${user_env[@]}" "$@"; fi ) > "$log" 2>&1 &
-    last_pid=$!
-    pids+=("$last_pid")
-}
-stop() { kill "$1" 2>/dev/null; for _ in $(seq 30); do kill -0 "$1" 2>/dev/null || return 0; sleep 0.1; done; kill -9 "$1" 2>/dev/null; }
+host_setup assistive-touch-on-host assistive
+host_requires Xvfb openbox sway grim import convert xdotool dbus-daemon gdbus dbus-monitor
+host_binaries
+host_home
 . Tests/Documented/bus-peer.sh
 
 # A fake menu program: it records the titles it was given and picks the second.
@@ -70,7 +28,6 @@ cat > "$FAKE_MENU_LOG"
 sed -n 2p "$FAKE_MENU_LOG"
 SH
 chmod 755 "$W/fake-menu"
-CONFIG="$HOMEDIR/.config/forcetouch/forcetouch.toml"
 cat > "$CONFIG" <<TOML
 [quick-actions]
 menu = ["$W/fake-menu"]
@@ -106,12 +63,8 @@ tap_recording elsewhere 500 300 > "$W/elsewhere.evemu"
 chmod 644 "$W"/*.evemu
 chown -R "$U:$G" "$HOMEDIR" "$RUNTIME"
 
-as_user timeout 10 dbus-daemon --session --fork --print-address=1 --print-pid=1 \
-    --address="unix:path=$RUNTIME/bus" > "$W/bus.txt" 2> "$W/bus.err"
-ADDRESS="$(sed -n 1p "$W/bus.txt")"
-pids+=("$(sed -n 2p "$W/bus.txt")")
-check "a session dbus-daemon runs for $USERNAME" test -n "$ADDRESS"
-user_env+=("DBUS_SESSION_BUS_ADDRESS=$ADDRESS" "FAKE_MENU_LOG=$W/fake-menu.log")
+start_session_bus
+user_env+=("FAKE_MENU_LOG=$W/fake-menu.log")
 chmod 777 "$W"
 ROOT_PATH=/io/github/forcetouch/Daemon1
 IFACE=io.github.forcetouch.Daemon1
@@ -169,20 +122,10 @@ stop "$events_pid"
 emit() { peer_emit "$@"; }
 # button X Y SIZE STATE
 button() { emit AssistiveButton "$1" "$2" "$3" "''" "'$4'"; }
-pixel() { convert "$1" -format "%[fx:int(255*p{$2,$3}.r)]" info:; }
 # The last `button X Y D state` the overlay logged.
 logged_button() { grep -E '^button [0-9]+ [0-9]+ [0-9]+ ' "$1" | tail -1 | awk '{ print $2, $3, $4 }'; }
 
-DISPLAY_NUM=$(( 90 + RANDOM % 100 ))
-while [ -e "/tmp/.X$DISPLAY_NUM-lock" ] || [ -e "/tmp/.X11-unix/X$DISPLAY_NUM" ]; do DISPLAY_NUM=$(( DISPLAY_NUM + 1 )); done
-bg_user "$W/xvfb.log" Xvfb ":$DISPLAY_NUM" -screen 0 1024x768x24 -br -nolisten tcp
-xvfb_pid=$last_pid
-for _ in $(seq 50); do [ -e "/tmp/.X11-unix/X$DISPLAY_NUM" ] && break; sleep 0.1; done
-user_env+=("DISPLAY=:$DISPLAY_NUM")
-bg_user "$W/openbox.log" openbox
-openbox_pid=$last_pid
-sleep 0.5
-check "Xvfb and openbox run" kill -0 "$xvfb_pid" "$openbox_pid"
+start_x11
 stop "$daemon_pid"
 bg_user "$W/x11-overlay.log" "$BIN/forcetouch-overlay" --verbose
 overlay_pid=$last_pid
@@ -207,7 +150,7 @@ daemon_pid=$last_pid
 check "x11: the daemon tells the overlay, which draws the button at its default place (917 210 92)" \
     wait_for '^button 917 210 92 idle' "$W/x11-overlay.log" 20
 sleep 0.5
-as_user import -window root "$W/x11-button.png"
+shot_x11 "$W/x11-button.png"
 read -r bx by bd < <(logged_button "$W/x11-overlay.log")
 cx=$(( bx + bd / 2 )) cy=$(( by + bd / 2 ))
 centre="$(pixel "$W/x11-button.png" $cx $cy)"
@@ -228,7 +171,7 @@ button 0.06 0.75 0.12 idle
 check "x11: moved to the left edge (0.06, 0.75), it is drawn there (15 530 92)" \
     wait_for '^button 15 530 92 idle' "$W/x11-overlay.log" 10
 sleep 0.5
-as_user import -window root "$W/x11-moved.png"
+shot_x11 "$W/x11-moved.png"
 check "x11: ... the screenshot shows it there ($(pixel "$W/x11-moved.png" 61 576)) and not at the old place ($(pixel "$W/x11-moved.png" $cx $cy))" \
     test "$(pixel "$W/x11-moved.png" 61 576)" -gt 220 -a "$(pixel "$W/x11-moved.png" $cx $cy)" -lt 10
 button 0.0 0.0 0.0 hidden
@@ -237,22 +180,11 @@ peer_stop
 stop "$overlay_pid"; stop "$openbox_pid"; stop "$xvfb_pid"
 
 # ---------------------------------------------------------------- Wayland: sway, headless
-cat > "$W/sway.cfg" <<'CFG'
-output HEADLESS-1 resolution 1024x768 position 0 0 bg #808080 solid_color
-default_border none
-CFG
-chmod 644 "$W/sway.cfg"
-bg_user "$W/sway.log" env -u DISPLAY WLR_BACKENDS=headless WLR_RENDERER=pixman WLR_LIBINPUT_NO_DEVICES=1 sway -c "$W/sway.cfg"
-sway_pid=$last_pid
-for _ in $(seq 100); do ls "$RUNTIME"/wayland-* > /dev/null 2>&1 && break; sleep 0.1; done
-WAYLAND="$(basename "$(ls "$RUNTIME"/wayland-? 2>/dev/null | head -1)")"
-check "sway runs headless ($WAYLAND)" test -n "$WAYLAND"
-sleep 1
+start_sway '#808080'
 bg_user "$W/sway-overlay.log" env -u DISPLAY "WAYLAND_DISPLAY=$WAYLAND" GDK_BACKEND=wayland "$BIN/forcetouch-overlay" --verbose
 overlay_pid=$last_pid
 check "sway: the overlay takes its name" wait_for 'Overlay1 on the session bus' "$W/sway-overlay.log" 10
 peer_start
-shot_sway() { as_user env "WAYLAND_DISPLAY=$WAYLAND" grim "$1"; }
 button 0.94 0.3333333 0.12 idle
 check "sway: the button is drawn at its place (917 210 92)" wait_for '^button 917 210 92 idle' "$W/sway-overlay.log" 10
 sleep 0.7

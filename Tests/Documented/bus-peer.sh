@@ -1,5 +1,5 @@
 # Sourced by the overlay's scripts (overlay-on-host.sh, intent-window-on-host.sh,
-# assistive-touch-on-host.sh) after their bg_user, W and pids: a stand-in for forcetouchd that
+# assistive-touch-on-host.sh) after host_setup and host_home (lib.sh): a stand-in for forcetouchd that
 # owns io.github.forcetouch.Daemon1 and sends the signals the test writes (bus-peer.c). The
 # overlay believes only the owner of that name (SPEC §11), so a test's `gdbus emit` from a
 # connection of its own is what a forger's would be: ignored.

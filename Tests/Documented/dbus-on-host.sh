@@ -13,57 +13,16 @@ cd "$(dirname "$0")/../.."
 ROOT="$PWD"
 . Tests/Integration/lib.sh
 . Tests/Documented/lib.sh
-BIN="${FORCETOUCH_BIN:-$ROOT/.build/debug}"
-case "$BIN" in /*) ;; *) BIN="$ROOT/$BIN" ;; esac
-W="$(mktemp -d "${TMPDIR:-/tmp}/forcetouch-dbus.XXXXXX")"
-chmod 755 "$W"
-DOC_DIR="$W/doc" && mkdir -m 777 "$DOC_DIR"
-bus_pid="" daemon_pid="" monitor_pid="" peer_pid="" silent_pid=""
-cleanup() {
-    for p in $silent_pid $peer_pid $monitor_pid $daemon_pid $bus_pid; do kill "$p" 2>/dev/null; done
-    [ -n "${KEEP:-}" ] && echo "kept $W" || rm -rf "$W"
-}
-trap cleanup EXIT
+host_setup dbus-on-host dbus
+host_requires dbus-daemon busctl gdbus
+# forcetouchd never runs as root: as root everything runs as nobody (host_setup), daemon (uid 1)
+# is the other user whose access is checked, and copies nobody can reach are made if need be
+# (host_binaries: the shipped device database beside them, as installed). Otherwise it runs
+# as the caller, without that check.
+if [ "$(id -u)" = 0 ]; then OTHER=daemon; else OTHER=""; fi
+host_binaries
+host_home
 
-# The test user: forcetouchd never runs as root. As root the test runs everything as nobody,
-# and uses daemon (uid 1) as the other user; otherwise as the caller, without that check.
-if [ "$(id -u)" = 0 ]; then
-    USERNAME=nobody OTHER=daemon
-else
-    USERNAME="$(id -un)" OTHER=""
-fi
-U="$(id -u "$USERNAME")" G="$(id -g "$USERNAME")"
-# As root the programs run as nobody, who cannot enter a clone in a private directory (root's
-# home, a `mktemp -d`): they would fail with nothing but "not provided" from the bus. Copies it
-# can reach are made in $W (the shipped device database beside them, as installed), and if
-# even $W is out of its reach the suite says so in one line before anything runs.
-if [ "$(id -u)" = 0 ]; then
-    if ! setpriv --reuid="$U" --regid="$G" --clear-groups test -x "$W"; then
-        echo "dbus-on-host: $USERNAME cannot reach $W, where the test runs: TMPDIR=${TMPDIR:-/tmp} is private;" \
-            "run with TMPDIR set to a directory others can enter (TMPDIR=/tmp)" >&2
-        exit 1
-    fi
-    if ! setpriv --reuid="$U" --regid="$G" --clear-groups test -x "$BIN/forcetouchd"; then
-        mkdir -p "$W/bin" "$W/share/forcetouch"
-        cp "$BIN/forcetouchd" "$BIN/forcectl" "$BIN/forcetest" "$W/bin/"
-        cp -r quirks "$W/share/forcetouch/quirks"
-        chmod -R a+rX "$W/bin" "$W/share"
-        echo "dbus-on-host: $USERNAME cannot reach $BIN (a directory above it is private): running copies in $W/bin"
-        BIN="$W/bin"
-    fi
-fi
-HOMEDIR="$W/home" RUNTIME="$W/run"
-mkdir -p "$HOMEDIR/.config/forcetouch" "$RUNTIME"
-chmod 700 "$RUNTIME"
-as_user() {
-    if [ "$(id -u)" = 0 ]; then setpriv --reuid="$U" --regid="$G" --clear-groups "${user_env[@]}" "$@"
-    else "${user_env[@]}" "$@"; fi
-}
-# bg_user COMMAND…: as_user in the background, $! being the command's own pid (to kill it).
-bg_user() { ( if [ "$(id -u)" = 0 ]; then exec setpriv --reuid="$U" --regid="$G" --clear-groups "${user_env[@]}" "$@"
-              else exec "${user_env[@]}" "$@"; fi ) & }
-
-CONFIG="$HOMEDIR/.config/forcetouch/forcetouch.toml"
 cat > "$CONFIG" <<TOML
 [[quick-action]]
 type = "compose"
@@ -79,22 +38,15 @@ TOML
 chown -R "$U:$G" "$HOMEDIR" "$RUNTIME"
 
 # ---------------------------------------------------------------- the session bus
-command -v dbus-daemon > /dev/null && command -v busctl > /dev/null && command -v gdbus > /dev/null
-check "dbus-daemon, busctl and gdbus are installed (scripts/install-deps.sh)" test $? -eq 0 || { summary dbus-on-host; exit 1; }
-user_env=(env -i "HOME=$HOMEDIR" "USER=$USERNAME" "PATH=$BIN:/usr/bin:/bin" "XDG_RUNTIME_DIR=$RUNTIME" LANG=C.UTF-8)
-as_user timeout 10 dbus-daemon --session --fork --print-address=1 --print-pid=1 \
-    --address="unix:path=$RUNTIME/bus" > "$W/bus.txt" 2> "$W/bus.err"
-ADDRESS="$(sed -n 1p "$W/bus.txt")" bus_pid="$(sed -n 2p "$W/bus.txt")"
-check "a session dbus-daemon runs for the test user ($ADDRESS)" test -n "$ADDRESS" -a -n "$bus_pid"
-user_env+=("DBUS_SESSION_BUS_ADDRESS=$ADDRESS")
+start_session_bus
 ROOT_PATH=/io/github/forcetouch/Daemon1
 # matches STRING PATTERN: STRING matches the glob PATTERN (quoted parts literal).
 matches() { eval "[[ \"\$1\" == $2 ]]"; }
 gcall() { as_user timeout 20 gdbus call --session -d io.github.forcetouch.Daemon1 -o "$ROOT_PATH" -m "io.github.forcetouch.Daemon1.$1" "${@:2}"; }
 
 # ---------------------------------------------------------------- the daemon on the bus
-bg_user "$BIN/forcetouchd" > "$W/daemon.log" 2>&1
-daemon_pid=$!
+bg_user "$W/daemon.log" "$BIN/forcetouchd"
+daemon_pid=$last_pid
 check "forcetouchd takes io.github.forcetouch.Daemon1 on the session bus" \
     wait_for 'D-Bus: io.github.forcetouch.Daemon1 on the session bus' "$W/daemon.log" 20
 check "its log lines are plain, without a timestamp of their own" \
@@ -130,10 +82,10 @@ check "get-property reads Capability, Paused, Devices and Version" \
     test "$(cat "$DOC_OUT")" = "$(printf 's "unknown"\nb false\nao 0\ns "%s"' "$("$BIN/forcetouchd" --version)")"
 
 # Paused: set, read back, announced with PropertiesChanged.
-bg_user timeout 20 dbus-monitor --address "$ADDRESS" \
+bg_user "$W/monitor.txt" timeout 20 dbus-monitor --address "$ADDRESS" \
     "type='signal',interface='org.freedesktop.DBus.Properties',path='$ROOT_PATH'" \
-    "type='signal',interface='io.github.forcetouch.Daemon1'" > "$W/monitor.txt" 2>&1
-monitor_pid=$!
+    "type='signal',interface='io.github.forcetouch.Daemon1'"
+monitor_pid=$last_pid
 sleep 0.5
 doc <<'CMD'
 busctl --user set-property io.github.forcetouch.Daemon1 /io/github/forcetouch/Daemon1 io.github.forcetouch.Daemon1 Paused b true
@@ -231,8 +183,8 @@ gone() { grep -c 'overlay gone from the bus' "$W/daemon.log"; }
 forge '' ':1.9999'
 check "a forged NameOwnerChanged (Overlay1 arrived) sent to $unique is not believed ($(arrived) arrival logged)" \
     test "$(arrived)" = 0
-bg_user "$W/bus-peer" io.github.forcetouch.Overlay1 < /dev/null > "$W/peer.log" 2>&1
-peer_pid=$!
+bg_user "$W/peer.log" "$W/bus-peer" io.github.forcetouch.Overlay1 < /dev/null
+peer_pid=$last_pid
 check "the bus's own NameOwnerChanged is: a client taking Overlay1 is the overlay" \
     bash -c "for _ in \$(seq 100); do [ \"\$(grep -c 'Overlay1 on the bus: quick' '$W/daemon.log')\" = 1 ] && exit 0; sleep 0.1; done; exit 1"
 overlay_unique="$(awk '/^owned / { print $3 }' "$W/peer.log")"
@@ -278,10 +230,10 @@ daemon_pid=""
 # ---------------------------------------------------------------- a replay's gestures as signals
 : > "$W/monitor.txt"
 kill "$monitor_pid" 2>/dev/null
-bg_user timeout 30 dbus-monitor --address "$ADDRESS" \
+bg_user "$W/replay-monitor.txt" timeout 30 dbus-monitor --address "$ADDRESS" \
     "type='signal',interface='io.github.forcetouch.Daemon1'" \
-    "type='signal',interface='org.freedesktop.DBus.ObjectManager'" > "$W/replay-monitor.txt" 2>&1
-monitor_pid=$!
+    "type='signal',interface='org.freedesktop.DBus.ObjectManager'"
+monitor_pid=$last_pid
 sleep 0.5
 cp demo/touchscreen-gestures.evemu "$W/demo.evemu" && chmod 644 "$W/demo.evemu"
 as_user timeout 60 "$BIN/forcetouchd" --replay "$W/demo.evemu" > "$W/replay.log" 2>&1
@@ -329,8 +281,8 @@ gesture = "deep-press"
 quick-actions = true
 TOML
 chmod 644 "$W/silent-overlay.py" "$W/silent.toml"
-bg_user timeout 120 python3 "$W/silent-overlay.py" > "$W/silent-overlay.txt" 2>&1
-silent_pid=$!
+bg_user "$W/silent-overlay.txt" timeout 120 python3 "$W/silent-overlay.py"
+silent_pid=$last_pid
 check "a stand-in owns io.github.forcetouch.Overlay1 and never answers" wait_for '^owned$' "$W/silent-overlay.txt" 10
 started="$(date +%s)"
 as_user timeout 20 "$BIN/forcetouchd" --config "$W/silent.toml" --replay "$W/demo.evemu" > "$W/silent-replay.log" 2>&1

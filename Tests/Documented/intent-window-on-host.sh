@@ -20,53 +20,10 @@ cd "$(dirname "$0")/../.."
 ROOT="$PWD"
 . Tests/Integration/lib.sh
 . Tests/Documented/lib.sh
-BIN="${FORCETOUCH_BIN:-$ROOT/.build/debug}"
-case "$BIN" in /*) ;; *) BIN="$ROOT/$BIN" ;; esac
-W="$(mktemp -d "${TMPDIR:-/tmp}/forcetouch-intent.XXXXXX")"
-chmod 755 "$W"
-DOC_DIR="$W/doc" && mkdir -m 777 "$DOC_DIR"
-pids=()
-cleanup() {
-    for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
-    [ -n "${KEEP:-}" ] && echo "kept $W" || rm -rf "$W"
-}
-trap cleanup EXIT
-
-for tool in Xvfb openbox sway grim import xdotool convert dbus-daemon gdbus busctl; do
-    command -v "$tool" > /dev/null || { bad "$tool is installed (scripts/install-deps.sh)"; summary intent-window-on-host; exit 1; }
-done
-[ -x "$BIN/forcetouch-overlay" ] && [ -e "$BIN/forcetouch-overlay-gtk.so" ] ||
-    { bad "$BIN/forcetouch-overlay and its GTK part are built"; summary intent-window-on-host; exit 1; }
-
-if [ "$(id -u)" = 0 ]; then USERNAME=nobody; else USERNAME="$(id -un)"; fi
-U="$(id -u "$USERNAME")" G="$(id -g "$USERNAME")"
-if [ "$(id -u)" = 0 ] && ! setpriv --reuid="$U" --regid="$G" --clear-groups test -x "$W"; then
-    echo "intent-window-on-host: $USERNAME cannot reach $W: TMPDIR=${TMPDIR:-/tmp} is private; run with TMPDIR=/tmp" >&2
-    exit 1
-fi
-if [ "$(id -u)" = 0 ] && ! setpriv --reuid="$U" --regid="$G" --clear-groups test -x "$BIN/forcetouch-overlay"; then
-    mkdir -p "$W/bin"
-    cp "$BIN/forcetouchd" "$BIN/forcetouch-overlay-gtk.so" "$W/bin/"
-    for name in forcetouch-overlay forcectl; do ln -sf forcetouchd "$W/bin/$name"; done
-    chmod -R a+rX "$W/bin"
-    BIN="$W/bin"
-fi
-HOMEDIR="$W/home" RUNTIME="$W/run"
-mkdir -p "$HOMEDIR/.config/forcetouch" "$HOMEDIR/.local/share/applications" "$RUNTIME"
-chmod 700 "$RUNTIME"
-user_env=(env -i "HOME=$HOMEDIR" "USER=$USERNAME" "PATH=$BIN:/usr/bin:/bin" "XDG_RUNTIME_DIR=$RUNTIME" LANG=C.UTF-8)
-as_user() {
-    if [ "$(id -u)" = 0 ]; then setpriv --reuid="$U" --regid="$G" --clear-groups "${user_env[@]}" "$@"
-    else "${user_env[@]}" "$@"; fi
-}
-bg_user() {
-    local log="$1"; shift
-    ( if [ "$(id -u)" = 0 ]; then exec setpriv --reuid="$U" --regid="$G" --clear-groups "${user_env[@]}" "$@"
-      else exec "${user_env[@]}" "$@"; fi ) > "$log" 2>&1 &
-    last_pid=$!
-    pids+=("$last_pid")
-}
-stop() { kill "$1" 2>/dev/null; for _ in $(seq 30); do kill -0 "$1" 2>/dev/null || return 0; sleep 0.1; done; kill -9 "$1" 2>/dev/null; }
+host_setup intent-window-on-host intent
+host_requires Xvfb openbox sway grim import xdotool convert dbus-daemon gdbus busctl
+host_binaries
+host_home .local/share/applications
 . Tests/Documented/bus-peer.sh
 
 # The image a handler answers with: magenta, so that its pixels are told from the window's.
@@ -83,7 +40,6 @@ Type=Application
 Name=Notes
 Exec=touch $W/app-opened
 DESKTOP
-CONFIG="$HOMEDIR/.config/forcetouch/forcetouch.toml"
 cat > "$CONFIG" <<TOML
 [[intent]]
 name = "greet"
@@ -166,12 +122,7 @@ chown -R "$U:$G" "$HOMEDIR" "$RUNTIME"
 chmod 777 "$W"
 check "the test config passes forcetouchd --check-config" as_user "$BIN/forcetouchd" --check-config --config "$CONFIG"
 
-as_user timeout 10 dbus-daemon --session --fork --print-address=1 --print-pid=1 \
-    --address="unix:path=$RUNTIME/bus" > "$W/bus.txt" 2> "$W/bus.err"
-ADDRESS="$(sed -n 1p "$W/bus.txt")"
-pids+=("$(sed -n 2p "$W/bus.txt")")
-check "a session dbus-daemon runs for $USERNAME" test -n "$ADDRESS"
-user_env+=("DBUS_SESSION_BUS_ADDRESS=$ADDRESS")
+start_session_bus
 DAEMON=io.github.forcetouch.Daemon1 ROOT_PATH=/io/github/forcetouch/Daemon1
 
 # run NAME: the intent NAME run through the bus (its window shows), the method's reply in
@@ -181,40 +132,15 @@ run() {
     bg_user "$W/run-$1.txt" timeout 60 gdbus call --session --timeout 60 --dest "$DAEMON" --object-path "$ROOT_PATH" \
         --method "$DAEMON.RunIntent" "'$1'" "''" false
 }
-# The window's rectangle as the overlay logged it last for KIND: x y w h.
-window_box() { grep -E "^intent-window [0-9]+ $1" "$2" | tail -1 | awk '{ n = NF; if ($n == "image") n--; print $(n-3), $(n-2), $(n-1), $n }'; }
+# The id of the window the overlay logged last for KIND (window_box, in lib.sh, its rectangle).
 window_id() { grep -E "^intent-window [0-9]+ $1" "$2" | tail -1 | awk '{ print $2 }'; }
 button_box() { grep -E "^intent-button [0-9]+ $1 " "$2" | tail -1 | awk '{ print $(NF-3), $(NF-2), $(NF-1), $NF }'; }
-# The bounding box of the screenshot's light pixels (the card, on a dark or grey screen).
-card_box() {
-    convert "$1" -colorspace gray -threshold 85% -format '%@' info: 2>/dev/null |
-        sed -n 's/^\([1-9][0-9]*\)x\([1-9][0-9]*\)+\([0-9]*\)+\([0-9]*\)$/\3 \4 \1 \2/p'
-}
-near() {
-    local a=($1) b=($2) i
-    [ ${#a[@]} -eq 4 ] && [ ${#b[@]} -eq 4 ] || return 1
-    for i in 0 1 2 3; do [ $(( ${a[i]} - ${b[i]} )) -le 3 ] && [ $(( ${b[i]} - ${a[i]} )) -le 3 ] || return 1; done
-}
-# rgb FILE X Y: "r g b", 0..255.
-rgb() { convert "$1" -format "%[fx:int(255*p{$2,$3}.r)] %[fx:int(255*p{$2,$3}.g)] %[fx:int(255*p{$2,$3}.b)]" info:; }
 is_blue() { local c=($1); [ "${c[2]}" -gt 180 ] && [ "${c[0]}" -lt 90 ]; }
-is_green() { local c=($1); [ "${c[1]}" -gt 140 ] && [ "${c[0]}" -lt 90 ] && [ "${c[2]}" -lt 120 ]; }
 not_green() { ! is_green "$1"; }
 is_red() { local c=($1); [ "${c[0]}" -gt 180 ] && [ "${c[1]}" -lt 90 ]; }
 is_light() { local c=($1); [ "${c[0]}" -gt 200 ] && [ "${c[1]}" -gt 200 ] && [ "${c[2]}" -gt 200 ]; }
 is_magenta() { local c=($1); [ "${c[0]}" -gt 160 ] && [ "${c[1]}" -lt 80 ] && [ "${c[2]}" -gt 110 ]; }
 centre() { local r=($1); echo "$(( r[0] + r[2] / 2 )) $(( r[1] + r[3] / 2 ))"; }
-# shoot FILE WANT SHOT…: screenshots until the card on screen is WANT (empty: none), 5 s at most.
-shoot() {
-    local file="$1" want="$2" box; shift 2
-    for _ in $(seq 25); do
-        "$@" "$file"
-        box="$(card_box "$file")"
-        if [ -z "$want" ]; then [ -z "$box" ] && return 0; else near "$box" "$want" && return 0; fi
-        sleep 0.2
-    done
-}
-
 # suite NAME LOG SHOT TAP: the windows, shot with SHOT; TAP BUTTON-ID-AND-NAME answers as a
 # tap on that button would (a click under X11, the bus method under sway).
 suite() {
@@ -378,16 +304,7 @@ suite() {
 }
 
 # ---------------------------------------------------------------- X11: Xvfb and openbox
-DISPLAY_NUM=$(( 90 + RANDOM % 100 ))
-while [ -e "/tmp/.X$DISPLAY_NUM-lock" ] || [ -e "/tmp/.X11-unix/X$DISPLAY_NUM" ]; do DISPLAY_NUM=$(( DISPLAY_NUM + 1 )); done
-bg_user "$W/xvfb.log" Xvfb ":$DISPLAY_NUM" -screen 0 1024x768x24 -br -nolisten tcp
-xvfb_pid=$last_pid
-for _ in $(seq 50); do [ -e "/tmp/.X11-unix/X$DISPLAY_NUM" ] && break; sleep 0.1; done
-user_env+=("DISPLAY=:$DISPLAY_NUM")
-bg_user "$W/openbox.log" openbox
-openbox_pid=$last_pid
-sleep 0.5
-check "Xvfb and openbox run" kill -0 "$xvfb_pid" "$openbox_pid"
+start_x11
 bg_user "$W/x11-overlay.log" "$BIN/forcetouch-overlay" --verbose
 overlay_pid=$last_pid
 check "x11: the overlay takes its name" wait_for 'Overlay1 on the session bus' "$W/x11-overlay.log" 10
@@ -402,7 +319,6 @@ events_pid=$doc_pid
 pids+=("$events_pid")
 ln -sf "$DOC_OUT" "$W/x11-events.log"
 sleep 1
-shot_x11() { as_user import -window root "$1"; }
 # A click on the button's middle, as a tap would be.
 tap_x11() {
     local r
@@ -488,17 +404,7 @@ check "... nothing asked a window" bash -c "! grep -q 'asks the intent window' '
 stop "$alone_pid"; stop "$openbox_pid"; stop "$xvfb_pid"
 
 # ---------------------------------------------------------------- Wayland: sway, headless
-cat > "$W/sway.cfg" <<'CFG'
-output HEADLESS-1 resolution 1024x768 position 0 0 bg #505050 solid_color
-default_border none
-CFG
-chmod 644 "$W/sway.cfg"
-bg_user "$W/sway.log" env WLR_BACKENDS=headless WLR_RENDERER=pixman WLR_LIBINPUT_NO_DEVICES=1 sway -c "$W/sway.cfg"
-sway_pid=$last_pid
-for _ in $(seq 100); do ls "$RUNTIME"/wayland-? > /dev/null 2>&1 && break; sleep 0.1; done
-WAYLAND="$(basename "$(ls "$RUNTIME"/wayland-? 2>/dev/null | head -1)")"
-check "sway runs headless ($WAYLAND)" test -n "$WAYLAND"
-sleep 1
+start_sway '#505050'
 bg_user "$W/sway-overlay.log" env -u DISPLAY "WAYLAND_DISPLAY=$WAYLAND" GDK_BACKEND=wayland "$BIN/forcetouch-overlay" --verbose
 overlay_pid=$last_pid
 check "sway: the overlay takes its name" wait_for 'Overlay1 on the session bus' "$W/sway-overlay.log" 10
@@ -508,7 +414,6 @@ check "sway: forcetouchd runs and sees the overlay" wait_for 'quick-action menus
 bg_user "$W/sway-events.log" "$BIN/forcectl" events
 events_pid=$last_pid
 sleep 1
-shot_sway() { as_user env "WAYLAND_DISPLAY=$WAYLAND" grim "$1"; }
 # The README's answer to the first run (id 1 on a fresh daemon), as written there.
 confirm_first_run() {
 doc <<'CMD'

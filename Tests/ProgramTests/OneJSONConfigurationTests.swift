@@ -18,4 +18,18 @@ import Testing
             }
         }
     }
+
+    /// No reply is written by hand (issue 41): a JSON literal in Sources would carry its own
+    /// key order, not the one encoder's, and drift from SPEC. A string literal that opens a
+    /// JSON object (`#"{"…` or `"{\"…`) is one.
+    @Test func noJSONLiteralInSources() throws {
+        let files = RepositoryTests.files(under: "Sources", suffix: ".swift")
+        for file in files {
+            let text = try String(contentsOf: Program.repositoryRoot.appendingPathComponent(file), encoding: .utf8)
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where line.contains(##"#"{""##) || line.contains(#""{\""#) {
+                Issue.record("\(file):\(number + 1): a JSON literal; make it a Codable value and write it with ProtocolJSON")
+            }
+        }
+    }
 }

@@ -26,9 +26,12 @@ public enum RecordingPlayback {
     /// report.
     ///
     /// With `notes`, the recognizers explain themselves (`DevicePipeline.explain`): each
-    /// call's notes are handed over before the gestures it completed.
+    /// call's notes are handed over before the gestures it completed. `frame` is called after
+    /// each frame's gestures, with its time, as a live device's read is followed (the daemon
+    /// samples the press an overlay previews there).
     public static func play(_ recording: Recording, through pipeline: inout DevicePipeline,
-                            notes: ((GestureNote) -> Void)? = nil, _ each: (PipelineOutput) -> Void) {
+                            notes: ((GestureNote) -> Void)? = nil, frame: ((Timestamp) -> Void)? = nil,
+                            _ each: (PipelineOutput) -> Void) {
         if notes != nil { pipeline.explain() }
         // Most events make no note: the ring is looked at first, so that such an event costs
         // no call through `notes` (and no retain of it).
@@ -36,6 +39,7 @@ public enum RecordingPlayback {
             let outputs = pipeline.process(e)
             if !pipeline.engine.trace.isEmpty, let notes { pipeline.drainNotes(notes) }
             for o in outputs { each(o) }
+            if let frame, e.type == EV.SYN, e.code == SYN.REPORT { frame(e.time) }
         }
         while let d = pipeline.nextDeadline {
             let outputs = pipeline.advance(to: d)

@@ -73,6 +73,11 @@ public struct GestureEngine: Sendable {
     public var forceModel: ForceModel? { frames.forceModel }
     public var thresholds: DeepPressThresholds? { deepPress?.thresholds }
 
+    /// Whether the contact in `slot` is on its way to a deep press (at or above peek, the
+    /// dwell running) or in one: what an overlay may preview. An ordinary touch, however
+    /// long it stays, is not; nor is one that moved.
+    public func isDeepPressing(_ slot: Int) -> Bool { deepPress?.isPressing(slot) ?? false }
+
     /// The next time something must be decided though no event may come. Inlinable: the
     /// daemon asks after every read.
     @inlinable public var nextDeadline: Timestamp? {

@@ -18,8 +18,9 @@ import Glibc
 /// request line `idleTimeout` ago and has not finished it, however it trickles bytes. One user
 /// may hold `maximumClientsPerUser` connections and everyone together `maximumClients`: at the
 /// cap the connection idle, or stalled mid-line, longest (at least `evictionGrace`) gives way
-/// to the new one, and when none is the new one is told `{"ok":false,"error":"busy"}` and
-/// closed.
+/// to the new one, and when none is the new one is told `{"error":"busy","ok":false}` and
+/// closed. Every line it writes itself, refusals too, is a `ControlReply` made by the one
+/// encoder, so its keys come sorted like every other reply's.
 public final class ControlServer {
     public typealias ClientID = Int32
 
@@ -68,7 +69,10 @@ public final class ControlServer {
     }
 
     /// The reply to a connection refused because its user (or everyone) has too many.
-    public static let busyReply = #"{"ok":false,"error":"busy"}"#
+    public static let busyReply = refusal("busy")
+
+    /// A failed reply the server writes itself, with no request (and so no id) to answer.
+    static func refusal(_ message: String) -> String { ControlReply.failure(message, id: nil).json }
 
     public let path: String
     public var access: Access
@@ -188,11 +192,11 @@ public final class ControlServer {
         for c in clients.values {
             if let since = c.partialSince, since + idleTimeout <= t {
                 log?("control: closed a connection that sent no complete request line in \(seconds) s")
-                c.output += Array(#"{"ok":false,"error":"request line timeout"}"#.utf8) + [10]
+                c.output += Array(Self.refusal("request line timeout").utf8) + [10]
                 flushAndDrop(c)
             } else if c.isIdle && c.lastActivity + idleTimeout <= t {
                 log?("control: closed a connection idle for \(seconds) s")
-                c.output += Array(#"{"ok":false,"error":"idle timeout"}"#.utf8) + [10]
+                c.output += Array(Self.refusal("idle timeout").utf8) + [10]
                 flushAndDrop(c)
             }
         }
@@ -243,7 +247,7 @@ public final class ControlServer {
             guard ft_peer_credentials(fd, &uid, &gid, &pid) == 0 else { close(fd); continue }
             guard allowed(uid: uid, gid: gid) else {
                 log?("control: refused uid \(uid) (pid \(pid)): not the daemon's user")
-                Self.refuse(fd, #"{"ok":false,"error":"permission denied: this daemon serves only its own user"}"#)
+                Self.refuse(fd, Self.refusal("permission denied: this daemon serves only its own user"))
                 continue
             }
             let t = now()
@@ -320,7 +324,7 @@ public final class ControlServer {
         }
         guard clients[c.fd] != nil else { return }
         if c.input.count - c.start > maximumRequest && !c.input[c.start...].contains(10) {
-            send(#"{"ok":false,"error":"request too long (limit \#(maximumRequest) bytes)"}"#, to: c)
+            send(Self.refusal("request too long (limit \(maximumRequest) bytes)"), to: c)
             log?("control: dropped a client: request over \(maximumRequest) bytes")
             drop(c)
             return

@@ -260,8 +260,8 @@ public final class DeviceSession {
     public var nextDeadline: Timestamp? { pipeline.nextDeadline }
 
     /// Plays a whole recording in virtual time, as `forcetest replay` does, handing `each`
-    /// what every gesture calls for.
-    public func play(_ recording: Recording, _ each: (PipelineOutput) -> Void) {
-        RecordingPlayback.play(recording, through: &pipeline, notes: notes, each)
+    /// what every gesture calls for, and `frame` each frame's time once its gestures are.
+    public func play(_ recording: Recording, frame: ((Timestamp) -> Void)? = nil, _ each: (PipelineOutput) -> Void) {
+        RecordingPlayback.play(recording, through: &pipeline, notes: notes, frame: frame, each)
     }
 }

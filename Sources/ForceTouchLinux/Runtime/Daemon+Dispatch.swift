@@ -18,6 +18,9 @@ extension Daemon {
             control?.publish(GestureReport.gestureJSON(event, device: session.name))
             if event.gesture == .deepPress, runner.overlay.listening, !paused, session.pipeline.bindsDeepPress {
                 pressProgress.deepPress(event, session, to: runner.overlay)
+            } else if event.gesture != .deepPress, event.phase == .began || event.phase == .ended,
+                      runner.overlay.listening, !paused {
+                pressProgress.taken(by: event, session, to: runner.overlay)
             }
             if paused { continue }
             if event.gesture == .longPress { buttonGesture(event, session) }

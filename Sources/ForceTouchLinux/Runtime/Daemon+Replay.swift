@@ -17,7 +17,10 @@ extension Daemon {
         bus?.sync()
         logCapability(session, verb: "replaying")
         for w in recording.warnings { logger.warning("\(w)") }
-        session.play(recording) { carryOut([$0], session) }
+        // Each frame is followed as a live read is: the overlay previews what it would live.
+        session.play(recording, frame: { [unowned self] t in
+            if runner.overlay.listening, !paused { pressProgress.sample(session, now: t, to: runner.overlay) }
+        }) { carryOut([$0], session) }
         finishNotes(session)
         if let w = session.untrackedSlotWarning() { logger.warning("\(name): \(w)") }
         sessions[node.devnode] = nil

@@ -5,9 +5,12 @@ import ForceTouchProtocol
 /// The press whose progress an overlay draws: the first contact to come down on a
 /// force-sensing device, followed until it lifts, with the deep-press stage it reached. One
 /// at a time, so that the card on screen follows one finger, not whichever moved last.
+/// Whether anything is drawn for it is `PressPreview`'s rule: only once the press is on its
+/// way to peek, and not once a long press or anything else has taken it.
 struct PressProgress {
-    /// The followed contact: its device node, its slot, its stage so far ("" before peek).
-    private var track: (node: String, slot: Int, stage: String)?
+    /// The followed contact: its device node, its slot, its stage so far ("" before peek),
+    /// and whether a preview of it is on the overlay.
+    private var track: (node: String, slot: Int, stage: String, preview: PressPreview)?
 
     /// Stops following, without a word to the overlay: it has gone, or said so itself.
     mutating func forget() { track = nil }
@@ -15,50 +18,59 @@ struct PressProgress {
     /// Tells the overlay the followed press is cancelled, when there is one (pausing).
     mutating func cancel(to overlay: OverlayMenus, now: Timestamp) {
         guard track != nil else { return }
+        Self.cancelled(to: overlay, now: now)
+        track = nil
+    }
+
+    private static func cancelled(to overlay: OverlayMenus, now: Timestamp) {
         overlay.progress(PressProgressMessage(phase: "cancelled", stage: "", transitionProgress: 0,
                                               commitProgress: 0, x: 0, y: 0, placement: .touch, output: ""),
                          phase: "cancelled", time: now)
-        track = nil
     }
 
     /// After a read, while an overlay listens: the followed contact's force as progress
     /// towards peek and pop, and its position (after pop, for slide to select), then its lift;
-    /// only on a device where a deep press is bound.
+    /// only on a device where a deep press is bound, and only while `PressPreview` allows.
     mutating func sample(_ session: DeviceSession, now: Timestamp, to overlay: OverlayMenus) {
         let node = session.node.devnode
         if let t = track, t.node != node { return }
         let engine = session.engine
         guard let thresholds = engine.thresholds else { return }
         let contacts = engine.frames.contacts
-        let slot: Int
-        var phase = "changed"
-        if let t = track {
-            slot = t.slot
-            if !(contacts.indices.contains(slot) && contacts[slot].isDown) { phase = "ended" }
-        } else {
+        if track == nil {
             // Nothing to preview where no deep press is bound: no card grows, nothing dims.
             guard session.pipeline.bindsDeepPress,
                   let first = contacts.indices.first(where: { contacts[$0].isDown }) else { return }
-            slot = first
-            phase = "began"
-            track = (node, slot, "")
+            track = (node, first, "", PressPreview())
         }
-        guard contacts.indices.contains(slot) else { track = nil; return }
-        let c = contacts[slot]
+        guard var t = track else { return }
+        let down = contacts.indices.contains(t.slot) && contacts[t.slot].isDown
+        let step = t.preview.sample(down: down, onItsWay: down && engine.isDeepPressing(t.slot))
+        track = down ? t : nil
+        guard step != .none, contacts.indices.contains(t.slot) else { return }
+        let c = contacts[t.slot]
         let n = engine.frames.geometry.normalized(x: Double(c.x), y: Double(c.y))
         let p = engine.settings.rotation.apply(x: n.x, y: n.y)
-        let stage = track?.stage ?? ""
         let (placement, output) = overlay.locate(session.name)
         overlay.progress(
-            PressProgressMessage(phase: phase, stage: stage, transitionProgress: thresholds.transitionProgress(c.force),
+            PressProgressMessage(phase: step.rawValue, stage: t.stage,
+                                 transitionProgress: thresholds.transitionProgress(c.force),
                                  commitProgress: thresholds.commitProgress(c.force), x: p.x, y: p.y,
                                  placement: placement, output: output),
-            phase: phase, time: now)
-        if phase == "ended" { track = nil }
+            phase: step.rawValue, time: now)
     }
 
-    /// A deep press's step, as progress: its stage for the followed contact, and in a replay
-    /// (where no read is sampled) the progress itself.
+    /// A gesture other than a deep press, on a live device: when it takes the followed
+    /// contact (a long press began), its preview goes at once.
+    mutating func taken(by event: GestureEvent, _ session: DeviceSession, to overlay: OverlayMenus) {
+        guard var t = track, t.node == session.node.devnode, event.contacts.contains(t.slot) else { return }
+        let step = t.preview.taken()
+        track = t
+        if step == .cancelled { Self.cancelled(to: overlay, now: event.time) }
+    }
+
+    /// A deep press's step, as progress: its stage for the followed contact, and for any
+    /// other contact the progress itself.
     mutating func deepPress(_ event: GestureEvent, _ session: DeviceSession, to overlay: OverlayMenus) {
         let stage = event.stage?.rawValue ?? ""
         let phase: String
@@ -68,11 +80,14 @@ struct PressProgress {
         case .cancelled, .failed: phase = "cancelled"
         }
         if var t = track, t.node == session.node.devnode, event.contacts.contains(t.slot) {
-            if !stage.isEmpty { t.stage = stage }
+            if !stage.isEmpty {
+                t.stage = stage
+                t.preview.peeked()
+            }
             track = t
-            // A live press's lift is sampled after the read; its stage goes out now, since a
-            // still finger's peek comes from a timer, with no read after it.
-            if session.device != nil, phase != "changed" || stage.isEmpty { return }
+            // The lift is sampled after the read (or a replay's frame); the stage goes out
+            // now, since a still finger's peek comes from a timer, with no read after it.
+            if phase != "changed" || stage.isEmpty { return }
         }
         let (placement, output) = overlay.locate(session.name)
         overlay.progress(
