@@ -780,10 +780,3 @@ int ft_overlay_run(ft_overlay_options options) {
     g_object_unref(bus);
     return 0;
 }
-
-// The entry point forcetouch-overlay opens with dlsym (Sources/forcetouch-overlay): plain
-// arguments, so that the Swift side needs no header of this library.
-__attribute__((visibility("default"))) int ft_overlay_main(int verbose, const char *version) {
-    ft_overlay_options options = { .verbose = verbose, .version = version };
-    return ft_overlay_run(options);
-}
