@@ -131,6 +131,18 @@ import Testing
                 String(text[end.lowerBound...]))
     }
 
+    /// Where `committed` first departs from what the table makes, for a failure that says it
+    /// in one line rather than printing both files.
+    static func firstDifference(_ committed: String, _ made: String) -> String {
+        let a = committed.split(separator: "\n", omittingEmptySubsequences: false)
+        let b = made.split(separator: "\n", omittingEmptySubsequences: false)
+        for i in 0..<max(a.count, b.count) where i >= a.count || i >= b.count || a[i] != b[i] {
+            let has = i < a.count ? String(a[i]) : "(end)", wants = i < b.count ? String(b[i]) : "(end)"
+            return "line \(i + 1) is `\(has)`, the table makes `\(wants)`"
+        }
+        return "none"
+    }
+
     static func read(_ path: String) throws -> String {
         try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
     }
@@ -143,8 +155,9 @@ import Testing
         let made = Self.header()
         if Self.regenerate { try Self.write(Self.headerPath, made) }
         let committed = try Self.read(Self.headerPath)
-        #expect(committed == made, """
-            \(Self.headerPath) is not what the bus's table makes: \
+        let same = committed == made
+        #expect(same, """
+            \(Self.headerPath) is not what the bus's table makes (\(Self.firstDifference(committed, made))): \
             FORCETOUCH_REGENERATE=1 swift test --skip-build --filter BusTableTests rewrites it
             """)
     }
@@ -156,8 +169,10 @@ import Testing
             try Self.write(Self.introspectionPath, parts.before + Self.introspection() + parts.after)
             return
         }
-        #expect(parts.table == Self.introspection(), """
-            \(Self.introspectionPath)'s methods and signals are not the bus's table's: \
+        let same = parts.table == Self.introspection()
+        #expect(same, """
+            \(Self.introspectionPath)'s methods and signals are not the bus's table's \
+            (\(Self.firstDifference(parts.table, Self.introspection()))): \
             FORCETOUCH_REGENERATE=1 swift test --skip-build --filter BusTableTests rewrites them
             """)
     }
@@ -188,7 +203,8 @@ import Testing
                         BusNames.overlay, BusNames.overlayPath, BusNames.errorPrefix]
         for file in files {
             for name in names + busNames {
-                #expect(!file.text.contains("\"\(name)\""), "\(file.path) spells \"\(name)\": use the table's")
+                let spelt = file.text.contains("\"\(name)\"")
+                #expect(!spelt, "\(file.path) spells \"\(name)\": use the table's (bus-protocol.h in C)")
             }
         }
     }
