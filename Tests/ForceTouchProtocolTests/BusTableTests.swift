@@ -96,6 +96,19 @@ import Testing
                 define(macro + "_OUT_GET", getFormat(results)),
             ]
         }
+        // X-macros over every row, for C that goes over them all (a stand-in daemon checking what
+        // it sends, a client listing what it serves).
+        lines += ["", "// Every signal, X(member, type), and every method, X(member, in, out), in the table's order."]
+        lines.append("#define FT_BUS_SIGNALS(X) \\")
+        lines += BusSignal.allCases.map { signal in
+            let macro = "FT_SIGNAL_" + macroName(signal.name)
+            return "    X(\(macro), \(macro)_TYPE)" + (signal == BusSignal.allCases.last ? "" : " \\")
+        }
+        lines.append("#define FT_BUS_METHODS(X) \\")
+        lines += BusMethod.allCases.map { method in
+            let macro = "FT_METHOD_" + macroName(method.name)
+            return "    X(\(macro), \(macro)_IN, \(macro)_OUT)" + (method == BusMethod.allCases.last ? "" : " \\")
+        }
         lines += ["", "#endif", ""]
         return lines.joined(separator: "\n")
     }
