@@ -55,6 +55,9 @@ let package = Package(
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         // The sd-bus vtables, which are C macros; the logic behind them is Swift's.
         .target(name: "CBusSupport", dependencies: ["CSystemd"]),
+        // forcetouch-overlay's entry point as its command line calls it: the typed header the C
+        // shared object (Sources/COverlay) is compiled against. Only the header: nothing links.
+        .systemLibrary(name: "COverlay", path: "Sources/COverlay/include"),
         // The Linux layer: the only code that touches libevdev, libudev, uinput and the kernel.
         .target(
             name: "ForceTouchLinux",
@@ -112,7 +115,7 @@ let package = Package(
         .target(
             name: "ForcetouchOverlayProgram",
             dependencies: [
-                "ForceTouchCommandLine", "ForceTouchLinux",
+                "ForceTouchCommandLine", "COverlay",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/forcetouch-overlay",

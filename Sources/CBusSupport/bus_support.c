@@ -32,47 +32,6 @@ static const sd_bus_vtable daemon_properties[] = {
     SD_BUS_PROPERTY("Devices", "ao", get, 0, CHANGES),
 };
 
-static const sd_bus_vtable daemon_signals[] = {
-    SD_BUS_SIGNAL_WITH_NAMES("Gesture", "ossuddddsdd",
-                             SD_BUS_PARAM(device) SD_BUS_PARAM(gesture) SD_BUS_PARAM(phase)
-                             SD_BUS_PARAM(fingers) SD_BUS_PARAM(time) SD_BUS_PARAM(x) SD_BUS_PARAM(y)
-                             SD_BUS_PARAM(force) SD_BUS_PARAM(stage) SD_BUS_PARAM(transitionProgress)
-                             SD_BUS_PARAM(commitProgress), 0),
-    SD_BUS_SIGNAL_WITH_NAMES("CapabilityChanged", "ossss",
-                             SD_BUS_PARAM(device) SD_BUS_PARAM(node) SD_BUS_PARAM(capability) SD_BUS_PARAM(reason)
-                             SD_BUS_PARAM(overall), 0),
-    SD_BUS_SIGNAL_WITH_NAMES("QuickActionPerformed", "ssss",
-                             SD_BUS_PARAM(type) SD_BUS_PARAM(title) SD_BUS_PARAM(result) SD_BUS_PARAM(message), 0),
-    SD_BUS_SIGNAL_WITH_NAMES("MenuShown", "uaa{sv}ddss",
-                             SD_BUS_PARAM(id) SD_BUS_PARAM(items) SD_BUS_PARAM(x) SD_BUS_PARAM(y)
-                             SD_BUS_PARAM(placement) SD_BUS_PARAM(output), 0),
-    SD_BUS_SIGNAL_WITH_NAMES("PressProgress", "ssddddss",
-                             SD_BUS_PARAM(phase) SD_BUS_PARAM(stage) SD_BUS_PARAM(transitionProgress)
-                             SD_BUS_PARAM(commitProgress) SD_BUS_PARAM(x) SD_BUS_PARAM(y)
-                             SD_BUS_PARAM(placement) SD_BUS_PARAM(output), 0),
-    SD_BUS_SIGNAL_WITH_NAMES("MenuDismissed", "us", SD_BUS_PARAM(id) SD_BUS_PARAM(reason), 0),
-    // The intent window (SPEC §11, "The intent window"): a run's stages as signals, the window's answers are methods (BusMethod).
-    SD_BUS_SIGNAL_WITH_NAMES("IntentStarted", "usssddssb",
-                             SD_BUS_PARAM(id) SD_BUS_PARAM(intent) SD_BUS_PARAM(title) SD_BUS_PARAM(app)
-                             SD_BUS_PARAM(x) SD_BUS_PARAM(y) SD_BUS_PARAM(placement) SD_BUS_PARAM(output)
-                             SD_BUS_PARAM(located), 0),
-    SD_BUS_SIGNAL_WITH_NAMES("IntentConfirm", "ussssd",
-                             SD_BUS_PARAM(id) SD_BUS_PARAM(intent) SD_BUS_PARAM(title) SD_BUS_PARAM(prompt)
-                             SD_BUS_PARAM(parameter) SD_BUS_PARAM(timeout), 0),
-    SD_BUS_SIGNAL_WITH_NAMES("IntentChoose", "ussssasd",
-                             SD_BUS_PARAM(id) SD_BUS_PARAM(intent) SD_BUS_PARAM(title) SD_BUS_PARAM(prompt)
-                             SD_BUS_PARAM(parameter) SD_BUS_PARAM(choices) SD_BUS_PARAM(timeout), 0),
-    SD_BUS_SIGNAL_WITH_NAMES("IntentNeedsValue", "usssssd",
-                             SD_BUS_PARAM(id) SD_BUS_PARAM(intent) SD_BUS_PARAM(title) SD_BUS_PARAM(prompt)
-                             SD_BUS_PARAM(parameter) SD_BUS_PARAM(type) SD_BUS_PARAM(timeout), 0),
-    SD_BUS_SIGNAL_WITH_NAMES("IntentResponse", "usssssssb",
-                             SD_BUS_PARAM(id) SD_BUS_PARAM(intent) SD_BUS_PARAM(title) SD_BUS_PARAM(code)
-                             SD_BUS_PARAM(message) SD_BUS_PARAM(text) SD_BUS_PARAM(image) SD_BUS_PARAM(app)
-                             SD_BUS_PARAM(final), 0),
-    SD_BUS_SIGNAL_WITH_NAMES("AssistiveButton", "dddss", SD_BUS_PARAM(x) SD_BUS_PARAM(y) SD_BUS_PARAM(size)
-                             SD_BUS_PARAM(output) SD_BUS_PARAM(state), 0),
-};
-
 #define COUNT(array) (sizeof(array) / sizeof((array)[0]))
 
 // A copy of `names` as sd-bus's SD_BUS_PARAM list wants it: each name ended by a NUL.
@@ -84,12 +43,13 @@ static char *param_names(const char *names) {
     return copy;
 }
 
-// Daemon1's vtable: START, the properties, the methods Swift's table gives, the signals, END.
+// Daemon1's vtable: START, the properties, the methods and signals Swift's table gives, END.
 // Made once and never freed: sd-bus reads it for as long as the object is exported.
-static sd_bus_vtable *daemon_vtable(const ft_bus_method *methods, size_t count) {
+static sd_bus_vtable *daemon_vtable(const ft_bus_method *methods, size_t count, const ft_bus_signal *signals,
+                                    size_t signal_count) {
     static sd_bus_vtable *made;
     if (made) return made;
-    size_t n = 1 + COUNT(daemon_properties) + count + COUNT(daemon_signals) + 1, i = 0;
+    size_t n = 1 + COUNT(daemon_properties) + count + signal_count + 1, i = 0;
     sd_bus_vtable *v = calloc(n, sizeof *v);
     if (v == NULL) return NULL;
     v[i++] = (sd_bus_vtable) SD_BUS_VTABLE_START(0);
@@ -100,7 +60,12 @@ static sd_bus_vtable *daemon_vtable(const ft_bus_method *methods, size_t count) 
         if (!member || !signature || !result || !names) return NULL;
         v[i++] = (sd_bus_vtable) SD_BUS_METHOD_WITH_NAMES(member, signature, names, result, , method, 0);
     }
-    for (size_t k = 0; k < COUNT(daemon_signals); k++) v[i++] = daemon_signals[k];
+    for (size_t k = 0; k < signal_count; k++) {
+        const char *member = strdup(signals[k].member), *signature = strdup(signals[k].signature),
+                   *names = param_names(signals[k].names);
+        if (!member || !signature || !names) return NULL;
+        v[i++] = (sd_bus_vtable) SD_BUS_SIGNAL_WITH_NAMES(member, signature, names, 0);
+    }
     v[i++] = (sd_bus_vtable) SD_BUS_VTABLE_END;
     made = v;
     return made;
@@ -120,13 +85,13 @@ static const sd_bus_vtable device_vtable[] = {
     SD_BUS_VTABLE_END
 };
 
-int ft_bus_add_daemon(sd_bus *bus, sd_bus_slot **slot, const char *path, void *userdata,
-                      const ft_bus_method *methods, size_t count) {
-    const sd_bus_vtable *vtable = daemon_vtable(methods, count);
+int ft_bus_add_daemon(sd_bus *bus, sd_bus_slot **slot, const char *path, const char *interface, void *userdata,
+                      const ft_bus_method *methods, size_t count, const ft_bus_signal *signals, size_t signal_count) {
+    const sd_bus_vtable *vtable = daemon_vtable(methods, count, signals, signal_count);
     if (vtable == NULL) return -ENOMEM;
-    return sd_bus_add_object_vtable(bus, slot, path, "io.github.forcetouch.Daemon1", vtable, userdata);
+    return sd_bus_add_object_vtable(bus, slot, path, interface, vtable, userdata);
 }
 
-int ft_bus_add_device(sd_bus *bus, sd_bus_slot **slot, const char *path, void *userdata) {
-    return sd_bus_add_object_vtable(bus, slot, path, "io.github.forcetouch.Device1", device_vtable, userdata);
+int ft_bus_add_device(sd_bus *bus, sd_bus_slot **slot, const char *path, const char *interface, void *userdata) {
+    return sd_bus_add_object_vtable(bus, slot, path, interface, device_vtable, userdata);
 }

@@ -12,6 +12,7 @@
 // compositor places, which is not where the touches are: the log says so.
 #include "assistive-button.h"
 #include "overlay-window.h"
+#include "bus-protocol.h"
 #include <gtk/gtk.h>
 #include <gtk-layer-shell/gtk-layer-shell.h>
 #ifdef GDK_WINDOWING_WAYLAND
@@ -174,10 +175,10 @@ static void on_daemon_gone(GDBusConnection *bus, const char *name, gpointer data
 
 void ft_assistive_button_signal(GVariant *parameters, int verbose) {
     if (!b.watch)
-        b.watch = g_bus_watch_name(G_BUS_TYPE_SESSION, "io.github.forcetouch.Daemon1", G_BUS_NAME_WATCHER_FLAGS_NONE,
+        b.watch = g_bus_watch_name(G_BUS_TYPE_SESSION, FT_BUS_DAEMON_NAME, G_BUS_NAME_WATCHER_FLAGS_NONE,
                                    on_daemon, on_daemon_gone, NULL, NULL);
     const char *output, *state;
-    g_variant_get(parameters, "(ddd&s&s)", &b.x, &b.y, &b.size, &output, &state);
+    g_variant_get(parameters, FT_SIGNAL_ASSISTIVE_BUTTON_GET, &b.x, &b.y, &b.size, &output, &state);
     b.verbose = verbose;
     g_strlcpy(b.output, output, sizeof b.output);
     b.dragging = strcmp(state, "dragging") == 0;

@@ -24,9 +24,11 @@
 #include <math.h>
 #include <string.h>
 
-#define DAEMON_NAME "io.github.forcetouch.Daemon1"
-#define DAEMON_PATH "/io/github/forcetouch/Daemon1"
-#define DAEMON_IFACE "io.github.forcetouch.Daemon1"
+#include "bus-protocol.h"
+
+#define DAEMON_NAME FT_BUS_DAEMON_NAME
+#define DAEMON_PATH FT_BUS_DAEMON_PATH
+#define DAEMON_IFACE FT_BUS_DAEMON_INTERFACE
 #define MAX_BUTTONS 12
 
 // Sizes in logical pixels.
@@ -517,7 +519,7 @@ static void waiting(void) {
 }
 
 static void answer_confirm(gboolean yes) {
-    call("ConfirmIntent", g_variant_new("(ub)", w.id, yes));
+    call(FT_METHOD_CONFIRM_INTENT, g_variant_new(FT_METHOD_CONFIRM_INTENT_IN, w.id, yes));
     if (yes) {
         waiting();
     } else {
@@ -530,7 +532,7 @@ static void answer_confirm(gboolean yes) {
 static void answer_value(const char *value) {
     char *copy = g_strdup(value);
     g_printerr("intent %u: answered \"%s\"\n", w.id, copy);
-    call("AnswerIntent", g_variant_new("(us)", w.id, copy));
+    call(FT_METHOD_ANSWER_INTENT, g_variant_new(FT_METHOD_ANSWER_INTENT_IN, w.id, copy));
     g_free(copy);
     waiting();
 }
@@ -538,7 +540,7 @@ static void answer_value(const char *value) {
 static void open_app(void) {
     if (*w.app) {
         g_printerr("intent %u: opening %s\n", w.id, w.app);
-        call("OpenIntentApp", g_variant_new("(u)", w.id));
+        call(FT_METHOD_OPEN_INTENT_APP, g_variant_new(FT_METHOD_OPEN_INTENT_APP_IN, w.id));
     }
     hide("app opened");
 }
@@ -549,7 +551,7 @@ static void started(GVariant *p) {
     const char *intent, *title, *app, *placement, *output;
     double x, y;
     gboolean located;
-    g_variant_get(p, "(u&s&s&sdd&s&sb)", &w.id, &intent, &title, &app, &x, &y, &placement, &output, &located);
+    g_variant_get(p, FT_SIGNAL_INTENT_STARTED_GET, &w.id, &intent, &title, &app, &x, &y, &placement, &output, &located);
     hide("replaced");
     set(&w.intent, intent);
     set(&w.title, title);
@@ -570,11 +572,11 @@ static void asked(kind_t kind, GVariant *p) {
     const char *type = "";
     double timeout;
     if (kind == KIND_CHOOSE)
-        g_variant_get(p, "(u&s&s&s&sasd)", &id, &intent, &title, &prompt, &parameter, &choices, &timeout);
+        g_variant_get(p, FT_SIGNAL_INTENT_CHOOSE_GET, &id, &intent, &title, &prompt, &parameter, &choices, &timeout);
     else if (kind == KIND_VALUE)
-        g_variant_get(p, "(u&s&s&s&s&sd)", &id, &intent, &title, &prompt, &parameter, &type, &timeout);
+        g_variant_get(p, FT_SIGNAL_INTENT_NEEDS_VALUE_GET, &id, &intent, &title, &prompt, &parameter, &type, &timeout);
     else
-        g_variant_get(p, "(u&s&s&s&sd)", &id, &intent, &title, &prompt, &parameter, &timeout);
+        g_variant_get(p, FT_SIGNAL_INTENT_CONFIRM_GET, &id, &intent, &title, &prompt, &parameter, &timeout);
     if (id != w.id) {
         // A run this overlay did not see start (it came onto the bus since): shown centred.
         hide("replaced");
@@ -608,7 +610,7 @@ static void responded(GVariant *p) {
     guint id;
     const char *intent, *title, *code, *message, *text, *image, *app;
     gboolean final;
-    g_variant_get(p, "(u&s&s&s&s&s&s&sb)", &id, &intent, &title, &code, &message, &text, &image, &app, &final);
+    g_variant_get(p, FT_SIGNAL_INTENT_RESPONSE_GET, &id, &intent, &title, &code, &message, &text, &image, &app, &final);
     if (id != w.id || id == w.cancelled) return;
     char *logged = ft_bounded_text(code);
     g_printerr("intent %u: %s%s\n", id, logged, final ? " (final)" : "");
@@ -658,14 +660,17 @@ void ft_intent_init(GDBusConnection *bus, int verbose, gboolean dark) {
 }
 
 gboolean ft_intent_signal(const char *member, GVariant *p) {
-    if (strcmp(member, "IntentStarted") == 0 && g_variant_is_of_type(p, G_VARIANT_TYPE("(usssddssb)"))) started(p);
-    else if (strcmp(member, "IntentConfirm") == 0 && g_variant_is_of_type(p, G_VARIANT_TYPE("(ussssd)")))
+    if (strcmp(member, FT_SIGNAL_INTENT_STARTED) == 0 && g_variant_is_of_type(p, G_VARIANT_TYPE(FT_SIGNAL_INTENT_STARTED_TYPE)))
+        started(p);
+    else if (strcmp(member, FT_SIGNAL_INTENT_CONFIRM) == 0 && g_variant_is_of_type(p, G_VARIANT_TYPE(FT_SIGNAL_INTENT_CONFIRM_TYPE)))
         asked(KIND_CONFIRM, p);
-    else if (strcmp(member, "IntentChoose") == 0 && g_variant_is_of_type(p, G_VARIANT_TYPE("(ussssasd)")))
+    else if (strcmp(member, FT_SIGNAL_INTENT_CHOOSE) == 0 && g_variant_is_of_type(p, G_VARIANT_TYPE(FT_SIGNAL_INTENT_CHOOSE_TYPE)))
         asked(KIND_CHOOSE, p);
-    else if (strcmp(member, "IntentNeedsValue") == 0 && g_variant_is_of_type(p, G_VARIANT_TYPE("(usssssd)")))
+    else if (strcmp(member, FT_SIGNAL_INTENT_NEEDS_VALUE) == 0 &&
+             g_variant_is_of_type(p, G_VARIANT_TYPE(FT_SIGNAL_INTENT_NEEDS_VALUE_TYPE)))
         asked(KIND_VALUE, p);
-    else if (strcmp(member, "IntentResponse") == 0 && g_variant_is_of_type(p, G_VARIANT_TYPE("(usssssssb)")))
+    else if (strcmp(member, FT_SIGNAL_INTENT_RESPONSE) == 0 &&
+             g_variant_is_of_type(p, G_VARIANT_TYPE(FT_SIGNAL_INTENT_RESPONSE_TYPE)))
         responded(p);
     else return FALSE;
     return TRUE;

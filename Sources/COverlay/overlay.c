@@ -27,10 +27,12 @@
 #include <math.h>
 #include <string.h>
 
-#define DAEMON_NAME "io.github.forcetouch.Daemon1"
-#define DAEMON_PATH "/io/github/forcetouch/Daemon1"
-#define DAEMON_IFACE "io.github.forcetouch.Daemon1"
-#define OVERLAY_NAME "io.github.forcetouch.Overlay1"
+#include "bus-protocol.h"
+
+#define DAEMON_NAME FT_BUS_DAEMON_NAME
+#define DAEMON_PATH FT_BUS_DAEMON_PATH
+#define DAEMON_IFACE FT_BUS_DAEMON_INTERFACE
+#define OVERLAY_NAME FT_BUS_OVERLAY_NAME
 #define MAX_ITEMS 4
 
 // The menu's size at pop, in logical pixels (the output's scale factor multiplies them).
@@ -450,7 +452,7 @@ static void on_chosen(GObject *source, GAsyncResult *res, gpointer data) {
     GVariant *reply = g_dbus_connection_call_finish(G_DBUS_CONNECTION(source), res, &error);
     if (reply) {
         const char *result, *message;
-        g_variant_get(reply, "(&s&s)", &result, &message);
+        g_variant_get(reply, FT_METHOD_CHOOSE_QUICK_ACTION_OUT_GET, &result, &message);
         g_printerr("chose %s: %s: %s\n", type, result, message);
         g_variant_unref(reply);
     } else {
@@ -464,8 +466,9 @@ static void choose(int index) {
     if (index < 0 || index >= o.count || !o.bus) return;
     char *type = g_strdup(o.items[index].type);
     g_printerr("choose %d \"%s\"\n", index, o.items[index].title);
-    g_dbus_connection_call(o.bus, DAEMON_NAME, DAEMON_PATH, DAEMON_IFACE, "ChooseQuickAction",
-                           g_variant_new("(s)", type), G_VARIANT_TYPE("(ss)"), G_DBUS_CALL_FLAGS_NONE, -1, NULL,
+    g_dbus_connection_call(o.bus, DAEMON_NAME, DAEMON_PATH, DAEMON_IFACE, FT_METHOD_CHOOSE_QUICK_ACTION,
+                           g_variant_new(FT_METHOD_CHOOSE_QUICK_ACTION_IN, type),
+                           G_VARIANT_TYPE(FT_METHOD_CHOOSE_QUICK_ACTION_OUT), G_DBUS_CALL_FLAGS_NONE, -1, NULL,
                            on_chosen, type);
     // The daemon's MenuDismissed closes the menu; it is hidden now, as a tap would.
     o.menu_id = 0;
@@ -477,8 +480,9 @@ static void dismiss(void) {
     if (!o.menu_id) return;
     g_printerr("dismiss %u\n", o.menu_id);
     if (o.bus)
-        g_dbus_connection_call(o.bus, DAEMON_NAME, DAEMON_PATH, DAEMON_IFACE, "DismissMenu",
-                               g_variant_new("(u)", o.menu_id), NULL, G_DBUS_CALL_FLAGS_NONE, -1, NULL, NULL, NULL);
+        g_dbus_connection_call(o.bus, DAEMON_NAME, DAEMON_PATH, DAEMON_IFACE, FT_METHOD_DISMISS_MENU,
+                               g_variant_new(FT_METHOD_DISMISS_MENU_IN, o.menu_id), NULL, G_DBUS_CALL_FLAGS_NONE, -1,
+                               NULL, NULL, NULL);
     o.menu_id = 0;
     o.pressing = FALSE;
     update();
@@ -489,7 +493,7 @@ static void menu_shown(GVariant *p) {
     GVariantIter *items;
     double x, y;
     const char *placement, *output;
-    g_variant_get(p, "(uaa{sv}dd&s&s)", &id, &items, &x, &y, &placement, &output);
+    g_variant_get(p, FT_SIGNAL_MENU_SHOWN_GET, &id, &items, &x, &y, &placement, &output);
     clear_items();
     GVariant *dict;
     while (g_variant_iter_next(items, "@a{sv}", &dict)) {
@@ -546,7 +550,7 @@ static void slide(gboolean ended, const char *stage, double transition, double c
 static void press_progress(GVariant *p) {
     const char *phase, *stage, *placement, *output;
     double transition, commit, x, y;
-    g_variant_get(p, "(&s&sdddd&s&s)", &phase, &stage, &transition, &commit, &x, &y, &placement, &output);
+    g_variant_get(p, FT_SIGNAL_PRESS_PROGRESS_GET, &phase, &stage, &transition, &commit, &x, &y, &placement, &output);
     gboolean ended = strcmp(phase, "ended") == 0 || strcmp(phase, "cancelled") == 0;
     if (o.menu_id && o.pressing) {
         slide(ended, stage, transition, commit, x, y);
@@ -591,17 +595,19 @@ static void on_signal(GDBusConnection *bus, const char *sender, const char *path
         return;
     }
     if (ft_intent_signal(member, parameters)) return;
-    if (strcmp(member, "MenuShown") == 0 && g_variant_is_of_type(parameters, G_VARIANT_TYPE("(uaa{sv}ddss)"))) {
+    if (strcmp(member, FT_SIGNAL_MENU_SHOWN) == 0 && g_variant_is_of_type(parameters, G_VARIANT_TYPE(FT_SIGNAL_MENU_SHOWN_TYPE))) {
         menu_shown(parameters);
-    } else if (strcmp(member, "PressProgress") == 0 &&
-               g_variant_is_of_type(parameters, G_VARIANT_TYPE("(ssddddss)"))) {
+    } else if (strcmp(member, FT_SIGNAL_PRESS_PROGRESS) == 0 &&
+               g_variant_is_of_type(parameters, G_VARIANT_TYPE(FT_SIGNAL_PRESS_PROGRESS_TYPE))) {
         press_progress(parameters);
-    } else if (strcmp(member, "AssistiveButton") == 0 && g_variant_is_of_type(parameters, G_VARIANT_TYPE("(dddss)"))) {
+    } else if (strcmp(member, FT_SIGNAL_ASSISTIVE_BUTTON) == 0 &&
+               g_variant_is_of_type(parameters, G_VARIANT_TYPE(FT_SIGNAL_ASSISTIVE_BUTTON_TYPE))) {
         ft_assistive_button_signal(parameters, o.options.verbose);
-    } else if (strcmp(member, "MenuDismissed") == 0 && g_variant_is_of_type(parameters, G_VARIANT_TYPE("(us)"))) {
+    } else if (strcmp(member, FT_SIGNAL_MENU_DISMISSED) == 0 &&
+               g_variant_is_of_type(parameters, G_VARIANT_TYPE(FT_SIGNAL_MENU_DISMISSED_TYPE))) {
         guint id;
         const char *reason;
-        g_variant_get(parameters, "(u&s)", &id, &reason);
+        g_variant_get(parameters, FT_SIGNAL_MENU_DISMISSED_GET, &id, &reason);
         if (id == o.menu_id) {
             g_printerr("menu %u dismissed: %s\n", id, reason);
             o.menu_id = 0;
@@ -725,7 +731,7 @@ static void export_object(GDBusConnection *bus) {
     static const GDBusInterfaceVTable vtable = { NULL, get_property, NULL, { 0 } };
     GDBusNodeInfo *node = g_dbus_node_info_new_for_xml(overlay_xml, NULL);
     if (!node) return;
-    g_dbus_connection_register_object(bus, "/io/github/forcetouch/Overlay1", node->interfaces[0], &vtable, NULL, NULL,
+    g_dbus_connection_register_object(bus, FT_BUS_OVERLAY_PATH, node->interfaces[0], &vtable, NULL, NULL,
                                       NULL);
     g_dbus_node_info_unref(node);
 }
@@ -779,11 +785,4 @@ int ft_overlay_run(ft_overlay_options options) {
     ft_assistive_button_destroy();
     g_object_unref(bus);
     return 0;
-}
-
-// The entry point forcetouch-overlay opens with dlsym (Sources/forcetouch-overlay): plain
-// arguments, so that the Swift side needs no header of this library.
-__attribute__((visibility("default"))) int ft_overlay_main(int verbose, const char *version) {
-    ft_overlay_options options = { .verbose = verbose, .version = version };
-    return ft_overlay_run(options);
 }

@@ -433,7 +433,8 @@ public enum BusMethod: String, CaseIterable, Sendable {
     public var resultSignature: String { results.map(\.type.rawValue).joined() }
 }
 
-/// One argument or return value of a D-Bus method: its name in introspection, and its type.
+/// One argument or return value of a D-Bus method, or one argument of a signal: its name in
+/// introspection, and its type.
 public struct BusParameter: Hashable, Sendable {
     public var name: String
     public var type: BusType
@@ -442,17 +443,51 @@ public struct BusParameter: Hashable, Sendable {
     public static func bool(_ name: String) -> BusParameter { BusParameter(name: name, type: .bool) }
     public static func uint32(_ name: String) -> BusParameter { BusParameter(name: name, type: .uint32) }
     public static func strings(_ name: String) -> BusParameter { BusParameter(name: name, type: .strings) }
+    public static func double(_ name: String) -> BusParameter { BusParameter(name: name, type: .double) }
+    public static func objectPath(_ name: String) -> BusParameter { BusParameter(name: name, type: .objectPath) }
+    public static func dictionaries(_ name: String) -> BusParameter { BusParameter(name: name, type: .dictionaries) }
 }
 
-/// The D-Bus types the Daemon1 methods take and return, by their type codes.
+/// The D-Bus types the Daemon1 methods and signals carry, by their type codes.
 public enum BusType: String, Hashable, Sendable {
-    case string = "s", bool = "b", uint32 = "u", strings = "as"
+    case string = "s", bool = "b", uint32 = "u", strings = "as", double = "d", objectPath = "o"
+    /// Dictionaries of string variants: the menu's items (`MenuShown`), structured as D-Bus
+    /// clients expect rather than JSON in a string.
+    case dictionaries = "aa{sv}"
 }
 
-/// A value a method reads or returns: the kinds the Daemon1 methods use.
+/// A value a method reads or returns, or a signal carries: the kinds the Daemon1 interface uses.
 public enum BusArgument: Hashable, Sendable {
     case string(String)
     case bool(Bool)
     case uint32(UInt32)
     case strings([String])
+    case double(Double)
+    case objectPath(String)
+    /// Each dictionary's entries in the order they are sent.
+    case dictionaries([[BusEntry]])
+
+    /// Its type, which a signal's or method's table row must give at its place.
+    public var type: BusType {
+        switch self {
+        case .string: .string
+        case .bool: .bool
+        case .uint32: .uint32
+        case .strings: .strings
+        case .double: .double
+        case .objectPath: .objectPath
+        case .dictionaries: .dictionaries
+        }
+    }
+}
+
+/// One entry of an `a{sv}` whose variants are strings.
+public struct BusEntry: Hashable, Sendable {
+    public var key: String
+    public var value: String
+
+    public init(_ key: String, _ value: String) {
+        self.key = key
+        self.value = value
+    }
 }

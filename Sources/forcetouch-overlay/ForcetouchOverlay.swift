@@ -1,4 +1,5 @@
 import ArgumentParser
+import COverlay
 import ForceTouchCommandLine
 import Glibc
 
@@ -32,7 +33,9 @@ struct ForcetouchOverlay: ForceTouchCommand {
 
     func run() throws {
         let toolkit = try OverlayToolkit.load()
-        let status = ForceTouchVersion.string.withCString { version in toolkit.run(verbose ? 1 : 0, version) }
+        let status = ForceTouchVersion.string.withCString { version in
+            toolkit.run(ft_overlay_options(verbose: verbose ? 1 : 0, version: version))
+        }
         if status != 0 { throw ExitCode(status) }
     }
 }

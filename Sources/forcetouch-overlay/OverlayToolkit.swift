@@ -1,5 +1,5 @@
+import COverlay
 import ForceTouchCommandLine
-import ForceTouchLinux
 import Glibc
 
 /// The overlay's GTK part, `forcetouch-overlay-gtk.so` (Sources/COverlay, built by the
@@ -9,18 +9,16 @@ import Glibc
 /// opened at run time, GTK is mapped by the overlay alone, and the package carries the Swift
 /// runtime once rather than a second time for the overlay.
 struct OverlayToolkit {
-    /// `int ft_overlay_main(int verbose, const char *version)`: runs until SIGTERM, returns
-    /// the exit status.
-    typealias Main = @convention(c) (Int32, UnsafePointer<CChar>?) -> Int32
-
     static let fileName = "forcetouch-overlay-gtk.so"
 
-    let run: Main
+    /// `ft_overlay_run`, typed by COverlay.h, the header the shared object is compiled
+    /// against: runs until SIGTERM, returns the exit status.
+    let run: ft_overlay_run_function
 
     /// Where it is looked for: beside the executable (a build directory), then in
     /// `../lib/forcetouch` from it (`make install`, the .deb), the executable's links resolved.
     static func candidates() -> [String] {
-        guard let executable = DeviceDatabaseFiles.executablePath(), let slash = executable.lastIndex(of: "/") else { return [] }
+        guard let executable = executablePath(), let slash = executable.lastIndex(of: "/") else { return [] }
         let directory = executable[..<slash]
         return [directory + "/" + fileName, directory + "/../lib/forcetouch/" + fileName]
     }
@@ -34,9 +32,18 @@ struct OverlayToolkit {
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
             throw CommandFailure("\(path): \(String(cString: dlerror()))")
         }
-        guard let symbol = dlsym(handle, "ft_overlay_main") else {
-            throw CommandFailure("\(path): no ft_overlay_main: \(String(cString: dlerror()))")
+        guard let symbol = dlsym(handle, FT_OVERLAY_RUN_SYMBOL) else {
+            throw CommandFailure("\(path): no \(FT_OVERLAY_RUN_SYMBOL): \(String(cString: dlerror()))")
         }
-        return OverlayToolkit(run: unsafeBitCast(symbol, to: Main.self))
+        return OverlayToolkit(run: unsafeBitCast(symbol, to: ft_overlay_run_function.self))
+    }
+
+    /// This program's own file, symbolic links resolved (/proc/self/exe): the overlay's one
+    /// need of the Linux layer, written here so that it links none of it.
+    static func executablePath() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { return nil }
+        return String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -12,24 +12,58 @@
 //
 // The overlay's calls to the daemon (ChooseQuickAction, DismissMenu, the intent window's
 // answers) are printed as `call MEMBER ARGS` and answered as the daemon would, without doing
-// anything: ChooseQuickAction with ('success', 'stand-in').
+// anything: a method that returns (ss), ChooseQuickAction's, with ('success', 'stand-in').
+//
+// Names and types come from the bus's table (Sources/COverlay/bus-protocol.h, built with
+// -ISources/COverlay), as the overlay's do: the methods are served with the table's signatures,
+// and a line whose member is not a Daemon1 signal of the table, or whose arguments are not of
+// its type, is refused (`bad N: …`), so that a test's hand-written signal cannot drift from the
+// daemon's.
+#include "bus-protocol.h"
 #include <fcntl.h>
 #include <gio/gio.h>
 #include <stdio.h>
 #include <string.h>
 
-#define DAEMON_PATH "/io/github/forcetouch/Daemon1"
-#define DAEMON_IFACE "io.github.forcetouch.Daemon1"
+#define DAEMON_PATH FT_BUS_DAEMON_PATH
+#define DAEMON_IFACE FT_BUS_DAEMON_INTERFACE
 
-static const char xml[] =
-    "<node><interface name='" DAEMON_IFACE "'>"
-    "<method name='ChooseQuickAction'><arg type='s' direction='in'/><arg type='s' direction='out'/>"
-    "<arg type='s' direction='out'/></method>"
-    "<method name='DismissMenu'><arg type='u' direction='in'/></method>"
-    "<method name='ConfirmIntent'><arg type='u' direction='in'/><arg type='b' direction='in'/></method>"
-    "<method name='AnswerIntent'><arg type='u' direction='in'/><arg type='s' direction='in'/></method>"
-    "<method name='OpenIntentApp'><arg type='u' direction='in'/></method>"
-    "</interface></node>";
+/// The table's type for the Daemon1 signal `member`; NULL when the table has no such signal.
+static const char *signal_type(const char *member) {
+#define SIGNAL(name, type) if (strcmp(member, name) == 0) return type;
+    FT_BUS_SIGNALS(SIGNAL)
+#undef SIGNAL
+    return NULL;
+}
+
+/// One `<arg>` per complete type of the tuple `tuple`, in `direction`.
+static void add_args(GString *xml, const char *tuple, const char *direction) {
+    GVariantType *t = g_variant_type_new(tuple);
+    for (const GVariantType *e = g_variant_type_first(t); e; e = g_variant_type_next(e)) {
+        char *code = g_variant_type_dup_string(e);
+        g_string_append_printf(xml, "<arg type='%s' direction='%s'/>", code, direction);
+        g_free(code);
+    }
+    g_variant_type_free(t);
+}
+
+/// The methods the overlay calls, with the table's signatures.
+static char *methods_xml(void) {
+    GString *xml = g_string_new("<node><interface name='" DAEMON_IFACE "'>");
+#define METHOD(name, in, out) \
+    if (strcmp(name, FT_METHOD_CHOOSE_QUICK_ACTION) == 0 || strcmp(name, FT_METHOD_DISMISS_MENU) == 0 || \
+        strcmp(name, FT_METHOD_CONFIRM_INTENT) == 0 || strcmp(name, FT_METHOD_ANSWER_INTENT) == 0 || \
+        strcmp(name, FT_METHOD_OPEN_INTENT_APP) == 0) { \
+        g_string_append_printf(xml, "<method name='%s'>", name); \
+        add_args(xml, in, "in"); \
+        add_args(xml, out, "out"); \
+        g_string_append(xml, "</method>"); \
+    }
+    FT_BUS_METHODS(METHOD)
+#undef METHOD
+    g_string_append(xml, "</interface></node>");
+    return g_string_free(xml, FALSE);
+}
 
 static GMainLoop *loop;
 static GDBusConnection *bus;
@@ -42,7 +76,8 @@ static void on_call(GDBusConnection *c, const char *sender, const char *path, co
     printf("call %s %s\n", member, text);
     fflush(stdout);
     g_free(text);
-    if (strcmp(member, "ChooseQuickAction") == 0)
+    const GDBusMethodInfo *info = g_dbus_method_invocation_get_method_info(invocation);
+    if (info->out_args && info->out_args[0] && info->out_args[1] && !info->out_args[2])
         g_dbus_method_invocation_return_value(invocation, g_variant_new("(ss)", "success", "stand-in"));
     else
         g_dbus_method_invocation_return_value(invocation, NULL);
@@ -62,8 +97,12 @@ static gboolean on_line(GIOChannel *in, GIOCondition condition, gpointer data) {
     GError *error = NULL;
     GVariant *args = space ? g_variant_parse(NULL, space + 1, NULL, NULL, &error) : NULL;
     if (space) *space = 0;
+    const char *type = signal_type(line);
     if (!args || !g_variant_is_of_type(args, G_VARIANT_TYPE_TUPLE))
         printf("bad %u: %s\n", sent, error ? error->message : "want MEMBER (ARGS…)");
+    else if (!type || !g_variant_is_of_type(args, G_VARIANT_TYPE(type)))
+        printf("bad %u: %s%s is not a signal of the bus's table (%s%s, bus-protocol.h)\n", sent, line,
+               g_variant_get_type_string(args), line, type ? type : " is none");
     else if (!g_dbus_connection_emit_signal(bus, NULL, DAEMON_PATH, DAEMON_IFACE, line, args, &error) ||
              !g_dbus_connection_flush_sync(bus, NULL, &error))
         printf("bad %u: %s\n", sent, error->message);
@@ -87,7 +126,9 @@ int main(int argc, char **argv) {
         fprintf(stderr, "bus-peer: %s\n", error->message);
         return 1;
     }
+    char *xml = methods_xml();
     GDBusNodeInfo *node = g_dbus_node_info_new_for_xml(xml, NULL);
+    g_free(xml);
     static const GDBusInterfaceVTable vtable = { on_call, NULL, NULL, { 0 } };
     g_dbus_connection_register_object(bus, DAEMON_PATH, node->interfaces[0], &vtable, NULL, NULL, NULL);
     GVariant *reply = g_dbus_connection_call_sync(bus, "org.freedesktop.DBus", "/org/freedesktop/DBus",

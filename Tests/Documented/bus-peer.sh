@@ -9,7 +9,7 @@
 #   peer_stop           gives the name back
 PEER_LOG="$W/bus-peer.log"
 PEER=""
-cc -o "$W/bus-peer" Tests/Documented/bus-peer.c $(pkg-config --cflags --libs gio-2.0) && chmod 755 "$W/bus-peer" ||
+cc -o "$W/bus-peer" -ISources/COverlay Tests/Documented/bus-peer.c $(pkg-config --cflags --libs gio-2.0) && chmod 755 "$W/bus-peer" ||
     bad "Tests/Documented/bus-peer.c builds (cc, libglib2.0-dev)"
 peer_start() {
     rm -f "$W/bus-peer.in" && mkfifo -m 666 "$W/bus-peer.in"

@@ -168,7 +168,7 @@ check "after the malformed calls the daemon still runs and answers" answers
 # daemon's unique name, which the daemon's match rule does not keep out: believed, "gone"
 # cancelled every waiting intent question and "arrived" sent menus to nobody (issue 40).
 # A stand-in overlay (bus-peer.c) takes and gives back the name for real between the forgeries.
-cc -o "$W/bus-peer" Tests/Documented/bus-peer.c $(pkg-config --cflags --libs gio-2.0) && chmod 755 "$W/bus-peer"
+cc -o "$W/bus-peer" -ISources/COverlay Tests/Documented/bus-peer.c $(pkg-config --cflags --libs gio-2.0) && chmod 755 "$W/bus-peer"
 check "Tests/Documented/bus-peer.c builds (cc, libglib2.0-dev)" test -x "$W/bus-peer"
 unique="$(as_user timeout 10 gdbus call --session -d org.freedesktop.DBus -o /org/freedesktop/DBus \
     -m org.freedesktop.DBus.GetNameOwner io.github.forcetouch.Daemon1 | sed -n "s/^('\(.*\)',)$/\1/p")"

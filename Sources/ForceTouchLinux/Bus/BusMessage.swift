@@ -79,14 +79,14 @@ struct BusMessage {
             case .string: arguments.append(.string(try readString()))
             case .bool: arguments.append(.bool(try readBool()))
             case .uint32: arguments.append(.uint32(try readUInt32()))
-            // No method takes an array; its results are written, not read.
-            case .strings: throw ReadError(code: -EINVAL)
+            // No method takes these: they are results and signals' arguments, written, not read.
+            case .strings, .double, .objectPath, .dictionaries: throw ReadError(code: -EINVAL)
             }
         }
         return arguments
     }
 
-    /// A method's return value.
+    /// A method's return value or a signal's argument.
     @discardableResult
     func append(_ value: BusArgument) -> Int32 {
         switch value {
@@ -94,25 +94,28 @@ struct BusMessage {
         case .bool(let b): append(b)
         case .uint32(let u): append(u)
         case .strings(let list): appendArray(of: "s") { for s in list { append(s) } }
+        case .double(let d): append(d)
+        case .objectPath(let p): append(objectPath: p)
+        case .dictionaries(let list): appendDictionaries(list)
         }
     }
 
     /// An `aa{sv}`: one dictionary of string variants per element, as D-Bus clients expect
     /// structured items (the menu's), not JSON in a string.
     @discardableResult
-    func appendDictionaries(_ dictionaries: [[(key: String, value: String)]]) -> Int32 {
+    func appendDictionaries(_ dictionaries: [[BusEntry]]) -> Int32 {
         var r = sd_bus_message_open_container(pointer, Self.type("a"), "a{sv}")
         guard r >= 0 else { return r }
         for dictionary in dictionaries {
             r = sd_bus_message_open_container(pointer, Self.type("a"), "{sv}")
             guard r >= 0 else { return r }
-            for (key, value) in dictionary {
+            for entry in dictionary {
                 r = sd_bus_message_open_container(pointer, Self.type("e"), "sv")
                 guard r >= 0 else { return r }
-                append(key)
+                append(entry.key)
                 r = sd_bus_message_open_container(pointer, Self.type("v"), "s")
                 guard r >= 0 else { return r }
-                append(value)
+                append(entry.value)
                 _ = sd_bus_message_close_container(pointer)
                 _ = sd_bus_message_close_container(pointer)
             }

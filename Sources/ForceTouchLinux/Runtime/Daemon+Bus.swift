@@ -1,3 +1,4 @@
+import ForceTouchProtocol
 import Logging
 
 // The daemon on the session bus: taking the name, and serving it from the loop.

@@ -1,0 +1,202 @@
+// The bus's names and type strings for forcetouch-overlay's C (docs/SPEC.md §9, §11): made from
+// the one table, Sources/ForceTouchProtocol (BusNames and BusSignal in BusSignal.swift,
+// BusMethod in ControlRequest.swift), by Tests/ForceTouchProtocolTests/BusTableTests.swift, which
+// fails while this copy differs. Do not edit: change the table, then
+// `FORCETOUCH_REGENERATE=1 swift test --skip-build --filter BusTableTests` writes it.
+//
+// Per signal S: FT_SIGNAL_S (the member), FT_SIGNAL_S_TYPE (the arguments' tuple, for
+// g_variant_is_of_type) and FT_SIGNAL_S_GET (g_variant_get's format: strings borrowed).
+// Per method M: FT_METHOD_M, FT_METHOD_M_IN (g_variant_new's format), FT_METHOD_M_OUT (the
+// reply's tuple) and FT_METHOD_M_OUT_GET.
+#ifndef FORCETOUCH_BUS_PROTOCOL_H
+#define FORCETOUCH_BUS_PROTOCOL_H
+
+#define FT_BUS_DAEMON_NAME "io.github.forcetouch.Daemon1"
+#define FT_BUS_DAEMON_PATH "/io/github/forcetouch/Daemon1"
+#define FT_BUS_DAEMON_INTERFACE "io.github.forcetouch.Daemon1"
+#define FT_BUS_DEVICE_INTERFACE "io.github.forcetouch.Device1"
+#define FT_BUS_OVERLAY_NAME "io.github.forcetouch.Overlay1"
+#define FT_BUS_OVERLAY_PATH "/io/github/forcetouch/Overlay1"
+
+// Gesture(o device, s gesture, s phase, u fingers, d time, d x, d y, d force, s stage, d transitionProgress, d commitProgress)
+#define FT_SIGNAL_GESTURE "Gesture"
+#define FT_SIGNAL_GESTURE_TYPE "(ossuddddsdd)"
+#define FT_SIGNAL_GESTURE_GET "(&o&s&sudddd&sdd)"
+
+// CapabilityChanged(o device, s node, s capability, s reason, s overall)
+#define FT_SIGNAL_CAPABILITY_CHANGED "CapabilityChanged"
+#define FT_SIGNAL_CAPABILITY_CHANGED_TYPE "(ossss)"
+#define FT_SIGNAL_CAPABILITY_CHANGED_GET "(&o&s&s&s&s)"
+
+// QuickActionPerformed(s type, s title, s result, s message)
+#define FT_SIGNAL_QUICK_ACTION_PERFORMED "QuickActionPerformed"
+#define FT_SIGNAL_QUICK_ACTION_PERFORMED_TYPE "(ssss)"
+#define FT_SIGNAL_QUICK_ACTION_PERFORMED_GET "(&s&s&s&s)"
+
+// MenuShown(u id, aa{sv} items, d x, d y, s placement, s output)
+#define FT_SIGNAL_MENU_SHOWN "MenuShown"
+#define FT_SIGNAL_MENU_SHOWN_TYPE "(uaa{sv}ddss)"
+#define FT_SIGNAL_MENU_SHOWN_GET "(uaa{sv}dd&s&s)"
+
+// PressProgress(s phase, s stage, d transitionProgress, d commitProgress, d x, d y, s placement, s output)
+#define FT_SIGNAL_PRESS_PROGRESS "PressProgress"
+#define FT_SIGNAL_PRESS_PROGRESS_TYPE "(ssddddss)"
+#define FT_SIGNAL_PRESS_PROGRESS_GET "(&s&sdddd&s&s)"
+
+// MenuDismissed(u id, s reason)
+#define FT_SIGNAL_MENU_DISMISSED "MenuDismissed"
+#define FT_SIGNAL_MENU_DISMISSED_TYPE "(us)"
+#define FT_SIGNAL_MENU_DISMISSED_GET "(u&s)"
+
+// IntentStarted(u id, s intent, s title, s app, d x, d y, s placement, s output, b located)
+#define FT_SIGNAL_INTENT_STARTED "IntentStarted"
+#define FT_SIGNAL_INTENT_STARTED_TYPE "(usssddssb)"
+#define FT_SIGNAL_INTENT_STARTED_GET "(u&s&s&sdd&s&sb)"
+
+// IntentConfirm(u id, s intent, s title, s prompt, s parameter, d timeout)
+#define FT_SIGNAL_INTENT_CONFIRM "IntentConfirm"
+#define FT_SIGNAL_INTENT_CONFIRM_TYPE "(ussssd)"
+#define FT_SIGNAL_INTENT_CONFIRM_GET "(u&s&s&s&sd)"
+
+// IntentChoose(u id, s intent, s title, s prompt, s parameter, as choices, d timeout)
+#define FT_SIGNAL_INTENT_CHOOSE "IntentChoose"
+#define FT_SIGNAL_INTENT_CHOOSE_TYPE "(ussssasd)"
+#define FT_SIGNAL_INTENT_CHOOSE_GET "(u&s&s&s&sasd)"
+
+// IntentNeedsValue(u id, s intent, s title, s prompt, s parameter, s type, d timeout)
+#define FT_SIGNAL_INTENT_NEEDS_VALUE "IntentNeedsValue"
+#define FT_SIGNAL_INTENT_NEEDS_VALUE_TYPE "(usssssd)"
+#define FT_SIGNAL_INTENT_NEEDS_VALUE_GET "(u&s&s&s&s&sd)"
+
+// IntentResponse(u id, s intent, s title, s code, s message, s text, s image, s app, b final)
+#define FT_SIGNAL_INTENT_RESPONSE "IntentResponse"
+#define FT_SIGNAL_INTENT_RESPONSE_TYPE "(usssssssb)"
+#define FT_SIGNAL_INTENT_RESPONSE_GET "(u&s&s&s&s&s&s&sb)"
+
+// AssistiveButton(d x, d y, d size, s output, s state)
+#define FT_SIGNAL_ASSISTIVE_BUTTON "AssistiveButton"
+#define FT_SIGNAL_ASSISTIVE_BUTTON_TYPE "(dddss)"
+#define FT_SIGNAL_ASSISTIVE_BUTTON_GET "(ddd&s&s)"
+
+// Reload() → (s message)
+#define FT_METHOD_RELOAD "Reload"
+#define FT_METHOD_RELOAD_IN "()"
+#define FT_METHOD_RELOAD_OUT "(s)"
+#define FT_METHOD_RELOAD_OUT_GET "(&s)"
+
+// GetQuickActions() → (s items, s menu)
+#define FT_METHOD_GET_QUICK_ACTIONS "GetQuickActions"
+#define FT_METHOD_GET_QUICK_ACTIONS_IN "()"
+#define FT_METHOD_GET_QUICK_ACTIONS_OUT "(ss)"
+#define FT_METHOD_GET_QUICK_ACTIONS_OUT_GET "(&s&s)"
+
+// SetQuickActions(s items) → (u count)
+#define FT_METHOD_SET_QUICK_ACTIONS "SetQuickActions"
+#define FT_METHOD_SET_QUICK_ACTIONS_IN "(s)"
+#define FT_METHOD_SET_QUICK_ACTIONS_OUT "(u)"
+#define FT_METHOD_SET_QUICK_ACTIONS_OUT_GET "(u)"
+
+// AddQuickAction(s item) → (s result)
+#define FT_METHOD_ADD_QUICK_ACTION "AddQuickAction"
+#define FT_METHOD_ADD_QUICK_ACTION_IN "(s)"
+#define FT_METHOD_ADD_QUICK_ACTION_OUT "(s)"
+#define FT_METHOD_ADD_QUICK_ACTION_OUT_GET "(&s)"
+
+// UpdateQuickAction(s item) → (s type)
+#define FT_METHOD_UPDATE_QUICK_ACTION "UpdateQuickAction"
+#define FT_METHOD_UPDATE_QUICK_ACTION_IN "(s)"
+#define FT_METHOD_UPDATE_QUICK_ACTION_OUT "(s)"
+#define FT_METHOD_UPDATE_QUICK_ACTION_OUT_GET "(&s)"
+
+// RemoveQuickAction(s type) → ()
+#define FT_METHOD_REMOVE_QUICK_ACTION "RemoveQuickAction"
+#define FT_METHOD_REMOVE_QUICK_ACTION_IN "(s)"
+#define FT_METHOD_REMOVE_QUICK_ACTION_OUT "()"
+#define FT_METHOD_REMOVE_QUICK_ACTION_OUT_GET "()"
+
+// ClearQuickActions() → (u count)
+#define FT_METHOD_CLEAR_QUICK_ACTIONS "ClearQuickActions"
+#define FT_METHOD_CLEAR_QUICK_ACTIONS_IN "()"
+#define FT_METHOD_CLEAR_QUICK_ACTIONS_OUT "(u)"
+#define FT_METHOD_CLEAR_QUICK_ACTIONS_OUT_GET "(u)"
+
+// PerformQuickAction(s type) → (s result, s message)
+#define FT_METHOD_PERFORM_QUICK_ACTION "PerformQuickAction"
+#define FT_METHOD_PERFORM_QUICK_ACTION_IN "(s)"
+#define FT_METHOD_PERFORM_QUICK_ACTION_OUT "(ss)"
+#define FT_METHOD_PERFORM_QUICK_ACTION_OUT_GET "(&s&s)"
+
+// RunIntent(s name, s parameters, b confirmed) → (s result, s message, s code, s output)
+#define FT_METHOD_RUN_INTENT "RunIntent"
+#define FT_METHOD_RUN_INTENT_IN "(ssb)"
+#define FT_METHOD_RUN_INTENT_OUT "(ssss)"
+#define FT_METHOD_RUN_INTENT_OUT_GET "(&s&s&s&s)"
+
+// ChooseQuickAction(s type) → (s result, s message)
+#define FT_METHOD_CHOOSE_QUICK_ACTION "ChooseQuickAction"
+#define FT_METHOD_CHOOSE_QUICK_ACTION_IN "(s)"
+#define FT_METHOD_CHOOSE_QUICK_ACTION_OUT "(ss)"
+#define FT_METHOD_CHOOSE_QUICK_ACTION_OUT_GET "(&s&s)"
+
+// DismissMenu(u id) → ()
+#define FT_METHOD_DISMISS_MENU "DismissMenu"
+#define FT_METHOD_DISMISS_MENU_IN "(u)"
+#define FT_METHOD_DISMISS_MENU_OUT "()"
+#define FT_METHOD_DISMISS_MENU_OUT_GET "()"
+
+// ResetCalibration(s device) → (as forgotten)
+#define FT_METHOD_RESET_CALIBRATION "ResetCalibration"
+#define FT_METHOD_RESET_CALIBRATION_IN "(s)"
+#define FT_METHOD_RESET_CALIBRATION_OUT "(as)"
+#define FT_METHOD_RESET_CALIBRATION_OUT_GET "(as)"
+
+// ConfirmIntent(u id, b confirmed) → ()
+#define FT_METHOD_CONFIRM_INTENT "ConfirmIntent"
+#define FT_METHOD_CONFIRM_INTENT_IN "(ub)"
+#define FT_METHOD_CONFIRM_INTENT_OUT "()"
+#define FT_METHOD_CONFIRM_INTENT_OUT_GET "()"
+
+// AnswerIntent(u id, s value) → ()
+#define FT_METHOD_ANSWER_INTENT "AnswerIntent"
+#define FT_METHOD_ANSWER_INTENT_IN "(us)"
+#define FT_METHOD_ANSWER_INTENT_OUT "()"
+#define FT_METHOD_ANSWER_INTENT_OUT_GET "()"
+
+// OpenIntentApp(u id) → (s result, s message)
+#define FT_METHOD_OPEN_INTENT_APP "OpenIntentApp"
+#define FT_METHOD_OPEN_INTENT_APP_IN "(u)"
+#define FT_METHOD_OPEN_INTENT_APP_OUT "(ss)"
+#define FT_METHOD_OPEN_INTENT_APP_OUT_GET "(&s&s)"
+
+// Every signal, X(member, type), and every method, X(member, in, out), in the table's order.
+#define FT_BUS_SIGNALS(X) \
+    X(FT_SIGNAL_GESTURE, FT_SIGNAL_GESTURE_TYPE) \
+    X(FT_SIGNAL_CAPABILITY_CHANGED, FT_SIGNAL_CAPABILITY_CHANGED_TYPE) \
+    X(FT_SIGNAL_QUICK_ACTION_PERFORMED, FT_SIGNAL_QUICK_ACTION_PERFORMED_TYPE) \
+    X(FT_SIGNAL_MENU_SHOWN, FT_SIGNAL_MENU_SHOWN_TYPE) \
+    X(FT_SIGNAL_PRESS_PROGRESS, FT_SIGNAL_PRESS_PROGRESS_TYPE) \
+    X(FT_SIGNAL_MENU_DISMISSED, FT_SIGNAL_MENU_DISMISSED_TYPE) \
+    X(FT_SIGNAL_INTENT_STARTED, FT_SIGNAL_INTENT_STARTED_TYPE) \
+    X(FT_SIGNAL_INTENT_CONFIRM, FT_SIGNAL_INTENT_CONFIRM_TYPE) \
+    X(FT_SIGNAL_INTENT_CHOOSE, FT_SIGNAL_INTENT_CHOOSE_TYPE) \
+    X(FT_SIGNAL_INTENT_NEEDS_VALUE, FT_SIGNAL_INTENT_NEEDS_VALUE_TYPE) \
+    X(FT_SIGNAL_INTENT_RESPONSE, FT_SIGNAL_INTENT_RESPONSE_TYPE) \
+    X(FT_SIGNAL_ASSISTIVE_BUTTON, FT_SIGNAL_ASSISTIVE_BUTTON_TYPE)
+#define FT_BUS_METHODS(X) \
+    X(FT_METHOD_RELOAD, FT_METHOD_RELOAD_IN, FT_METHOD_RELOAD_OUT) \
+    X(FT_METHOD_GET_QUICK_ACTIONS, FT_METHOD_GET_QUICK_ACTIONS_IN, FT_METHOD_GET_QUICK_ACTIONS_OUT) \
+    X(FT_METHOD_SET_QUICK_ACTIONS, FT_METHOD_SET_QUICK_ACTIONS_IN, FT_METHOD_SET_QUICK_ACTIONS_OUT) \
+    X(FT_METHOD_ADD_QUICK_ACTION, FT_METHOD_ADD_QUICK_ACTION_IN, FT_METHOD_ADD_QUICK_ACTION_OUT) \
+    X(FT_METHOD_UPDATE_QUICK_ACTION, FT_METHOD_UPDATE_QUICK_ACTION_IN, FT_METHOD_UPDATE_QUICK_ACTION_OUT) \
+    X(FT_METHOD_REMOVE_QUICK_ACTION, FT_METHOD_REMOVE_QUICK_ACTION_IN, FT_METHOD_REMOVE_QUICK_ACTION_OUT) \
+    X(FT_METHOD_CLEAR_QUICK_ACTIONS, FT_METHOD_CLEAR_QUICK_ACTIONS_IN, FT_METHOD_CLEAR_QUICK_ACTIONS_OUT) \
+    X(FT_METHOD_PERFORM_QUICK_ACTION, FT_METHOD_PERFORM_QUICK_ACTION_IN, FT_METHOD_PERFORM_QUICK_ACTION_OUT) \
+    X(FT_METHOD_RUN_INTENT, FT_METHOD_RUN_INTENT_IN, FT_METHOD_RUN_INTENT_OUT) \
+    X(FT_METHOD_CHOOSE_QUICK_ACTION, FT_METHOD_CHOOSE_QUICK_ACTION_IN, FT_METHOD_CHOOSE_QUICK_ACTION_OUT) \
+    X(FT_METHOD_DISMISS_MENU, FT_METHOD_DISMISS_MENU_IN, FT_METHOD_DISMISS_MENU_OUT) \
+    X(FT_METHOD_RESET_CALIBRATION, FT_METHOD_RESET_CALIBRATION_IN, FT_METHOD_RESET_CALIBRATION_OUT) \
+    X(FT_METHOD_CONFIRM_INTENT, FT_METHOD_CONFIRM_INTENT_IN, FT_METHOD_CONFIRM_INTENT_OUT) \
+    X(FT_METHOD_ANSWER_INTENT, FT_METHOD_ANSWER_INTENT_IN, FT_METHOD_ANSWER_INTENT_OUT) \
+    X(FT_METHOD_OPEN_INTENT_APP, FT_METHOD_OPEN_INTENT_APP_IN, FT_METHOD_OPEN_INTENT_APP_OUT)
+
+#endif
