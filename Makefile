@@ -55,9 +55,9 @@ OVERLAY_GTK = forcetouch-overlay-gtk.so
 overlay-gtk: $(BUILDDIR)/$(CONFIGURATION)/$(OVERLAY_GTK)
 # Every C file of Sources/COverlay goes in: the menu (overlay.c), the intent window (intent-window.c)…
 OVERLAY_SOURCES = $(wildcard Sources/COverlay/*.c)
-$(BUILDDIR)/$(CONFIGURATION)/$(OVERLAY_GTK): $(OVERLAY_SOURCES) $(wildcard Sources/COverlay/*.h) Sources/COverlay/include/COverlay.h
+$(BUILDDIR)/$(CONFIGURATION)/$(OVERLAY_GTK): $(OVERLAY_SOURCES) $(wildcard Sources/COverlay/*.h) Sources/COverlay/include/COverlay.h Sources/COverlayABI/include/COverlayABI.h
 	mkdir -p $(@D)
-	$(CC) -O2 -g -Wall -fPIC -shared -o $@ $(OVERLAY_SOURCES) -ISources/COverlay/include -ISources/COverlay \
+	$(CC) -O2 -g -Wall -fPIC -shared -o $@ $(OVERLAY_SOURCES) -ISources/COverlay/include -ISources/COverlayABI/include -ISources/COverlay \
 		$$(pkg-config --cflags --libs gtk-layer-shell-0 gtk+-3.0) -lm
 
 # The whole suite: unit and program tests on this machine, a short fuzzing run of every parser,

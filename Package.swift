@@ -105,14 +105,22 @@ let package = Package(
             path: "Sources/forcectl",
             swiftSettings: strictImports
         ),
+        // The overlay's logic: where the menu goes and how it grows, and its press / slide /
+        // dismiss machine. Plain values with no toolkit and no clock, tested as the engine's
+        // recognizers are; the GTK half draws what it says.
+        .target(name: "OverlayModel", swiftSettings: strictImports),
+        // The one header both halves of the overlay are compiled against: the shared object's
+        // entry point and the menu model's C functions.
+        .target(name: "COverlayABI"),
         // The quick-action menu at the finger, a client of forcetouchd's bus (SPEC §11): its
-        // command line here; its window, drawing and bus client are C over GTK 3 and
-        // gtk-layer-shell (Sources/COverlay), a shared object the Makefile builds and this opens
-        // when run, so that the one executable, the daemon, never maps a toolkit.
+        // command line and the bridge to its logic (OverlayModel) here; its window, drawing and
+        // bus client are C over GTK 3 and gtk-layer-shell (Sources/COverlay), a shared object
+        // the Makefile builds and this opens when run, so that the one executable, the daemon,
+        // never maps a toolkit.
         .target(
             name: "ForcetouchOverlayProgram",
             dependencies: [
-                "ForceTouchCommandLine", "ForceTouchLinux",
+                "ForceTouchCommandLine", "ForceTouchLinux", "OverlayModel", "COverlayABI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/forcetouch-overlay",
@@ -152,6 +160,7 @@ let package = Package(
                            "ForceTouchTestSupport", "ForceTouchTestDevices"]
         ),
         .testTarget(name: "ForceTouchProtocolTests", dependencies: ["ForceTouchProtocol"]),
+        .testTarget(name: "OverlayModelTests", dependencies: ["OverlayModel"]),
         // Runs the built executables as a user would, through their command lines
         // (`swift build --build-tests` builds them beside the tests).
         .testTarget(name: "ProgramTests", dependencies: ["ForceTouchTestSupport"]),

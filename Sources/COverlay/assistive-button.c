@@ -12,6 +12,7 @@
 // compositor places, which is not where the touches are: the log says so.
 #include "assistive-button.h"
 #include "overlay-window.h"
+#include "drawing.h"
 #include <gtk/gtk.h>
 #include <gtk-layer-shell/gtk-layer-shell.h>
 #ifdef GDK_WINDOWING_WAYLAND
@@ -35,21 +36,6 @@ static struct {
     guint watch;            // forcetouchd's name on the bus
     gboolean daemon_seen;
 } b;
-
-static GdkMonitor *button_monitor(void) {
-    GdkDisplay *display = gdk_display_get_default();
-    int n = gdk_display_get_n_monitors(display);
-    if (*b.output) {
-        for (int i = 0; i < n; i++) {
-            GdkMonitor *m = gdk_display_get_monitor(display, i);
-            const char *model = gdk_monitor_get_model(m);
-            if (model && strcmp(model, b.output) == 0) return m;
-        }
-        g_printerr("no output named %s: the AssistiveTouch button shows on the primary one\n", b.output);
-    }
-    GdkMonitor *primary = gdk_display_get_primary_monitor(display);
-    return primary ? primary : gdk_display_get_monitor(display, 0);
-}
 
 /// The button as iOS draws it: a dark rounded disc, and in it a light ring around a light
 /// dot. Idle it is translucent; dragged it is opaque. Without compositing nothing blends: it
@@ -125,7 +111,7 @@ static void shape_to_circle(int d) {
 }
 
 static void place(void) {
-    GdkMonitor *monitor = button_monitor();
+    GdkMonitor *monitor = ft_find_monitor(b.output, "the AssistiveTouch button");
     gdk_monitor_get_geometry(monitor, &b.monitor);
     int d = (int)lround(b.size * MIN(b.monitor.width, b.monitor.height));
     if (d < 8) d = 8;

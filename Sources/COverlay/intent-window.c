@@ -15,6 +15,7 @@
 // or centred when the run had no gesture.
 #include "intent-window.h"
 #include "overlay-window.h"
+#include "drawing.h"
 #include "bounded.h"
 #include <gtk/gtk.h>
 #include <gtk-layer-shell/gtk-layer-shell.h>
@@ -78,18 +79,9 @@ static void set(char **field, const char *value) {
 
 static int text_height(const char *text, const char *font, int width) {
     if (!text || !*text) return 0;
-    PangoContext *context = gtk_widget_get_pango_context(w.area);
-    PangoLayout *layout = pango_layout_new(context);
-    PangoFontDescription *desc = pango_font_description_from_string(font);
-    pango_layout_set_font_description(layout, desc);
-    pango_layout_set_text(layout, text, -1);
-    pango_layout_set_width(layout, width * PANGO_SCALE);
-    pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
-    pango_layout_set_height(layout, -8);
-    pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END);
+    PangoLayout *layout = ft_text_layout(pango_layout_new(gtk_widget_get_pango_context(w.area)), text, font, width, 8);
     int width_out, height;
     pango_layout_get_pixel_size(layout, &width_out, &height);
-    pango_font_description_free(desc);
     g_object_unref(layout);
     return height;
 }
@@ -160,30 +152,13 @@ static void layout(void) {
 
 // ---------------------------------------------------------------- drawing
 
-static void rounded(cairo_t *cr, double x, double y, double width, double height, double r) {
-    cairo_new_sub_path(cr);
-    cairo_arc(cr, x + width - r, y + r, r, -G_PI / 2, 0);
-    cairo_arc(cr, x + width - r, y + height - r, r, 0, G_PI / 2);
-    cairo_arc(cr, x + r, y + height - r, r, G_PI / 2, G_PI);
-    cairo_arc(cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
-    cairo_close_path(cr);
-}
-
 static void draw_text(cairo_t *cr, const char *text, const char *font, double x, double y, int width, double r,
                       double g, double b, gboolean centred) {
-    PangoLayout *layout = pango_cairo_create_layout(cr);
-    PangoFontDescription *desc = pango_font_description_from_string(font);
-    pango_layout_set_font_description(layout, desc);
-    pango_layout_set_text(layout, text, -1);
-    pango_layout_set_width(layout, width * PANGO_SCALE);
-    pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
-    pango_layout_set_height(layout, -8);
-    pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END);
+    PangoLayout *layout = ft_text_layout(pango_cairo_create_layout(cr), text, font, width, 8);
     if (centred) pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER);
     cairo_set_source_rgb(cr, r, g, b);
     cairo_move_to(cr, x, y);
     pango_cairo_show_layout(cr, layout);
-    pango_font_description_free(desc);
     g_object_unref(layout);
 }
 
@@ -227,7 +202,7 @@ static gboolean on_draw(GtkWidget *widget, cairo_t *cr, gpointer data) {
     cairo_set_source_rgba(cr, 0, 0, 0, 0);
     cairo_paint(cr);
     cairo_set_operator(cr, CAIRO_OPERATOR_OVER);
-    rounded(cr, 0.5, 0.5, w.width - 1, w.height - 1, 16);
+    ft_rounded(cr, 0.5, 0.5, w.width - 1, w.height - 1, 16);
     cairo_set_source_rgb(cr, bg, bg, bg);
     cairo_fill_preserve(cr);
     cairo_set_source_rgba(cr, sub, sub, sub, 0.5);
@@ -258,7 +233,7 @@ static gboolean on_draw(GtkWidget *widget, cairo_t *cr, gpointer data) {
     }
     for (int i = 0; i < w.nbuttons; i++) {
         button_t *b = &w.buttons[i];
-        rounded(cr, b->rect.x, b->rect.y, b->rect.width, b->rect.height, 10);
+        ft_rounded(cr, b->rect.x, b->rect.y, b->rect.width, b->rect.height, 10);
         if (b->primary) cairo_set_source_rgb(cr, 0.16, 0.42, 0.90);
         else cairo_set_source_rgb(cr, w.dark ? 0.28 : 0.86, w.dark ? 0.28 : 0.86, w.dark ? 0.30 : 0.88);
         cairo_fill(cr);
@@ -270,20 +245,6 @@ static gboolean on_draw(GtkWidget *widget, cairo_t *cr, gpointer data) {
 }
 
 // ---------------------------------------------------------------- the window
-
-static GdkMonitor *find_monitor(void) {
-    GdkDisplay *display = gdk_display_get_default();
-    int n = gdk_display_get_n_monitors(display);
-    if (w.output && *w.output) {
-        for (int i = 0; i < n; i++) {
-            GdkMonitor *m = gdk_display_get_monitor(display, i);
-            const char *model = gdk_monitor_get_model(m);
-            if (model && strcmp(model, w.output) == 0) return m;
-        }
-    }
-    GdkMonitor *primary = gdk_display_get_primary_monitor(display);
-    return primary ? primary : gdk_display_get_monitor(display, 0);
-}
 
 static void hide(const char *why);
 static void answer_confirm(gboolean yes);
@@ -429,7 +390,7 @@ static gboolean auto_dismiss(gpointer data) {
 static void show(void) {
     if (!w.window) create_window();
     layout();
-    GdkMonitor *monitor = find_monitor();
+    GdkMonitor *monitor = ft_find_monitor(w.output, NULL);
     GdkRectangle m;
     gdk_monitor_get_geometry(monitor, &m);
     int x, y;

@@ -1,3 +1,4 @@
+import COverlayABI
 import ForceTouchCommandLine
 import ForceTouchLinux
 import Glibc
@@ -9,9 +10,9 @@ import Glibc
 /// opened at run time, GTK is mapped by the overlay alone, and the package carries the Swift
 /// runtime once rather than a second time for the overlay.
 struct OverlayToolkit {
-    /// `int ft_overlay_main(int verbose, const char *version)`: runs until SIGTERM, returns
-    /// the exit status.
-    typealias Main = @convention(c) (Int32, UnsafePointer<CChar>?) -> Int32
+    /// `ft_overlay_main`, typed by COverlayABI.h, which the shared object is compiled against
+    /// too: runs until SIGTERM, returns the exit status.
+    typealias Main = ft_overlay_main_fn
 
     static let fileName = "forcetouch-overlay-gtk.so"
 
@@ -34,8 +35,8 @@ struct OverlayToolkit {
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
             throw CommandFailure("\(path): \(String(cString: dlerror()))")
         }
-        guard let symbol = dlsym(handle, "ft_overlay_main") else {
-            throw CommandFailure("\(path): no ft_overlay_main: \(String(cString: dlerror()))")
+        guard let symbol = dlsym(handle, FT_OVERLAY_MAIN) else {
+            throw CommandFailure("\(path): no \(FT_OVERLAY_MAIN): \(String(cString: dlerror()))")
         }
         return OverlayToolkit(run: unsafeBitCast(symbol, to: Main.self))
     }

@@ -1,17 +1,11 @@
 // forcetouch-overlay's window, drawing and bus client (overlay.c): GTK 3 with gtk-layer-shell,
-// cairo and GDBus on the GLib main loop. Swift's main parses the command line and runs it.
+// cairo and GDBus on the GLib main loop. The Swift executable parses the command line, holds
+// the menu's logic and runs this through the one entry point COverlayABI.h types.
 #ifndef FORCETOUCH_COVERLAY_H
 #define FORCETOUCH_COVERLAY_H
-
-/// How the overlay runs.
-typedef struct {
-    /// Logs each drawn menu's rectangle and its items' (`item 0 "Title" x y w h`), for tests.
-    int verbose;
-    /// Version printed in the first log line.
-    const char *version;
-} ft_overlay_options;
+#include "COverlayABI.h"
 
 /// Opens the display, owns io.github.forcetouch.Overlay1 on the session bus and runs the GLib
 /// main loop until SIGTERM/SIGINT or the loss of the name. Returns the exit status.
-int ft_overlay_run(ft_overlay_options options);
+__attribute__((visibility("default"))) int ft_overlay_main(const ft_overlay_args *args);
 #endif
