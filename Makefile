@@ -84,13 +84,18 @@ unit-test: deps
 
 # The engine's throughput (forcetouch-bench), then the peak memory of reading the biggest
 # configuration and libinput YAML recording accepted, above the baseline (Benchmarks/memory),
-# then what a reload of the largest files costs the loop (Benchmarks/reload).
+# then what a reload of the largest files costs the loop (Benchmarks/reload), then how long the
+# menu takes from the daemon's peek to its first frame under Xvfb and headless sway
+# (Benchmarks/overlay).
 bench: deps
 	$(SWIFT) build -c release --product forcetouch-bench
 	.build/release/forcetouch-bench 30
 	$(SWIFT) build -c release --product forcetouchd
 	Benchmarks/memory/input-memory.py .build/release/forcetouchd
 	Benchmarks/reload/reload-stall.py .build/release/forcetouchd
+	$(SWIFT) build -c release --product forcetouch-overlay
+	$(MAKE) overlay-gtk CONFIGURATION=release
+	Benchmarks/overlay/menu-latency.py .build/release
 
 # The live path (Benchmarks/live): forcetouchd as the .deb ships it (release, the Swift runtime
 # linked in, built in DEB_BUILDDIR), libinput debug-events and a bare evdev reader on the same

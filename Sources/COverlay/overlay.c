@@ -30,6 +30,7 @@
 #ifdef GDK_WINDOWING_WAYLAND
 #include <gdk/gdkwayland.h>
 #endif
+#include <errno.h>
 #include <math.h>
 #include <string.h>
 
@@ -76,6 +77,11 @@ static struct {
     // What --verbose logged last (valid: something was), so that a line is logged per change.
     gboolean logged_valid;
     ft_menu_frame logged;
+    // FORCETOUCH_OVERLAY_FRAME_LOG: the file each menu's first frame is stamped in (NULL: none),
+    // the menu waiting for its first frame (0: none) and when its MenuShown came.
+    FILE *frame_log;
+    guint stamp_menu;
+    gint64 stamp_signal;
 } o;
 
 static void clear_items(void) {
@@ -171,6 +177,17 @@ static void draw_icon(cairo_t *cr, item_t *item, double x, double y, double grey
     cairo_paint(cr);
 }
 
+/// With FORCETOUCH_OVERLAY_FRAME_LOG, a menu's first frame, stamped on CLOCK_MONOTONIC (µs) beside
+/// the arrival of the MenuShown it draws: what Benchmarks/overlay measures the menu's latency
+/// from the daemon's peek with. Drawn means handed to the display server, not yet shown by it.
+static void stamp_first_frame(void) {
+    if (!o.frame_log || !o.stamp_menu || o.frame.menu_id != o.stamp_menu) return;
+    fprintf(o.frame_log, "menu %u signal %" G_GINT64_FORMAT " frame %" G_GINT64_FORMAT "\n", o.stamp_menu,
+            o.stamp_signal, g_get_monotonic_time());
+    fflush(o.frame_log);
+    o.stamp_menu = 0;
+}
+
 static gboolean on_draw(GtkWidget *widget, cairo_t *cr, gpointer data) {
     (void)data;
     compute_frame(gtk_widget_get_allocated_width(widget), gtk_widget_get_allocated_height(widget));
@@ -213,6 +230,7 @@ static gboolean on_draw(GtkWidget *widget, cairo_t *cr, gpointer data) {
     }
     cairo_restore(cr);
     log_geometry();
+    stamp_first_frame();
     return TRUE;
 }
 
@@ -415,6 +433,7 @@ static void apply(ft_menu_effects effects) {
 }
 
 static void menu_shown(GVariant *p) {
+    gint64 arrived = g_get_monotonic_time();
     guint id;
     GVariantIter *items;
     double x, y;
@@ -440,6 +459,8 @@ static void menu_shown(GVariant *p) {
     g_strlcpy(o.output, output, sizeof o.output);
     g_printerr("menu %u shown: %d item(s) at %.3f,%.3f (%s%s%s)\n", id, o.count, x, y, placement,
                *output ? " on " : "", output);
+    o.stamp_menu = id;
+    o.stamp_signal = arrived;
     ft_menu_effects effects;
     o.menu->menu_shown(id, o.count, x, y, placement, &effects);
     apply(effects);
@@ -613,6 +634,9 @@ static gboolean on_stop(gpointer data) {
 
 int ft_overlay_main(const ft_overlay_args *args) {
     o.verbose = args->verbose;
+    const char *frame_log = g_getenv("FORCETOUCH_OVERLAY_FRAME_LOG");
+    if (frame_log && *frame_log && !(o.frame_log = fopen(frame_log, "a")))
+        g_printerr("overlay: FORCETOUCH_OVERLAY_FRAME_LOG %s: %s\n", frame_log, g_strerror(errno));
     o.menu = args->menu;
     if (!gtk_init_check(NULL, NULL)) {
         g_printerr("overlay: cannot open a display (neither WAYLAND_DISPLAY nor DISPLAY works)\n");
