@@ -669,6 +669,7 @@ int ft_overlay_main(const ft_overlay_args *args) {
     read_color_scheme();
     g_printerr("overlay: %s theme\n", o.dark ? "dark" : "light");
     ft_intent_init(bus, o.verbose, o.dark);
+    ft_assistive_button_init(args->button);
     g_bus_own_name_on_connection(bus, OVERLAY_NAME, G_BUS_NAME_OWNER_FLAGS_DO_NOT_QUEUE, on_name, on_name_lost,
                                  NULL, NULL);
     g_unix_signal_add(SIGTERM, on_stop, NULL);

@@ -37,8 +37,10 @@ struct ForcetouchOverlay: ForceTouchCommand {
         MenuModelBridge.verbose = verbose
         let status = ForceTouchVersion.string.withCString { version in
             withUnsafePointer(to: MenuModelBridge.table) { menu in
-                var args = ft_overlay_args(verbose: verbose ? 1 : 0, version: version, menu: menu)
-                return toolkit.run(&args)
+                withUnsafePointer(to: MenuModelBridge.button) { button in
+                    var args = ft_overlay_args(verbose: verbose ? 1 : 0, version: version, menu: menu, button: button)
+                    return toolkit.run(&args)
+                }
             }
         }
         if status != 0 { throw ExitCode(status) }

@@ -2,8 +2,9 @@ import COverlayABI
 import Glibc
 import OverlayModel
 
-/// The menu's logic as the GTK half calls it (`ft_menu_model`, COverlayABI.h): C functions over
-/// the one `MenuInteraction` of the process. GTK calls them on its one thread only, so the
+/// The overlay's logic as the GTK half calls it (`ft_menu_model`, `ft_button_model`,
+/// COverlayABI.h): C functions over the one `MenuInteraction` of the process and over
+/// `ButtonPlacement`. GTK calls them on its one thread only, so the
 /// state needs no lock.
 enum MenuModelBridge {
     nonisolated(unsafe) private static var menu = MenuInteraction()
@@ -54,6 +55,12 @@ enum MenuModelBridge {
         c.highlight = Int32(frame.highlight ?? -1)
         return c
     }
+
+    /// The AssistiveTouch button's table: its placement has no state to keep.
+    static let button = ft_button_model(place: { x, y, size, state, width, height, out in
+        let b = ButtonPlacement(x: x, y: y, size: size, state: string(state), output: (Int(width), Int(height)))
+        out?.pointee = ft_button_frame(visible: b.visible ? 1 : 0, dragging: b.dragging ? 1 : 0, square: rect(b.square))
+    })
 
     private static func rect(_ r: PixelRect) -> ft_rect {
         ft_rect(x: Int32(r.x), y: Int32(r.y), width: Int32(r.width), height: Int32(r.height))

@@ -66,6 +66,22 @@ typedef struct {
                   ft_menu_frame *out);
 } ft_menu_model;
 
+/// Where the AssistiveTouch button is drawn, computed by the model (ButtonPlacement).
+typedef struct {
+    /// Whether it shows at all.
+    int visible;
+    /// Dragged: drawn opaque.
+    int dragging;
+    /// The circle's square, in the output's pixels from its top left corner.
+    ft_rect square;
+} ft_button_frame;
+
+/// The AssistiveTouch button's logic, implemented in Swift.
+typedef struct {
+    /// The AssistiveButton signal's x, y, size and state, on an output of width × height pixels.
+    void (*place)(double x, double y, double size, const char *state, int width, int height, ft_button_frame *out);
+} ft_button_model;
+
 /// How the overlay runs.
 typedef struct {
     /// Logs each drawn menu's rectangle and its items' (`item 0 "Title" x y w h`), for tests,
@@ -75,6 +91,8 @@ typedef struct {
     const char *version;
     /// The menu's logic.
     const ft_menu_model *menu;
+    /// The AssistiveTouch button's.
+    const ft_button_model *button;
 } ft_overlay_args;
 
 /// `ft_overlay_main`, the shared object's one entry point: opens the display, owns
