@@ -106,9 +106,9 @@ let package = Package(
             swiftSettings: strictImports
         ),
         // The overlay's logic: where the menu goes and how it grows, its press / slide /
-        // dismiss machine, where the AssistiveTouch button is drawn. Plain values with no
-        // toolkit and no clock, tested as the engine's recognizers are; the GTK half draws
-        // what it says.
+        // dismiss machine, where the intent window and the AssistiveTouch button go. Plain
+        // values with no toolkit and no clock, tested as the engine's recognizers are; the GTK
+        // half draws what it says.
         .target(name: "OverlayModel", swiftSettings: strictImports),
         // The one header both halves of the overlay are compiled against: the shared object's
         // entry point and the menu model's C functions.

@@ -31,8 +31,8 @@
 #define MAX_BUTTONS 12
 
 // Sizes in logical pixels.
-enum { WIDTH = 340, PAD = 18, BUTTON_H = 40, ROW_H = 44, IMAGE_W = WIDTH - 2 * PAD, IMAGE_H = 200, GAP = 14,
-       EDGE = 8, ENTRY_H = 36, DISMISS_MS = 4000 };
+enum { WIDTH = 340, PAD = 18, BUTTON_H = 40, ROW_H = 44, IMAGE_W = WIDTH - 2 * PAD, IMAGE_H = 200,
+       ENTRY_H = 36, DISMISS_MS = 4000 };
 
 typedef enum { KIND_NONE, KIND_CONFIRM, KIND_CHOOSE, KIND_VALUE, KIND_RESPONSE } kind_t;
 
@@ -49,11 +49,13 @@ static struct {
     gboolean dark;
     GtkWidget *window, *area, *entry;
     ft_window_mode mode;
+    // Where the window goes (Swift's IntentWindowPlacement).
+    const ft_intent_model *model;
     // The run.
     guint id, cancelled;
-    char *intent, *title, *app, *output;
+    char *intent, *title, *app, *output, *placement;
     double x, y;
-    gboolean located, at_pointer;
+    gboolean located;
     // What is shown.
     kind_t kind;
     char *prompt, *parameter;
@@ -341,35 +343,20 @@ static void create_window(void) {
     gtk_widget_show_all(box);
 }
 
-/// Where the window goes, on the monitor: beside the gesture, opening right and down unless
-/// that leaves the output (as the menu does), else centred.
+/// Where the window goes on the monitor, as the model says (IntentWindowPlacement): beside
+/// the gesture or the pointer, opening as the menu does, else centred.
 static void place(GdkMonitor *monitor, int *x, int *y) {
     GdkRectangle m;
     gdk_monitor_get_geometry(monitor, &m);
-    if (!w.located) {
-        *x = (m.width - w.width) / 2;
-        *y = (m.height - w.height) / 2;
-        return;
-    }
-    double fx, fy;
-    if (w.at_pointer && w.mode == FT_WINDOW_POPUP) {
-        int px = 0, py = 0;
+    // X11 tells where the pointer is (asked for any located run: the model decides whether the
+    // placement is the pointer); Wayland only over the client's own surface.
+    int px = 0, py = 0, has_pointer = w.located && w.mode == FT_WINDOW_POPUP;
+    if (has_pointer) {
         GdkDevice *pointer = gdk_seat_get_pointer(gdk_display_get_default_seat(gdk_display_get_default()));
         gdk_device_get_position(pointer, NULL, &px, &py);
-        fx = px - m.x;
-        fy = py - m.y;
-    } else if (w.at_pointer) {
-        fx = m.width / 2.0;
-        fy = m.height / 2.0;
-    } else {
-        fx = w.x * m.width;
-        fy = w.y * m.height;
     }
-    int left = fx + GAP + w.width > m.width - EDGE, up = fy + GAP + w.height > m.height - EDGE;
-    *x = (int)lround(left ? fx - GAP - w.width : fx + GAP);
-    *y = (int)lround(up ? fy - GAP - w.height : fy + GAP);
-    *x = CLAMP(*x, EDGE, MAX(EDGE, m.width - w.width - EDGE));
-    *y = CLAMP(*y, EDGE, MAX(EDGE, m.height - w.height - EDGE));
+    w.model->place(w.width, w.height, m.width, m.height, w.located, w.x, w.y, w.placement ? w.placement : "",
+                   has_pointer, px - m.x, py - m.y, x, y);
 }
 
 static gboolean spin(gpointer data) {
@@ -519,7 +506,7 @@ static void started(GVariant *p) {
     w.x = x;
     w.y = y;
     w.located = located;
-    w.at_pointer = strcmp(placement, "pointer") == 0;
+    set(&w.placement, placement);
     w.touched = FALSE;
     g_printerr("intent %u started: %s at %.3f,%.3f (%s)%s\n", w.id, w.intent, x, y, placement, located ? "" : " centred");
 }
@@ -610,7 +597,8 @@ static void responded(GVariant *p) {
     show();
 }
 
-void ft_intent_init(GDBusConnection *bus, int verbose, gboolean dark) {
+void ft_intent_init(GDBusConnection *bus, const ft_intent_model *model, int verbose, gboolean dark) {
+    w.model = model;
     w.bus = bus;
     w.verbose = verbose;
     w.dark = dark;

@@ -668,7 +668,7 @@ int ft_overlay_main(const ft_overlay_args *args) {
     export_object(bus);
     read_color_scheme();
     g_printerr("overlay: %s theme\n", o.dark ? "dark" : "light");
-    ft_intent_init(bus, o.verbose, o.dark);
+    ft_intent_init(bus, args->intent, o.verbose, o.dark);
     ft_assistive_button_init(args->button);
     g_bus_own_name_on_connection(bus, OVERLAY_NAME, G_BUS_NAME_OWNER_FLAGS_DO_NOT_QUEUE, on_name, on_name_lost,
                                  NULL, NULL);

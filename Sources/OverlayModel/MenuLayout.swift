@@ -32,12 +32,11 @@ public struct MenuLayout: Hashable, Sendable {
             x0 = 0
             y0 = 0
         } else {
-            let left = finger.x + Self.gap + w > surface.width - Self.edge
-            let up = finger.y + Self.gap + h > surface.height - Self.edge
-            let cx = left ? finger.x - Self.gap : finger.x + Self.gap
-            let cy = up ? finger.y - Self.gap : finger.y + Self.gap
-            x0 = left ? cx - w * s : cx
-            y0 = up ? cy - h * s : cy
+            let way = OpeningDirection(finger: finger, size: (w, h), surface: surface)
+            let cx = way.left ? finger.x - Self.gap : finger.x + Self.gap
+            let cy = way.up ? finger.y - Self.gap : finger.y + Self.gap
+            x0 = way.left ? cx - w * s : cx
+            y0 = way.up ? cy - h * s : cy
         }
         self.scale = s
         card = PixelRect(x: Self.round(x0), y: Self.round(y0), width: Self.round(w * s), height: Self.round(h * s))

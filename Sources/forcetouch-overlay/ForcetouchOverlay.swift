@@ -10,7 +10,7 @@ public let program = Program(name: "forcetouch-overlay") { ForcetouchOverlay.mai
 /// user's graphical session (`forcetouch-overlay.service`); forcetouchd shows its menus here
 /// while it is on the session bus. The window, drawing and bus client are C over GTK 3,
 /// gtk-layer-shell and GDBus (`OverlayToolkit`); this is the command line that starts them, and
-/// the menu's logic (`OverlayModel`, through `MenuModelBridge`) that they call.
+/// the menu's logic (`OverlayModel`, through `OverlayModelBridge`) that they call.
 struct ForcetouchOverlay: ForceTouchCommand {
     static let configuration = CommandConfiguration(
         commandName: "forcetouch-overlay",
@@ -34,12 +34,15 @@ struct ForcetouchOverlay: ForceTouchCommand {
 
     func run() throws {
         let toolkit = try OverlayToolkit.load()
-        MenuModelBridge.verbose = verbose
+        OverlayModelBridge.verbose = verbose
         let status = ForceTouchVersion.string.withCString { version in
-            withUnsafePointer(to: MenuModelBridge.table) { menu in
-                withUnsafePointer(to: MenuModelBridge.button) { button in
-                    var args = ft_overlay_args(verbose: verbose ? 1 : 0, version: version, menu: menu, button: button)
-                    return toolkit.run(&args)
+            withUnsafePointer(to: OverlayModelBridge.table) { menu in
+                withUnsafePointer(to: OverlayModelBridge.button) { button in
+                    withUnsafePointer(to: OverlayModelBridge.intent) { intent in
+                        var args = ft_overlay_args(verbose: verbose ? 1 : 0, version: version, menu: menu, button: button,
+                                                   intent: intent)
+                        return toolkit.run(&args)
+                    }
                 }
             }
         }

@@ -82,6 +82,16 @@ typedef struct {
     void (*place)(double x, double y, double size, const char *state, int width, int height, ft_button_frame *out);
 } ft_button_model;
 
+/// The intent window's logic, implemented in Swift.
+typedef struct {
+    /// Where a window of width × height goes on an output of output_width × output_height
+    /// (IntentWindowPlacement): `located` at the finger x, y (0…1) or, for the `pointer`
+    /// placement, at pointer_x, pointer_y when `has_pointer`; sets *out_x, *out_y (output pixels).
+    void (*place)(int width, int height, int output_width, int output_height, int located, double x, double y,
+                  const char *placement, int has_pointer, double pointer_x, double pointer_y, int *out_x,
+                  int *out_y);
+} ft_intent_model;
+
 /// How the overlay runs.
 typedef struct {
     /// Logs each drawn menu's rectangle and its items' (`item 0 "Title" x y w h`), for tests,
@@ -93,6 +103,8 @@ typedef struct {
     const ft_menu_model *menu;
     /// The AssistiveTouch button's.
     const ft_button_model *button;
+    /// The intent window's.
+    const ft_intent_model *intent;
 } ft_overlay_args;
 
 /// `ft_overlay_main`, the shared object's one entry point: opens the display, owns

@@ -3,10 +3,10 @@ import Glibc
 import OverlayModel
 
 /// The overlay's logic as the GTK half calls it (`ft_menu_model`, `ft_button_model`,
-/// COverlayABI.h): C functions over the one `MenuInteraction` of the process and over
-/// `ButtonPlacement`. GTK calls them on its one thread only, so the
+/// `ft_intent_model`, COverlayABI.h): C functions over the one `MenuInteraction` of the
+/// process, and over `ButtonPlacement` and `IntentWindowPlacement`. GTK calls them on its one thread only, so the
 /// state needs no lock.
-enum MenuModelBridge {
+enum OverlayModelBridge {
     nonisolated(unsafe) private static var menu = MenuInteraction()
     /// With --verbose the machine's transitions are logged, beside the C side's geometry lines.
     nonisolated(unsafe) static var verbose = false
@@ -60,6 +60,16 @@ enum MenuModelBridge {
     static let button = ft_button_model(place: { x, y, size, state, width, height, out in
         let b = ButtonPlacement(x: x, y: y, size: size, state: string(state), output: (Int(width), Int(height)))
         out?.pointee = ft_button_frame(visible: b.visible ? 1 : 0, dragging: b.dragging ? 1 : 0, square: rect(b.square))
+    })
+
+    /// The intent window's table: its placement has no state to keep either.
+    static let intent = ft_intent_model(place: { width, height, ow, oh, located, x, y, placement, hasPointer, px, py,
+                                                 outX, outY in
+        let p = IntentWindowPlacement(size: (Int(width), Int(height)), output: (Int(ow), Int(oh)), located: located != 0,
+                                      finger: (x, y), placement: string(placement),
+                                      pointer: hasPointer != 0 ? (px, py) : nil)
+        outX?.pointee = Int32(p.x)
+        outY?.pointee = Int32(p.y)
     })
 
     private static func rect(_ r: PixelRect) -> ft_rect {
