@@ -7,12 +7,13 @@
 // ConfirmIntent and AnswerIntent; a tap on the window, or its Open button, is OpenIntentApp.
 // The window never runs anything itself.
 //
-// Per response code: success shows a check mark, in-progress a spinner (turned into the final
-// state when a later message says so), failure its message, failure-requiring-app-launch an
-// Open button, continue-in-app nothing (the daemon opens the app). The handler's output is in
-// the middle: its text, or the image it names, scaled to fit. A final response dismisses itself
-// after a few seconds unless touched. The window is placed beside the gesture, as the menu is,
-// or centred when the run had no gesture.
+// Per response code, as the model says (IntentResponseLook): success shows a check mark,
+// in-progress a spinner (turned into the final state when a later message says so), failure its
+// message, failure-requiring-app-launch an Open button, continue-in-app nothing (the daemon opens
+// the app). The handler's output is in the middle: its text, or the image it names, scaled to
+// fit. A final response dismisses itself after a few seconds unless touched. The window is
+// placed beside the gesture, as the menu is, or centred when the run had no gesture
+// (IntentWindowPlacement).
 #include "intent-window.h"
 #include "overlay-window.h"
 #include "drawing.h"
@@ -61,6 +62,8 @@ static struct {
     char *prompt, *parameter;
     char **choices;
     char *code, *message, *text, *image;
+    // How the response's code is shown, by the model.
+    ft_intent_look look;
     gboolean final, touched;
     GdkPixbuf *pixbuf;
     button_t buttons[MAX_BUTTONS];
@@ -75,6 +78,12 @@ static struct {
 static void set(char **field, const char *value) {
     g_free(*field);
     *field = ft_bounded_text(value);
+}
+
+/// The response's code, and how the model says it is shown.
+static void set_code(const char *code) {
+    set(&w.code, code);
+    w.model->response_look(w.code, &w.look);
 }
 
 // ---------------------------------------------------------------- layout
@@ -136,10 +145,10 @@ static void layout(void) {
         int middle = 0;
         if (w.pixbuf) middle = gdk_pixbuf_get_height(w.pixbuf);
         else middle = text_height(*w.text ? w.text : NULL, "Sans 11", WIDTH - 2 * PAD);
-        int msg = strcmp(w.code, "success") != 0 && *w.message ? text_height(w.message, "Sans 10", WIDTH - 2 * PAD) : 0;
+        int msg = w.look.shows_message && *w.message ? text_height(w.message, "Sans 10", WIDTH - 2 * PAD) : 0;
         y += msg ? msg + 8 : 0;
         y += middle ? middle + 12 : 0;
-        if (strcmp(w.code, "failure-requiring-app-launch") == 0) {
+        if (w.look.offers_open) {
             add_button("open", "Open", PAD, y, WIDTH - 2 * PAD, BUTTON_H, TRUE);
             y += BUTTON_H + 8;
         }
@@ -166,8 +175,7 @@ static void draw_text(cairo_t *cr, const char *text, const char *font, double x,
 
 /// The response's badge at the top right: a green check mark, a red "!", a spinner.
 static void draw_badge(cairo_t *cr, double cx, double cy) {
-    const char *c = w.code;
-    if (strcmp(c, "success") == 0 || strcmp(c, "ready") == 0) {
+    if (w.look.badge == FT_BADGE_CHECK) {
         cairo_arc(cr, cx, cy, 14, 0, 2 * G_PI);
         cairo_set_source_rgb(cr, 0.16, 0.68, 0.30);
         cairo_fill(cr);
@@ -178,7 +186,7 @@ static void draw_badge(cairo_t *cr, double cx, double cy) {
         cairo_line_to(cr, cx - 2, cy + 5);
         cairo_line_to(cr, cx + 7, cy - 5);
         cairo_stroke(cr);
-    } else if (strcmp(c, "in-progress") == 0) {
+    } else if (w.look.badge == FT_BADGE_SPINNER) {
         cairo_set_line_width(cr, 3.5);
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
         for (int i = 0; i < 8; i++) {
@@ -219,8 +227,8 @@ static gboolean on_draw(GtkWidget *widget, cairo_t *cr, gpointer data) {
     if (w.kind == KIND_RESPONSE) {
         draw_badge(cr, WIDTH - PAD - 14, PAD + 12);
         y = header_height();
-        if (strcmp(w.code, "success") != 0 && *w.message) {
-            gboolean failed = g_str_has_prefix(w.code, "failure") || strcmp(w.code, "unspecified") == 0;
+        if (w.look.shows_message && *w.message) {
+            gboolean failed = w.look.failed;
             draw_text(cr, w.message, "Sans 10", PAD, y, WIDTH - 2 * PAD, failed ? 0.75 : sub, failed ? 0.12 : sub,
                       failed ? 0.1 : sub, FALSE);
             y += text_height(w.message, "Sans 10", WIDTH - 2 * PAD) + 8;
@@ -412,7 +420,7 @@ static void show(void) {
         gtk_widget_grab_focus(w.entry);
     }
     gtk_widget_queue_draw(w.area);
-    gboolean spinning = w.kind == KIND_RESPONSE && strcmp(w.code, "in-progress") == 0;
+    gboolean spinning = w.kind == KIND_RESPONSE && w.look.badge == FT_BADGE_SPINNER;
     if (spinning && !w.spin_timer) w.spin_timer = g_timeout_add(80, spin, NULL);
     if (!spinning && w.spin_timer) { g_source_remove(w.spin_timer); w.spin_timer = 0; }
     if (w.dismiss_timer) { g_source_remove(w.dismiss_timer); w.dismiss_timer = 0; }
@@ -457,7 +465,7 @@ static void call(const char *method, GVariant *args) {
 /// Shows the in-progress state until the daemon says how the run went.
 static void waiting(void) {
     w.kind = KIND_RESPONSE;
-    set(&w.code, "in-progress");
+    set_code("in-progress");
     set(&w.message, "");
     set(&w.text, "");
     w.final = FALSE;
@@ -561,20 +569,22 @@ static void responded(GVariant *p) {
     char *logged = ft_bounded_text(code);
     g_printerr("intent %u: %s%s\n", id, logged, final ? " (final)" : "");
     g_free(logged);
-    if (final && w.kind != KIND_RESPONSE && w.kind != KIND_NONE && g_str_has_prefix(code, "failure")) {
+    ft_intent_look look;
+    w.model->response_look(code, &look);
+    if (final && w.kind != KIND_RESPONSE && w.kind != KIND_NONE && look.is_failure) {
         // The question was cancelled elsewhere (the socket, the bus) or timed out: the run
         // stopped unconfirmed, and the window goes as Cancel would have closed it.
         w.cancelled = id;
         hide("cancelled");
         return;
     }
-    if (strcmp(code, "continue-in-app") == 0) {
+    if (look.opens_app) {
         // No window: the daemon opens the app.
         hide("continue-in-app");
         return;
     }
     w.kind = KIND_RESPONSE;
-    set(&w.code, code);
+    set_code(code);
     set(&w.message, message);
     set(&w.text, text);
     if (!w.image || strcmp(w.image, image) != 0) {
@@ -603,7 +613,7 @@ void ft_intent_init(GDBusConnection *bus, const ft_intent_model *model, int verb
     w.verbose = verbose;
     w.dark = dark;
     set(&w.intent, ""); set(&w.title, ""); set(&w.app, ""); set(&w.output, "");
-    set(&w.prompt, ""); set(&w.parameter, ""); set(&w.code, ""); set(&w.message, ""); set(&w.text, "");
+    set(&w.prompt, ""); set(&w.parameter, ""); set_code(""); set(&w.message, ""); set(&w.text, "");
 }
 
 gboolean ft_intent_signal(const char *member, GVariant *p) {

@@ -62,7 +62,7 @@ enum OverlayModelBridge {
         out?.pointee = ft_button_frame(visible: b.visible ? 1 : 0, dragging: b.dragging ? 1 : 0, square: rect(b.square))
     })
 
-    /// The intent window's table: its placement has no state to keep either.
+    /// The intent window's table: its placement and its responses' look have no state to keep.
     static let intent = ft_intent_model(place: { width, height, ow, oh, located, x, y, placement, hasPointer, px, py,
                                                  outX, outY in
         let p = IntentWindowPlacement(size: (Int(width), Int(height)), output: (Int(ow), Int(oh)), located: located != 0,
@@ -70,6 +70,11 @@ enum OverlayModelBridge {
                                       pointer: hasPointer != 0 ? (px, py) : nil)
         outX?.pointee = Int32(p.x)
         outY?.pointee = Int32(p.y)
+    }, response_look: { code, out in
+        let look = IntentResponseLook(code: string(code))
+        out?.pointee = ft_intent_look(badge: look.badge.rawValue, shows_message: look.showsMessage ? 1 : 0,
+                                      failed: look.failed ? 1 : 0, offers_open: look.offersOpen ? 1 : 0,
+                                      opens_app: look.opensApp ? 1 : 0, is_failure: look.isFailure ? 1 : 0)
     })
 
     private static func rect(_ r: PixelRect) -> ft_rect {

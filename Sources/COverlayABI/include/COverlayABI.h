@@ -82,6 +82,19 @@ typedef struct {
     void (*place)(double x, double y, double size, const char *state, int width, int height, ft_button_frame *out);
 } ft_button_model;
 
+/// How the intent window shows a response, from its code (IntentResponseLook).
+typedef struct {
+    /// FT_BADGE_CHECK, FT_BADGE_SPINNER or FT_BADGE_ALERT.
+    int badge;
+    /// The message is shown; `failed`: in red.
+    int shows_message, failed;
+    /// An Open button; `opens_app`: no window, the daemon opens the app.
+    int offers_open, opens_app;
+    /// A failure: one that ends a run still asking its question cancels that question.
+    int is_failure;
+} ft_intent_look;
+enum { FT_BADGE_CHECK = 0, FT_BADGE_SPINNER = 1, FT_BADGE_ALERT = 2 };
+
 /// The intent window's logic, implemented in Swift.
 typedef struct {
     /// Where a window of width × height goes on an output of output_width × output_height
@@ -90,6 +103,8 @@ typedef struct {
     void (*place)(int width, int height, int output_width, int output_height, int located, double x, double y,
                   const char *placement, int has_pointer, double pointer_x, double pointer_y, int *out_x,
                   int *out_y);
+    /// How a response of `code` is shown (IntentResponseLook).
+    void (*response_look)(const char *code, ft_intent_look *out);
 } ft_intent_model;
 
 /// How the overlay runs.
