@@ -55,9 +55,9 @@ OVERLAY_GTK = forcetouch-overlay-gtk.so
 overlay-gtk: $(BUILDDIR)/$(CONFIGURATION)/$(OVERLAY_GTK)
 # Every C file of Sources/COverlay goes in: the menu (overlay.c), the intent window (intent-window.c)…
 OVERLAY_SOURCES = $(wildcard Sources/COverlay/*.c)
-$(BUILDDIR)/$(CONFIGURATION)/$(OVERLAY_GTK): $(OVERLAY_SOURCES) $(wildcard Sources/COverlay/*.h) Sources/COverlay/include/COverlay.h
+$(BUILDDIR)/$(CONFIGURATION)/$(OVERLAY_GTK): $(OVERLAY_SOURCES) $(wildcard Sources/COverlay/*.h) Sources/COverlay/include/COverlay.h Sources/COverlayABI/include/COverlayABI.h
 	mkdir -p $(@D)
-	$(CC) -O2 -g -Wall -fPIC -shared -o $@ $(OVERLAY_SOURCES) -ISources/COverlay/include -ISources/COverlay \
+	$(CC) -O2 -g -Wall -fPIC -shared -o $@ $(OVERLAY_SOURCES) -ISources/COverlay/include -ISources/COverlayABI/include -ISources/COverlay \
 		$$(pkg-config --cflags --libs gtk-layer-shell-0 gtk+-3.0) -lm
 
 # The whole suite: unit and program tests on this machine, a short fuzzing run of every parser,
@@ -86,6 +86,9 @@ unit-test: deps
 # configuration and libinput YAML recording accepted, above the baseline (Benchmarks/memory),
 # then what a reload of the largest files costs the loop (Benchmarks/reload), and what
 # --verbose costs the daemon on the dense stream, against quiet (Benchmarks/verbose).
+# then what a reload of the largest files costs the loop (Benchmarks/reload), then how long the
+# menu takes from the daemon's peek to its first frame under Xvfb and headless sway
+# (Benchmarks/overlay).
 bench: deps
 	$(SWIFT) build -c release --product forcetouch-bench
 	.build/release/forcetouch-bench 30
@@ -93,6 +96,9 @@ bench: deps
 	Benchmarks/memory/input-memory.py .build/release/forcetouchd
 	Benchmarks/reload/reload-stall.py .build/release/forcetouchd
 	Benchmarks/verbose/verbose-cost.py .build/release/forcetouchd
+	$(SWIFT) build -c release --product forcetouch-overlay
+	$(MAKE) overlay-gtk CONFIGURATION=release
+	Benchmarks/overlay/menu-latency.py .build/release
 
 # The live path (Benchmarks/live): forcetouchd as the .deb ships it (release, the Swift runtime
 # linked in, built in DEB_BUILDDIR), libinput debug-events and a bare evdev reader on the same

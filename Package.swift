@@ -55,9 +55,6 @@ let package = Package(
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         // The sd-bus vtables, which are C macros; the logic behind them is Swift's.
         .target(name: "CBusSupport", dependencies: ["CSystemd"]),
-        // forcetouch-overlay's entry point as its command line calls it: the typed header the C
-        // shared object (Sources/COverlay) is compiled against. Only the header: nothing links.
-        .systemLibrary(name: "COverlay", path: "Sources/COverlay/include"),
         // The Linux layer: the only code that touches libevdev, libudev, uinput and the kernel.
         .target(
             name: "ForceTouchLinux",
@@ -108,14 +105,23 @@ let package = Package(
             path: "Sources/forcectl",
             swiftSettings: strictImports
         ),
+        // The overlay's logic: where the menu goes and how it grows, its press / slide /
+        // dismiss machine, where the intent window and the AssistiveTouch button go. Plain
+        // values with no toolkit and no clock, tested as the engine's recognizers are; the GTK
+        // half draws what it says.
+        .target(name: "OverlayModel", swiftSettings: strictImports),
+        // The one header both halves of the overlay are compiled against: the shared object's
+        // entry point and the menu model's C functions.
+        .target(name: "COverlayABI"),
         // The quick-action menu at the finger, a client of forcetouchd's bus (SPEC §11): its
-        // command line here; its window, drawing and bus client are C over GTK 3 and
-        // gtk-layer-shell (Sources/COverlay), a shared object the Makefile builds and this opens
-        // when run, so that the one executable, the daemon, never maps a toolkit.
+        // command line and the bridge to its logic (OverlayModel) here; its window, drawing and
+        // bus client are C over GTK 3 and gtk-layer-shell (Sources/COverlay), a shared object
+        // the Makefile builds and this opens when run, so that the one executable, the daemon,
+        // never maps a toolkit.
         .target(
             name: "ForcetouchOverlayProgram",
             dependencies: [
-                "ForceTouchCommandLine", "COverlay",
+                "ForceTouchCommandLine", "OverlayModel", "COverlayABI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/forcetouch-overlay",
@@ -155,6 +161,7 @@ let package = Package(
                            "ForceTouchTestSupport", "ForceTouchTestDevices"]
         ),
         .testTarget(name: "ForceTouchProtocolTests", dependencies: ["ForceTouchProtocol"]),
+        .testTarget(name: "OverlayModelTests", dependencies: ["OverlayModel"]),
         // Runs the built executables as a user would, through their command lines
         // (`swift build --build-tests` builds them beside the tests).
         .testTarget(name: "ProgramTests", dependencies: ["ForceTouchTestSupport"]),

@@ -13,13 +13,12 @@
 #include "assistive-button.h"
 #include "overlay-window.h"
 #include "bus-protocol.h"
+#include "drawing.h"
 #include <gtk/gtk.h>
 #include <gtk-layer-shell/gtk-layer-shell.h>
 #ifdef GDK_WINDOWING_WAYLAND
 #include <gdk/gdkwayland.h>
 #endif
-#include <math.h>
-#include <string.h>
 
 
 static struct {
@@ -27,30 +26,16 @@ static struct {
     ft_window_mode mode;
     gboolean composited;
     gboolean shown;
-    double x, y, size;      // from the signal
+    // Where the button goes, from the signal, by the model (Swift's ButtonPlacement).
+    const ft_button_model *model;
     char output[128];
-    gboolean dragging;
+    ft_button_frame frame;
     GdkRectangle monitor;   // the output's, in the screen's logical pixels
     GdkRectangle rect;      // the window: the circle's square, on the screen
     int verbose;
     guint watch;            // forcetouchd's name on the bus
     gboolean daemon_seen;
 } b;
-
-static GdkMonitor *button_monitor(void) {
-    GdkDisplay *display = gdk_display_get_default();
-    int n = gdk_display_get_n_monitors(display);
-    if (*b.output) {
-        for (int i = 0; i < n; i++) {
-            GdkMonitor *m = gdk_display_get_monitor(display, i);
-            const char *model = gdk_monitor_get_model(m);
-            if (model && strcmp(model, b.output) == 0) return m;
-        }
-        g_printerr("no output named %s: the AssistiveTouch button shows on the primary one\n", b.output);
-    }
-    GdkMonitor *primary = gdk_display_get_primary_monitor(display);
-    return primary ? primary : gdk_display_get_monitor(display, 0);
-}
 
 /// The button as iOS draws it: a dark rounded disc, and in it a light ring around a light
 /// dot. Idle it is translucent; dragged it is opaque. Without compositing nothing blends: it
@@ -62,7 +47,7 @@ static gboolean on_draw(GtkWidget *widget, cairo_t *cr, gpointer data) {
     cairo_set_source_rgba(cr, 0, 0, 0, 0);
     cairo_paint(cr);
     cairo_set_operator(cr, CAIRO_OPERATOR_OVER);
-    double alpha = b.dragging || !b.composited ? 1.0 : 0.55;
+    double alpha = b.frame.dragging || !b.composited ? 1.0 : 0.55;
     cairo_arc(cr, r, r, r, 0, 2 * G_PI);
     cairo_set_source_rgba(cr, 0.12, 0.12, 0.12, alpha);
     cairo_fill(cr);
@@ -125,14 +110,9 @@ static void shape_to_circle(int d) {
     cairo_surface_destroy(mask);
 }
 
-static void place(void) {
-    GdkMonitor *monitor = button_monitor();
-    gdk_monitor_get_geometry(monitor, &b.monitor);
-    int d = (int)lround(b.size * MIN(b.monitor.width, b.monitor.height));
-    if (d < 8) d = 8;
-    int left = (int)lround(b.x * b.monitor.width - d / 2.0), top = (int)lround(b.y * b.monitor.height - d / 2.0);
-    left = CLAMP(left, 0, MAX(0, b.monitor.width - d));
-    top = CLAMP(top, 0, MAX(0, b.monitor.height - d));
+/// Moves the window to the model's square on `monitor`.
+static void place(GdkMonitor *monitor) {
+    int d = b.frame.square.width, left = b.frame.square.x, top = b.frame.square.y;
     b.rect = (GdkRectangle){ b.monitor.x + left, b.monitor.y + top, d, d };
     gtk_widget_set_size_request(b.window, d, d);
     switch (b.mode) {
@@ -178,16 +158,21 @@ void ft_assistive_button_signal(GVariant *parameters, int verbose) {
         b.watch = g_bus_watch_name(G_BUS_TYPE_SESSION, FT_BUS_DAEMON_NAME, G_BUS_NAME_WATCHER_FLAGS_NONE,
                                    on_daemon, on_daemon_gone, NULL, NULL);
     const char *output, *state;
-    g_variant_get(parameters, FT_SIGNAL_ASSISTIVE_BUTTON_GET, &b.x, &b.y, &b.size, &output, &state);
+    double x, y, size;
+    g_variant_get(parameters, FT_SIGNAL_ASSISTIVE_BUTTON_GET, &x, &y, &size, &output, &state);
     b.verbose = verbose;
     g_strlcpy(b.output, output, sizeof b.output);
-    b.dragging = strcmp(state, "dragging") == 0;
-    if (strcmp(state, "hidden") == 0 || !(b.size > 0)) {
+    // Asked once with no output, for whether it shows at all: a hidden button looks for none.
+    b.model->place(x, y, size, state, 0, 0, &b.frame);
+    if (!b.frame.visible) {
         hide("");
         return;
     }
+    GdkMonitor *monitor = ft_find_monitor(b.output, "the AssistiveTouch button");
+    gdk_monitor_get_geometry(monitor, &b.monitor);
+    b.model->place(x, y, size, state, b.monitor.width, b.monitor.height, &b.frame);
     if (!b.window) create_window();
-    place();
+    place(monitor);
     if (!gtk_widget_get_visible(b.window)) gtk_widget_show_all(b.window);
     no_input();
     gtk_widget_queue_draw(b.window);
@@ -195,6 +180,10 @@ void ft_assistive_button_signal(GVariant *parameters, int verbose) {
     if (verbose || !b.shown)
         g_printerr("button %d %d %d %s\n", b.rect.x, b.rect.y, b.rect.width, state);
     b.shown = TRUE;
+}
+
+void ft_assistive_button_init(const ft_button_model *model) {
+    b.model = model;
 }
 
 void ft_assistive_button_destroy(void) {

@@ -2,7 +2,11 @@
 // AssistiveButton signal says (docs/SPEC.md §6, §11).
 #ifndef FORCETOUCH_ASSISTIVE_BUTTON_H
 #define FORCETOUCH_ASSISTIVE_BUTTON_H
+#include "COverlayABI.h"
 #include <glib.h>
+
+/// Where the button's placement comes from (Swift's ButtonPlacement): set before any signal.
+void ft_assistive_button_init(const ft_button_model *model);
 
 /// The daemon's AssistiveButton signal, `(dddss)`: x, y (its centre, 0..1 across the output),
 /// size (the side of its square, a fraction of each axis), output, state (`idle`, `dragging`,

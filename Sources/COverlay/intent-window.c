@@ -7,14 +7,16 @@
 // ConfirmIntent and AnswerIntent; a tap on the window, or its Open button, is OpenIntentApp.
 // The window never runs anything itself.
 //
-// Per response code: success shows a check mark, in-progress a spinner (turned into the final
-// state when a later message says so), failure its message, failure-requiring-app-launch an
-// Open button, continue-in-app nothing (the daemon opens the app). The handler's output is in
-// the middle: its text, or the image it names, scaled to fit. A final response dismisses itself
-// after a few seconds unless touched. The window is placed beside the gesture, as the menu is,
-// or centred when the run had no gesture.
+// Per response code, as the model says (IntentResponseLook): success shows a check mark,
+// in-progress a spinner (turned into the final state when a later message says so), failure its
+// message, failure-requiring-app-launch an Open button, continue-in-app nothing (the daemon opens
+// the app). The handler's output is in the middle: its text, or the image it names, scaled to
+// fit. A final response dismisses itself after a few seconds unless touched. The window is
+// placed beside the gesture, as the menu is, or centred when the run had no gesture
+// (IntentWindowPlacement).
 #include "intent-window.h"
 #include "overlay-window.h"
+#include "drawing.h"
 #include "bounded.h"
 #include <gtk/gtk.h>
 #include <gtk-layer-shell/gtk-layer-shell.h>
@@ -32,8 +34,8 @@
 #define MAX_BUTTONS 12
 
 // Sizes in logical pixels.
-enum { WIDTH = 340, PAD = 18, BUTTON_H = 40, ROW_H = 44, IMAGE_W = WIDTH - 2 * PAD, IMAGE_H = 200, GAP = 14,
-       EDGE = 8, ENTRY_H = 36, DISMISS_MS = 4000 };
+enum { WIDTH = 340, PAD = 18, BUTTON_H = 40, ROW_H = 44, IMAGE_W = WIDTH - 2 * PAD, IMAGE_H = 200,
+       ENTRY_H = 36, DISMISS_MS = 4000 };
 
 typedef enum { KIND_NONE, KIND_CONFIRM, KIND_CHOOSE, KIND_VALUE, KIND_RESPONSE } kind_t;
 
@@ -50,16 +52,20 @@ static struct {
     gboolean dark;
     GtkWidget *window, *area, *entry;
     ft_window_mode mode;
+    // Where the window goes (Swift's IntentWindowPlacement).
+    const ft_intent_model *model;
     // The run.
     guint id, cancelled;
-    char *intent, *title, *app, *output;
+    char *intent, *title, *app, *output, *placement;
     double x, y;
-    gboolean located, at_pointer;
+    gboolean located;
     // What is shown.
     kind_t kind;
     char *prompt, *parameter;
     char **choices;
     char *code, *message, *text, *image;
+    // How the response's code is shown, by the model.
+    ft_intent_look look;
     gboolean final, touched;
     GdkPixbuf *pixbuf;
     button_t buttons[MAX_BUTTONS];
@@ -76,22 +82,19 @@ static void set(char **field, const char *value) {
     *field = ft_bounded_text(value);
 }
 
+/// The response's code, and how the model says it is shown.
+static void set_code(const char *code) {
+    set(&w.code, code);
+    w.model->response_look(w.code, &w.look);
+}
+
 // ---------------------------------------------------------------- layout
 
 static int text_height(const char *text, const char *font, int width) {
     if (!text || !*text) return 0;
-    PangoContext *context = gtk_widget_get_pango_context(w.area);
-    PangoLayout *layout = pango_layout_new(context);
-    PangoFontDescription *desc = pango_font_description_from_string(font);
-    pango_layout_set_font_description(layout, desc);
-    pango_layout_set_text(layout, text, -1);
-    pango_layout_set_width(layout, width * PANGO_SCALE);
-    pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
-    pango_layout_set_height(layout, -8);
-    pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END);
+    PangoLayout *layout = ft_text_layout(pango_layout_new(gtk_widget_get_pango_context(w.area)), text, font, width, 8);
     int width_out, height;
     pango_layout_get_pixel_size(layout, &width_out, &height);
-    pango_font_description_free(desc);
     g_object_unref(layout);
     return height;
 }
@@ -144,10 +147,10 @@ static void layout(void) {
         int middle = 0;
         if (w.pixbuf) middle = gdk_pixbuf_get_height(w.pixbuf);
         else middle = text_height(*w.text ? w.text : NULL, "Sans 11", WIDTH - 2 * PAD);
-        int msg = strcmp(w.code, "success") != 0 && *w.message ? text_height(w.message, "Sans 10", WIDTH - 2 * PAD) : 0;
+        int msg = w.look.shows_message && *w.message ? text_height(w.message, "Sans 10", WIDTH - 2 * PAD) : 0;
         y += msg ? msg + 8 : 0;
         y += middle ? middle + 12 : 0;
-        if (strcmp(w.code, "failure-requiring-app-launch") == 0) {
+        if (w.look.offers_open) {
             add_button("open", "Open", PAD, y, WIDTH - 2 * PAD, BUTTON_H, TRUE);
             y += BUTTON_H + 8;
         }
@@ -162,37 +165,19 @@ static void layout(void) {
 
 // ---------------------------------------------------------------- drawing
 
-static void rounded(cairo_t *cr, double x, double y, double width, double height, double r) {
-    cairo_new_sub_path(cr);
-    cairo_arc(cr, x + width - r, y + r, r, -G_PI / 2, 0);
-    cairo_arc(cr, x + width - r, y + height - r, r, 0, G_PI / 2);
-    cairo_arc(cr, x + r, y + height - r, r, G_PI / 2, G_PI);
-    cairo_arc(cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
-    cairo_close_path(cr);
-}
-
 static void draw_text(cairo_t *cr, const char *text, const char *font, double x, double y, int width, double r,
                       double g, double b, gboolean centred) {
-    PangoLayout *layout = pango_cairo_create_layout(cr);
-    PangoFontDescription *desc = pango_font_description_from_string(font);
-    pango_layout_set_font_description(layout, desc);
-    pango_layout_set_text(layout, text, -1);
-    pango_layout_set_width(layout, width * PANGO_SCALE);
-    pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
-    pango_layout_set_height(layout, -8);
-    pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END);
+    PangoLayout *layout = ft_text_layout(pango_cairo_create_layout(cr), text, font, width, 8);
     if (centred) pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER);
     cairo_set_source_rgb(cr, r, g, b);
     cairo_move_to(cr, x, y);
     pango_cairo_show_layout(cr, layout);
-    pango_font_description_free(desc);
     g_object_unref(layout);
 }
 
 /// The response's badge at the top right: a green check mark, a red "!", a spinner.
 static void draw_badge(cairo_t *cr, double cx, double cy) {
-    const char *c = w.code;
-    if (strcmp(c, "success") == 0 || strcmp(c, "ready") == 0) {
+    if (w.look.badge == FT_BADGE_CHECK) {
         cairo_arc(cr, cx, cy, 14, 0, 2 * G_PI);
         cairo_set_source_rgb(cr, 0.16, 0.68, 0.30);
         cairo_fill(cr);
@@ -203,7 +188,7 @@ static void draw_badge(cairo_t *cr, double cx, double cy) {
         cairo_line_to(cr, cx - 2, cy + 5);
         cairo_line_to(cr, cx + 7, cy - 5);
         cairo_stroke(cr);
-    } else if (strcmp(c, "in-progress") == 0) {
+    } else if (w.look.badge == FT_BADGE_SPINNER) {
         cairo_set_line_width(cr, 3.5);
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
         for (int i = 0; i < 8; i++) {
@@ -229,7 +214,7 @@ static gboolean on_draw(GtkWidget *widget, cairo_t *cr, gpointer data) {
     cairo_set_source_rgba(cr, 0, 0, 0, 0);
     cairo_paint(cr);
     cairo_set_operator(cr, CAIRO_OPERATOR_OVER);
-    rounded(cr, 0.5, 0.5, w.width - 1, w.height - 1, 16);
+    ft_rounded(cr, 0.5, 0.5, w.width - 1, w.height - 1, 16);
     cairo_set_source_rgb(cr, bg, bg, bg);
     cairo_fill_preserve(cr);
     cairo_set_source_rgba(cr, sub, sub, sub, 0.5);
@@ -244,8 +229,8 @@ static gboolean on_draw(GtkWidget *widget, cairo_t *cr, gpointer data) {
     if (w.kind == KIND_RESPONSE) {
         draw_badge(cr, WIDTH - PAD - 14, PAD + 12);
         y = header_height();
-        if (strcmp(w.code, "success") != 0 && *w.message) {
-            gboolean failed = g_str_has_prefix(w.code, "failure") || strcmp(w.code, "unspecified") == 0;
+        if (w.look.shows_message && *w.message) {
+            gboolean failed = w.look.failed;
             draw_text(cr, w.message, "Sans 10", PAD, y, WIDTH - 2 * PAD, failed ? 0.75 : sub, failed ? 0.12 : sub,
                       failed ? 0.1 : sub, FALSE);
             y += text_height(w.message, "Sans 10", WIDTH - 2 * PAD) + 8;
@@ -260,7 +245,7 @@ static gboolean on_draw(GtkWidget *widget, cairo_t *cr, gpointer data) {
     }
     for (int i = 0; i < w.nbuttons; i++) {
         button_t *b = &w.buttons[i];
-        rounded(cr, b->rect.x, b->rect.y, b->rect.width, b->rect.height, 10);
+        ft_rounded(cr, b->rect.x, b->rect.y, b->rect.width, b->rect.height, 10);
         if (b->primary) cairo_set_source_rgb(cr, 0.16, 0.42, 0.90);
         else cairo_set_source_rgb(cr, w.dark ? 0.28 : 0.86, w.dark ? 0.28 : 0.86, w.dark ? 0.30 : 0.88);
         cairo_fill(cr);
@@ -272,20 +257,6 @@ static gboolean on_draw(GtkWidget *widget, cairo_t *cr, gpointer data) {
 }
 
 // ---------------------------------------------------------------- the window
-
-static GdkMonitor *find_monitor(void) {
-    GdkDisplay *display = gdk_display_get_default();
-    int n = gdk_display_get_n_monitors(display);
-    if (w.output && *w.output) {
-        for (int i = 0; i < n; i++) {
-            GdkMonitor *m = gdk_display_get_monitor(display, i);
-            const char *model = gdk_monitor_get_model(m);
-            if (model && strcmp(model, w.output) == 0) return m;
-        }
-    }
-    GdkMonitor *primary = gdk_display_get_primary_monitor(display);
-    return primary ? primary : gdk_display_get_monitor(display, 0);
-}
 
 static void hide(const char *why);
 static void answer_confirm(gboolean yes);
@@ -382,35 +353,20 @@ static void create_window(void) {
     gtk_widget_show_all(box);
 }
 
-/// Where the window goes, on the monitor: beside the gesture, opening right and down unless
-/// that leaves the output (as the menu does), else centred.
+/// Where the window goes on the monitor, as the model says (IntentWindowPlacement): beside
+/// the gesture or the pointer, opening as the menu does, else centred.
 static void place(GdkMonitor *monitor, int *x, int *y) {
     GdkRectangle m;
     gdk_monitor_get_geometry(monitor, &m);
-    if (!w.located) {
-        *x = (m.width - w.width) / 2;
-        *y = (m.height - w.height) / 2;
-        return;
-    }
-    double fx, fy;
-    if (w.at_pointer && w.mode == FT_WINDOW_POPUP) {
-        int px = 0, py = 0;
+    // X11 tells where the pointer is (asked for any located run: the model decides whether the
+    // placement is the pointer); Wayland only over the client's own surface.
+    int px = 0, py = 0, has_pointer = w.located && w.mode == FT_WINDOW_POPUP;
+    if (has_pointer) {
         GdkDevice *pointer = gdk_seat_get_pointer(gdk_display_get_default_seat(gdk_display_get_default()));
         gdk_device_get_position(pointer, NULL, &px, &py);
-        fx = px - m.x;
-        fy = py - m.y;
-    } else if (w.at_pointer) {
-        fx = m.width / 2.0;
-        fy = m.height / 2.0;
-    } else {
-        fx = w.x * m.width;
-        fy = w.y * m.height;
     }
-    int left = fx + GAP + w.width > m.width - EDGE, up = fy + GAP + w.height > m.height - EDGE;
-    *x = (int)lround(left ? fx - GAP - w.width : fx + GAP);
-    *y = (int)lround(up ? fy - GAP - w.height : fy + GAP);
-    *x = CLAMP(*x, EDGE, MAX(EDGE, m.width - w.width - EDGE));
-    *y = CLAMP(*y, EDGE, MAX(EDGE, m.height - w.height - EDGE));
+    w.model->place(w.width, w.height, m.width, m.height, w.located, w.x, w.y, w.placement ? w.placement : "",
+                   has_pointer, px - m.x, py - m.y, x, y);
 }
 
 static gboolean spin(gpointer data) {
@@ -431,7 +387,7 @@ static gboolean auto_dismiss(gpointer data) {
 static void show(void) {
     if (!w.window) create_window();
     layout();
-    GdkMonitor *monitor = find_monitor();
+    GdkMonitor *monitor = ft_find_monitor(w.output, NULL);
     GdkRectangle m;
     gdk_monitor_get_geometry(monitor, &m);
     int x, y;
@@ -466,7 +422,7 @@ static void show(void) {
         gtk_widget_grab_focus(w.entry);
     }
     gtk_widget_queue_draw(w.area);
-    gboolean spinning = w.kind == KIND_RESPONSE && strcmp(w.code, "in-progress") == 0;
+    gboolean spinning = w.kind == KIND_RESPONSE && w.look.badge == FT_BADGE_SPINNER;
     if (spinning && !w.spin_timer) w.spin_timer = g_timeout_add(80, spin, NULL);
     if (!spinning && w.spin_timer) { g_source_remove(w.spin_timer); w.spin_timer = 0; }
     if (w.dismiss_timer) { g_source_remove(w.dismiss_timer); w.dismiss_timer = 0; }
@@ -511,7 +467,7 @@ static void call(const char *method, GVariant *args) {
 /// Shows the in-progress state until the daemon says how the run went.
 static void waiting(void) {
     w.kind = KIND_RESPONSE;
-    set(&w.code, "in-progress");
+    set_code("in-progress");
     set(&w.message, "");
     set(&w.text, "");
     w.final = FALSE;
@@ -560,7 +516,7 @@ static void started(GVariant *p) {
     w.x = x;
     w.y = y;
     w.located = located;
-    w.at_pointer = strcmp(placement, "pointer") == 0;
+    set(&w.placement, placement);
     w.touched = FALSE;
     g_printerr("intent %u started: %s at %.3f,%.3f (%s)%s\n", w.id, w.intent, x, y, placement, located ? "" : " centred");
 }
@@ -615,20 +571,22 @@ static void responded(GVariant *p) {
     char *logged = ft_bounded_text(code);
     g_printerr("intent %u: %s%s\n", id, logged, final ? " (final)" : "");
     g_free(logged);
-    if (final && w.kind != KIND_RESPONSE && w.kind != KIND_NONE && g_str_has_prefix(code, "failure")) {
+    ft_intent_look look;
+    w.model->response_look(code, &look);
+    if (final && w.kind != KIND_RESPONSE && w.kind != KIND_NONE && look.is_failure) {
         // The question was cancelled elsewhere (the socket, the bus) or timed out: the run
         // stopped unconfirmed, and the window goes as Cancel would have closed it.
         w.cancelled = id;
         hide("cancelled");
         return;
     }
-    if (strcmp(code, "continue-in-app") == 0) {
+    if (look.opens_app) {
         // No window: the daemon opens the app.
         hide("continue-in-app");
         return;
     }
     w.kind = KIND_RESPONSE;
-    set(&w.code, code);
+    set_code(code);
     set(&w.message, message);
     set(&w.text, text);
     if (!w.image || strcmp(w.image, image) != 0) {
@@ -651,12 +609,13 @@ static void responded(GVariant *p) {
     show();
 }
 
-void ft_intent_init(GDBusConnection *bus, int verbose, gboolean dark) {
+void ft_intent_init(GDBusConnection *bus, const ft_intent_model *model, int verbose, gboolean dark) {
+    w.model = model;
     w.bus = bus;
     w.verbose = verbose;
     w.dark = dark;
     set(&w.intent, ""); set(&w.title, ""); set(&w.app, ""); set(&w.output, "");
-    set(&w.prompt, ""); set(&w.parameter, ""); set(&w.code, ""); set(&w.message, ""); set(&w.text, "");
+    set(&w.prompt, ""); set(&w.parameter, ""); set_code(""); set(&w.message, ""); set(&w.text, "");
 }
 
 gboolean ft_intent_signal(const char *member, GVariant *p) {

@@ -2,12 +2,13 @@
 // calls of it. The window is its own, beside the menu's.
 #ifndef FORCETOUCH_INTENT_WINDOW_H
 #define FORCETOUCH_INTENT_WINDOW_H
+#include "COverlayABI.h"
 #include <gio/gio.h>
 
-/// Once, with the overlay's bus, before any signal: `verbose` logs the window's and its
+/// Once, with the overlay's bus and the window's model (Swift's), before any signal: `verbose` logs the window's and its
 /// buttons' rectangles (`intent-window 3 confirm x y w h`, `intent-button 3 next x y w h`),
 /// `dark` draws it in the dark theme.
-void ft_intent_init(GDBusConnection *bus, int verbose, gboolean dark);
+void ft_intent_init(GDBusConnection *bus, const ft_intent_model *model, int verbose, gboolean dark);
 
 /// A Daemon1 signal: true when it was the intent window's (IntentStarted, IntentConfirm,
 /// IntentChoose, IntentNeedsValue, IntentResponse) and was handled here.

@@ -10,10 +10,16 @@
 // Wayland compositors with wlr-layer-shell get a layer surface on the overlay layer; X11 gets
 // an override-redirect popup (shaped to the menu when no compositing manager can blend the
 // dimming); elsewhere (GNOME Wayland) an undecorated window the compositor places.
+//
+// What the menu does is decided by its model in Swift (`ft_menu_model`, OverlayModel's
+// MenuInteraction): where it goes, how it grows, what a press, a slide, a tap or Escape does to
+// it. This file passes it the signals and the input, draws the frames it computes and makes the
+// calls it asks for.
 #include "COverlay.h"
 #include "intent-window.h"
 #include "assistive-button.h"
 #include "overlay-window.h"
+#include "drawing.h"
 #include "bounded.h"
 #include <gtk/gtk.h>
 #include <gtk-layer-shell/gtk-layer-shell.h>
@@ -24,6 +30,7 @@
 #ifdef GDK_WINDOWING_WAYLAND
 #include <gdk/gdkwayland.h>
 #endif
+#include <errno.h>
 #include <math.h>
 #include <string.h>
 
@@ -33,10 +40,9 @@
 #define DAEMON_PATH FT_BUS_DAEMON_PATH
 #define DAEMON_IFACE FT_BUS_DAEMON_INTERFACE
 #define OVERLAY_NAME FT_BUS_OVERLAY_NAME
-#define MAX_ITEMS 4
 
-// The menu's size at pop, in logical pixels (the output's scale factor multiplies them).
-enum { MENU_WIDTH = 300, ITEM_HEIGHT = 64, GAP = 14, EDGE = 8, ICON = 28 };
+// An item's icon's side, in the menu's logical pixels.
+enum { ICON = 28 };
 
 typedef struct {
     char *type, *title, *subtitle, *icon, *icon_file;
@@ -48,7 +54,9 @@ typedef struct {
 
 
 static struct {
-    ft_overlay_options options;
+    int verbose;
+    // The menu's logic (Swift's MenuInteraction).
+    const ft_menu_model *menu;
     GMainLoop *loop;
     GDBusConnection *bus;
     // The unique name owning io.github.forcetouch.Daemon1 (NULL: none): the only sender whose
@@ -58,28 +66,25 @@ static struct {
     ft_window_mode mode;
     gboolean composited;
     gboolean dark;
-    // The menu, from MenuShown.
-    guint menu_id;          // 0: none shown
-    item_t items[MAX_ITEMS];
+    // The menu's items, from MenuShown, and the output it is on.
+    item_t items[FT_MENU_MAX_ITEMS];
     int count;
     char output[128];
-    gboolean at_pointer;
-    // The press, from PressProgress.
-    gboolean pressing;
-    char stage[8];
-    double transition, commit;
-    double fx, fy;          // finger, 0..1 across the output
-    double px, py;          // the pointer's position in the window, for `pointer` placement
-    int highlight;          // item under the sliding finger, -1 for none
-    // What was drawn, in window coordinates.
-    double scale;
-    GdkRectangle card;
-    GdkRectangle item_rects[MAX_ITEMS];
+    // The frame last computed, in window coordinates, and the output's rectangle.
+    ft_menu_frame frame;
     GdkRectangle monitor;
-    char logged[256];
+    // The pointer's place in the window, for a menu at the pointer (X11 only).
+    gboolean has_pointer;
+    double px, py;
+    // What --verbose logged last (valid: something was), so that a line is logged per change.
+    gboolean logged_valid;
+    ft_menu_frame logged;
+    // FORCETOUCH_OVERLAY_FRAME_LOG: the file each menu's first frame is stamped in (NULL: none),
+    // the menu waiting for its first frame (0: none) and when its MenuShown came.
+    FILE *frame_log;
+    guint stamp_menu;
+    gint64 stamp_signal;
 } o;
-
-// ---------------------------------------------------------------- state
 
 static void clear_items(void) {
     for (int i = 0; i < o.count; i++) {
@@ -91,105 +96,38 @@ static void clear_items(void) {
     o.count = 0;
 }
 
-/// How big the menu is: it grows in towards peek, on towards pop, and stays full once popped
-/// or once the finger lifted on an open menu (UIPreviewInteraction's two progresses).
-static double menu_scale(void) {
-    if (o.menu_id && !o.pressing) return 1.0;
-    if (strcmp(o.stage, "pop") == 0) return 1.0;
-    if (strcmp(o.stage, "peek") == 0) return 0.75 + 0.25 * o.commit;
-    return 0.35 + 0.4 * o.transition;
-}
-
-/// How much the rest of the output is dimmed, 0..0.45.
-static double dimming(void) {
-    if (o.menu_id && !o.pressing) return 0.45;
-    if (strcmp(o.stage, "pop") == 0) return 0.45;
-    if (strcmp(o.stage, "peek") == 0) return 0.3 + 0.15 * o.commit;
-    return 0.3 * o.transition;
-}
-
-static gboolean visible_state(void) { return o.menu_id != 0 || (o.pressing && o.transition > 0.05); }
-
-// ---------------------------------------------------------------- layout
-
-/// Where the menu goes: beside the finger, opening to the right and down unless that would
-/// leave the output, then to the left and/or up (as iOS opens a quick-action menu near edges).
-static void layout(int width, int height) {
-    double fx, fy;
-    if (o.at_pointer) { fx = o.px; fy = o.py; } else { fx = o.fx * width; fy = o.fy * height; }
-    int rows = o.count > 0 ? o.count : 1;
-    double w = MENU_WIDTH, h = rows * ITEM_HEIGHT;
-    gboolean left = fx + GAP + w > width - EDGE;
-    gboolean up = fy + GAP + h > height - EDGE;
-    double s = menu_scale();
-    // The corner at the finger stays put; the menu grows away from it.
-    double cx = left ? fx - GAP : fx + GAP, cy = up ? fy - GAP : fy + GAP;
-    double x0 = left ? cx - w * s : cx, y0 = up ? cy - h * s : cy;
-    if (o.mode == FT_WINDOW_PLACED) {
-        // A window the compositor placed is the menu, full size: it cannot grow from a finger
-        // whose place on the screen it does not know.
-        s = 1;
-        x0 = y0 = 0;
-    }
-    o.scale = s;
-    o.card = (GdkRectangle){ (int)lround(x0), (int)lround(y0), (int)lround(w * s), (int)lround(h * s) };
-    for (int i = 0; i < o.count; i++)
-        o.item_rects[i] = (GdkRectangle){ o.card.x, (int)lround(y0 + i * ITEM_HEIGHT * s), o.card.width,
-                                          (int)lround(ITEM_HEIGHT * s) };
-}
-
-static int item_at(double x, double y) {
-    for (int i = 0; i < o.count; i++) {
-        GdkRectangle r = o.item_rects[i];
-        if (x >= r.x && x < r.x + r.width && y >= r.y && y < r.y + r.height) return i;
-    }
-    return -1;
+/// The model's frame for a window of `width` × `height`.
+static void compute_frame(int width, int height) {
+    o.menu->frame(width, height, o.has_pointer, o.px, o.py, o.mode == FT_WINDOW_PLACED, &o.frame);
 }
 
 /// With --verbose, the menu's and its items' rectangles on the screen (the window's origin is
 /// the monitor's), once per change: what tests check the pixels of a screenshot against.
 static void log_geometry(void) {
-    if (!o.options.verbose || !o.window) return;
-    char now[256];
-    g_snprintf(now, sizeof now, "%u %d %d %d %d %d", o.menu_id, o.card.x, o.card.y, o.card.width, o.card.height,
-               o.highlight);
-    if (strcmp(now, o.logged) == 0) return;
-    g_strlcpy(o.logged, now, sizeof o.logged);
+    const ft_menu_frame *f = &o.frame;
+    if (!o.verbose || !o.window) return;
+    if (o.logged_valid && o.logged.menu_id == f->menu_id && o.logged.highlight == f->highlight &&
+        memcmp(&o.logged.card, &f->card, sizeof f->card) == 0)
+        return;
+    o.logged = *f;
+    o.logged_valid = TRUE;
     int ox = o.mode == FT_WINDOW_PLACED ? 0 : o.monitor.x, oy = o.mode == FT_WINDOW_PLACED ? 0 : o.monitor.y;
-    g_printerr("menu %u scale %.3f %d %d %d %d highlight %d dim %.3f\n", o.menu_id, o.scale, o.card.x + ox,
-               o.card.y + oy, o.card.width, o.card.height, o.highlight,
-               o.composited && o.mode != FT_WINDOW_PLACED ? dimming() : 0.0);
-    for (int i = 0; i < o.count; i++)
-        g_printerr("item %d \"%s\" %d %d %d %d\n", i, o.items[i].title, o.item_rects[i].x + ox,
-                   o.item_rects[i].y + oy, o.item_rects[i].width, o.item_rects[i].height);
+    g_printerr("menu %u scale %.3f %d %d %d %d highlight %d dim %.3f\n", f->menu_id, f->scale, f->card.x + ox,
+               f->card.y + oy, f->card.width, f->card.height, f->highlight,
+               o.composited && o.mode != FT_WINDOW_PLACED ? f->dimming : 0.0);
+    for (int i = 0; i < o.count && i < f->count; i++)
+        g_printerr("item %d \"%s\" %d %d %d %d\n", i, o.items[i].title, f->items[i].x + ox, f->items[i].y + oy,
+                   f->items[i].width, f->items[i].height);
 }
 
 // ---------------------------------------------------------------- drawing
 
-static void rounded(cairo_t *cr, double x, double y, double w, double h, double r) {
-    cairo_new_sub_path(cr);
-    cairo_arc(cr, x + w - r, y + r, r, -G_PI / 2, 0);
-    cairo_arc(cr, x + w - r, y + h - r, r, 0, G_PI / 2);
-    cairo_arc(cr, x + r, y + h - r, r, G_PI / 2, G_PI);
-    cairo_arc(cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
-    cairo_close_path(cr);
-}
-
 static void draw_text(cairo_t *cr, const char *text, const char *font, double x, double y, double width,
                       int lines, double grey) {
-    PangoLayout *layout = pango_cairo_create_layout(cr);
-    PangoFontDescription *desc = pango_font_description_from_string(font);
-    pango_layout_set_font_description(layout, desc);
-    pango_layout_set_text(layout, text, -1);
-    pango_layout_set_width(layout, (int)(width * PANGO_SCALE));
-    pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
-    // Negative heights count lines: at most `lines`, the last ellipsized.
-    pango_layout_set_height(layout, -lines);
-    pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END);
+    PangoLayout *layout = ft_text_layout(pango_cairo_create_layout(cr), text, font, width, lines);
     cairo_set_source_rgb(cr, grey, grey, grey);
     cairo_move_to(cr, x, y);
     pango_cairo_show_layout(cr, layout);
-    pango_font_description_free(desc);
     g_object_unref(layout);
 }
 
@@ -217,7 +155,7 @@ static GdkPixbuf *load_icon(const item_t *item, double grey) {
         GError *error = NULL;
         pixbuf = ft_load_image(item->icon_file, ICON, ICON, &error);
         if (!pixbuf) {
-            g_printerr("menu %u: icon %s not shown: %s\n", o.menu_id, item->icon_file, error->message);
+            g_printerr("menu %u: icon %s not shown: %s\n", o.frame.menu_id, item->icon_file, error->message);
             g_error_free(error);
         }
     }
@@ -241,30 +179,42 @@ static void draw_icon(cairo_t *cr, item_t *item, double x, double y, double grey
     cairo_paint(cr);
 }
 
+/// With FORCETOUCH_OVERLAY_FRAME_LOG, a menu's first frame, stamped on CLOCK_MONOTONIC (µs) beside
+/// the arrival of the MenuShown it draws: what Benchmarks/overlay measures the menu's latency
+/// from the daemon's peek with. Drawn means handed to the display server, not yet shown by it.
+static void stamp_first_frame(void) {
+    if (!o.frame_log || !o.stamp_menu || o.frame.menu_id != o.stamp_menu) return;
+    fprintf(o.frame_log, "menu %u signal %" G_GINT64_FORMAT " frame %" G_GINT64_FORMAT "\n", o.stamp_menu,
+            o.stamp_signal, g_get_monotonic_time());
+    fflush(o.frame_log);
+    o.stamp_menu = 0;
+}
+
 static gboolean on_draw(GtkWidget *widget, cairo_t *cr, gpointer data) {
     (void)data;
-    int width = gtk_widget_get_allocated_width(widget), height = gtk_widget_get_allocated_height(widget);
+    compute_frame(gtk_widget_get_allocated_width(widget), gtk_widget_get_allocated_height(widget));
+    const ft_menu_frame *f = &o.frame;
     cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE);
-    if (o.composited && o.mode != FT_WINDOW_PLACED) cairo_set_source_rgba(cr, 0, 0, 0, dimming());
+    if (o.composited && o.mode != FT_WINDOW_PLACED) cairo_set_source_rgba(cr, 0, 0, 0, f->dimming);
     else cairo_set_source_rgba(cr, 0, 0, 0, 0);
     cairo_paint(cr);
     cairo_set_operator(cr, CAIRO_OPERATOR_OVER);
-    layout(width, height);
-    double s = o.scale, bg = o.dark ? 0.16 : 0.97, fg = o.dark ? 0.95 : 0.08, sub = o.dark ? 0.7 : 0.35;
+    double bg = o.dark ? 0.16 : 0.97, fg = o.dark ? 0.95 : 0.08, sub = o.dark ? 0.7 : 0.35;
     cairo_save(cr);
-    cairo_translate(cr, o.card.x, o.card.y);
-    cairo_scale(cr, s, s);
-    double w = MENU_WIDTH, h = (o.count > 0 ? o.count : 1) * ITEM_HEIGHT;
-    rounded(cr, 0, 0, w, h, 14);
+    cairo_translate(cr, f->card.x, f->card.y);
+    cairo_scale(cr, f->scale, f->scale);
+    // In the menu's own units, at pop size: the scale above grows it.
+    double w = f->menu_width, row = f->row_height, h = MAX(o.count, 1) * row;
+    ft_rounded(cr, 0, 0, w, h, 14);
     cairo_set_source_rgba(cr, bg, bg, bg, 1);
     cairo_fill(cr);
     for (int i = 0; i < o.count; i++) {
-        double y = i * ITEM_HEIGHT;
-        if (i == o.highlight) {
+        double y = i * row;
+        if (i == f->highlight) {
             cairo_save(cr);
-            rounded(cr, 0, 0, w, h, 14);
+            ft_rounded(cr, 0, 0, w, h, 14);
             cairo_clip(cr);
-            cairo_rectangle(cr, 0, y, w, ITEM_HEIGHT);
+            cairo_rectangle(cr, 0, y, w, row);
             cairo_set_source_rgba(cr, o.dark ? 1 : 0, o.dark ? 1 : 0, o.dark ? 1 : 0, 0.12);
             cairo_fill(cr);
             cairo_restore(cr);
@@ -278,35 +228,21 @@ static gboolean on_draw(GtkWidget *widget, cairo_t *cr, gpointer data) {
         gboolean has_sub = item->subtitle && *item->subtitle;
         draw_text(cr, item->title, "Sans Bold 11", 16, has_sub ? y + 8 : y + 22, w - 32 - ICON - 12, 1, fg);
         if (has_sub) draw_text(cr, item->subtitle, "Sans 9", 16, y + 28, w - 32 - ICON - 12, 2, sub);
-        draw_icon(cr, item, w - 16 - ICON, y + (ITEM_HEIGHT - ICON) / 2.0, fg);
+        draw_icon(cr, item, w - 16 - ICON, y + (row - ICON) / 2.0, fg);
     }
     cairo_restore(cr);
     log_geometry();
+    stamp_first_frame();
     return TRUE;
 }
 
 // ---------------------------------------------------------------- the window
 
-static GdkMonitor *find_monitor(void) {
-    GdkDisplay *display = gdk_display_get_default();
-    int n = gdk_display_get_n_monitors(display);
-    if (*o.output) {
-        for (int i = 0; i < n; i++) {
-            GdkMonitor *m = gdk_display_get_monitor(display, i);
-            const char *model = gdk_monitor_get_model(m);
-            if (model && strcmp(model, o.output) == 0) return m;
-        }
-        g_printerr("no output named %s: the menu shows on the primary one\n", o.output);
-    }
-    GdkMonitor *primary = gdk_display_get_primary_monitor(display);
-    return primary ? primary : gdk_display_get_monitor(display, 0);
-}
-
 /// X11 without a compositing manager cannot blend: the window is cut to the menu's shape.
 static void update_shape(void) {
     if (o.mode != FT_WINDOW_POPUP || o.composited || !o.window) return;
-    layout(o.monitor.width, o.monitor.height);
-    cairo_rectangle_int_t r = { o.card.x, o.card.y, MAX(o.card.width, 1), MAX(o.card.height, 1) };
+    const ft_rect *card = &o.frame.card;
+    cairo_rectangle_int_t r = { card->x, card->y, MAX(card->width, 1), MAX(card->height, 1) };
     cairo_region_t *region = cairo_region_create_rectangle(&r);
     gtk_widget_shape_combine_region(o.window, region);
     cairo_region_destroy(region);
@@ -316,7 +252,7 @@ static void update_shape(void) {
 /// not in the way.
 static void update_input(void) {
     if (!o.window || !gtk_widget_get_realized(o.window)) return;
-    if (o.menu_id) {
+    if (o.frame.menu_id) {
         gtk_widget_input_shape_combine_region(o.window, NULL);
     } else {
         cairo_region_t *none = cairo_region_create();
@@ -324,12 +260,12 @@ static void update_input(void) {
         cairo_region_destroy(none);
     }
     if (o.mode == FT_WINDOW_LAYER)
-        gtk_layer_set_keyboard_mode(GTK_WINDOW(o.window), o.menu_id ? GTK_LAYER_SHELL_KEYBOARD_MODE_EXCLUSIVE
-                                                                   : GTK_LAYER_SHELL_KEYBOARD_MODE_NONE);
+        gtk_layer_set_keyboard_mode(GTK_WINDOW(o.window), o.frame.menu_id ? GTK_LAYER_SHELL_KEYBOARD_MODE_EXCLUSIVE
+                                                                         : GTK_LAYER_SHELL_KEYBOARD_MODE_NONE);
 }
 
 static void grab_keyboard(void) {
-    if (o.mode != FT_WINDOW_POPUP || !o.menu_id || !gtk_widget_get_window(o.window)) return;
+    if (o.mode != FT_WINDOW_POPUP || !o.frame.menu_id || !gtk_widget_get_window(o.window)) return;
     GdkSeat *seat = gdk_display_get_default_seat(gdk_display_get_default());
     // The pointer too: a window cut to the menu's shape would not see a tap outside it.
     gdk_seat_grab(seat, gtk_widget_get_window(o.window), GDK_SEAT_CAPABILITY_ALL, FALSE, NULL, NULL, NULL, NULL);
@@ -340,30 +276,34 @@ static void ungrab(void) {
     gdk_seat_ungrab(gdk_display_get_default_seat(gdk_display_get_default()));
 }
 
-static void choose(int index);
-static void dismiss(void);
+static void apply(ft_menu_effects effects);
+
+// A click or a touch lifted on an open menu: the model says whether it chose a row or
+// dismissed the menu.
+static void released(double x, double y) {
+    ft_menu_effects effects;
+    o.menu->released(x, y, &effects);
+    apply(effects);
+}
 
 static gboolean on_button(GtkWidget *widget, GdkEventButton *event, gpointer data) {
     (void)widget; (void)data;
-    if (event->type != GDK_BUTTON_RELEASE || !o.menu_id) return TRUE;
-    int i = item_at(event->x, event->y);
-    if (i >= 0) choose(i);
-    else dismiss();
+    if (event->type == GDK_BUTTON_RELEASE) released(event->x, event->y);
     return TRUE;
 }
 
 static gboolean on_touch(GtkWidget *widget, GdkEventTouch *event, gpointer data) {
     (void)widget; (void)data;
-    if (event->type != GDK_TOUCH_END || !o.menu_id) return TRUE;
-    int i = item_at(event->x, event->y);
-    if (i >= 0) choose(i);
-    else dismiss();
+    if (event->type == GDK_TOUCH_END) released(event->x, event->y);
     return TRUE;
 }
 
 static gboolean on_key(GtkWidget *widget, GdkEventKey *event, gpointer data) {
     (void)widget; (void)data;
-    if (event->keyval == GDK_KEY_Escape && o.menu_id) dismiss();
+    ft_menu_effects effects;
+    if (event->keyval != GDK_KEY_Escape) return TRUE;
+    o.menu->escape(&effects);
+    apply(effects);
     return TRUE;
 }
 
@@ -387,7 +327,9 @@ static void create_window(void) {
     case FT_WINDOW_PLACED:
         gtk_window_set_decorated(window, FALSE);
         gtk_window_set_keep_above(window, TRUE);
-        gtk_window_set_default_size(window, MENU_WIDTH, ITEM_HEIGHT);
+        // An empty menu's card: one row.
+        compute_frame(0, 0);
+        gtk_window_set_default_size(window, o.frame.card.width, o.frame.card.height);
         g_printerr("overlay: this Wayland compositor has no layer-shell (GNOME): the menu shows in an ordinary "
                    "window the compositor places, not at the finger\n");
         break;
@@ -400,31 +342,36 @@ static void create_window(void) {
     g_signal_connect(o.window, "key-press-event", G_CALLBACK(on_key), NULL);
 }
 
-/// Shows, redraws or hides the window to match the state.
+static void hide_window(void) {
+    if (!o.window || !gtk_widget_get_visible(o.window)) return;
+    ungrab();
+    gtk_widget_hide(o.window);
+    if (o.verbose) g_printerr("hidden\n");
+    o.logged_valid = FALSE;
+}
+
+/// Shows, redraws or hides the window to match the model.
 static void update(void) {
-    if (!visible_state()) {
-        if (o.window && gtk_widget_get_visible(o.window)) {
-            ungrab();
-            gtk_widget_hide(o.window);
-            if (o.options.verbose) g_printerr("hidden\n");
-            o.logged[0] = 0;
-        }
+    compute_frame(o.monitor.width, o.monitor.height);
+    if (!o.frame.visible) {
+        hide_window();
         return;
     }
     if (!o.window) create_window();
-    GdkMonitor *monitor = find_monitor();
+    GdkMonitor *monitor = ft_find_monitor(o.output, "the menu");
     gdk_monitor_get_geometry(monitor, &o.monitor);
-    if (o.at_pointer && o.mode == FT_WINDOW_POPUP) {
+    o.has_pointer = FALSE;
+    if (o.frame.at_pointer && o.mode == FT_WINDOW_POPUP) {
+        // Wayland tells a client where the pointer is only over its own surface: there the
+        // model opens a menu at the pointer in the middle of the output.
         int x = 0, y = 0;
         GdkDevice *pointer = gdk_seat_get_pointer(gdk_display_get_default_seat(gdk_display_get_default()));
         gdk_device_get_position(pointer, NULL, &x, &y);
+        o.has_pointer = TRUE;
         o.px = x - o.monitor.x;
         o.py = y - o.monitor.y;
-    } else if (o.at_pointer) {
-        // Wayland tells a client where the pointer is only over its own surface.
-        o.px = o.monitor.width / 2.0;
-        o.py = o.monitor.height / 2.0;
     }
+    compute_frame(o.monitor.width, o.monitor.height);
     if (!gtk_widget_get_visible(o.window)) {
         if (o.mode == FT_WINDOW_LAYER) gtk_layer_set_monitor(GTK_WINDOW(o.window), monitor);
         if (o.mode == FT_WINDOW_POPUP) {
@@ -434,10 +381,8 @@ static void update(void) {
         update_shape();
         gtk_widget_show_all(o.window);
     }
-    if (o.mode == FT_WINDOW_PLACED) {
-        int rows = o.count > 0 ? o.count : 1;
-        gtk_window_resize(GTK_WINDOW(o.window), MENU_WIDTH, rows * ITEM_HEIGHT);
-    }
+    if (o.mode == FT_WINDOW_PLACED)
+        gtk_window_resize(GTK_WINDOW(o.window), o.frame.card.width, o.frame.card.height);
     update_shape();
     update_input();
     grab_keyboard();
@@ -470,25 +415,28 @@ static void choose(int index) {
                            g_variant_new(FT_METHOD_CHOOSE_QUICK_ACTION_IN, type),
                            G_VARIANT_TYPE(FT_METHOD_CHOOSE_QUICK_ACTION_OUT), G_DBUS_CALL_FLAGS_NONE, -1, NULL,
                            on_chosen, type);
-    // The daemon's MenuDismissed closes the menu; it is hidden now, as a tap would.
-    o.menu_id = 0;
-    o.pressing = FALSE;
-    update();
 }
 
-static void dismiss(void) {
-    if (!o.menu_id) return;
-    g_printerr("dismiss %u\n", o.menu_id);
+static void dismiss(guint id) {
+    g_printerr("dismiss %u\n", id);
     if (o.bus)
-        g_dbus_connection_call(o.bus, DAEMON_NAME, DAEMON_PATH, DAEMON_IFACE, FT_METHOD_DISMISS_MENU,
-                               g_variant_new(FT_METHOD_DISMISS_MENU_IN, o.menu_id), NULL, G_DBUS_CALL_FLAGS_NONE, -1,
-                               NULL, NULL, NULL);
-    o.menu_id = 0;
-    o.pressing = FALSE;
-    update();
+        g_dbus_connection_call(o.bus, DAEMON_NAME, DAEMON_PATH, DAEMON_IFACE, FT_METHOD_DISMISS_MENU, g_variant_new(FT_METHOD_DISMISS_MENU_IN, id),
+                               NULL, G_DBUS_CALL_FLAGS_NONE, -1, NULL, NULL, NULL);
+}
+
+/// Does what the model asked after an event: the daemon's calls, then the drawing.
+static void apply(ft_menu_effects effects) {
+    if (effects.choose >= 0) choose(effects.choose);
+    if (effects.dismiss) {
+        dismiss(effects.dismiss);
+        // A new press closed the menu: its window goes, to come back on the press's output.
+        if (effects.began_press) hide_window();
+    }
+    if (effects.redraw) update();
 }
 
 static void menu_shown(GVariant *p) {
+    gint64 arrived = g_get_monotonic_time();
     guint id;
     GVariantIter *items;
     double x, y;
@@ -497,7 +445,7 @@ static void menu_shown(GVariant *p) {
     clear_items();
     GVariant *dict;
     while (g_variant_iter_next(items, "@a{sv}", &dict)) {
-        if (o.count < MAX_ITEMS) {
+        if (o.count < FT_MENU_MAX_ITEMS) {
             item_t *item = &o.items[o.count++];
             const char *v;
             item->type = g_strdup(g_variant_lookup(dict, "type", "&s", &v) ? v : "");
@@ -511,78 +459,27 @@ static void menu_shown(GVariant *p) {
         g_variant_unref(dict);
     }
     g_variant_iter_free(items);
-    o.menu_id = id;
-    o.fx = x;
-    o.fy = y;
-    o.at_pointer = strcmp(placement, "pointer") == 0;
     g_strlcpy(o.output, output, sizeof o.output);
-    o.highlight = -1;
     g_printerr("menu %u shown: %d item(s) at %.3f,%.3f (%s%s%s)\n", id, o.count, x, y, placement,
                *output ? " on " : "", output);
-    update();
-}
-
-/// The finger that opened the menu, still down: the item under it is highlighted after pop,
-/// and lifting on one chooses it; lifting elsewhere leaves the menu open for a tap.
-static void slide(gboolean ended, const char *stage, double transition, double commit, double x, double y) {
-    if (!ended) {
-        if (*stage) g_strlcpy(o.stage, stage, sizeof o.stage);
-        o.transition = transition;
-        o.commit = commit;
-    }
-    int under = -1;
-    if (o.window && !o.at_pointer) {
-        // A touchpad's or a pen's position says nothing of the screen: no sliding there.
-        int width = gtk_widget_get_allocated_width(o.window), height = gtk_widget_get_allocated_height(o.window);
-        layout(width, height);
-        under = item_at(x * width, y * height);
-    }
-    gboolean popped = strcmp(o.stage, "pop") == 0;
-    if (popped) o.highlight = under;
-    if (ended) {
-        o.pressing = FALSE;
-        if (under >= 0 && popped) { choose(under); return; }
-        o.highlight = -1;
-    }
-    update();
+    o.stamp_menu = id;
+    o.stamp_signal = arrived;
+    ft_menu_effects effects;
+    o.menu->menu_shown(id, o.count, x, y, placement, &effects);
+    apply(effects);
 }
 
 static void press_progress(GVariant *p) {
     const char *phase, *stage, *placement, *output;
     double transition, commit, x, y;
     g_variant_get(p, FT_SIGNAL_PRESS_PROGRESS_GET, &phase, &stage, &transition, &commit, &x, &y, &placement, &output);
-    gboolean ended = strcmp(phase, "ended") == 0 || strcmp(phase, "cancelled") == 0;
-    if (o.menu_id && o.pressing) {
-        slide(ended, stage, transition, commit, x, y);
-        return;
-    }
-    if (o.menu_id) {
-        // A later touch: a tap on the open menu reaches the overlay's surface itself and must
-        // not choose a second time here; a new press that reaches peek elsewhere dismisses the
-        // menu and grows its own.
-        if (ended || !*stage) return;
-        dismiss();
-    }
-    if (ended) {
-        // Released before the menu came: nothing stays.
-        o.pressing = FALSE;
-        o.stage[0] = 0;
-        o.transition = o.commit = 0;
-        update();
-        return;
-    }
-    if (!o.pressing) {
-        o.fx = x;
-        o.fy = y;
-        o.at_pointer = strcmp(placement, "pointer") == 0;
-        g_strlcpy(o.output, output, sizeof o.output);
+    ft_menu_effects effects;
+    o.menu->press_progress(phase, stage, transition, commit, x, y, placement, &effects);
+    if (effects.began_press) {
         clear_items();
+        g_strlcpy(o.output, output, sizeof o.output);
     }
-    o.pressing = TRUE;
-    g_strlcpy(o.stage, stage, sizeof o.stage);
-    o.transition = transition;
-    o.commit = commit;
-    update();
+    apply(effects);
 }
 
 static void on_signal(GDBusConnection *bus, const char *sender, const char *path, const char *iface,
@@ -591,7 +488,7 @@ static void on_signal(GDBusConnection *bus, const char *sender, const char *path
     // The rule's sender only filters broadcasts: a signal addressed to the overlay reaches it
     // from anyone, and GLib before 2.80.1 delivers it (CVE-2024-34397). Only the daemon speaks.
     if (!o.daemon_owner || !sender || strcmp(sender, o.daemon_owner) != 0) {
-        if (o.options.verbose) g_printerr("ignored %s from %s: not the owner of " DAEMON_NAME "\n", member, sender);
+        if (o.verbose) g_printerr("ignored %s from %s: not the owner of " DAEMON_NAME "\n", member, sender);
         return;
     }
     if (ft_intent_signal(member, parameters)) return;
@@ -602,19 +499,17 @@ static void on_signal(GDBusConnection *bus, const char *sender, const char *path
         press_progress(parameters);
     } else if (strcmp(member, FT_SIGNAL_ASSISTIVE_BUTTON) == 0 &&
                g_variant_is_of_type(parameters, G_VARIANT_TYPE(FT_SIGNAL_ASSISTIVE_BUTTON_TYPE))) {
-        ft_assistive_button_signal(parameters, o.options.verbose);
+        ft_assistive_button_signal(parameters, o.verbose);
     } else if (strcmp(member, FT_SIGNAL_MENU_DISMISSED) == 0 &&
                g_variant_is_of_type(parameters, G_VARIANT_TYPE(FT_SIGNAL_MENU_DISMISSED_TYPE))) {
         guint id;
         const char *reason;
         g_variant_get(parameters, FT_SIGNAL_MENU_DISMISSED_GET, &id, &reason);
-        if (id == o.menu_id) {
-            g_printerr("menu %u dismissed: %s\n", id, reason);
-            o.menu_id = 0;
-            o.pressing = FALSE;
-            o.stage[0] = 0;
-            update();
-        }
+        ft_menu_effects effects;
+        o.menu->menu_dismissed(id, &effects);
+        // Redrawn only when it was the menu shown.
+        if (effects.redraw) g_printerr("menu %u dismissed: %s\n", id, reason);
+        apply(effects);
     }
 }
 
@@ -742,14 +637,17 @@ static gboolean on_stop(gpointer data) {
     return G_SOURCE_REMOVE;
 }
 
-int ft_overlay_run(ft_overlay_options options) {
-    o.options = options;
-    o.highlight = -1;
+int ft_overlay_main(const ft_overlay_args *args) {
+    o.verbose = args->verbose;
+    const char *frame_log = g_getenv("FORCETOUCH_OVERLAY_FRAME_LOG");
+    if (frame_log && *frame_log && !(o.frame_log = fopen(frame_log, "a")))
+        g_printerr("overlay: FORCETOUCH_OVERLAY_FRAME_LOG %s: %s\n", frame_log, g_strerror(errno));
+    o.menu = args->menu;
     if (!gtk_init_check(NULL, NULL)) {
         g_printerr("overlay: cannot open a display (neither WAYLAND_DISPLAY nor DISPLAY works)\n");
         return 1;
     }
-    g_printerr("forcetouch-overlay %s\n", options.version);
+    g_printerr("forcetouch-overlay %s\n", args->version);
     // The outputs by the names a device's `output` key matches, so that a user can pick one.
     GdkDisplay *display = gdk_display_get_default();
     for (int i = 0; i < gdk_display_get_n_monitors(display); i++) {
@@ -775,7 +673,8 @@ int ft_overlay_run(ft_overlay_options options) {
     export_object(bus);
     read_color_scheme();
     g_printerr("overlay: %s theme\n", o.dark ? "dark" : "light");
-    ft_intent_init(bus, o.options.verbose, o.dark);
+    ft_intent_init(bus, args->intent, o.verbose, o.dark);
+    ft_assistive_button_init(args->button);
     g_bus_own_name_on_connection(bus, OVERLAY_NAME, G_BUS_NAME_OWNER_FLAGS_DO_NOT_QUEUE, on_name, on_name_lost,
                                  NULL, NULL);
     g_unix_signal_add(SIGTERM, on_stop, NULL);

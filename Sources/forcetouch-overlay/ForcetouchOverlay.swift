@@ -1,5 +1,5 @@
 import ArgumentParser
-import COverlay
+import COverlayABI
 import ForceTouchCommandLine
 import Glibc
 
@@ -9,7 +9,8 @@ public let program = Program(name: "forcetouch-overlay") { ForcetouchOverlay.mai
 /// `forcetouch-overlay`: the quick-action menu at the finger (docs/SPEC.md §11). Runs in the
 /// user's graphical session (`forcetouch-overlay.service`); forcetouchd shows its menus here
 /// while it is on the session bus. The window, drawing and bus client are C over GTK 3,
-/// gtk-layer-shell and GDBus (`OverlayToolkit`); this is the command line that starts them.
+/// gtk-layer-shell and GDBus (`OverlayToolkit`); this is the command line that starts them, and
+/// the menu's logic (`OverlayModel`, through `OverlayModelBridge`) that they call.
 struct ForcetouchOverlay: ForceTouchCommand {
     static let configuration = CommandConfiguration(
         commandName: "forcetouch-overlay",
@@ -33,8 +34,17 @@ struct ForcetouchOverlay: ForceTouchCommand {
 
     func run() throws {
         let toolkit = try OverlayToolkit.load()
+        OverlayModelBridge.verbose = verbose
         let status = ForceTouchVersion.string.withCString { version in
-            toolkit.run(ft_overlay_options(verbose: verbose ? 1 : 0, version: version))
+            withUnsafePointer(to: OverlayModelBridge.table) { menu in
+                withUnsafePointer(to: OverlayModelBridge.button) { button in
+                    withUnsafePointer(to: OverlayModelBridge.intent) { intent in
+                        var args = ft_overlay_args(verbose: verbose ? 1 : 0, version: version, menu: menu, button: button,
+                                                   intent: intent)
+                        return toolkit.run(&args)
+                    }
+                }
+            }
         }
         if status != 0 { throw ExitCode(status) }
     }

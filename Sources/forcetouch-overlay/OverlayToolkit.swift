@@ -1,4 +1,4 @@
-import COverlay
+import COverlayABI
 import ForceTouchCommandLine
 import Glibc
 
@@ -9,11 +9,13 @@ import Glibc
 /// opened at run time, GTK is mapped by the overlay alone, and the package carries the Swift
 /// runtime once rather than a second time for the overlay.
 struct OverlayToolkit {
+    /// `ft_overlay_main`, typed by COverlayABI.h, which the shared object is compiled against
+    /// too: runs until SIGTERM, returns the exit status.
+    typealias Main = ft_overlay_main_fn
+
     static let fileName = "forcetouch-overlay-gtk.so"
 
-    /// `ft_overlay_run`, typed by COverlay.h, the header the shared object is compiled
-    /// against: runs until SIGTERM, returns the exit status.
-    let run: ft_overlay_run_function
+    let run: Main
 
     /// Where it is looked for: beside the executable (a build directory), then in
     /// `../lib/forcetouch` from it (`make install`, the .deb), the executable's links resolved.
@@ -32,10 +34,10 @@ struct OverlayToolkit {
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
             throw CommandFailure("\(path): \(String(cString: dlerror()))")
         }
-        guard let symbol = dlsym(handle, FT_OVERLAY_RUN_SYMBOL) else {
-            throw CommandFailure("\(path): no \(FT_OVERLAY_RUN_SYMBOL): \(String(cString: dlerror()))")
+        guard let symbol = dlsym(handle, FT_OVERLAY_MAIN) else {
+            throw CommandFailure("\(path): no \(FT_OVERLAY_MAIN): \(String(cString: dlerror()))")
         }
-        return OverlayToolkit(run: unsafeBitCast(symbol, to: ft_overlay_run_function.self))
+        return OverlayToolkit(run: unsafeBitCast(symbol, to: Main.self))
     }
 
     /// This program's own file, symbolic links resolved (/proc/self/exe): the overlay's one

@@ -1,0 +1,39 @@
+// forcetouch-overlay's drawing helpers: see drawing.h.
+#include "drawing.h"
+#include <string.h>
+
+GdkMonitor *ft_find_monitor(const char *output, const char *what) {
+    GdkDisplay *display = gdk_display_get_default();
+    if (output && *output) {
+        for (int i = 0; i < gdk_display_get_n_monitors(display); i++) {
+            GdkMonitor *m = gdk_display_get_monitor(display, i);
+            const char *model = gdk_monitor_get_model(m);
+            if (model && strcmp(model, output) == 0) return m;
+        }
+        if (what) g_printerr("no output named %s: %s shows on the primary one\n", output, what);
+    }
+    GdkMonitor *primary = gdk_display_get_primary_monitor(display);
+    return primary ? primary : gdk_display_get_monitor(display, 0);
+}
+
+void ft_rounded(cairo_t *cr, double x, double y, double width, double height, double r) {
+    cairo_new_sub_path(cr);
+    cairo_arc(cr, x + width - r, y + r, r, -G_PI / 2, 0);
+    cairo_arc(cr, x + width - r, y + height - r, r, 0, G_PI / 2);
+    cairo_arc(cr, x + r, y + height - r, r, G_PI / 2, G_PI);
+    cairo_arc(cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
+    cairo_close_path(cr);
+}
+
+PangoLayout *ft_text_layout(PangoLayout *layout, const char *text, const char *font, double width, int lines) {
+    PangoFontDescription *desc = pango_font_description_from_string(font);
+    pango_layout_set_font_description(layout, desc);
+    pango_font_description_free(desc);
+    pango_layout_set_text(layout, text, -1);
+    pango_layout_set_width(layout, (int)(width * PANGO_SCALE));
+    pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
+    // Negative heights count lines: at most `lines`, the last ellipsized.
+    pango_layout_set_height(layout, -lines);
+    pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END);
+    return layout;
+}

@@ -1,0 +1,18 @@
+// What forcetouch-overlay's three windows (the menu, the intent window, the AssistiveTouch
+// button) draw with and where: one copy of each helper.
+#ifndef FORCETOUCH_DRAWING_H
+#define FORCETOUCH_DRAWING_H
+#include <gtk/gtk.h>
+
+/// The output a signal names by its model (a device's `output` key), else the primary one, else
+/// the first. `what` (may be NULL: say nothing) names what shows there, for the line logged when
+/// no output has that name.
+GdkMonitor *ft_find_monitor(const char *output, const char *what);
+
+/// A rounded rectangle as a new sub-path of `cr`, corners of radius `r`.
+void ft_rounded(cairo_t *cr, double x, double y, double width, double height, double r);
+
+/// `layout` set up for `text` in `font`, wrapped to `width` pixels in at most `lines` lines, the
+/// last ellipsized: the one way the overlay sets text. Returns `layout`.
+PangoLayout *ft_text_layout(PangoLayout *layout, const char *text, const char *font, double width, int lines);
+#endif

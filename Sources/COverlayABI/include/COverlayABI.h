@@ -1,0 +1,130 @@
+// The one interface between forcetouch-overlay's two halves: the Swift executable, which holds
+// the overlay's logic (Sources/OverlayModel), and the GTK shared object it opens with dlopen
+// (Sources/COverlay), which draws and speaks GTK and GDBus. Both include this header, so the
+// entry point's signature and the structs are written once and the compilers check both sides.
+#ifndef FORCETOUCH_COVERLAY_ABI_H
+#define FORCETOUCH_COVERLAY_ABI_H
+#include <stddef.h>
+
+/// The most rows a menu shows (SPEC §11: UIApplicationShortcutItem's four).
+#define FT_MENU_MAX_ITEMS 4
+
+/// A rectangle in the overlay window's logical pixels.
+typedef struct {
+    int x, y, width, height;
+} ft_rect;
+
+/// One frame of the menu, computed by the model: what to paint, cut the window to and log.
+typedef struct {
+    /// Whether the window is shown at all.
+    int visible;
+    /// The menu shown, 0 while a press only previews one.
+    unsigned menu_id;
+    /// Rows laid out (the menu's items; 0 for a preview, which draws one empty row's card).
+    int count;
+    double scale, dimming;
+    /// The menu's width and one row's height at pop, in logical pixels: the drawing's units.
+    double menu_width, row_height;
+    /// The menu opens at the pointer (a touchpad's or a pen's press): the frame wants its place.
+    int at_pointer;
+    ft_rect card;
+    ft_rect items[FT_MENU_MAX_ITEMS];
+    /// The row under the sliding finger, -1 for none.
+    int highlight;
+} ft_menu_frame;
+
+/// What an event asks of the glue besides drawing.
+typedef struct {
+    /// The item to perform with ChooseQuickAction, -1 for none (the menu is already hidden).
+    int choose;
+    /// The menu to close with DismissMenu, 0 for none.
+    unsigned dismiss;
+    /// A new press began: the last menu's items go, and the press's output is the menu's.
+    int began_press;
+    /// Something drawn changed: show, redraw or hide the window.
+    int redraw;
+} ft_menu_effects;
+
+/// The menu's logic, implemented in Swift (MenuInteraction): the glue passes each signal and
+/// each input event, and asks for the frame to draw. One menu per process, on GTK's thread.
+typedef struct {
+    /// PressProgress, its arguments as the bus carries them.
+    void (*press_progress)(const char *phase, const char *stage, double transition, double commit, double x,
+                           double y, const char *placement, ft_menu_effects *out);
+    /// MenuShown: menu `id` of `count` rows (at most FT_MENU_MAX_ITEMS) for the finger at x, y.
+    void (*menu_shown)(unsigned id, int count, double x, double y, const char *placement, ft_menu_effects *out);
+    /// MenuDismissed for menu `id`.
+    void (*menu_dismissed)(unsigned id, ft_menu_effects *out);
+    /// A click or a touch lifted on the window at x, y (window pixels).
+    void (*released)(double x, double y, ft_menu_effects *out);
+    /// The Escape key.
+    void (*escape)(ft_menu_effects *out);
+    /// The frame for a window of width × height pixels; `has_pointer`: the pointer is at
+    /// pointer_x, pointer_y in it (else a menu at the pointer opens at the centre); `placed`:
+    /// the window is the menu, placed by the compositor.
+    void (*frame)(int width, int height, int has_pointer, double pointer_x, double pointer_y, int placed,
+                  ft_menu_frame *out);
+} ft_menu_model;
+
+/// Where the AssistiveTouch button is drawn, computed by the model (ButtonPlacement).
+typedef struct {
+    /// Whether it shows at all.
+    int visible;
+    /// Dragged: drawn opaque.
+    int dragging;
+    /// The circle's square, in the output's pixels from its top left corner.
+    ft_rect square;
+} ft_button_frame;
+
+/// The AssistiveTouch button's logic, implemented in Swift.
+typedef struct {
+    /// The AssistiveButton signal's x, y, size and state, on an output of width × height pixels.
+    void (*place)(double x, double y, double size, const char *state, int width, int height, ft_button_frame *out);
+} ft_button_model;
+
+/// How the intent window shows a response, from its code (IntentResponseLook).
+typedef struct {
+    /// FT_BADGE_CHECK, FT_BADGE_SPINNER or FT_BADGE_ALERT.
+    int badge;
+    /// The message is shown; `failed`: in red.
+    int shows_message, failed;
+    /// An Open button; `opens_app`: no window, the daemon opens the app.
+    int offers_open, opens_app;
+    /// A failure: one that ends a run still asking its question cancels that question.
+    int is_failure;
+} ft_intent_look;
+enum { FT_BADGE_CHECK = 0, FT_BADGE_SPINNER = 1, FT_BADGE_ALERT = 2 };
+
+/// The intent window's logic, implemented in Swift.
+typedef struct {
+    /// Where a window of width × height goes on an output of output_width × output_height
+    /// (IntentWindowPlacement): `located` at the finger x, y (0…1) or, for the `pointer`
+    /// placement, at pointer_x, pointer_y when `has_pointer`; sets *out_x, *out_y (output pixels).
+    void (*place)(int width, int height, int output_width, int output_height, int located, double x, double y,
+                  const char *placement, int has_pointer, double pointer_x, double pointer_y, int *out_x,
+                  int *out_y);
+    /// How a response of `code` is shown (IntentResponseLook).
+    void (*response_look)(const char *code, ft_intent_look *out);
+} ft_intent_model;
+
+/// How the overlay runs.
+typedef struct {
+    /// Logs each drawn menu's rectangle and its items' (`item 0 "Title" x y w h`), for tests,
+    /// and the menu's state changes.
+    int verbose;
+    /// Version printed in the first log line.
+    const char *version;
+    /// The menu's logic.
+    const ft_menu_model *menu;
+    /// The AssistiveTouch button's.
+    const ft_button_model *button;
+    /// The intent window's.
+    const ft_intent_model *intent;
+} ft_overlay_args;
+
+/// `ft_overlay_main`, the shared object's one entry point: opens the display, owns
+/// io.github.forcetouch.Overlay1 on the session bus and runs the GLib main loop until
+/// SIGTERM/SIGINT or the loss of the name. Returns the exit status.
+typedef int (*ft_overlay_main_fn)(const ft_overlay_args *args);
+#define FT_OVERLAY_MAIN "ft_overlay_main"
+#endif

@@ -1,0 +1,25 @@
+/// What reaches the menu: the daemon's three signals (SPEC §11) and the user's input on the
+/// overlay's own surface.
+public enum MenuEvent: Hashable, Sendable {
+    /// `PressProgress`: the press that may open a menu, or the finger of an open one, moved on.
+    /// `x`, `y` are the finger's place across the output (0…1); `ended` is `ended` or
+    /// `cancelled`; `atPointer` is the `pointer` placement (a touchpad's or a pen's press,
+    /// whose place says nothing of the screen).
+    case progress(ended: Bool, stage: PressStage, transition: Double, commit: Double, x: Double, y: Double,
+                  atPointer: Bool)
+    /// `MenuShown`: menu `id` of `items` rows, for the finger at `x`, `y` (0…1).
+    case shown(id: UInt32, items: Int, x: Double, y: Double, atPointer: Bool)
+    /// `MenuDismissed` for menu `id`.
+    case dismissed(id: UInt32)
+    /// A click or a touch lifted on the overlay's surface, at window pixels `x`, `y`.
+    case released(x: Double, y: Double)
+    /// The Escape key.
+    case escape
+
+    /// `PressProgress`'s arguments as the bus carries them.
+    public static func progress(phase: String, stage: String, transition: Double, commit: Double, x: Double,
+                                y: Double, placement: String) -> MenuEvent {
+        .progress(ended: phase == "ended" || phase == "cancelled", stage: PressStage(bus: stage),
+                  transition: transition, commit: commit, x: x, y: y, atPointer: placement == "pointer")
+    }
+}

@@ -1,0 +1,225 @@
+/// The quick-action menu's press / slide / dismiss machine (SPEC §11): what the daemon's
+/// signals and the user's taps do to the menu, and what the overlay then draws and tells the
+/// daemon. A value with no clock and no toolkit: the overlay's C glue feeds it events and draws
+/// its frames; the tests feed it the same events in virtual time.
+///
+/// ```
+/// hidden ──progress──▶ previewing(stage) ──lifted──▶ hidden
+///   │                        │ shown
+///   │ shown                  ▼
+///   │                  sliding(stage) ──lifted on a row after pop──▶ hidden (choose)
+///   ▼                        │ lifted elsewhere
+/// open ◀─────────────────────┘
+///   │ tap on a row: hidden (choose) · tap outside, Escape: hidden (dismiss)
+///   │ a new press reaching a stage: dismiss, then previewing(stage)
+///   └ dismissed by the daemon: hidden (from any state with that menu)
+/// ```
+public struct MenuInteraction: Sendable {
+    /// The machine's named states.
+    public enum State: Hashable, Sendable {
+        /// Nothing shown: the window is unmapped.
+        case hidden
+        /// A press on its way and no menu yet: a card grows at the finger as its preview.
+        case previewing(PressStage)
+        /// A menu shown, the finger that opened it still down: it grows on to pop; after pop
+        /// the row under the finger is highlighted, and lifting on it chooses it.
+        case sliding(PressStage)
+        /// A menu shown and no finger on it: a tap on a row chooses it, a tap outside or
+        /// Escape closes it.
+        case open
+
+        /// The state's name in the log.
+        public var name: String {
+            switch self {
+            case .hidden: "hidden"
+            case .previewing(let s): "previewing(\(s == .towardsPeek ? "towards peek" : s.rawValue))"
+            case .sliding(let s): "sliding(\(s == .towardsPeek ? "towards peek" : s.rawValue))"
+            case .open: "open"
+            }
+        }
+    }
+
+    /// Below this much progress towards peek a press shows nothing: a tap must not flash a card.
+    public static let previewThreshold = 0.05
+
+    public private(set) var state = State.hidden
+    /// The menu shown (MenuShown's id), 0 for none.
+    public private(set) var menuID: UInt32 = 0
+    /// The rows of the menu shown; 0 while a press only previews one.
+    public private(set) var items = 0
+    /// The row under the sliding finger.
+    public private(set) var highlight: Int?
+    /// Where the menu opens: the finger across the output (0…1), or the pointer.
+    public private(set) var finger = (x: 0.0, y: 0.0)
+    public private(set) var atPointer = false
+    public private(set) var transition = 0.0
+    public private(set) var commit = 0.0
+    /// The layout last drawn: what a tap is tested against, as the user saw it.
+    public private(set) var drawn: MenuLayout?
+    /// The window's size at the last frame, for finding the row under a sliding finger.
+    private var surface = (width: 0.0, height: 0.0)
+    private var placed = false
+    /// The state changes since the glue last took them (`takeTransitions`).
+    public private(set) var transitions: [MenuTransition] = []
+
+    public init() {}
+
+    /// Whether the window shows at all.
+    public var isVisible: Bool {
+        switch state {
+        case .hidden: false
+        case .previewing: transition > Self.previewThreshold
+        case .sliding, .open: true
+        }
+    }
+
+    /// The menu's growth in this state.
+    public var growth: MenuGrowth {
+        switch state {
+        case .hidden, .open: .full
+        case .previewing(let stage), .sliding(let stage):
+            MenuGrowth(stage: stage, transition: transition, commit: commit)
+        }
+    }
+
+    /// Applies one event; returns what the glue must do besides drawing.
+    public mutating func handle(_ event: MenuEvent) -> MenuEffects {
+        let before = state
+        var effects = MenuEffects()
+        switch event {
+        case .progress(let ended, let stage, let t, let c, let x, let y, let pointer):
+            progress(ended: ended, stage: stage, transition: t, commit: c, x: x, y: y, atPointer: pointer,
+                     into: &effects)
+        case .shown(let id, let count, let x, let y, let pointer):
+            menuID = id
+            items = count
+            finger = (x, y)
+            atPointer = pointer
+            highlight = nil
+            switch state {
+            case .previewing(let stage), .sliding(let stage): state = .sliding(stage)
+            case .hidden, .open: state = .open
+            }
+            effects.redraw = true
+        case .dismissed(let id):
+            guard menuID != 0, id == menuID else { break }
+            close()
+            effects.redraw = true
+        case .released(let x, let y):
+            guard menuID != 0 else { break }
+            if let row = drawn?.row(at: x, y) { choose(row, into: &effects) } else { dismiss(into: &effects) }
+        case .escape:
+            if menuID != 0 { dismiss(into: &effects) }
+        }
+        if state != before { transitions.append(MenuTransition(from: before, to: state, cause: event)) }
+        return effects
+    }
+
+    /// The frame to draw in a window of `surface` pixels; `pointer` is where the pointer is in
+    /// it, for a menu at the pointer (nil: unknown, the window's centre); `placed`: the window
+    /// is the menu, placed by the compositor.
+    public mutating func frame(surface: (width: Double, height: Double), pointer: (x: Double, y: Double)?,
+                               placed: Bool) -> MenuFrame {
+        self.surface = surface
+        self.placed = placed
+        let layout = layout(pointer: pointer)
+        drawn = layout
+        return MenuFrame(visible: isVisible, menuID: menuID, growth: growth, layout: layout, highlight: highlight,
+                         atPointer: atPointer)
+    }
+
+    /// Takes the transitions logged since the last call.
+    public mutating func takeTransitions() -> [MenuTransition] {
+        defer { transitions.removeAll(keepingCapacity: true) }
+        return transitions
+    }
+
+    // MARK: - The steps
+
+    private mutating func progress(ended: Bool, stage: PressStage, transition t: Double, commit c: Double,
+                                   x: Double, y: Double, atPointer pointer: Bool, into effects: inout MenuEffects) {
+        switch state {
+        case .sliding(let current):
+            slide(ended: ended, stage: ended ? current : (stage == .towardsPeek ? current : stage),
+                  transition: ended ? transition : t, commit: ended ? commit : c, x: x, y: y, into: &effects)
+            return
+        case .open:
+            // A later touch: a tap on the open menu reaches the overlay's surface itself and
+            // must not choose a second time here; a new press that reaches a stage elsewhere
+            // dismisses the menu and grows its own.
+            if ended || stage == .towardsPeek { return }
+            dismiss(into: &effects)
+        case .hidden, .previewing:
+            break
+        }
+        effects.redraw = true
+        if ended {
+            // Released before the menu came: nothing stays.
+            close()
+            return
+        }
+        if case .hidden = state {
+            finger = (x, y)
+            atPointer = pointer
+            items = 0
+            effects.beganPress = true
+        }
+        state = .previewing(stage)
+        transition = t
+        commit = c
+    }
+
+    /// The finger that opened the menu, still down: the row under it is highlighted after pop,
+    /// and lifting on one chooses it; lifting elsewhere leaves the menu open for a tap.
+    private mutating func slide(ended: Bool, stage: PressStage, transition t: Double, commit c: Double,
+                                x: Double, y: Double, into effects: inout MenuEffects) {
+        state = .sliding(stage)
+        transition = t
+        commit = c
+        var under: Int?
+        if !atPointer {
+            // A touchpad's or a pen's position says nothing of the screen: no sliding there.
+            let layout = layout(pointer: nil)
+            drawn = layout
+            under = layout.row(at: x * surface.width, y * surface.height)
+        }
+        let popped = stage == .pop
+        if popped { highlight = under }
+        effects.redraw = true
+        if ended {
+            if popped, let row = under {
+                choose(row, into: &effects)
+                return
+            }
+            highlight = nil
+            state = .open
+        }
+    }
+
+    private mutating func choose(_ row: Int, into effects: inout MenuEffects) {
+        effects.choose = row
+        effects.redraw = true
+        // The daemon's MenuDismissed closes the menu; it is hidden now, as a tap would.
+        close()
+    }
+
+    private mutating func dismiss(into effects: inout MenuEffects) {
+        effects.dismiss = menuID
+        effects.redraw = true
+        close()
+    }
+
+    private mutating func close() {
+        state = .hidden
+        menuID = 0
+        highlight = nil
+        transition = 0
+        commit = 0
+    }
+
+    private func layout(pointer: (x: Double, y: Double)?) -> MenuLayout {
+        let at = atPointer ? (pointer ?? (surface.width / 2, surface.height / 2))
+            : (finger.x * surface.width, finger.y * surface.height)
+        return MenuLayout(items: items, finger: at, surface: surface, scale: growth.scale, placed: placed)
+    }
+}
