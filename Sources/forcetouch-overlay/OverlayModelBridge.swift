@@ -62,7 +62,8 @@ enum OverlayModelBridge {
         out?.pointee = ft_button_frame(visible: b.visible ? 1 : 0, dragging: b.dragging ? 1 : 0, square: rect(b.square))
     })
 
-    /// The intent window's table: its placement and its responses' look have no state to keep.
+    /// The intent window's table: its placement and its responses' look have no state to keep;
+    /// its states are the one `IntentWindowInteraction` of the process.
     static let intent = ft_intent_model(place: { width, height, ow, oh, located, x, y, placement, hasPointer, px, py,
                                                  outX, outY in
         let p = IntentWindowPlacement(size: (Int(width), Int(height)), output: (Int(ow), Int(oh)), located: located != 0,
@@ -75,7 +76,96 @@ enum OverlayModelBridge {
         out?.pointee = ft_intent_look(badge: look.badge.rawValue, shows_message: look.showsMessage ? 1 : 0,
                                       failed: look.failed ? 1 : 0, offers_open: look.offersOpen ? 1 : 0,
                                       opens_app: look.opensApp ? 1 : 0, is_failure: look.isFailure ? 1 : 0)
+    }, started: { id, app, out in
+        apply(.started(id: id, app: string(app)), out)
+    }, asked: { id, kind, choices, count, out in
+        let question: IntentQuestion =
+            switch kind {
+            case Int32(FT_INTENT_CHOOSE): .choose((0 ..< Int(max(count, 0))).map { string(choices?[$0]) })
+            case Int32(FT_INTENT_VALUE): .value
+            default: .confirm
+            }
+        apply(.asked(id: id, question: question), out)
+    }, responded: { id, code, final, out in
+        apply(.responded(id: id, code: string(code), final: final != 0), out)
+    }, pressed: { out in apply(.pressed, out) },
+    released: { x, y, entry, out in apply(.released(x: x, y: y, entry: string(entry)), out) },
+    submitted: { text, out in apply(.submitted(string(text)), out) },
+    dismiss_fired: { out in apply(.dismissTimerFired, out) },
+    state: { out in
+        let kinds = ["none": FT_INTENT_NONE, "confirm": FT_INTENT_CONFIRM, "choose": FT_INTENT_CHOOSE,
+                     "value": FT_INTENT_VALUE, "response": FT_INTENT_RESPONSE]
+        let look = IntentResponseLook(code: window.code)
+        intentCode = retained(window.code, replacing: intentCode)
+        out?.pointee = ft_intent_state(
+            kind: Int32(kinds[window.kind] ?? FT_INTENT_NONE), id: window.run, code: intentCode,
+            look: ft_intent_look(badge: look.badge.rawValue, shows_message: look.showsMessage ? 1 : 0,
+                                 failed: look.failed ? 1 : 0, offers_open: look.offersOpen ? 1 : 0,
+                                 opens_app: look.opensApp ? 1 : 0, is_failure: look.isFailure ? 1 : 0))
+    }, layout: { header, message, middle, out in
+        let frame = window.layout(header: Int(header), message: Int(message), middle: Int(middle))
+        for label in labels { free(label) }
+        labels = frame.buttons.prefix(Int(FT_INTENT_MAX_BUTTONS)).map { strdup($0.label) }
+        var c = ft_intent_frame()
+        c.width = Int32(frame.width)
+        c.height = Int32(frame.height)
+        c.count = Int32(labels.count)
+        withUnsafeMutableBytes(of: &c.buttons) { raw in
+            let buttons = raw.bindMemory(to: ft_intent_button.self)
+            for (i, b) in frame.buttons.prefix(buttons.count).enumerated() {
+                var button = ft_intent_button()
+                copy(b.name, into: &button.name)
+                button.label = UnsafePointer(labels[i])
+                button.primary = b.primary ? 1 : 0
+                button.rect = rect(b.rect)
+                buttons[i] = button
+            }
+        }
+        out?.pointee = c
     })
+
+    nonisolated(unsafe) private static var window = IntentWindowInteraction()
+    /// The C copies of the code and the buttons' labels handed out last, valid until replaced.
+    nonisolated(unsafe) private static var intentCode: UnsafeMutablePointer<CChar>?
+    nonisolated(unsafe) private static var labels: [UnsafeMutablePointer<CChar>?] = []
+
+    private static func retained(_ s: String, replacing old: UnsafeMutablePointer<CChar>?) -> UnsafeMutablePointer<CChar>? {
+        free(old)
+        return strdup(s)
+    }
+
+    private static func apply(_ event: IntentWindowEvent, _ out: UnsafeMutablePointer<ft_intent_effects>?) {
+        let e = window.handle(event)
+        for transition in window.takeTransitions() where verbose { log("intent-window state: \(transition)\n") }
+        var c = ft_intent_effects()
+        c.accepted = e.accepted ? 1 : 0
+        c.new_run = e.newRun ? 1 : 0
+        copy(e.hide?.rawValue ?? "", into: &c.hide)
+        copy(e.tapped ?? "", into: &c.tapped)
+        switch e.call {
+        case .confirm(let id, let yes)?: (c.call, c.call_id, c.confirm) = (Int32(FT_INTENT_CALL_CONFIRM), id, yes ? 1 : 0)
+        case .answer(let id, let value)?: (c.call, c.call_id, c.answer) = (Int32(FT_INTENT_CALL_ANSWER), id, strdup(value))
+        case .openApp(let id)?: (c.call, c.call_id) = (Int32(FT_INTENT_CALL_OPEN_APP), id)
+        case nil: c.call = Int32(FT_INTENT_CALL_NONE)
+        }
+        c.show = e.show ? 1 : 0
+        switch e.dismiss {
+        case .arm(let ms)?: (c.dismiss, c.dismiss_ms) = (Int32(FT_INTENT_TIMER_ARM), Int32(ms))
+        case .cancel?: c.dismiss = Int32(FT_INTENT_TIMER_CANCEL)
+        case nil: c.dismiss = Int32(FT_INTENT_TIMER_KEEP)
+        }
+        c.spinning = e.spinning ? 1 : 0
+        out?.pointee = c
+    }
+
+    /// Copies `s` into a C char array, cut to fit with its terminating zero.
+    private static func copy<T>(_ s: String, into field: inout T) {
+        withUnsafeMutableBytes(of: &field) { raw in
+            let bytes = Array(s.utf8.prefix(raw.count - 1))
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+    }
 
     private static func rect(_ r: PixelRect) -> ft_rect {
         ft_rect(x: Int32(r.x), y: Int32(r.y), width: Int32(r.width), height: Int32(r.height))

@@ -95,7 +95,66 @@ typedef struct {
 } ft_intent_look;
 enum { FT_BADGE_CHECK = 0, FT_BADGE_SPINNER = 1, FT_BADGE_ALERT = 2 };
 
-/// The intent window's logic, implemented in Swift.
+/// The intent window's kinds (IntentWindowInteraction's states).
+enum { FT_INTENT_NONE = 0, FT_INTENT_CONFIRM = 1, FT_INTENT_CHOOSE = 2, FT_INTENT_VALUE = 3, FT_INTENT_RESPONSE = 4 };
+/// The calls an event asks for: ConfirmIntent, AnswerIntent, OpenIntentApp (their names are bus-protocol.h's).
+enum { FT_INTENT_CALL_NONE = 0, FT_INTENT_CALL_CONFIRM = 1, FT_INTENT_CALL_ANSWER = 2, FT_INTENT_CALL_OPEN_APP = 3 };
+/// What to do with the dismiss timer.
+enum { FT_INTENT_TIMER_KEEP = 0, FT_INTENT_TIMER_ARM = 1, FT_INTENT_TIMER_CANCEL = 2 };
+/// The most buttons the intent window has (its choices and Cancel).
+#define FT_INTENT_MAX_BUTTONS 12
+
+/// What an intent window event asks of the glue (IntentWindowEffects), in this order: hide,
+/// call, show.
+typedef struct {
+    /// The signal is the window's: keep its texts to draw; `new_run`: a question of a run not
+    /// seen starting, whose title replaces the last run's, with no app, output or place.
+    int accepted, new_run;
+    /// Non-empty: hide the window, logged with this reason.
+    char hide[32];
+    /// Non-empty: the button tapped (or `window`), for the log.
+    char tapped[32];
+    /// FT_INTENT_CALL_*, for run `call_id`: `confirm` ConfirmIntent's answer, `answer`
+    /// AnswerIntent's value (malloc'd: the glue frees it).
+    int call;
+    unsigned call_id;
+    int confirm;
+    char *answer;
+    /// Lay out and show (or redraw) the window.
+    int show;
+    /// FT_INTENT_TIMER_*: the dismiss timer, armed for `dismiss_ms`; its end is `dismiss_fired`.
+    int dismiss, dismiss_ms;
+    /// The spinner turns.
+    int spinning;
+} ft_intent_effects;
+
+/// The intent window's state, for the glue's drawing and log.
+typedef struct {
+    /// FT_INTENT_*.
+    int kind;
+    /// The run shown.
+    unsigned id;
+    /// The response's code (valid until the next event) and its look, for FT_INTENT_RESPONSE.
+    const char *code;
+    ft_intent_look look;
+} ft_intent_state;
+
+/// One of the intent window's buttons: `name` in the log, `label` drawn (valid until the next layout).
+typedef struct {
+    char name[32];
+    const char *label;
+    int primary;
+    ft_rect rect;
+} ft_intent_button;
+
+/// The intent window laid out (IntentWindowFrame).
+typedef struct {
+    int width, height, count;
+    ft_intent_button buttons[FT_INTENT_MAX_BUTTONS];
+} ft_intent_frame;
+
+/// The intent window's logic, implemented in Swift (IntentWindowInteraction): the glue passes
+/// each signal, touch and timer, and asks for the layout to draw. One window per process, on GTK's thread.
 typedef struct {
     /// Where a window of width × height goes on an output of output_width × output_height
     /// (IntentWindowPlacement): `located` at the finger x, y (0…1) or, for the `pointer`
@@ -105,6 +164,25 @@ typedef struct {
                   int *out_y);
     /// How a response of `code` is shown (IntentResponseLook).
     void (*response_look)(const char *code, ft_intent_look *out);
+    /// IntentStarted: run `id` of the intent whose app is `app` ("" for none).
+    void (*started)(unsigned id, const char *app, ft_intent_effects *out);
+    /// IntentConfirm, IntentChoose (`choices`, `count` of them) or IntentNeedsValue, as `kind`.
+    void (*asked)(unsigned id, int kind, const char *const *choices, int count, ft_intent_effects *out);
+    /// IntentResponse.
+    void (*responded)(unsigned id, const char *code, int final, ft_intent_effects *out);
+    /// A press or a touch begins on the window.
+    void (*pressed)(ft_intent_effects *out);
+    /// A click or a touch lifted at x, y of the window; `entry`: the text field's text.
+    void (*released)(double x, double y, const char *entry, ft_intent_effects *out);
+    /// Return in the text field.
+    void (*submitted)(const char *text, ft_intent_effects *out);
+    /// The dismiss timer ran out.
+    void (*dismiss_fired)(ft_intent_effects *out);
+    /// The state to draw.
+    void (*state)(ft_intent_state *out);
+    /// The layout under a header `header` pixels high, a response's message `message` and
+    /// output `middle` pixels high (0 for none).
+    void (*layout)(int header, int message, int middle, ft_intent_frame *out);
 } ft_intent_model;
 
 /// How the overlay runs.
