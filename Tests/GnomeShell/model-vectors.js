@@ -9,7 +9,7 @@
 const { Gio, GLib } = imports.gi;
 const System = imports.system;
 
-const here = GLib.path_get_dirname(new Gio.File.new_for_path(System.programInvocationName).get_path());
+const here = GLib.path_get_dirname(Gio.File.new_for_path(System.programInvocationName).get_path());
 imports.searchPath.unshift(GLib.build_filenamev([here, 'model-checks']));
 
 /* Vectors' JSON with no null or absent fields and sorted keys: how two values compare. */

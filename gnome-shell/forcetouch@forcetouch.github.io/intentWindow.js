@@ -213,7 +213,7 @@ var IntentWindow = class IntentWindow {
                 style_class: 'button',
                 style: b.primary
                     ? 'background-color: #3584e4; color: #ffffff; font-weight: bold; border-radius: 10px; padding: 0 8px;'
-                    : 'border-radius: 10px; padding: 0 8px;',
+                    : 'color: #ffffff; border-radius: 10px; padding: 0 8px;',
                 child: label,
                 reactive: false,
             });

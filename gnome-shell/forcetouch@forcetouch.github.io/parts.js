@@ -1,5 +1,9 @@
 /* The parts of the extension that draw or answer: each is a class constructed with
  * `{ daemon, log, outputs, service }`, with a method `on` + MEMBER for each Daemon1 signal it
  * handles (`onMenuShown(params)`), and optionally `onDaemonGone()`; and `destroy()`. */
+const Me = imports.misc.extensionUtils.getCurrentExtension();
+const { IntentWindow } = Me.imports.intentWindow;
+const { AssistiveButton } = Me.imports.assistiveButton;
+const { UnderPoint } = Me.imports.underPoint;
 
-var PARTS = [];
+var PARTS = [AssistiveButton, IntentWindow, UnderPoint];

@@ -1,0 +1,98 @@
+/* What is under a point of the stage, for the daemon to act on what the finger presses (issue 43):
+ * the Overlay1 method ObjectAt (docs/SPEC.md §11). */
+const { GLib, Clutter, Meta, Shell } = imports.gi;
+const Main = imports.ui.main;
+
+/* How far up from the actor at the point an app icon or a window is looked for. */
+const MAX_DEPTH = 16;
+
+/* Answers `ObjectAt(d x, d y) → a{sv}` on io.github.forcetouch.Overlay1: what the user sees at
+ * stage pixel x, y. An app icon in the dash or the app grid, which knows its app (GNOME's AppIcon
+ * and DashIcon have an `app`: a Shell.App), is kind `app-icon`; a window (an ordinary window, or
+ * its preview in the overview), kind `window` with the app Shell.WindowTracker gives it; else
+ * kind `nothing` with `why`. Keys: `source` (gnome-shell), `kind`, `app-id`, `name` (the app's),
+ * `window-title`, `window-pid` (u), `why`. The shell knows these without AT-SPI: what the menu
+ * helpers of other desktops must guess, GNOME's own actors say. */
+var UnderPoint = class UnderPoint {
+    constructor({ log, service }) {
+        this._log = log;
+        service.addMethod('ObjectAt', 'dd', 'a{sv}', (x, y) => [this._variant(this.objectAt(x, y))]);
+    }
+
+    /* What is at stage pixel x, y, as a plain object of the keys above. */
+    objectAt(x, y) {
+        const found = this._find(x, y);
+        const line = Object.entries(found).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(' ');
+        this._log.verbose(`object-at ${Math.round(x)} ${Math.round(y)}: ${line}`);
+        return { source: 'gnome-shell', ...found };
+    }
+
+    _find(x, y) {
+        const [width, height] = global.stage.get_size();
+        if (!(x >= 0 && y >= 0 && x < width && y < height))
+            return { kind: 'nothing', why: `${x},${y} is off the stage (${width}x${height})` };
+        const actor = global.stage.get_actor_at_pos(Clutter.PickMode.REACTIVE, x, y);
+        let a = actor;
+        for (let depth = 0; a && depth < MAX_DEPTH; depth++, a = a.get_parent()) {
+            const app = a.app;
+            if (app && typeof app.get_id === 'function')
+                return { kind: 'app-icon', 'app-id': app.get_id(), name: app.get_name() ?? '' };
+            const win = a.metaWindow ?? (a instanceof Meta.WindowActor ? a.get_meta_window() : null);
+            if (win instanceof Meta.Window)
+                return this._window(win);
+        }
+        // The shell's own chrome (the top bar, a menu, the overview's background) is no window.
+        if (actor && actor !== global.stage && !global.window_group.contains(actor))
+            return { kind: 'nothing', why: `the shell's ${this._describe(actor)}, not a window or an app icon` };
+        const win = Main.overview.visible ? null : this._windowByGeometry(x, y);
+        if (win)
+            return this._window(win);
+        return {
+            kind: 'nothing',
+            why: Main.overview.visible ? 'the overview, not on an app icon or a window' : 'the desktop: no window there',
+        };
+    }
+
+    /* The topmost window shown on the active workspace whose frame holds the point. */
+    _windowByGeometry(x, y) {
+        const workspace = global.workspace_manager.get_active_workspace();
+        const actors = global.get_window_actors().slice().reverse();
+        for (const actor of actors) {
+            const win = actor.get_meta_window();
+            if (!actor.visible || win.minimized || !win.showing_on_its_workspace() ||
+                !(win.is_on_all_workspaces() || win.get_workspace() === workspace))
+                continue;
+            const r = win.get_frame_rect();
+            if (x >= r.x && y >= r.y && x < r.x + r.width && y < r.y + r.height)
+                return win;
+        }
+        return null;
+    }
+
+    _window(win) {
+        const app = Shell.WindowTracker.get_default().get_window_app(win);
+        return {
+            kind: 'window',
+            'app-id': app?.get_id() ?? '',
+            name: app?.get_name() ?? '',
+            'window-title': win.get_title() ?? '',
+            'window-pid': Math.max(0, win.get_pid()),
+        };
+    }
+
+    _describe(actor) {
+        const name = actor.get_name?.();
+        return name ? `${actor.constructor.name} "${name}"` : actor.constructor.name;
+    }
+
+    /* The answer as the bus carries it: a{sv}, window-pid a u, every other value a string. */
+    _variant(found) {
+        const out = {};
+        for (const [k, v] of Object.entries(found))
+            out[k] = k === 'window-pid' ? new GLib.Variant('u', v) : new GLib.Variant('s', String(v));
+        return out;
+    }
+
+    destroy() {
+    }
+};
