@@ -225,10 +225,12 @@ check "intent: ... its pixels scaled into the window ($c in $box)" \
     bash -c "set -- $c; [ \$1 -gt 160 ] && [ \$2 -lt 80 ] && [ \$3 -gt 110 ]"
 stop "$cli_pid"; stop "$daemon_pid"
 if [ -n "${SAVE_IMAGES:-}" ]; then
-    b=($(window_box confirm "$W/ext.log"))
-    convert "$W/gnome-intent-confirm.png" -crop 388x178+297+297 +repage docs/images/gnome-intent-confirm.png
-    convert "$W/gnome-intent-image.png" -crop "$(( b[2] + 48 ))x$(( $(window_box 'response success' "$W/ext.log" | awk '{ print $4 }') + 48 ))+$(( b[0] - 24 ))+$(window_box 'response success' "$W/ext.log" | awk '{ print $2 - 24 }')" +repage docs/images/gnome-intent-image.png
-    convert "$W/gnome-button.png" -crop 125x125+859+322 +repage docs/images/gnome-button.png
+    # Cut to the window or the button, with a margin of the desktop.
+    crop() { local r=($2); convert "$1" -crop "$(( r[2] + 48 ))x$(( r[3] + 48 ))+$(( r[0] - 24 ))+$(( r[1] - 24 ))" +repage "$3"; }
+    crop "$W/gnome-intent-confirm.png" "321 321 340 130" docs/images/gnome-intent-confirm.png
+    crop "$W/gnome-intent-image.png" "$box" docs/images/gnome-intent-image.png
+    crop "$W/gnome-button.png" "883 346 77 77" docs/images/gnome-button.png
+    echo "screenshots copied to docs/images/"
 fi
 
 # ---------------------------------------------------------------- what is under a point (ObjectAt)
@@ -245,16 +247,22 @@ printf '[Desktop Entry]\nType=Application\nName=Zenity\nExec=zenity --info\n' > 
 chown -R "$U:$G" "$HOMEDIR/.local/share/applications"
 bg_user "$W/zenity.log" env WAYLAND_DISPLAY=wayland-0 GDK_BACKEND=wayland zenity --info --title 'forcetouch probe' --text 'What is under the finger?'
 zenity_pid=$last_pid
-o=""
-for _ in $(seq 100); do
-    o="$(object_at 512.0 384.0)"
-    grep -q "'kind': <'window'>" <<< "$o" && break
-    sleep 0.1
+# light_box FILE X Y W H: the box of light pixels (a GTK window's) within that part of FILE.
+light_box() {
+    convert "$1" -crop "$4x$5+$2+$3" +repage -colorspace gray -threshold 85% -format '%@' info: 2>/dev/null |
+        awk -F'[x+]' -v X="$2" -v Y="$3" 'NF == 4 && $1 > 0 { print $3 + X, $4 + Y, $1, $2 }'
+}
+zbox=""
+for _ in $(seq 50); do
+    gshot "$W/gnome-zenity.png"
+    zbox="$(light_box "$W/gnome-zenity.png" 0 40 1024 728)"
+    [ -n "$zbox" ] && break
+    sleep 0.2
 done
-check "under: a point on zenity's window is that window ($o)" grep -q "'window-title': <'forcetouch probe'>" <<< "$o"
-check "under: ... of the app zenity.desktop, its pid $zenity_pid" \
-    bash -c "grep -q \"'app-id': <'zenity.desktop'>\" <<< \"\$1\" && grep -q \"'window-pid': <uint32 $zenity_pid>\" <<< \"\$1\"" _ "$o"
-gshot "$W/gnome-zenity.png"
+zb=($zbox)
+o="$(object_at "$(( zb[0] + zb[2] / 2 )).0" "$(( zb[1] + zb[3] / 2 )).0")"
+check "under: a point in zenity's window on the screen (${zb[*]}) is that window ($o)" \
+    grep -q "'window-title': <'forcetouch probe'>" <<< "$o"
 # In the overview, the dash's icons know their apps: Firefox's, a favourite, and zenity's, running.
 as_user gsettings set org.gnome.shell favorite-apps "['firefox-esr.desktop']"
 shell_call Overview true > /dev/null
@@ -266,8 +274,10 @@ done
 gshot "$W/gnome-overview.png"
 check "under: in the overview, points on the dash are app icons of their apps ($found)" \
     bash -c "grep -q 'firefox-esr.desktop' <<< '$found' && grep -q 'zenity.desktop' <<< '$found'"
-o="$(object_at 512.0 300.0)"
-check "under: ... and zenity's window preview there is its window ($o)" grep -q "'app-id': <'zenity.desktop'>" <<< "$o"
+zb=($(light_box "$W/gnome-overview.png" 180 160 660 480))
+o="$(object_at "$(( zb[0] + zb[2] / 2 )).0" "$(( zb[1] + zb[3] / 4 )).0")"
+check "under: ... and zenity's window preview there (${zb[*]}) is its window ($o)" \
+    bash -c "grep -q \"'kind': <'window'>\" <<< \"\$1\" && grep -q \"'app-id': <'zenity.desktop'>\" <<< \"\$1\"" _ "$o"
 shell_call Overview false > /dev/null
 stop "$zenity_pid"
 

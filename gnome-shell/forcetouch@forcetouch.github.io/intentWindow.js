@@ -252,7 +252,7 @@ var IntentWindow = class IntentWindow {
 
     /* The badge at the top right: a green check mark, a red "!", a spinner. */
     _drawBadge(look) {
-        const colours = { check: '#2ec27e', alert: '#e01b24', spinner: 'transparent' };
+        const colours = { check: '#26a269', alert: '#e01b24', spinner: 'transparent' };
         const spinner = look.badge === 'spinner';
         this._badge.style = `background-color: ${colours[look.badge]}; border-radius: ${BADGE / 2 * this._scale}px;` +
             (spinner ? ' border: 3px solid rgba(255,255,255,0.25); border-top-color: #ffffff;' : '');
