@@ -12,10 +12,11 @@ set -euo pipefail
 # backend (and weston's, a compositor without layer-shell), shoots the screen with import
 # (imagemagick) and grim, and taps with xdotool. The GNOME Shell extension's test
 # (Tests/Documented/gnome-shell-on-host.sh) runs GNOME Shell 43 headless on Mesa's software
-# renderer, and gjs runs the extension's own tests.
+# renderer, and gjs runs the extension's own tests; zenity is the ordinary GTK window (Wayland)
+# whose app the extension's ObjectAt names.
 pkgs=(libevdev-dev libudev-dev libyaml-dev libsystemd-dev pkg-config dbus-daemon dbus-bin systemd libglib2.0-bin
       python3-dbus libgtk-3-dev libgtk-layer-shell-dev xvfb openbox sway weston grim imagemagick xdotool
-      gnome-shell gjs libgl1-mesa-dri libegl-mesa0)
+      gnome-shell gjs libgl1-mesa-dri libegl-mesa0 zenity)
 [ "${1:-}" = --deb ] && pkgs+=(dpkg-dev binutils lintian)
 need=()
 for pkg in "${pkgs[@]}"; do
