@@ -69,18 +69,27 @@ differs() { local a=($1) b=($2) i; for i in 0 1 2; do [ $(( a[i] - b[i] )) -gt 2
 # card_at FILE X Y W H: the card's colour just inside each edge, and not just outside it (the
 # desktop's): it is drawn where the log says, to 3 px.
 card_at() {
-    local f="$1" x="$2" y="$3" w="$4" h="$5" c
-    c="$(rgb "$f" $(( x + 4 )) $(( y + h / 2 )))"
-    differs "$c" "$(rgb "$f" $(( x - 4 )) $(( y + h / 2 )))" &&
-        ! differs "$c" "$(rgb "$f" $(( x + w - 5 )) $(( y + h / 2 )))" &&
-        differs "$c" "$(rgb "$f" $(( x + w + 3 )) $(( y + h / 2 )))" &&
-        ! differs "$c" "$(rgb "$f" $(( x + w / 2 )) $(( y + h - 4 )))" &&
-        differs "$c" "$(rgb "$f" $(( x + w / 2 )) $(( y + h + 3 )))" &&
-        ! differs "$c" "$(rgb "$f" $(( x + w / 2 )) $(( y + 4 )))" &&
-        differs "$c" "$(rgb "$f" $(( x + w / 2 )) $(( y - 4 )))"
+    local f="$1" x="$2" y="$3" w="$4" h="$5" fmt="" p
+    # In, out pairs across the left, right, bottom and top edges; one convert for all.
+    for p in $(( x + 4 )),$(( y + h / 2 )) $(( x - 4 )),$(( y + h / 2 )) $(( x + w - 5 )),$(( y + h / 2 )) \
+             $(( x + w + 3 )),$(( y + h / 2 )) $(( x + w / 2 )),$(( y + h - 4 )) $(( x + w / 2 )),$(( y + h + 3 )) \
+             $(( x + w / 2 )),$(( y + 4 )) $(( x + w / 2 )),$(( y - 4 )); do
+        fmt="$fmt%[fx:int(255*p{$p}.r)] %[fx:int(255*p{$p}.g)] %[fx:int(255*p{$p}.b)]\n"
+    done
+    local c=() line
+    while read -r line; do c+=("$line"); done < <(convert "$f" -format "$fmt" info:)
+    [ ${#c[@]} -eq 8 ] || return 1
+    for p in 0 2 4 6; do ! differs "${c[0]}" "${c[p]}" && differs "${c[p]}" "${c[p + 1]}" || return 1; done
 }
 is_blue() { local c=($1); [ "${c[2]}" -gt 180 ] && [ "${c[0]}" -lt 90 ]; }
 is_red() { local c=($1); [ "${c[0]}" -gt 180 ] && [ "${c[1]}" -lt 90 ]; }
+# A real GTK window of a Debian app (zenity, Wayland), its app known from its desktop entry, for
+# ObjectAt below: started now, as it takes a while (it opens at the top left, away from the rest).
+mkdir -p "$HOMEDIR/.local/share/applications"
+printf '[Desktop Entry]\nType=Application\nName=Zenity\nExec=zenity --info\n' > "$HOMEDIR/.local/share/applications/zenity.desktop"
+chown -R "$U:$G" "$HOMEDIR/.local/share/applications"
+bg_user "$W/zenity.log" env WAYLAND_DISPLAY=wayland-0 GDK_BACKEND=wayland zenity --info --title 'forcetouch probe' --text 'What is under the finger?'
+zenity_pid=$last_pid
 peer_start
 # A gesture's run at (0.3, 0.4) of the output: the window opens 14 px right of and below it.
 m="$(mark "$SHELL_LOG")"
@@ -241,12 +250,6 @@ object_at() {
 # The empty desktop: nothing, and why.
 o="$(object_at 700.0 600.0)"
 check "under: empty desktop is nothing, with why ($o)" bash -c "grep -q \"'kind': <'nothing'>\" <<< \"\$1\" && grep -q \"'why': <'the desktop\" <<< \"\$1\"" _ "$o"
-# A real GTK window of a Debian app (zenity, Wayland), its app known from its desktop entry.
-mkdir -p "$HOMEDIR/.local/share/applications"
-printf '[Desktop Entry]\nType=Application\nName=Zenity\nExec=zenity --info\n' > "$HOMEDIR/.local/share/applications/zenity.desktop"
-chown -R "$U:$G" "$HOMEDIR/.local/share/applications"
-bg_user "$W/zenity.log" env WAYLAND_DISPLAY=wayland-0 GDK_BACKEND=wayland zenity --info --title 'forcetouch probe' --text 'What is under the finger?'
-zenity_pid=$last_pid
 # light_box FILE X Y W H: the box of light pixels (a GTK window's) within that part of FILE.
 light_box() {
     convert "$1" -crop "$4x$5+$2+$3" +repage -colorspace gray -threshold 85% -format '%@' info: 2>/dev/null |
@@ -267,7 +270,7 @@ check "under: a point in zenity's window on the screen (${zb[*]}) is that window
 as_user gsettings set org.gnome.shell favorite-apps "['firefox-esr.desktop']"
 shell_call Overview true > /dev/null
 found=""
-for x in $(seq 300 12 724); do
+for x in $(seq 408 24 624); do
     o="$(object_at "$x.0" 730.0)"
     grep -q "'kind': <'app-icon'>" <<< "$o" && found="$found $x:$(sed -n "s/.*'app-id': <'\([^']*\)'>.*/\1/p" <<< "$o")"
 done
