@@ -266,6 +266,11 @@ zb=($zbox)
 o="$(object_at "$(( zb[0] + zb[2] / 2 )).0" "$(( zb[1] + zb[3] / 2 )).0")"
 check "under: a point in zenity's window on the screen (${zb[*]}) is that window ($o)" \
     grep -q "'window-title': <'forcetouch probe'>" <<< "$o"
+check "under: ... of the app zenity.desktop, its pid $zenity_pid" \
+    bash -c "grep -q \"'app-id': <'zenity.desktop'>\" <<< \"\$1\" && grep -q \"'window-pid': <uint32 $zenity_pid>\" <<< \"\$1\"" _ "$o"
+o="$(object_at 40.0 15.0)"
+check "under: the top bar's Activities button is the shell's, no app's ($o)" \
+    bash -c "grep -q \"'kind': <'nothing'>\" <<< \"\$1\" && grep -q \"'why': <\\\"the shell's\" <<< \"\$1\"" _ "$o"
 # In the overview, the dash's icons know their apps: Firefox's, a favourite, and zenity's, running.
 as_user gsettings set org.gnome.shell favorite-apps "['firefox-esr.desktop']"
 shell_call Overview true > /dev/null
