@@ -57,6 +57,10 @@ stop "$daemon_pid"
 check "... and sees it leave" wait_for 'forcetouch: io.github.forcetouch.Daemon1 left the bus' "$SHELL_LOG" 10
 
 # ---------------------------------------------------------------- the intent window, the AssistiveTouch button
+# The extension's intent window (intentWindow.js) and button (assistiveButton.js): signals from a
+# stand-in owning the daemon's name (bus-peer.sh) place them, and its log shows the calls a tap
+# makes; a real forcetouchd then runs intents from `forcectl intent NAME --window`, answered by
+# virtual taps and keys. Each is checked on a screenshot against the rectangle the log gives.
 # The extension's lines, `forcetouch: ` cut, in $W/ext.log (the overlay's --verbose lines: the
 # same checks read both).
 ext_log() { sed -n 's/.*forcetouch: //p' "$SHELL_LOG" > "$W/ext.log"; }
@@ -133,6 +137,19 @@ shell_call Click $(centre_of "$(intent_button 6 open)") > /dev/null
 check "intent: a click on Open asks the daemon to open the app (OpenIntentApp)" \
     wait_for_new "$p" '^call OpenIntentApp \(uint32 6,\)' "$PEER_LOG" 10
 check "intent: ... and closes the window" ext_wait 'intent-window 6 hidden: app opened' 10
+# An image no handler should name, but one may: a FIFO (opening it would hang the shell) and a
+# 206-byte PNG whose header claims 16384×16384 pixels are refused, their path shown as the text.
+mkfifo -m 644 "$W/fifo.png"
+cp Tests/Documented/images/claims-16384x16384.png "$W/huge.png" && chmod 644 "$W/huge.png"
+m="$(mark "$SHELL_LOG")"
+peer_emit IntentStarted "uint32 7" "'show'" "'FIFO'" "''" 0.5 0.5 "'touch'" "''" false
+peer_emit IntentResponse "uint32 7" "'show'" "'FIFO'" "'success'" "''" "''" "'$W/fifo.png'" "''" true
+check "intent: an image output that is a FIFO is not opened" ext_wait "intent 7: cannot show $W/fifo.png: not a regular file" 10
+check "intent: ... its window shows at once, without an image" ext_wait 'intent-window 7 response success [0-9 ]+$' 10
+peer_emit IntentStarted "uint32 8" "'show'" "'Huge'" "''" 0.5 0.5 "'touch'" "''" false
+peer_emit IntentResponse "uint32 8" "'show'" "'Huge'" "'success'" "''" "''" "'$W/huge.png'" "''" true
+check "intent: an image whose header claims 16384×16384 pixels is refused from its header" \
+    ext_wait "intent 8: cannot show $W/huge.png: its header says 16384×16384 pixels" 10
 
 # The AssistiveTouch button where the daemon puts it, translucent idle, opaque dragged.
 m="$(mark "$SHELL_LOG")"
