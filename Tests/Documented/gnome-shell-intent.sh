@@ -1,6 +1,6 @@
 # The intent window, the AssistiveTouch button and what is under a point in GNOME Shell
-# (gnome-shell/…/intentWindow.js, assistiveButton.js, underPoint.js; docs/SPEC.md §11, "The GNOME
-# Shell extension: the intent window, the button, what is under a point"): gnome-shell-on-host.sh's
+# (gnome-shell/…/intentWindow.js, assistiveButton.js, underPoint.js; docs/SPEC.md §11, "The intent
+# window, the button and what is under a point in GNOME Shell"): gnome-shell-on-host.sh's
 # section for them, sourced once the shell runs (start_gnome_shell). Signals from a stand-in owning
 # the daemon's name (bus-peer.sh) place the window and the button, and the stand-in's log shows the
 # calls a tap makes; a real forcetouchd then runs intents from `forcectl intent NAME --window`,

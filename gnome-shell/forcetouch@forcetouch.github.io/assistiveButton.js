@@ -30,7 +30,6 @@ var AssistiveButton = class AssistiveButton {
         this._dot = new St.Widget({ x_align: Clutter.ActorAlign.CENTER, y_align: Clutter.ActorAlign.CENTER });
         this._disc.add_child(this._ring);
         this._disc.add_child(this._dot);
-        Main.layoutManager.addTopChrome(this._disc, { affectsInputRegion: false });
     }
 
     /* AssistiveButton(d x, d y, d size, s output, s state): the centre 0..1 across the output,
@@ -55,6 +54,9 @@ var AssistiveButton = class AssistiveButton {
         this._ring.style = `border: ${line}px solid #bfbfbf; border-radius: ${(ring + line) / 2}px;`;
         this._dot.set_size(dot, dot);
         this._dot.style = `background-color: #f5f5f5; border-radius: ${dot / 2}px;`;
+        // In the shell's scene (top chrome, out of the input region) only while it shows.
+        if (!this._disc.get_parent())
+            Main.layoutManager.addTopChrome(this._disc, { affectsInputRegion: false });
         this._disc.set_position(left, top);
         this._disc.set_size(d, d);
         this._disc.opacity = b.dragging ? 255 : IDLE_OPACITY;
@@ -70,9 +72,10 @@ var AssistiveButton = class AssistiveButton {
     }
 
     _hide(why) {
-        if (!this._disc.visible)
+        if (!this._disc.get_parent())
             return;
         this._disc.hide();
+        Main.layoutManager.removeChrome(this._disc);
         this._log.info(`button hidden${why ? `: ${why}` : ''}`);
     }
 
@@ -81,7 +84,8 @@ var AssistiveButton = class AssistiveButton {
     }
 
     destroy() {
-        Main.layoutManager.removeChrome(this._disc);
+        if (this._disc.get_parent())
+            Main.layoutManager.removeChrome(this._disc);
         this._disc.destroy();
         this._disc = null;
     }

@@ -111,7 +111,6 @@ var IntentWindow = class IntentWindow {
                 return this._released(ev);
             return Clutter.EVENT_STOP;
         });
-        Main.layoutManager.addTopChrome(card);
         this._card = card;
     }
 
@@ -163,8 +162,11 @@ var IntentWindow = class IntentWindow {
         child.show();
     }
 
-    /* Draws the card for what the model shows, placed beside the gesture or centred; logs it. */
+    /* Draws the card for what the model shows, placed beside the gesture or centred; logs it.
+     * The card is in the shell's scene (top chrome, over every window) only while it shows. */
     _show() {
+        if (!this._card.get_parent())
+            Main.layoutManager.addTopChrome(this._card);
         const state = this._model.state;
         const response = state.kind === 'showingResponse';
         const look = response ? new IntentResponseLook(state.code) : null;
@@ -288,8 +290,9 @@ var IntentWindow = class IntentWindow {
 
     _hide(id, why) {
         this._releaseFocus();
-        if (this._card.visible) {
+        if (this._card.get_parent()) {
             this._card.hide();
+            Main.layoutManager.removeChrome(this._card);
             this._log.verbose(`intent-window ${id} hidden: ${why}`);
             this._logged = '';
         }
@@ -472,7 +475,8 @@ var IntentWindow = class IntentWindow {
     destroy() {
         this._releaseFocus();
         this._stopTimers();
-        Main.layoutManager.removeChrome(this._card);
+        if (this._card.get_parent())
+            Main.layoutManager.removeChrome(this._card);
         this._card.destroy();
         this._card = null;
     }
