@@ -293,7 +293,7 @@ var IntentWindow = class IntentWindow {
         if (this._card.get_parent()) {
             this._card.hide();
             Main.layoutManager.removeChrome(this._card);
-            this._log.verbose(`intent-window ${id} hidden: ${why}`);
+            this._log.info(`intent-window ${id} hidden: ${why}`);
             this._logged = '';
         }
     }
@@ -305,17 +305,17 @@ var IntentWindow = class IntentWindow {
     _act(e, shown) {
         const id = this._model.run;
         if (e.tapped)
-            this._log.verbose(`intent ${id}: ${e.tapped}`);
+            this._log.info(`intent ${id}: ${e.tapped}`);
         for (const t of this._model.takeTransitions())
             this._log.verbose(`intent-window state: ${t}`);
         const call = e.call;
         if (call?.method === 'confirm') {
             this._call('ConfirmIntent', [call.id, call.yes]);
         } else if (call?.method === 'answer') {
-            this._log.verbose(`intent ${call.id}: answered "${call.value}"`);
+            this._log.info(`intent ${call.id}: answered "${call.value}"`);
             this._call('AnswerIntent', [call.id, call.value]);
         } else if (call?.method === 'openApp') {
-            this._log.verbose(`intent ${call.id}: opening ${this._run.app}`);
+            this._log.info(`intent ${call.id}: opening ${this._run.app}`);
             this._call('OpenIntentApp', [call.id]);
         }
         if (e.hide)
@@ -390,7 +390,7 @@ var IntentWindow = class IntentWindow {
             intent: bounded(intent), title: bounded(title), app: bounded(app), x, y,
             placement: bounded(placement), output: bounded(output), located,
         };
-        this._log.verbose(`intent ${id} started: ${this._run.intent} at ${x.toFixed(3)},${y.toFixed(3)} ` +
+        this._log.info(`intent ${id} started: ${this._run.intent} at ${x.toFixed(3)},${y.toFixed(3)} ` +
             `(${placement})${located ? '' : ' centred'}`);
     }
 
@@ -406,7 +406,7 @@ var IntentWindow = class IntentWindow {
                 output: '', located: false };
         }
         this._texts.prompt = bounded(prompt);
-        this._log.verbose(`intent ${id} asks: ${this._texts.prompt}`);
+        this._log.info(`intent ${id} asks: ${this._texts.prompt}`);
         if (e.show)
             this._show();
     }
@@ -431,7 +431,7 @@ var IntentWindow = class IntentWindow {
         const shown = this._model.run;
         const e = this._model.handle({ type: 'responded', id, code, final });
         if (e.accepted)
-            this._log.verbose(`intent ${id}: ${code}${final ? ' (final)' : ''}`);
+            this._log.info(`intent ${id}: ${code}${final ? ' (final)' : ''}`);
         this._act(e, shown);
         if (!e.show)
             return;
