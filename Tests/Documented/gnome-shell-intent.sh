@@ -250,5 +250,21 @@ zb=($(light_box "$W/gnome-overview.png" 180 160 660 480))
 o="$(object_at "$(( zb[0] + zb[2] / 2 )).0" "$(( zb[1] + zb[3] / 4 )).0")"
 check "under: ... and zenity's window preview there (${zb[*]}) is its window ($o)" \
     bash -c "grep -q \"'kind': <'window'>\" <<< \"\$1\" && grep -q \"'app-id': <'zenity.desktop'>\" <<< \"\$1\"" _ "$o"
+# The app grid's icons too (zenity's is there at least, in its first rows): Show Apps is the
+# dash's last button.
+shell_call Click 567 720 > /dev/null
+found=""
+for _ in 1 2 3 4 5; do
+    sleep 0.5
+    for y in 280 370; do
+        for x in $(seq 160 100 860); do
+            o="$(object_at "$x.0" "$y.0")"
+            grep -q "'kind': <'app-icon'>" <<< "$o" && found="$found $x,$y:$(sed -n "s/.*'app-id': <'\([^']*\)'>.*/\1/p" <<< "$o")"
+        done
+    done
+    [ -n "$found" ] && break
+done
+gshot "$W/gnome-app-grid.png"
+check "under: in the app grid, points on icons are app icons of their apps ($found)" grep -q 'desktop' <<< "$found"
 shell_call Overview false > /dev/null
 stop "$zenity_pid"
