@@ -390,6 +390,8 @@ var IntentWindow = class IntentWindow {
             intent: bounded(intent), title: bounded(title), app: bounded(app), x, y,
             placement: bounded(placement), output: bounded(output), located,
         };
+        this._texts = { prompt: '', message: '', text: '', image: '' };
+        this._imageSize = null;
         this._log.info(`intent ${id} started: ${this._run.intent} at ${x.toFixed(3)},${y.toFixed(3)} ` +
             `(${placement})${located ? '' : ' centred'}`);
     }
@@ -405,7 +407,10 @@ var IntentWindow = class IntentWindow {
             this._run = { intent: bounded(intent), title: bounded(title), app: '', x: 0, y: 0, placement: '',
                 output: '', located: false };
         }
-        this._texts.prompt = bounded(prompt);
+        // A question supersedes any response shown before it: the spinner after the answer
+        // shows no stale output.
+        this._texts = { prompt: bounded(prompt), message: '', text: '', image: '' };
+        this._imageSize = null;
         this._log.info(`intent ${id} asks: ${this._texts.prompt}`);
         if (e.show)
             this._show();
