@@ -10,9 +10,10 @@ set -euo pipefail
 # forcetouch-overlay's GTK part builds against GTK 3 and gtk-layer-shell; its test
 # (Tests/Documented/overlay-on-host.sh) runs it under Xvfb with openbox and under sway's headless
 # backend (and weston's, a compositor without layer-shell), shoots the screen with import
-# (imagemagick) and grim, and taps with xdotool.
+# (imagemagick) and grim, and taps with xdotool. gjs runs the GNOME Shell extension's menu model
+# over the Swift model's vectors (ProgramTests' GnomeMenuModelTests).
 pkgs=(libevdev-dev libudev-dev libyaml-dev libsystemd-dev pkg-config dbus-daemon dbus-bin systemd libglib2.0-bin
-      python3-dbus libgtk-3-dev libgtk-layer-shell-dev xvfb openbox sway weston grim imagemagick xdotool)
+      python3-dbus libgtk-3-dev libgtk-layer-shell-dev xvfb openbox sway weston grim imagemagick xdotool gjs)
 [ "${1:-}" = --deb ] && pkgs+=(dpkg-dev binutils lintian)
 need=()
 for pkg in "${pkgs[@]}"; do
