@@ -10,10 +10,12 @@ set -euo pipefail
 # forcetouch-overlay's GTK part builds against GTK 3 and gtk-layer-shell; its test
 # (Tests/Documented/overlay-on-host.sh) runs it under Xvfb with openbox and under sway's headless
 # backend (and weston's, a compositor without layer-shell), shoots the screen with import
-# (imagemagick) and grim, and taps with xdotool. gjs runs the GNOME Shell extension's menu model
-# over the Swift model's vectors (ProgramTests' GnomeMenuModelTests).
+# (imagemagick) and grim, and taps with xdotool. The GNOME Shell extension's test
+# (Tests/Documented/gnome-shell-on-host.sh) runs GNOME Shell 43 headless on Mesa's software
+# renderer, and gjs runs the extension's own tests.
 pkgs=(libevdev-dev libudev-dev libyaml-dev libsystemd-dev pkg-config dbus-daemon dbus-bin systemd libglib2.0-bin
-      python3-dbus libgtk-3-dev libgtk-layer-shell-dev xvfb openbox sway weston grim imagemagick xdotool gjs)
+      python3-dbus libgtk-3-dev libgtk-layer-shell-dev xvfb openbox sway weston grim imagemagick xdotool
+      gnome-shell gjs libgl1-mesa-dri libegl-mesa0)
 [ "${1:-}" = --deb ] && pkgs+=(dpkg-dev binutils lintian)
 need=()
 for pkg in "${pkgs[@]}"; do
