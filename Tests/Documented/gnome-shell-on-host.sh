@@ -56,5 +56,8 @@ check "the extension sees the daemon on the bus" wait_for 'forcetouch: io.github
 stop "$daemon_pid"
 check "... and sees it leave" wait_for 'forcetouch: io.github.forcetouch.Daemon1 left the bus' "$SHELL_LOG" 10
 
+# The quick-action menu at the finger (menu.js).
+. Tests/Documented/gnome-shell-menu.sh
+
 stop_gnome_shell
 summary gnome-shell-on-host

@@ -2,4 +2,7 @@
  * `{ daemon, log, outputs, service }`, with a method `on` + MEMBER for each Daemon1 signal it
  * handles (`onMenuShown(params)`), and optionally `onDaemonGone()`; and `destroy()`. */
 
-var PARTS = [];
+const Me = imports.misc.extensionUtils.getCurrentExtension();
+const { MenuController } = Me.imports.menu;
+
+var PARTS = [MenuController];
