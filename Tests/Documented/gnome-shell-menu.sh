@@ -158,12 +158,26 @@ check "gnome: a new menu replaces the one shown" wait_for_new "$m" 'forcetouch: 
 m="$(mark "$SHELL_LOG")"
 menu_dismissed 21
 gwait_drawn "$m"
-# A 1 MB title is cut before St lays it out.
+# A click on an item chooses it, as a tap does.
+m="$(mark "$SHELL_LOG")"
+menu_shown 22 0.3 0.4
+wait_for_new "$m" 'forcetouch: item 1 "Search"' "$SHELL_LOG" 10
+read -r ix iy iw ih < <(shell_log_since "$m" | grep '^item 1 "Search"' | tail -1 | grect)
+shell_call Click "$(( ix + iw / 2 )).0" "$(( iy + ih / 2 )).0" > /dev/null
+check "gnome: a click on \"Search\" chooses it" wait_for_new "$m" 'forcetouch: choose 1 "Search"' "$SHELL_LOG" 5
+# What a menu names is bounded: an icon-file that is a FIFO is not opened, one whose header
+# claims 16384×16384 pixels is refused from it, and a 1 MB title is cut before St lays it out.
+mkfifo -m 644 "$W/icon.fifo"
+cp Tests/Documented/images/claims-16384x16384.png "$W/huge.png" && chmod 644 "$W/huge.png"
 title="$(head -c 1000000 /dev/zero | tr '\0' x)"
 m="$(mark "$SHELL_LOG")"
-peer_emit MenuShown "uint32 44" "[{'type': <'a'>, 'title': <'$title'>}]" 0.3 0.4 "'touch'" "''"
+peer_emit MenuShown "uint32 44" "[{'type': <'a'>, 'title': <'$title'>, 'icon-file': <'$W/icon.fifo'>}, {'type': <'b'>, 'title': <'Huge'>, 'icon-file': <'$W/huge.png'>}]" 0.3 0.4 "'touch'" "''"
 unset title
 gwait_drawn "$m"
+check "gnome: a menu whose icon-file is a FIFO is drawn, the FIFO refused, not read" \
+    wait_for_new "$m" "forcetouch: menu 44: icon $W/icon.fifo not shown: not a regular file" "$SHELL_LOG" 5
+check "gnome: ... an icon whose header claims 16384×16384 pixels refused from it" \
+    wait_for_new "$m" "forcetouch: menu 44: icon $W/huge.png not shown: its header says 16384×16384 pixels" "$SHELL_LOG" 5
 drawn_title="$(shell_log_since "$m" | grep -a '^item 0 "' | tail -1 | sed -E 's/^item 0 "(.*)" [-0-9]+ [-0-9]+ [-0-9]+ [-0-9]+$/\1/')"
 check "gnome: a 1 MB title is cut to 500 characters and an ellipsis (${#drawn_title})" test "${#drawn_title}" = 501
 m="$(mark "$SHELL_LOG")"
