@@ -47,7 +47,14 @@ menu_dismissed() { peer_emit MenuDismissed "uint32 $1" "'dismissed'"; }
 MENU_ITEMS="[{'type': <'compose'>, 'title': <'New message'>, 'subtitle': <'To the last person you wrote to, with a subtitle long enough to wrap onto a second line and then some more'>, 'icon': <'document-edit'>}, {'type': <'search'>, 'title': <'Search'>, 'icon': <'edit-find'>}, {'type': <'timer'>, 'title': <'Start timer'>, 'subtitle': <'5 minutes'>, 'icon': <'alarm'>}]"
 
 menu_section_started=$SECONDS
+# The desktop one solid blue, whatever wallpaper the machine has (the card is found by its grey).
+for key in "picture-uri ''" "picture-uri-dark ''" "color-shading-type 'solid'" "primary-color '#023c88'"; do
+    eval "as_user gsettings set org.gnome.desktop.background $key"
+done
 peer_start
+sleep 0.5
+gshot "$W/menu-desktop.png"
+check "gnome: the desktop is blue below the top bar, with nothing grey on it" test -z "$(gcard_box "$W/menu-desktop.png")"
 # ---------------------------------------------------------------- the stages of a press
 fx=307 fy=307
 m="$(mark "$SHELL_LOG")"
@@ -86,7 +93,7 @@ check "gnome: ... its corner still at the finger at pop ($box)" corner_at "$box"
 check "gnome: the items' rectangles are logged with their titles" \
     bash -c "grep -q 'forcetouch: item 0 \"New message\" ' '$SHELL_LOG' && grep -q 'forcetouch: item 2 \"Start timer\" ' '$SHELL_LOG'"
 blue() { convert "$1" -format "%[fx:int(255*p{$2,$3}.b)]" info:; }
-undimmed="$(blue "$W/desktop.png" 900 700)" dimmed="$(blue "$W/menu-pop.png" 900 700)"
+undimmed="$(blue "$W/menu-desktop.png" 900 700)" dimmed="$(blue "$W/menu-pop.png" 900 700)"
 check "gnome: the rest of the monitor is dimmed at pop (blue $undimmed -> $dimmed, 0.45)" \
     test "$dimmed" -lt $(( undimmed * 60 / 100 )) -a "$dimmed" -gt $(( undimmed * 50 / 100 ))
 # Lifted off the menu: it stays for a tap.
