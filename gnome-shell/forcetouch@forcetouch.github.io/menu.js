@@ -124,6 +124,8 @@ var MenuController = class MenuController {
         this._cardMenu = -1;
         this._grab = null;
         this._logged = null;
+        // The touches (by slot) and the button pressed on the layer: the taps to come.
+        this._began = new Set();
     }
 
     // ---------------------------------------------------------------- the daemon's signals
@@ -296,10 +298,28 @@ var MenuController = class MenuController {
         });
         this._dim = new St.Widget({ style: 'background-color: black;', width: m.width, height: m.height, opacity: 0 });
         this._layer.add_child(this._dim);
-        this._layer.connect('button-release-event', (_a, event) => this._released(event));
+        // A tap or a click is one that began on the layer: the finger that opened the menu
+        // went down before it was there, and its lift is the daemon's to tell (PressProgress:
+        // slide to select), not a tap that would choose or dismiss.
+        this._began.clear();
+        this._layer.connect('button-press-event', () => {
+            this._began.add('pointer');
+            return Clutter.EVENT_STOP;
+        });
+        this._layer.connect('button-release-event', (_a, event) =>
+            this._began.delete('pointer') ? this._released(event) : Clutter.EVENT_STOP);
         this._layer.connect('touch-event', (_a, event) => {
-            if (event.type() === Clutter.EventType.TOUCH_END)
-                return this._released(event);
+            const slot = `touch ${event.get_event_sequence()?.get_slot?.() ?? 0}`;
+            switch (event.type()) {
+            case Clutter.EventType.TOUCH_BEGIN:
+                this._began.add(slot);
+                break;
+            case Clutter.EventType.TOUCH_END:
+                return this._began.delete(slot) ? this._released(event) : Clutter.EVENT_STOP;
+            case Clutter.EventType.TOUCH_CANCEL:
+                this._began.delete(slot);
+                break;
+            }
             return Clutter.EVENT_STOP;
         });
         this._layer.connect('key-press-event', (_a, event) => this._key(event));
