@@ -115,7 +115,6 @@ var MenuController = class MenuController {
         this._items = [];
         this._monitor = null;
         this._pointer = null;
-        this._output = '';
         this._placement = 'touch';
         // What is on the stage: the layer over the monitor (dimming, the card), the modal grab.
         this._layer = null;
@@ -245,7 +244,6 @@ var MenuController = class MenuController {
 
     _locate(x, y, placement, output) {
         this._placement = placement;
-        this._output = output;
         const { point, monitor } = this._outputs.locate(x, y, placement, output);
         this._monitor = monitor;
         this._pointer = placement === 'pointer'
