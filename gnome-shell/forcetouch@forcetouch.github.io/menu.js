@@ -1,45 +1,16 @@
 /* The quick-action menu at the finger (docs/SPEC.md §11), drawn in the shell with St. */
-const { Gio, GLib, GObject, St, Clutter, GdkPixbuf, Pango } = imports.gi;
+const { Gio, GLib, GObject, St, Clutter, Pango } = imports.gi;
 const Main = imports.ui.main;
 
 const Me = imports.misc.extensionUtils.getCurrentExtension();
-const { MenuInteraction, MenuEvent, MenuLayout, boundedText } = Me.imports.menuModel;
+const { MenuInteraction, MenuEvent, MenuLayout } = Me.imports.menuModel;
+const { boundedText, imageRefusal } = Me.imports.bounded;
 
 /* The most items a menu shows (forcetouch-overlay's FT_MENU_MAX_ITEMS). */
 const MAX_ITEMS = 4;
 /* An item's icon's side, in logical pixels. */
 const ICON_SIZE = 24;
-/* What an icon file may be (SPEC §11, "Limits"): its bytes, its pixels, its side. */
-const IMAGE_MAX_FILE_BYTES = 32 * 1024 * 1024;
-const IMAGE_MAX_PIXELS = 4096 * 4096;
-const IMAGE_MAX_SIDE = 16384;
 const ESCAPE = Clutter.KEY_Escape;
-
-/* Why the icon file at `path` is not shown ('' when it may be): what is not a regular file is
- * never opened (a FIFO would block its reader), nor a file over 32 MiB, nor an image whose
- * header claims more pixels than an image may have. Read once per menu. */
-function iconFileRefusal(path) {
-    let info;
-    try {
-        info = Gio.File.new_for_path(path).query_info('standard::type,standard::size',
-            Gio.FileQueryInfoFlags.NONE, null);
-    } catch (e) {
-        return e.message;
-    }
-    if (info.get_file_type() !== Gio.FileType.REGULAR)
-        return 'not a regular file';
-    if (info.get_size() > IMAGE_MAX_FILE_BYTES)
-        return `${info.get_size()} bytes, more than the ${IMAGE_MAX_FILE_BYTES / (1024 * 1024)} MiB an image may have`;
-    const [format, width, height] = GdkPixbuf.Pixbuf.get_file_info(path);
-    if (!format)
-        return 'not an image';
-    if (width <= 0 || height <= 0 || width > IMAGE_MAX_SIDE || height > IMAGE_MAX_SIDE ||
-        width * height > IMAGE_MAX_PIXELS) {
-        return `its header says ${width}×${height} pixels, more than an image may have ` +
-            `(${IMAGE_MAX_PIXELS} pixels, ${IMAGE_MAX_SIDE} a side)`;
-    }
-    return '';
-}
 
 /* One row of the card: the item's title (one line), its subtitle (two lines, then an
  * ellipsis) and its icon, in the shell's popup-menu-item look; highlighted as a hovered item. */
@@ -369,11 +340,11 @@ var MenuController = class MenuController {
         this._setReactive(this._grab !== null);
     }
 
-    /* The item's icon: its file (a regular one, bounded), else its theme icon, symbolic first
+    /* The item's icon: its file (a regular one, bounded: bounded.js), else its theme icon, symbolic first
      * as the shell's menus draw theirs. */
     _icon(menuID, item) {
         if (item.iconFile) {
-            const why = iconFileRefusal(item.iconFile);
+            const why = imageRefusal(item.iconFile);
             if (!why)
                 return new Gio.FileIcon({ file: Gio.File.new_for_path(item.iconFile) });
             this._log.info(`menu ${menuID}: icon ${item.iconFile} not shown: ${why}`);

@@ -481,23 +481,3 @@ var MenuInteraction = class MenuInteraction {
 MenuInteraction.State = MenuState;
 /* Below this much progress towards peek a press shows nothing: a tap must not flash a card. */
 MenuInteraction.previewThreshold = 0.05;
-
-/* The most characters a text the menu draws may have (SPEC §11, "Limits"). */
-var TEXT_LIMIT = 500;
-
-/* A text bounded before it is laid out: at most TEXT_LIMIT characters (code points), then `…`,
- * so that no title hangs the shell or takes its memory. Anything but a string is empty. */
-var boundedText = function boundedText(text) {
-    if (typeof text !== 'string')
-        return '';
-    if (text.length <= TEXT_LIMIT)
-        return text;
-    let out = '', n = 0;
-    for (const c of text) {
-        if (n === TEXT_LIMIT)
-            return `${out}…`;
-        out += c;
-        n++;
-    }
-    return out;
-};

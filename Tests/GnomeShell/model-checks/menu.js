@@ -4,7 +4,7 @@
  * compared. `check(vectors, t)` reports each comparison to `t.equal(actual, expected, what)`,
  * where a missing or null field is none (Tests/GnomeShell/menuModelTest.js runs it). */
 const {
-    MenuLayout, MenuGrowth, MenuInteraction, MenuEvent, PressStage, boundedText, TEXT_LIMIT,
+    MenuLayout, MenuGrowth, MenuInteraction, MenuEvent, PressStage,
 } = imports.menuModel;
 
 const rect = r => [r.x, r.y, r.width, r.height];
@@ -76,18 +76,8 @@ function checkSequences(v, t) {
     }
 }
 
-/* What the menu draws is bounded (SPEC §11, "Limits"): the C's rule, no vectors. */
-function checkBoundedText(t) {
-    const huge = boundedText('x'.repeat(10000000));
-    t.equal([huge.length, huge.slice(-1)], [TEXT_LIMIT + 1, '…'], 'a 10 MB title: 500 characters and an ellipsis');
-    t.equal(boundedText('y'.repeat(TEXT_LIMIT)), 'y'.repeat(TEXT_LIMIT), 'a text of the limit is kept whole');
-    t.equal([...boundedText('😀'.repeat(TEXT_LIMIT + 3))].length, TEXT_LIMIT + 1, 'characters, not UTF-16 units');
-    t.equal(boundedText(undefined), '', 'not a string: empty');
-}
-
 function check(v, t) {
     checkLayouts(v, t);
     checkGrowths(v, t);
     checkSequences(v, t);
-    checkBoundedText(t);
 }
