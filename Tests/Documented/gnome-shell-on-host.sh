@@ -56,6 +56,9 @@ check "the extension sees the daemon on the bus" wait_for 'forcetouch: io.github
 stop "$daemon_pid"
 check "... and sees it leave" wait_for 'forcetouch: io.github.forcetouch.Daemon1 left the bus' "$SHELL_LOG" 10
 
+# The quick-action menu at the finger (menu.js).
+. Tests/Documented/gnome-shell-menu.sh
+
 # The intent window, the AssistiveTouch button and what is under a point.
 . Tests/Documented/gnome-shell-intent.sh
 

@@ -5,5 +5,6 @@ const Me = imports.misc.extensionUtils.getCurrentExtension();
 const { IntentWindow } = Me.imports.intentWindow;
 const { AssistiveButton } = Me.imports.assistiveButton;
 const { UnderPoint } = Me.imports.underPoint;
+const { MenuController } = Me.imports.menu;
 
-var PARTS = [AssistiveButton, IntentWindow, UnderPoint];
+var PARTS = [AssistiveButton, IntentWindow, MenuController, UnderPoint];

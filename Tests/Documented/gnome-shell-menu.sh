@@ -1,0 +1,262 @@
+# The quick-action menu at the finger in GNOME Shell (gnome-shell/…/menu.js, docs/SPEC.md §11):
+# gnome-shell-on-host.sh's menu section, sourced once the shell runs (start_gnome_shell), with
+# bus-peer.sh's stand-in. First the press's steps come as the daemon's signals from the stand-in
+# owning its name, as overlay-on-host.sh's `stages` sends them to forcetouch-overlay; the screenshots
+# (taken inside the shell, after its next paint) at each stage are checked on their pixels: the
+# card within a few pixels of the finger, growing from peek to pop, opening up and to the left
+# near the bottom-right corner, gone once dismissed, and a slide chooses. Then a real forcetouchd
+# replays a deep press: the extension shows the daemon's menu, a virtual tap on an item performs
+# it, and Escape dismisses the next one.
+
+# The card on a screenshot (x y w h): the shell's menus are grey (#303030, white text) and the
+# headless desktop is blue, dimmed or not: the box of the unsaturated pixels below the top bar
+# (32 px, which the dimming covers too); empty when there is none.
+gcard_box() {
+    convert "$1" -crop 1024x728+0+40 +repage -colorspace HSL -channel G -separate +channel \
+        -threshold 25% -negate -format '%@' info: 2>/dev/null |
+        sed -n 's/^\([1-9][0-9]*\)x\([1-9][0-9]*\)+\([0-9]*\)+\([0-9]*\)$/\3 \4 \1 \2/p' |
+        awk '{ print $1, $2 + 40, $3, $4 }'
+}
+# The last card the extension logged (x y w h), and the rectangle at the end of an `item` line.
+glogged_box() { sed -n 's/.*forcetouch: menu [0-9]* scale [0-9.]* //p' "$SHELL_LOG" | tail -1 | awk '{ print $1, $2, $3, $4 }'; }
+grect() { sed -E 's/.* (-?[0-9]+) (-?[0-9]+) (-?[0-9]+) (-?[0-9]+)$/\1 \2 \3 \4/'; }
+# gwait_drawn OFFSET: a geometry line (or `hidden`) past OFFSET of the shell's log.
+gwait_drawn() { wait_for_new "$1" 'forcetouch: (menu [0-9]+ scale|hidden)' "$SHELL_LOG" 10; }
+# gshoot FILE WANT: screenshots until the card on it is WANT (a box; empty: none), at most 5
+# times; $gbox is the card on the last one.
+gshoot() {
+    for _ in $(seq 5); do
+        gshot "$1"
+        gbox="$(gcard_box "$1")"
+        if [ -z "$2" ]; then [ -z "$gbox" ] && return 0; else near "$gbox" "$2" && return 0; fi
+        sleep 0.3
+    done
+}
+# The corner of box B (x y w h) from the finger FX FY: right and down (rd) or left and up (lu),
+# 10 to 18 px each way.
+corner_at() {
+    local b=($1) fx=$2 fy=$3 dx dy
+    [ ${#b[@]} -eq 4 ] || return 1
+    if [ "$4" = rd ]; then dx=$(( b[0] - fx )) dy=$(( b[1] - fy )); else dx=$(( fx - b[0] - b[2] )) dy=$(( fy - b[1] - b[3] )); fi
+    [ "$dx" -ge 10 ] && [ "$dx" -le 18 ] && [ "$dy" -ge 10 ] && [ "$dy" -le 18 ]
+}
+# The signals as the daemon sends them, from the stand-in.
+menu_progress() { peer_emit PressProgress "'$1'" "'$2'" "$3" "$4" "$5" "$6" "'touch'" "''"; }
+menu_shown() { peer_emit MenuShown "uint32 $1" "$MENU_ITEMS" "$2" "$3" "'touch'" "''"; }
+menu_dismissed() { peer_emit MenuDismissed "uint32 $1" "'dismissed'"; }
+MENU_ITEMS="[{'type': <'compose'>, 'title': <'New message'>, 'subtitle': <'To the last person you wrote to, with a subtitle long enough to wrap onto a second line and then some more'>, 'icon': <'document-edit'>}, {'type': <'search'>, 'title': <'Search'>, 'icon': <'edit-find'>}, {'type': <'timer'>, 'title': <'Start timer'>, 'subtitle': <'5 minutes'>, 'icon': <'alarm'>}]"
+
+menu_section_started=$SECONDS
+# The desktop one solid blue, whatever wallpaper the machine has (the card is found by its grey).
+for key in "picture-uri ''" "picture-uri-dark ''" "color-shading-type 'solid'" "primary-color '#023c88'"; do
+    eval "as_user gsettings set org.gnome.desktop.background $key"
+done
+peer_start
+sleep 0.5
+gshot "$W/menu-desktop.png"
+check "gnome: the desktop is blue below the top bar, with nothing grey on it" test -z "$(gcard_box "$W/menu-desktop.png")"
+# ---------------------------------------------------------------- the stages of a press
+fx=307 fy=307
+m="$(mark "$SHELL_LOG")"
+menu_progress began '' 0.2 0.0 0.3 0.4
+menu_progress changed '' 0.6 0.0 0.3 0.4
+gwait_drawn "$m"
+gshoot "$W/menu-growing.png" "$(glogged_box)"
+box="$gbox"
+check "gnome: towards peek, a card grows under the finger ($box, logged $(glogged_box), finger $fx,$fy)" \
+    near "$box" "$(glogged_box)"
+check "gnome: ... its corner 10–18 px right of and below the finger" corner_at "$box" $fx $fy rd
+m="$(mark "$SHELL_LOG")"
+menu_shown 7 0.3 0.4
+menu_progress changed peek 1.0 0.0 0.3 0.4
+wait_for_new "$m" 'forcetouch: menu 7 scale 0.750' "$SHELL_LOG" 10
+gshoot "$W/menu-peek.png" "$(glogged_box)"
+box="$gbox"
+check "gnome: at peek the menu is on screen where the extension says ($box)" \
+    near "$box" "$(glogged_box)"
+check "gnome: ... its corner at the finger, opening right and down" corner_at "$box" $fx $fy rd
+w_peek=$(echo "$box" | awk '{ print $3 }')
+m="$(mark "$SHELL_LOG")"
+menu_progress changed peek 1.0 0.5 0.3 0.4
+wait_for_new "$m" 'forcetouch: menu 7 scale 0.875' "$SHELL_LOG" 10
+gshoot "$W/menu-mid.png" "$(glogged_box)"
+w_mid=$(echo "$gbox" | awk '{ print $3 }')
+m="$(mark "$SHELL_LOG")"
+menu_progress changed pop 1.0 1.0 0.3 0.4
+wait_for_new "$m" 'forcetouch: menu 7 scale 1.000' "$SHELL_LOG" 10
+gshoot "$W/menu-pop.png" "$(glogged_box)"
+box="$gbox"
+w_pop=$(echo "$box" | awk '{ print $3 }')
+check "gnome: it grows from peek to mid-way to pop (${w_peek:-0} < ${w_mid:-0} < ${w_pop:-0} px wide)" \
+    test "${w_peek:-0}" -gt 0 -a "${w_peek:-0}" -lt "${w_mid:-0}" -a "${w_mid:-0}" -lt "${w_pop:-0}"
+check "gnome: ... its corner still at the finger at pop ($box)" corner_at "$box" $fx $fy rd
+check "gnome: the items' rectangles are logged with their titles" \
+    bash -c "grep -q 'forcetouch: item 0 \"New message\" ' '$SHELL_LOG' && grep -q 'forcetouch: item 2 \"Start timer\" ' '$SHELL_LOG'"
+blue() { convert "$1" -format "%[fx:int(255*p{$2,$3}.b)]" info:; }
+undimmed="$(blue "$W/menu-desktop.png" 900 700)" dimmed="$(blue "$W/menu-pop.png" 900 700)"
+check "gnome: the rest of the monitor is dimmed at pop (blue $undimmed -> $dimmed, 0.45)" \
+    test "$dimmed" -lt $(( undimmed * 60 / 100 )) -a "$dimmed" -gt $(( undimmed * 50 / 100 ))
+# Lifted off the menu: it stays for a tap.
+m="$(mark "$SHELL_LOG")"
+menu_progress ended pop 1.0 1.0 0.9 0.9
+wait_for_new "$m" 'forcetouch: menu state: sliding\(pop\) -> open' "$SHELL_LOG" 5
+gshoot "$W/menu-lifted.png" "$(glogged_box)"
+check "gnome: lifted off the menu, it stays open ($gbox)" test -n "$gbox"
+# Dismissed by the daemon: gone.
+m="$(mark "$SHELL_LOG")"
+menu_dismissed 7
+gwait_drawn "$m"
+gshoot "$W/menu-gone.png" ""
+check "gnome: dismissed, nothing is left on screen" test -z "$gbox"
+check "gnome: ... nor dimmed (blue $(blue "$W/menu-gone.png" 900 700))" test "$(blue "$W/menu-gone.png" 900 700)" = "$undimmed"
+# Near the bottom-right corner it opens up and to the left.
+m="$(mark "$SHELL_LOG")"
+menu_shown 8 0.95 0.95
+gwait_drawn "$m"
+gshoot "$W/menu-edge.png" "$(glogged_box)"
+box="$gbox"
+check "gnome: near the bottom-right corner it opens above and to the left ($box, finger 973,730)" \
+    corner_at "$box" 973 730 lu
+m="$(mark "$SHELL_LOG")"
+menu_dismissed 8
+gwait_drawn "$m"
+# A press released before peek leaves nothing behind.
+m="$(mark "$SHELL_LOG")"
+menu_progress began '' 0.5 0.0 0.5 0.5
+gwait_drawn "$m"
+m="$(mark "$SHELL_LOG")"
+menu_progress ended '' 0.5 0.0 0.5 0.5
+gwait_drawn "$m"
+gshoot "$W/menu-released.png" ""
+check "gnome: a press released before peek leaves nothing behind" test -z "$gbox"
+# Slide to select: the finger that opened the menu, still down after pop, slides onto an item
+# and lifts there (its path comes as the daemon's PressProgress, as for a live press).
+m="$(mark "$SHELL_LOG")"
+menu_progress began '' 0.3 0.0 0.3 0.4
+menu_shown 12 0.3 0.4
+menu_progress changed pop 1.0 1.0 0.3 0.4
+wait_for_new "$m" 'forcetouch: menu 12 scale 1.000' "$SHELL_LOG" 10
+read -r ix iy iw ih < <(shell_log_since "$m" | grep '^item 2 "Start timer"' | tail -1 | grect)
+sx="$(awk -v v=$(( ix + iw / 2 )) 'BEGIN { printf "%.4f", v / 1024 }')"
+sy="$(awk -v v=$(( iy + ih / 2 )) 'BEGIN { printf "%.4f", v / 768 }')"
+m="$(mark "$SHELL_LOG")"
+menu_progress changed pop 1.0 1.0 "$sx" "$sy"
+check "gnome: slide: the finger over \"Start timer\" ($sx, $sy) highlights it" \
+    wait_for_new "$m" 'forcetouch: menu 12 scale .* highlight 2 ' "$SHELL_LOG" 5
+gshot "$W/menu-slide.png"
+menu_progress ended pop 1.0 1.0 "$sx" "$sy"
+check "gnome: slide: lifting there chooses it" wait_for_new "$m" 'forcetouch: choose 2 "Start timer"' "$SHELL_LOG" 5
+check "gnome: ... the extension asked the daemon to perform it" \
+    wait_for "^call ChooseQuickAction \('timer',\)" "$PEER_LOG" 5
+check "gnome: ... and logged its answer" wait_for_new "$m" 'forcetouch: chose timer: success: stand-in' "$SHELL_LOG" 5
+gshoot "$W/menu-chosen.png" ""
+check "gnome: ... and nothing is left on screen" test -z "$gbox"
+# A finger down before the menu showed and lifted after is not a tap: it is the one that opened
+# it (slide to select), whose lift the daemon tells. A tap outside dismisses the menu.
+m="$(mark "$SHELL_LOG")"
+shell_call Touch begin 3 900.0 200.0 > /dev/null
+menu_shown 10 0.3 0.4
+gwait_drawn "$m"
+shell_call Touch end 3 900.0 200.0 > /dev/null
+sleep 0.3
+check "gnome: a finger down before the menu and lifted outside it after does not dismiss it" \
+    bash -c "! tail -c +$((m + 1)) '$SHELL_LOG' | grep -q 'forcetouch: dismiss 10$'"
+shell_call Tap 900.0 700.0 > /dev/null
+check "gnome: a tap outside the menu dismisses it" wait_for_new "$m" 'forcetouch: dismiss 10$' "$SHELL_LOG" 5
+check "gnome: ... through the daemon (DismissMenu)" wait_for '^call DismissMenu \(uint32 10,\)' "$PEER_LOG" 5
+m="$(mark "$SHELL_LOG")"
+menu_shown 20 0.3 0.4
+menu_shown 21 0.6 0.2
+check "gnome: a new menu replaces the one shown" wait_for_new "$m" 'forcetouch: menu 21 scale 1\.000 628 168 300 192 ' "$SHELL_LOG" 5
+m="$(mark "$SHELL_LOG")"
+menu_dismissed 21
+gwait_drawn "$m"
+# A click on an item chooses it, as a tap does.
+m="$(mark "$SHELL_LOG")"
+menu_shown 22 0.3 0.4
+wait_for_new "$m" 'forcetouch: item 1 "Search"' "$SHELL_LOG" 10
+read -r ix iy iw ih < <(shell_log_since "$m" | grep '^item 1 "Search"' | tail -1 | grect)
+shell_call Click "$(( ix + iw / 2 )).0" "$(( iy + ih / 2 )).0" > /dev/null
+check "gnome: a click on \"Search\" chooses it" wait_for_new "$m" 'forcetouch: choose 1 "Search"' "$SHELL_LOG" 5
+# What a menu names is bounded: an icon-file that is a FIFO is not opened, one whose header
+# claims 16384×16384 pixels is refused from it, and a 1 MB title is cut before St lays it out.
+mkfifo -m 644 "$W/icon.fifo"
+cp Tests/Documented/images/claims-16384x16384.png "$W/huge.png" && chmod 644 "$W/huge.png"
+title="$(head -c 1000000 /dev/zero | tr '\0' x)"
+m="$(mark "$SHELL_LOG")"
+peer_emit MenuShown "uint32 44" "[{'type': <'a'>, 'title': <'$title'>, 'icon-file': <'$W/icon.fifo'>}, {'type': <'b'>, 'title': <'Huge'>, 'icon-file': <'$W/huge.png'>}]" 0.3 0.4 "'touch'" "''"
+unset title
+gwait_drawn "$m"
+check "gnome: a menu whose icon-file is a FIFO is drawn, the FIFO refused, not read" \
+    wait_for_new "$m" "forcetouch: menu 44: icon $W/icon.fifo not shown: not a regular file" "$SHELL_LOG" 5
+check "gnome: ... an icon whose header claims 16384×16384 pixels refused from it" \
+    wait_for_new "$m" "forcetouch: menu 44: icon $W/huge.png not shown: its header says 16384×16384 pixels" "$SHELL_LOG" 5
+drawn_title="$(shell_log_since "$m" | grep -a '^item 0 "' | tail -1 | sed -E 's/^item 0 "(.*)" [-0-9]+ [-0-9]+ [-0-9]+ [-0-9]+$/\1/')"
+check "gnome: a 1 MB title is cut to 500 characters and an ellipsis (${#drawn_title})" test "${#drawn_title}" = 501
+m="$(mark "$SHELL_LOG")"
+menu_dismissed 44
+gwait_drawn "$m"
+peer_stop
+
+# ---------------------------------------------------------------- a real forcetouchd
+# The demo's deep press alone (at 0.3, 0.4: from 5 s into the recording), replayed by the daemon
+# as a live device is read; its quick actions each leave a file.
+{
+    sed -n '/^E:/q;p' demo/touchscreen-gestures.evemu
+    echo 'E: 0.400000 0003 002f 0000'
+    awk '/^E: / { t = $2 + 0; if (t >= 5 && t < 6) { printf "E: %.6f %s %s %s\n", t - 4.5, $3, $4, $5 } }' \
+        demo/touchscreen-gestures.evemu
+} > "$W/deep-press.evemu"
+cat > "$W/menu.toml" <<TOML
+[[quick-action]]
+type = "compose"
+title = "New message"
+icon-type = "compose"
+exec = ["touch", "$W/performed-compose"]
+
+[[quick-action]]
+type = "search"
+title = "Search"
+subtitle = "Files, apps and settings"
+icon-type = "search"
+exec = ["touch", "$W/performed-search"]
+
+[[binding]]
+gesture = "deep-press"
+quick-actions = true
+TOML
+chmod 644 "$W/deep-press.evemu" "$W/menu.toml"
+m="$(mark "$SHELL_LOG")"
+bg_user "$W/menu-replay.log" "$BIN/forcetouchd" --config "$W/menu.toml" --replay "$W/deep-press.evemu"
+replay_pid=$last_pid
+check "gnome: forcetouchd replays a deep press and shows its menu in the extension" \
+    wait_for_new "$m" 'forcetouch: menu [0-9]+ shown: 2 item\(s\) at 0\.300,0\.[0-9]+ \(touch\)' "$SHELL_LOG" 30
+wait_for_new "$m" 'forcetouch: menu [0-9]+ scale 1\.000' "$SHELL_LOG" 10
+sleep 0.5
+gshot "$W/menu-daemon.png"
+read -r ix iy iw ih < <(shell_log_since "$m" | grep '^item 1 "Search"' | tail -1 | grect)
+m2="$(mark "$SHELL_LOG")"
+shell_call Tap "$(( ix + iw / 2 )).0" "$(( iy + ih / 2 )).0" > /dev/null
+check "gnome: a virtual tap on \"Search\" chooses it through the daemon: performed, success" \
+    wait_for_new "$m2" 'forcetouch: chose search: success' "$SHELL_LOG" 10
+check "... its action ran (its file is there)" bash -c "for _ in \$(seq 30); do [ -e '$W/performed-search' ] && exit 0; sleep 0.1; done; exit 1"
+for _ in $(seq 50); do kill -0 "$replay_pid" 2>/dev/null || break; sleep 0.1; done
+check "gnome: the replay ends once its menu is answered" bash -c "! kill -0 $replay_pid 2>/dev/null"
+stop "$replay_pid"
+m="$(mark "$SHELL_LOG")"
+bg_user "$W/menu-replay2.log" "$BIN/forcetouchd" --config "$W/menu.toml" --replay "$W/deep-press.evemu"
+replay_pid=$last_pid
+wait_for_new "$m" 'forcetouch: menu [0-9]+ scale 1\.000' "$SHELL_LOG" 30
+id="$(shell_log_since "$m" | sed -n 's/^menu \([0-9]*\) shown:.*/\1/p' | tail -1)"
+shell_call Key 65307 > /dev/null
+check "gnome: Escape dismisses the daemon's menu ${id:-?}" wait_for_new "$m" "forcetouch: dismiss ${id:-x}\$" "$SHELL_LOG" 5
+check "... the daemon's menu ends: cancelled" wait_for 'deep-press began: cancelled: menu dismissed' "$W/menu-replay2.log" 5
+check "... and nothing was performed" test ! -e "$W/performed-compose"
+for _ in $(seq 50); do kill -0 "$replay_pid" 2>/dev/null || break; sleep 0.1; done
+stop "$replay_pid"
+echo "figure: the menu's section took $(( SECONDS - menu_section_started )) s"
+if [ -n "${SAVE_IMAGES:-}" ]; then
+    cp "$W/menu-peek.png" docs/images/gnome-menu-peek.png
+    cp "$W/menu-pop.png" docs/images/gnome-menu-pop.png
+    echo "gnome-menu-peek.png and gnome-menu-pop.png copied to docs/images/"
+fi

@@ -1,0 +1,83 @@
+/* menuModel.js against Tests/GnomeShell/vectors/menu.json, which
+ * Tests/OverlayModelTests/MenuVectorsTests.swift writes from Sources/OverlayModel: the layouts,
+ * the growths, and sequences of events on one MenuInteraction each, every step's answer
+ * compared. `check(vectors, t)` reports each comparison to `t.equal(actual, expected, what)`,
+ * where a missing or null field is none (Tests/GnomeShell/menuModelTest.js runs it). */
+const {
+    MenuLayout, MenuGrowth, MenuInteraction, MenuEvent, PressStage,
+} = imports.menuModel;
+
+const rect = r => [r.x, r.y, r.width, r.height];
+
+function checkLayouts(v, t) {
+    v.layouts.forEach((c, i) => {
+        const l = new MenuLayout(c.items, { x: c.finger[0], y: c.finger[1] },
+            { width: c.surface[0], height: c.surface[1] }, c.scale, c.placed);
+        const rowAt = c.rowAt.map(p => ({ x: p.x, y: p.y, row: l.row(p.x, p.y) }));
+        t.equal({ card: rect(l.card), rows: l.rows.map(rect), drawnScale: l.scale, rowAt },
+            { card: c.card, rows: c.rows, drawnScale: c.drawnScale, rowAt: c.rowAt },
+            `layout ${i}: ${c.items} item(s) at ${c.finger} on ${c.surface}, scale ${c.scale}${c.placed ? ', placed' : ''}`);
+    });
+}
+
+function checkGrowths(v, t) {
+    for (const c of v.growths) {
+        const g = MenuGrowth.of(PressStage.fromBus(c.stage), c.transition, c.commit);
+        t.equal({ scale: g.scale, dimming: g.dimming }, { scale: c.scale, dimming: c.dimming },
+            `growth at stage "${c.stage}", ${c.transition}, ${c.commit}`);
+    }
+}
+
+/* The event a step's input is, as the extension makes it from the bus or the user's input. */
+function eventOf(input) {
+    switch (input.kind) {
+    case 'progress':
+        return MenuEvent.progressFromBus(input.phase, input.stage, input.transition, input.commit, input.x, input.y,
+            input.placement);
+    case 'shown':
+        return MenuEvent.shown(input.id, input.items, input.x, input.y, input.placement === 'pointer');
+    case 'dismissed':
+        return MenuEvent.dismissed(input.id);
+    case 'released':
+        return MenuEvent.released(input.x, input.y);
+    case 'escape':
+        return MenuEvent.escape();
+    default:
+        throw new Error(`unknown input ${input.kind}`);
+    }
+}
+
+function checkSequences(v, t) {
+    for (const s of v.sequences) {
+        const menu = new MenuInteraction();
+        s.steps.forEach((step, i) => {
+            const input = step.input;
+            const got = {};
+            if (input.kind === 'frame') {
+                const f = menu.frame({ width: input.surface[0], height: input.surface[1] },
+                    input.pointer ? { x: input.pointer[0], y: input.pointer[1] } : null, input.placed);
+                got.frame = {
+                    visible: f.visible, menuID: f.menuID, scale: f.growth.scale, dimming: f.growth.dimming,
+                    card: rect(f.layout.card), rows: f.layout.rows.map(rect), layoutScale: f.layout.scale,
+                    highlight: f.highlight, atPointer: f.atPointer,
+                };
+            } else {
+                const e = menu.handle(eventOf(input));
+                got.effects = { choose: e.choose, dismiss: e.dismiss, beganPress: e.beganPress, redraw: e.redraw };
+            }
+            got.state = menu.state.name;
+            got.visible = menu.isVisible;
+            got.menuID = menu.menuID;
+            got.highlight = menu.highlight;
+            got.transitions = menu.takeTransitions().map(tr => tr.description);
+            const { input: _, ...expected } = step;
+            t.equal(got, expected, `"${s.name}" step ${i} (${JSON.stringify(input)})`);
+        });
+    }
+}
+
+function check(v, t) {
+    checkLayouts(v, t);
+    checkGrowths(v, t);
+    checkSequences(v, t);
+}

@@ -1,0 +1,416 @@
+import FoundationEssentials
+import OverlayModel
+import Testing
+
+/// The menu's model as golden vectors for its JavaScript port in the GNOME Shell extension
+/// (gnome-shell/…/menuModel.js): layouts, growths and sequences of events with what the model
+/// answers after each, written to Tests/GnomeShell/vectors/menu.json, which
+/// Tests/GnomeShell/menuModelTest.js runs the port over (ProgramTests' GnomeMenuModelTests runs
+/// it with gjs). The file is golden: a change of the model that changes it fails here until
+/// `FORCETOUCH_REGENERATE=1 swift test --skip-build --filter MenuVectorsTests` rewrites it, and
+/// then the port fails until it follows.
+@Suite struct MenuVectorsTests {
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // OverlayModelTests
+        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent()
+    static let path = "Tests/GnomeShell/vectors/menu.json"
+    static var regenerate: Bool { ProcessInfo.processInfo.environment["FORCETOUCH_REGENERATE"] == "1" }
+
+    // MARK: What the file holds
+
+    struct Vectors: Encodable {
+        var about = """
+            Made by Tests/OverlayModelTests/MenuVectorsTests.swift from Sources/OverlayModel; do not edit: \
+            FORCETOUCH_REGENERATE=1 swift test --skip-build --filter MenuVectorsTests rewrites it. \
+            Rectangles are [x, y, width, height]; a missing choose, dismiss, highlight or row is none.
+            """
+        var layouts: [LayoutCase]
+        var growths: [GrowthCase]
+        var sequences: [Sequence]
+    }
+
+    /// `MenuLayout(items:finger:surface:scale:placed:)` and `row(at:)` at a few points.
+    struct LayoutCase: Encodable {
+        var items: Int
+        var finger: [Double]
+        var surface: [Double]
+        var scale: Double
+        var placed: Bool
+        var card: [Int]
+        var rows: [[Int]]
+        var drawnScale: Double
+        var rowAt: [RowAt]
+    }
+
+    struct RowAt: Encodable {
+        var x: Double
+        var y: Double
+        var row: Int?
+    }
+
+    /// `MenuGrowth(stage:transition:commit:)`, the stage as the bus says it.
+    struct GrowthCase: Encodable {
+        var stage: String
+        var transition: Double
+        var commit: Double
+        var scale: Double
+        var dimming: Double
+    }
+
+    /// A named run of steps on one `MenuInteraction`.
+    struct Sequence: Encodable {
+        var name: String
+        var steps: [Step]
+    }
+
+    /// One event handled, or one frame drawn, and what the model said.
+    struct Step: Encodable {
+        var input: Input
+        /// After an event: its effects, the state and the transitions it made.
+        var effects: Effects?
+        var state: String
+        var visible: Bool
+        var menuID: UInt32
+        var highlight: Int?
+        var transitions: [String]
+        /// After a frame: the frame.
+        var frame: Frame?
+    }
+
+    /// An event as the glue gets it (PressProgress's arguments as the bus carries them), or a frame.
+    struct Input: Encodable {
+        var kind: String
+        var phase: String?
+        var stage: String?
+        var transition: Double?
+        var commit: Double?
+        var x: Double?
+        var y: Double?
+        var placement: String?
+        var id: UInt32?
+        var items: Int?
+        var surface: [Double]?
+        var pointer: [Double]?
+        var placed: Bool?
+    }
+
+    struct Effects: Encodable {
+        var choose: Int?
+        var dismiss: UInt32?
+        var beganPress: Bool
+        var redraw: Bool
+    }
+
+    struct Frame: Encodable {
+        var visible: Bool
+        var menuID: UInt32
+        var scale: Double
+        var dimming: Double
+        var card: [Int]
+        var rows: [[Int]]
+        var layoutScale: Double
+        var highlight: Int?
+        var atPointer: Bool
+    }
+
+    static func rect(_ r: PixelRect) -> [Int] { [r.x, r.y, r.width, r.height] }
+
+    // MARK: Making them
+
+    /// Drives one machine and records each step.
+    struct Recorder {
+        var menu = MenuInteraction()
+        var steps: [Step] = []
+        var surface = (width: 1024.0, height: 768.0)
+
+        mutating func record(_ input: Input, effects: Effects?, frame: Frame?) {
+            steps.append(Step(input: input, effects: effects, state: menu.state.name, visible: menu.isVisible,
+                              menuID: menu.menuID, highlight: menu.highlight,
+                              transitions: menu.takeTransitions().map(\.description), frame: frame))
+        }
+
+        mutating func event(_ input: Input, _ event: MenuEvent) {
+            let e = menu.handle(event)
+            record(input, effects: Effects(choose: e.choose, dismiss: e.dismiss, beganPress: e.beganPress,
+                                           redraw: e.redraw), frame: nil)
+        }
+
+        /// A frame, as the glue draws one after each event that asks for it.
+        mutating func frame(pointer: (x: Double, y: Double)? = nil, placed: Bool = false) {
+            let f = menu.frame(surface: surface, pointer: pointer, placed: placed)
+            let input = Input(kind: "frame", surface: [surface.width, surface.height],
+                              pointer: pointer.map { [$0.x, $0.y] }, placed: placed)
+            record(input, effects: nil, frame: Frame(
+                visible: f.visible, menuID: f.menuID, scale: f.growth.scale, dimming: f.growth.dimming,
+                card: rect(f.layout.card), rows: f.layout.rows.map(rect), layoutScale: f.layout.scale,
+                highlight: f.highlight, atPointer: f.atPointer))
+        }
+
+        mutating func progress(_ phase: String, _ stage: String, _ t: Double, _ c: Double, _ x: Double = 0.3,
+                               _ y: Double = 0.4, placement: String = "touch", draw: Bool = true) {
+            event(Input(kind: "progress", phase: phase, stage: stage, transition: t, commit: c, x: x, y: y,
+                        placement: placement),
+                  .progress(phase: phase, stage: stage, transition: t, commit: c, x: x, y: y, placement: placement))
+            if draw { frame() }
+        }
+
+        mutating func shown(_ id: UInt32, items: Int = 3, _ x: Double = 0.3, _ y: Double = 0.4,
+                            placement: String = "touch", draw: Bool = true) {
+            event(Input(kind: "shown", x: x, y: y, placement: placement, id: id, items: items),
+                  .shown(id: id, items: items, x: x, y: y, atPointer: placement == "pointer"))
+            if draw { frame() }
+        }
+
+        mutating func dismissed(_ id: UInt32) {
+            event(Input(kind: "dismissed", id: id), .dismissed(id: id))
+            frame()
+        }
+
+        mutating func released(_ x: Double, _ y: Double) {
+            event(Input(kind: "released", x: x, y: y), .released(x: x, y: y))
+            frame()
+        }
+
+        mutating func escape() {
+            event(Input(kind: "escape"), .escape)
+            frame()
+        }
+
+        /// The centre of the drawn row, as a fraction of the surface: a finger sliding there.
+        func centre(of row: Int) -> (x: Double, y: Double) {
+            let r = menu.drawn!.rows[row]
+            return ((Double(r.x) + Double(r.width) / 2) / surface.width,
+                    (Double(r.y) + Double(r.height) / 2) / surface.height)
+        }
+
+        /// The centre of the drawn row in surface pixels: a tap there.
+        func pixelCentre(of row: Int) -> (x: Double, y: Double) {
+            let r = menu.drawn!.rows[row]
+            return (Double(r.x) + Double(r.width) / 2, Double(r.y) + Double(r.height) / 2)
+        }
+    }
+
+    static func sequence(_ name: String, _ body: (inout Recorder) -> Void) -> Sequence {
+        var r = Recorder()
+        r.frame()
+        body(&r)
+        return Sequence(name: name, steps: r.steps)
+    }
+
+    static func sequences() -> [Sequence] {
+        [
+            sequence("a press grows a card, then the menu peeks and pops") { r in
+                r.progress("began", "", 0.2, 0)
+                r.progress("changed", "", 0.6, 0)
+                r.shown(7)
+                r.progress("changed", "peek", 1, 0)
+                r.progress("changed", "peek", 1, 0.5)
+                r.progress("changed", "pop", 1, 1)
+            },
+            sequence("a tap shows nothing until the press is on its way") { r in
+                r.progress("began", "", 0.05, 0)
+                r.progress("changed", "", 0.06, 0)
+                r.progress("ended", "", 0.06, 0)
+            },
+            sequence("lifted off the menu it stays open until the daemon dismisses it") { r in
+                r.progress("began", "", 0.3, 0)
+                r.shown(7)
+                r.progress("changed", "pop", 1, 1)
+                r.progress("ended", "pop", 1, 1, 0.9, 0.9)
+                r.dismissed(6)
+                r.dismissed(7)
+            },
+            sequence("slide to select: after pop the row under the finger is highlighted, lifting chooses it") { r in
+                r.progress("began", "", 0.3, 0)
+                r.shown(12)
+                r.progress("changed", "pop", 1, 1)
+                let (x, y) = r.centre(of: 2)
+                r.progress("changed", "pop", 1, 1, x, y)
+                r.progress("changed", "", 0.4, 0.1, x, y)
+                let (x1, y1) = r.centre(of: 1)
+                r.progress("changed", "pop", 1, 1, x1, y1)
+                r.progress("ended", "pop", 1, 1, x, y)
+                r.progress("began", "", 0.1, 0, x, y)
+                r.progress("ended", "", 0.1, 0, x, y)
+            },
+            sequence("before pop a slide highlights nothing and lifting leaves the menu open") { r in
+                r.progress("began", "", 0.3, 0)
+                r.shown(5)
+                r.progress("changed", "peek", 1, 0.4)
+                let (x, y) = r.centre(of: 0)
+                r.progress("changed", "peek", 1, 0.6, x, y)
+                r.progress("cancelled", "peek", 1, 0.6, x, y)
+                let (px, py) = r.pixelCentre(of: 1)
+                r.released(px, py)
+            },
+            sequence("an open menu: a tap outside or Escape dismisses it, a tap on a row chooses it") { r in
+                r.shown(9)
+                r.released(1000, 20)
+                r.shown(10)
+                r.escape()
+                r.escape()
+                r.released(500, 500)
+                r.shown(11, items: 4, 0.1, 0.1)
+                let (px, py) = r.pixelCentre(of: 3)
+                r.released(px, py)
+            },
+            sequence("near the bottom-right corner it opens above and to the left") { r in
+                r.progress("began", "", 0.5, 0, 0.95, 0.95)
+                r.shown(8, 0.95, 0.95)
+                r.progress("changed", "peek", 1, 0.3, 0.95, 0.95)
+                r.progress("changed", "pop", 1, 1, 0.95, 0.95)
+                r.dismissed(8)
+                r.shown(13, items: 2, 0.99, 0.02)
+                r.shown(14, items: 1, 0.01, 0.99)
+            },
+            sequence("a new press reaching a stage elsewhere dismisses an open menu, a touch does not") { r in
+                r.shown(14)
+                r.progress("began", "", 0.3, 0, 0.8, 0.2)
+                r.progress("changed", "", 0.7, 0, 0.8, 0.2)
+                r.progress("changed", "peek", 1, 0, 0.8, 0.2)
+                r.progress("changed", "bogus", 0.9, 0, 0.8, 0.2)
+                r.progress("ended", "peek", 1, 0, 0.8, 0.2)
+            },
+            sequence("a touchpad's menu opens at the pointer, else in the middle") { r in
+                r.progress("began", "", 0.5, 0, 0.9, 0.9, placement: "pointer")
+                r.frame(pointer: (500, 300))
+                r.shown(16, 0.9, 0.9, placement: "pointer")
+                r.frame(pointer: (500, 300))
+                r.progress("changed", "pop", 1, 1, 0.1, 0.1, placement: "pointer")
+                r.progress("ended", "pop", 1, 1, 0.1, 0.1, placement: "pointer")
+                r.dismissed(16)
+            },
+            sequence("a placed surface draws the whole menu at its origin") { r in
+                r.shown(13, draw: false)
+                r.frame(placed: true)
+                r.dismissed(13)
+            },
+            sequence("a menu shown with no press, a second replacing it") { r in
+                r.shown(20, items: 0)
+                r.shown(21, items: 4, 0.5, 0.5)
+                r.progress("began", "", 0.3, 0, 0.5, 0.5)
+                r.progress("changed", "", 0.9, 0, 0.5, 0.5)
+                r.dismissed(21)
+            },
+            sequence("on another surface") { r in
+                r.surface = (1920, 1080)
+                r.progress("began", "", 0.25, 0, 0.5, 0.5)
+                r.shown(30, items: 4, 0.5, 0.5)
+                r.progress("changed", "peek", 1, 0.25, 0.5, 0.5)
+                r.surface = (800, 600)
+                r.progress("changed", "peek", 1, 0.75, 0.5, 0.5)
+                r.progress("changed", "pop", 1, 1, 0.5, 0.5)
+            },
+        ]
+    }
+
+    static func layouts() -> [LayoutCase] {
+        var cases: [LayoutCase] = []
+        let fingers: [(Double, Double)] = [(307, 307), (0, 0), (1000, 100), (100, 700), (972.8, 729.6), (511.5, 383.5),
+                                           (702, 566), (703, 567), (1023, 767)]
+        for surface in [(1024.0, 768.0), (1920.0, 1080.0)] {
+            for finger in fingers {
+                for items in [0, 1, 3, 4] {
+                    for scale in [0.35, 0.59, 1.0] {
+                        for placed in scale == 1 ? [false, true] : [false] {
+                            let l = MenuLayout(items: items, finger: finger, surface: surface, scale: scale, placed: placed)
+                            var probes: [RowAt] = []
+                            for r in l.rows where scale != 0.35 {
+                                for (x, y) in [(Double(r.x), Double(r.y)), (Double(r.x + r.width) - 0.5, Double(r.y + r.height) - 0.5),
+                                               (Double(r.x + r.width), Double(r.y)), (Double(r.x), Double(r.y + r.height))] {
+                                    probes.append(RowAt(x: x, y: y, row: l.row(at: x, y)))
+                                }
+                            }
+                            probes.append(RowAt(x: finger.0, y: finger.1, row: l.row(at: finger.0, finger.1)))
+                            cases.append(LayoutCase(items: items, finger: [finger.0, finger.1], surface: [surface.0, surface.1],
+                                                    scale: scale, placed: placed, card: rect(l.card), rows: l.rows.map(rect),
+                                                    drawnScale: l.scale, rowAt: probes))
+                        }
+                    }
+                }
+            }
+        }
+        return cases
+    }
+
+    static func growths() -> [GrowthCase] {
+        var cases: [GrowthCase] = []
+        for stage in ["", "peek", "pop", "other"] {
+            for t in [0, 0.05, 0.2, 0.5, 0.6, 1] {
+                for c in [0, 0.25, 0.5, 1] {
+                    let g = MenuGrowth(stage: PressStage(bus: stage), transition: t, commit: c)
+                    cases.append(GrowthCase(stage: stage, transition: t, commit: c, scale: g.scale, dimming: g.dimming))
+                }
+            }
+        }
+        return cases
+    }
+
+    /// The file: JSON with one case or step a line, so that a change of the model shows in the
+    /// diff as the lines it changes.
+    static func made() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        func line(_ value: some Encodable) throws -> String { String(decoding: try encoder.encode(value), as: UTF8.self) }
+        func list(_ lines: [String], indent: String) -> String {
+            lines.map { indent + $0 }.joined(separator: ",\n")
+        }
+        let v = Vectors(layouts: Self.layouts(), growths: Self.growths(), sequences: Self.sequences())
+        var sequenceLines: [String] = []
+        for s in v.sequences {
+            let name = try line(s.name), steps = list(try s.steps.map(line), indent: "    ")
+            sequenceLines.append("{\"name\": \(name), \"steps\": [\n\(steps)\n  ]}")
+        }
+        let about = try line(v.about)
+        let layoutLines = list(try v.layouts.map(line), indent: "  "), growthLines = list(try v.growths.map(line), indent: "  ")
+        return """
+            {
+            "about": \(about),
+            "layouts": [
+            \(layoutLines)
+            ],
+            "growths": [
+            \(growthLines)
+            ],
+            "sequences": [
+            \(list(sequenceLines, indent: "  "))
+            ]
+            }
+
+            """
+    }
+
+    @Test func theVectorsFileIsTheModels() throws {
+        let made = try Self.made()
+        let url = Self.root.appendingPathComponent(Self.path)
+        if Self.regenerate {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try made.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let committed = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        let same = committed == made
+        #expect(same, """
+            \(Self.path) is not what the menu's model makes: \
+            FORCETOUCH_REGENERATE=1 swift test --skip-build --filter MenuVectorsTests rewrites it (then make \
+            gnome-shell/…/menuModel.js follow: Tests/GnomeShell/menuModelTest.js)
+            """)
+    }
+
+    /// The vectors reach what the host suites check on screenshots: the sequences do choose,
+    /// dismiss and highlight, and the layouts open every way.
+    @Test func theVectorsCoverEveryOutcome() {
+        let steps = Self.sequences().flatMap(\.steps)
+        #expect(steps.contains { $0.effects?.choose != nil })
+        #expect(steps.contains { $0.effects?.dismiss != nil })
+        #expect(steps.contains { $0.effects?.beganPress == true })
+        #expect(steps.contains { $0.frame?.highlight != nil })
+        #expect(Set(steps.map(\.state)).isSuperset(of: ["hidden", "previewing(towards peek)", "sliding(peek)",
+                                                        "sliding(pop)", "open"]))
+        let layouts = Self.layouts().filter { !$0.placed && $0.scale == 1 && $0.items == 3 }
+        let cornerAt = Set(layouts.map { l in
+            [l.card[0] > Int(l.finger[0]), l.card[1] > Int(l.finger[1])]
+        })
+        #expect(cornerAt.count == 4)
+    }
+}

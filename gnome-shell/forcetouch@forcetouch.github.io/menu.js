@@ -1,0 +1,373 @@
+/* The quick-action menu at the finger (docs/SPEC.md §11), drawn in the shell with St. */
+const { Gio, GLib, GObject, St, Clutter, Pango } = imports.gi;
+const Main = imports.ui.main;
+
+const Me = imports.misc.extensionUtils.getCurrentExtension();
+const { MenuInteraction, MenuEvent, MenuLayout } = Me.imports.menuModel;
+const { boundedText, imageRefusal } = Me.imports.bounded;
+
+/* The most items a menu shows (forcetouch-overlay's FT_MENU_MAX_ITEMS). */
+const MAX_ITEMS = 4;
+/* An item's icon's side, in logical pixels. */
+const ICON_SIZE = 24;
+const ESCAPE = Clutter.KEY_Escape;
+
+/* One row of the card: the item's title (one line), its subtitle (two lines, then an
+ * ellipsis) and its icon, in the shell's popup-menu-item look; highlighted as a hovered item. */
+const MenuRow = GObject.registerClass(
+class ForcetouchMenuRow extends St.BoxLayout {
+    _init(item, icon, unit) {
+        super._init({
+            style_class: 'popup-menu-item forcetouch-menu-row',
+            style: 'margin: 3px 6px; padding: 0 12px; spacing: 12px;',
+            width: (MenuLayout.width - 12) * unit,
+            height: (MenuLayout.rowHeight - 6) * unit,
+            y_align: Clutter.ActorAlign.CENTER,
+        });
+        const texts = new St.BoxLayout({ vertical: true, x_expand: true, y_align: Clutter.ActorAlign.CENTER });
+        const title = new St.Label({ text: item.title, style: 'font-weight: bold;' });
+        title.clutter_text.ellipsize = Pango.EllipsizeMode.END;
+        texts.add_child(title);
+        if (item.subtitle) {
+            // Two lines, then the ellipsis: Clutter wraps and cuts an ellipsized text at its
+            // allocation's height, and lays it out on one line when none is given.
+            const subtitle = new St.Label({ text: item.subtitle, style: 'font-size: 0.85em; height: 2.4em;', opacity: 178 });
+            subtitle.clutter_text.line_wrap = true;
+            subtitle.clutter_text.ellipsize = Pango.EllipsizeMode.END;
+            texts.add_child(subtitle);
+        }
+        this.add_child(texts);
+        if (icon)
+            this.add_child(new St.Icon({ gicon: icon, icon_size: ICON_SIZE, y_align: Clutter.ActorAlign.CENTER }));
+    }
+
+    set highlighted(on) {
+        if (on)
+            this.add_style_pseudo_class('hover');
+        else
+            this.remove_style_pseudo_class('hover');
+    }
+});
+
+/* The card: the menu's rows at pop size, in the shell's popup-menu-content look; the frame
+ * scales it from its corner at the finger. An empty card (a press's preview) is one row high. */
+const MenuCard = GObject.registerClass(
+class ForcetouchMenuCard extends St.BoxLayout {
+    _init(rows, unit) {
+        super._init({
+            style_class: 'popup-menu popup-menu-content forcetouch-menu-card',
+            style: 'padding: 0;',
+            vertical: true,
+            width: MenuLayout.width * unit,
+            height: Math.max(rows.length, 1) * MenuLayout.rowHeight * unit,
+        });
+        this.rows = rows;
+        for (const row of rows)
+            this.add_child(row);
+        this.set_pivot_point(0, 0);
+    }
+});
+
+/* The quick-action menu at the finger: forcetouchd's MenuShown, PressProgress and MenuDismissed
+ * drawn as forcetouch-overlay draws them — a card growing at the press (0.35 → 0.75 → 1 of its
+ * size, the rest of the monitor dimmed 0 → 0.3 → 0.45), the item under the sliding finger
+ * highlighted and chosen where it lifts, a tap on an item choosing it (ChooseQuickAction), a tap
+ * outside or Escape dismissing it (DismissMenu). What it does is menuModel.js's MenuInteraction,
+ * the Swift model's port; this class feeds it the signals and the input, draws its frames on the
+ * monitor `outputs.locate` gives, and makes the calls it asks for. Nothing is in the stage and
+ * no timer runs while nothing is shown. */
+var MenuController = class MenuController {
+    constructor({ daemon, log, outputs }) {
+        this._daemon = daemon;
+        this._log = log;
+        this._outputs = outputs;
+        this._model = new MenuInteraction();
+        // The menu's items (type, bounded title and subtitle, icon), and where it is.
+        this._items = [];
+        this._monitor = null;
+        this._pointer = null;
+        this._placement = 'touch';
+        // What is on the stage: the layer over the monitor (dimming, the card), the modal grab.
+        this._layer = null;
+        this._dim = null;
+        this._card = null;
+        this._cardMenu = -1;
+        this._grab = null;
+        this._logged = null;
+        // The touches (by slot) and the button pressed on the layer: the taps to come.
+        this._began = new Set();
+    }
+
+    // ---------------------------------------------------------------- the daemon's signals
+
+    onMenuShown(params) {
+        const id = params.get_child_value(0).get_uint32();
+        const items = params.get_child_value(1);
+        const x = params.get_child_value(2).get_double(), y = params.get_child_value(3).get_double();
+        const placement = params.get_child_value(4).get_string()[0];
+        const output = params.get_child_value(5).get_string()[0];
+        this._items = [];
+        for (let i = 0; i < items.n_children() && this._items.length < MAX_ITEMS; i++) {
+            const dict = items.get_child_value(i);
+            const text = key => {
+                const v = dict.lookup_value(key, null);
+                return v && v.is_of_type(new GLib.VariantType('s')) ? v.get_string()[0] : '';
+            };
+            this._items.push({
+                type: text('type'),
+                // Bounded before St lays them out: a 10 MB title would take the shell's time and memory.
+                title: boundedText(text('title')),
+                subtitle: boundedText(text('subtitle')),
+                icon: text('icon'),
+                iconFile: text('icon-file'),
+            });
+        }
+        this._log.info(`menu ${id} shown: ${this._items.length} item(s) at ${x.toFixed(3)},${y.toFixed(3)} ` +
+            `(${placement}${output ? ` on ${output}` : ''})`);
+        this._locate(x, y, placement, output);
+        this._cardMenu = -1;
+        this._apply(this._model.handle(MenuEvent.shown(id, this._items.length, x, y, placement === 'pointer')));
+    }
+
+    onPressProgress(params) {
+        const [phase, stage] = [0, 1].map(i => params.get_child_value(i).get_string()[0]);
+        const [transition, commit, x, y] = [2, 3, 4, 5].map(i => params.get_child_value(i).get_double());
+        const placement = params.get_child_value(6).get_string()[0];
+        const output = params.get_child_value(7).get_string()[0];
+        const effects = this._model.handle(
+            MenuEvent.progressFromBus(phase, stage, transition, commit, x, y, placement));
+        if (effects.beganPress) {
+            // A new press with no menu: the last menu's items go, and the press's output is the menu's.
+            this._items = [];
+            this._cardMenu = -1;
+            this._locate(x, y, placement, output);
+        }
+        this._apply(effects);
+    }
+
+    onMenuDismissed(params) {
+        const id = params.get_child_value(0).get_uint32();
+        const reason = params.get_child_value(1).get_string()[0];
+        const effects = this._model.handle(MenuEvent.dismissed(id));
+        // Said only when it was the menu shown.
+        if (effects.redraw)
+            this._log.info(`menu ${id} dismissed: ${reason}`);
+        this._apply(effects);
+    }
+
+    /* The daemon left the bus: whatever it showed goes, as its MenuDismissed would say. */
+    onDaemonGone() {
+        if (this._model.menuID !== 0)
+            this._apply(this._model.handle(MenuEvent.dismissed(this._model.menuID)));
+        else if (this._model.state.kind !== 'hidden')
+            this._apply(this._model.handle(MenuEvent.progressFromBus('cancelled', '', 0, 0, 0, 0, this._placement)));
+    }
+
+    destroy() {
+        this._hide();
+    }
+
+    // ---------------------------------------------------------------- the user's input
+
+    _released(event) {
+        const [sx, sy] = event.get_coords();
+        const k = this._unit();
+        const x = (sx - this._monitor.x) / k, y = (sy - this._monitor.y) / k;
+        this._apply(this._model.handle(MenuEvent.released(x, y)));
+        return Clutter.EVENT_STOP;
+    }
+
+    _key(event) {
+        if (event.get_key_symbol() === ESCAPE)
+            this._apply(this._model.handle(MenuEvent.escape()));
+        return Clutter.EVENT_STOP;
+    }
+
+    // ---------------------------------------------------------------- what the model asks
+
+    _apply(effects) {
+        for (const t of this._model.takeTransitions())
+            this._log.verbose(`menu state: ${t.description}`);
+        if (effects.choose !== null)
+            this._choose(effects.choose);
+        if (effects.dismiss !== null) {
+            this._log.info(`dismiss ${effects.dismiss}`);
+            this._daemon.call('DismissMenu', [effects.dismiss]).catch(e => this._log.info(`dismiss: ${e.message}`));
+            // A new press closed the menu: it comes back on the press's monitor.
+            if (effects.beganPress)
+                this._hide();
+        }
+        if (effects.redraw)
+            this._update();
+    }
+
+    _choose(index) {
+        const item = this._items[index];
+        if (!item)
+            return;
+        this._log.info(`choose ${index} "${item.title}"`);
+        this._daemon.call('ChooseQuickAction', [item.type]).then(([result, message]) => {
+            this._log.info(`chose ${item.type}: ${result}: ${message}`);
+        }).catch(e => {
+            this._log.info(`chose ${item.type}: ${e.message}`);
+        });
+    }
+
+    _locate(x, y, placement, output) {
+        this._placement = placement;
+        const { point, monitor } = this._outputs.locate(x, y, placement, output);
+        this._monitor = monitor;
+        this._pointer = placement === 'pointer'
+            ? { x: (point.x - monitor.x) / this._unit(), y: (point.y - monitor.y) / this._unit() } : null;
+    }
+
+    /* St's scale: the model's logical pixels to the stage's. */
+    _unit() {
+        return St.ThemeContext.get_for_stage(global.stage).scale_factor;
+    }
+
+    _surface() {
+        const k = this._unit();
+        return { width: this._monitor.width / k, height: this._monitor.height / k };
+    }
+
+    /* Shows, redraws or hides to match the model. */
+    _update() {
+        if (!this._monitor)
+            this._locate(0.5, 0.5, 'touch', '');
+        const frame = this._model.frame(this._surface(), this._pointer, false);
+        if (!frame.visible) {
+            this._hide();
+            return;
+        }
+        this._show();
+        const m = this._monitor;
+        this._layer.set_position(m.x, m.y);
+        this._layer.set_size(m.width, m.height);
+        this._dim.set_size(m.width, m.height);
+        if (this._cardMenu !== frame.menuID || !this._card)
+            this._buildCard(frame.menuID);
+        const k = this._unit();
+        this._dim.opacity = Math.round(255 * frame.growth.dimming);
+        this._card.set_position(frame.layout.card.x * k, frame.layout.card.y * k);
+        this._card.set_scale(frame.layout.scale, frame.layout.scale);
+        this._card.rows.forEach((row, i) => {
+            row.highlighted = i === frame.highlight;
+        });
+        this._setModal(frame.menuID !== 0);
+        this._logGeometry(frame);
+    }
+
+    _show() {
+        if (this._layer)
+            return;
+        const m = this._monitor;
+        this._layer = new St.Widget({
+            name: 'forcetouch-menu-layer', x: m.x, y: m.y, width: m.width, height: m.height, reactive: false,
+        });
+        this._dim = new St.Widget({ style: 'background-color: black;', width: m.width, height: m.height, opacity: 0 });
+        this._layer.add_child(this._dim);
+        // A tap or a click is one that began on the layer: the finger that opened the menu
+        // went down before it was there, and its lift is the daemon's to tell (PressProgress:
+        // slide to select), not a tap that would choose or dismiss.
+        this._began.clear();
+        this._layer.connect('button-press-event', () => {
+            this._began.add('pointer');
+            return Clutter.EVENT_STOP;
+        });
+        this._layer.connect('button-release-event', (_a, event) =>
+            this._began.delete('pointer') ? this._released(event) : Clutter.EVENT_STOP);
+        this._layer.connect('touch-event', (_a, event) => {
+            const slot = `touch ${event.get_event_sequence()?.get_slot?.() ?? 0}`;
+            switch (event.type()) {
+            case Clutter.EventType.TOUCH_BEGIN:
+                this._began.add(slot);
+                break;
+            case Clutter.EventType.TOUCH_END:
+                return this._began.delete(slot) ? this._released(event) : Clutter.EVENT_STOP;
+            case Clutter.EventType.TOUCH_CANCEL:
+                this._began.delete(slot);
+                break;
+            }
+            return Clutter.EVENT_STOP;
+        });
+        this._layer.connect('key-press-event', (_a, event) => this._key(event));
+        Main.layoutManager.addTopChrome(this._layer, { affectsInputRegion: false });
+    }
+
+    _hide() {
+        this._setModal(false);
+        if (!this._layer)
+            return;
+        Main.layoutManager.removeChrome(this._layer);
+        this._layer.destroy();
+        this._layer = this._dim = this._card = null;
+        this._cardMenu = -1;
+        this._logged = null;
+        this._log.verbose('hidden');
+    }
+
+    /* Input goes to the menu only while one is open (a press in progress is looked at, not in
+     * the way): then a modal grab sends every tap, click and key to it. */
+    _setModal(on) {
+        if (on && !this._grab && this._layer) {
+            this._grab = Main.pushModal(this._layer);
+        } else if (!on && this._grab) {
+            Main.popModal(this._grab);
+            this._grab = null;
+        }
+        this._setReactive(this._grab !== null);
+    }
+
+    /* The layer takes input while the menu is modal, and so do the rows: St draws a widget that
+     * takes none as insensitive (greyed). A row's events go on to the layer. */
+    _setReactive(on) {
+        if (this._layer)
+            this._layer.reactive = on;
+        for (const row of this._card?.rows ?? [])
+            row.reactive = on;
+    }
+
+    /* The card of the menu shown (its items' icons read now, once per menu), or an empty one. */
+    _buildCard(menuID) {
+        this._card?.destroy();
+        const k = this._unit();
+        const items = menuID !== 0 ? this._items : [];
+        const rows = items.map(item => new MenuRow(item, this._icon(menuID, item), k));
+        this._card = new MenuCard(rows, k);
+        this._layer.add_child(this._card);
+        this._cardMenu = menuID;
+        this._setReactive(this._grab !== null);
+    }
+
+    /* The item's icon: its file (a regular one, bounded: bounded.js), else its theme icon, symbolic first
+     * as the shell's menus draw theirs. */
+    _icon(menuID, item) {
+        if (item.iconFile) {
+            const why = imageRefusal(item.iconFile);
+            if (!why)
+                return new Gio.FileIcon({ file: Gio.File.new_for_path(item.iconFile) });
+            this._log.info(`menu ${menuID}: icon ${item.iconFile} not shown: ${why}`);
+        }
+        if (item.icon)
+            return new Gio.ThemedIcon({ names: [`${item.icon}-symbolic`, item.icon] });
+        return null;
+    }
+
+    /* The card's and its items' rectangles on the stage, once per change: what the tests check
+     * the screenshots against (forcetouch-overlay --verbose writes the same lines). */
+    _logGeometry(frame) {
+        const k = this._unit(), mx = this._monitor.x, my = this._monitor.y;
+        const r = rect => [mx + rect.x * k, my + rect.y * k, rect.width * k, rect.height * k].join(' ');
+        const key = `${frame.menuID} ${frame.highlight} ${r(frame.layout.card)}`;
+        if (key === this._logged)
+            return;
+        this._logged = key;
+        this._log.verbose(`menu ${frame.menuID} scale ${frame.layout.scale.toFixed(3)} ${r(frame.layout.card)} ` +
+            `highlight ${frame.highlight ?? -1} dim ${frame.growth.dimming.toFixed(3)}`);
+        frame.layout.rows.forEach((row, i) => {
+            if (i < this._items.length)
+                this._log.verbose(`item ${i} "${this._items[i].title}" ${r(row)}`);
+        });
+    }
+};
