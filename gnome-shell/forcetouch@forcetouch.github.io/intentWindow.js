@@ -5,42 +5,19 @@ const Main = imports.ui.main;
 
 const Me = imports.misc.extensionUtils.getCurrentExtension();
 const { IntentWindowInteraction, IntentWindowFrame, IntentWindowPlacement, IntentResponseLook } = Me.imports.intentModel;
+const { boundedText, imageRefusal } = Me.imports.bounded;
 
 const PAD = IntentWindowFrame.pad;
 const WIDTH = IntentWindowFrame.width;
 /* The box an image output is scaled to fit. */
 const IMAGE_W = WIDTH - 2 * PAD, IMAGE_H = 200;
-/* What the window is given, bounded as forcetouch-overlay bounds it (SPEC §11, "Limits"). */
-const TEXT_MAX_CHARS = 500;
-const IMAGE_MAX_FILE_BYTES = 32 * 1024 * 1024;
-const IMAGE_MAX_SIDE = 16384;
-const IMAGE_MAX_PIXELS = 4096 * 4096;
+/* The spinner's step, and the badge's side. */
 const SPIN_MS = 80;
 const BADGE = 28;
-
-/* A text the window may draw, at most TEXT_MAX_CHARS characters, cut with … */
-function bounded(text) {
-    const chars = [...text ?? ''];
-    return chars.length > TEXT_MAX_CHARS ? `${chars.slice(0, TEXT_MAX_CHARS).join('')}…` : chars.join('');
-}
-
-/* The image at `path` scaled to fit `box`, as { width, height }, or an Error saying why it is not
- * shown: only a regular file (a FIFO would hang the shell) of at most 32 MiB, its size read from
- * its header and bounded before any pixel is decoded. */
-function imageSize(path) {
-    const info = Gio.File.new_for_path(path).query_info('standard::type,standard::size',
-        Gio.FileQueryInfoFlags.NONE, null);
-    if (info.get_file_type() !== Gio.FileType.REGULAR)
-        return new Error('not a regular file');
-    if (info.get_size() > IMAGE_MAX_FILE_BYTES)
-        return new Error(`${info.get_size()} bytes, more than the 32 MiB an image may have`);
-    const [format, w, h] = GdkPixbuf.Pixbuf.get_file_info(path);
-    if (!format || w <= 0 || h <= 0)
-        return new Error('not an image');
-    if (w > IMAGE_MAX_SIDE || h > IMAGE_MAX_SIDE || w * h > IMAGE_MAX_PIXELS) {
-        return new Error(`its header says ${w}×${h} pixels, more than an image may have ` +
-            `(${IMAGE_MAX_PIXELS} pixels, ${IMAGE_MAX_SIDE} a side)`);
-    }
+/* The size `path`'s image is shown at: scaled to fit the IMAGE_W × IMAGE_H box, as
+ * forcetouch-overlay scales it, from its header (bounded.js's imageRefusal read it already). */
+function fitted(path) {
+    const [, w, h] = GdkPixbuf.Pixbuf.get_file_info(path);
     const s = Math.min(IMAGE_W / w, IMAGE_H / h);
     return { width: Math.max(1, Math.round(w * s)), height: Math.max(1, Math.round(h * s)) };
 }
@@ -387,8 +364,8 @@ var IntentWindow = class IntentWindow {
         const shown = this._model.run;
         this._act(this._model.handle({ type: 'started', id, app }), shown);
         this._run = {
-            intent: bounded(intent), title: bounded(title), app: bounded(app), x, y,
-            placement: bounded(placement), output: bounded(output), located,
+            intent: boundedText(intent), title: boundedText(title), app: boundedText(app), x, y,
+            placement: boundedText(placement), output: boundedText(output), located,
         };
         this._texts = { prompt: '', message: '', text: '', image: '' };
         this._imageSize = null;
@@ -404,12 +381,12 @@ var IntentWindow = class IntentWindow {
         this._act(e, shown);
         if (e.newRun) {
             // A run not seen starting (the shell came onto the bus since): centred, no app.
-            this._run = { intent: bounded(intent), title: bounded(title), app: '', x: 0, y: 0, placement: '',
+            this._run = { intent: boundedText(intent), title: boundedText(title), app: '', x: 0, y: 0, placement: '',
                 output: '', located: false };
         }
         // A question supersedes any response shown before it: the spinner after the answer
         // shows no stale output.
-        this._texts = { prompt: bounded(prompt), message: '', text: '', image: '' };
+        this._texts = { prompt: boundedText(prompt), message: '', text: '', image: '' };
         this._imageSize = null;
         this._log.info(`intent ${id} asks: ${this._texts.prompt}`);
         if (e.show)
@@ -422,7 +399,7 @@ var IntentWindow = class IntentWindow {
 
     onIntentChoose(params) {
         const choices = params.get_child_value(5).deepUnpack()
-            .slice(0, IntentWindowFrame.maxButtons).map(bounded);
+            .slice(0, IntentWindowFrame.maxButtons).map(boundedText);
         this._asked(params, { kind: 'choose', choices });
     }
 
@@ -432,7 +409,7 @@ var IntentWindow = class IntentWindow {
 
     onIntentResponse(params) {
         const [id, , , rawCode, message, text, image, , final] = params.deepUnpack();
-        const code = bounded(rawCode);
+        const code = boundedText(rawCode);
         const shown = this._model.run;
         const e = this._model.handle({ type: 'responded', id, code, final });
         if (e.accepted)
@@ -440,22 +417,19 @@ var IntentWindow = class IntentWindow {
         this._act(e, shown);
         if (!e.show)
             return;
-        this._texts.message = bounded(message);
-        this._texts.text = bounded(text);
+        this._texts.message = boundedText(message);
+        this._texts.text = boundedText(text);
         this._texts.image = image;
         this._imageSize = null;
         if (image) {
-            let size;
-            try {
-                size = imageSize(image);
-            } catch (err) {
-                size = err;
-            }
-            if (size instanceof Error) {
-                this._log.info(`intent ${id}: cannot show ${image}: ${size.message}`);
-                this._texts.text = bounded(image);
+            // A regular file only, its size and its pixels bounded (bounded.js): a FIFO would
+            // hang the shell, a 1 KB PNG claiming 65535×65535 pixels would take 17 GB.
+            const why = imageRefusal(image);
+            if (why) {
+                this._log.info(`intent ${id}: cannot show ${image}: ${why}`);
+                this._texts.text = boundedText(image);
             } else {
-                this._imageSize = size;
+                this._imageSize = fitted(image);
             }
         }
         this._show();
