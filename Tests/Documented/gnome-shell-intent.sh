@@ -41,6 +41,8 @@ printf '[Desktop Entry]\nType=Application\nName=Zenity\nExec=zenity --info\n' > 
 chown -R "$U:$G" "$HOMEDIR/.local/share/applications"
 bg_user "$W/zenity.log" env WAYLAND_DISPLAY=wayland-0 GDK_BACKEND=wayland zenity --info --title 'forcetouch probe' --text 'What is under the finger?'
 zenity_pid=$last_pid
+# From the desktop, whatever the sections before left open.
+shell_call Overview false > /dev/null
 peer_start
 # A gesture's run at (0.3, 0.4) of the output: the window opens 14 px right of and below it.
 m="$(mark "$SHELL_LOG")"

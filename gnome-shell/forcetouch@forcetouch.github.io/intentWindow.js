@@ -334,17 +334,27 @@ var IntentWindow = class IntentWindow {
         return e;
     }
 
+    /* A touch or a click on the card is the card's, even if drawing it fails: what it began
+     * never reaches the windows under it. */
     _pressed() {
-        this._event({ type: 'pressed' });
+        try {
+            this._event({ type: 'pressed' });
+        } catch (e) {
+            logError(e, 'forcetouch: intent window');
+        }
         return Clutter.EVENT_STOP;
     }
 
     _released(ev) {
         const [sx, sy] = ev.get_coords();
         const [ok, x, y] = this._card.transform_stage_point(sx, sy);
-        if (ok) {
-            const s = this._scale;
-            this._event({ type: 'released', x: x / s, y: y / s, entry: this._entry.get_text() });
+        try {
+            if (ok) {
+                const s = this._scale;
+                this._event({ type: 'released', x: x / s, y: y / s, entry: this._entry.get_text() });
+            }
+        } catch (e) {
+            logError(e, 'forcetouch: intent window');
         }
         return Clutter.EVENT_STOP;
     }
