@@ -144,6 +144,10 @@ menu_progress changed pop 1.0 1.0 "$sx" "$sy"
 check "gnome: slide: the finger over \"Start timer\" ($sx, $sy) highlights it" \
     wait_for_new "$m" 'forcetouch: menu 12 scale .* highlight 2 ' "$SHELL_LOG" 5
 gshot "$W/menu-slide.png"
+read -r lit unlit < <(convert "$W/menu-slide.png" -format \
+    "%[fx:int(255*p{$(( ix + 10 )),$(( iy + ih / 2 ))}.r)] %[fx:int(255*p{$(( ix + 10 )),$(( iy - ih / 2 ))}.r)]" info:)
+check "gnome: slide: ... drawn highlighted (its grey $lit, the row above's $unlit)" \
+    test "${lit:-0}" -ge 65 -a "${unlit:-99}" -le 55
 menu_progress ended pop 1.0 1.0 "$sx" "$sy"
 check "gnome: slide: lifting there chooses it" wait_for_new "$m" 'forcetouch: choose 2 "Start timer"' "$SHELL_LOG" 5
 check "gnome: ... the extension asked the daemon to perform it" \
