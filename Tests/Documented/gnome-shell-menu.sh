@@ -175,6 +175,15 @@ check "gnome: a new menu replaces the one shown" wait_for_new "$m" 'forcetouch: 
 m="$(mark "$SHELL_LOG")"
 menu_dismissed 21
 gwait_drawn "$m"
+# At the pointer (a touchpad's or a pen's menu): the pointer's place on the monitor, not the device's.
+shell_call Click 500.0 300.0 > /dev/null
+m="$(mark "$SHELL_LOG")"
+peer_emit MenuShown "uint32 16" "$MENU_ITEMS" 0.9 0.9 "'pointer'" "''"
+check "gnome: a touchpad's menu opens at the pointer (corner 514,314)" \
+    wait_for_new "$m" 'forcetouch: menu 16 scale 1\.000 514 314 300 192 ' "$SHELL_LOG" 5
+m="$(mark "$SHELL_LOG")"
+menu_dismissed 16
+gwait_drawn "$m"
 # A click on an item chooses it, as a tap does.
 m="$(mark "$SHELL_LOG")"
 menu_shown 22 0.3 0.4
