@@ -175,6 +175,23 @@ check "gnome: a new menu replaces the one shown" wait_for_new "$m" 'forcetouch: 
 m="$(mark "$SHELL_LOG")"
 menu_dismissed 21
 gwait_drawn "$m"
+# A new deep press elsewhere dismisses an open menu and grows its own card: a touch alone does
+# not, its peek does.
+m="$(mark "$SHELL_LOG")"
+menu_shown 14 0.3 0.4
+gwait_drawn "$m"
+menu_progress began '' 0.3 0.0 0.8 0.2
+menu_progress changed '' 0.7 0.0 0.8 0.2
+sleep 0.3
+check "gnome: a touch elsewhere leaves the menu open" \
+    bash -c "! tail -c +$((m + 1)) '$SHELL_LOG' | grep -q 'forcetouch: dismiss 14$'"
+menu_progress changed peek 1.0 0.0 0.8 0.2
+check "gnome: a new press reaching peek elsewhere dismisses it" wait_for_new "$m" 'forcetouch: dismiss 14$' "$SHELL_LOG" 5
+check "gnome: ... and grows its card at the new finger, opening left" \
+    wait_for_new "$m" 'forcetouch: menu 0 scale 0\.750 580 168 225 48 ' "$SHELL_LOG" 5
+m="$(mark "$SHELL_LOG")"
+menu_progress ended peek 1.0 0.0 0.8 0.2
+gwait_drawn "$m"
 # At the pointer (a touchpad's or a pen's menu): the pointer's place on the monitor, not the device's.
 shell_call Click 500.0 300.0 > /dev/null
 m="$(mark "$SHELL_LOG")"
