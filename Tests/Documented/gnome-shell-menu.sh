@@ -226,7 +226,13 @@ check "gnome: a 1 MB title is cut to 500 characters and an ellipsis (${#drawn_ti
 m="$(mark "$SHELL_LOG")"
 menu_dismissed 44
 gwait_drawn "$m"
+# The daemon leaving the bus takes its menu with it.
+m="$(mark "$SHELL_LOG")"
+menu_shown 46 0.3 0.4
+gwait_drawn "$m"
+m="$(mark "$SHELL_LOG")"
 peer_stop
+check "gnome: the daemon leaving the bus hides its menu" wait_for_new "$m" 'forcetouch: hidden' "$SHELL_LOG" 5
 
 # ---------------------------------------------------------------- a real forcetouchd
 # The demo's deep press alone (at 0.3, 0.4: from 5 s into the recording), replayed by the daemon
