@@ -144,6 +144,10 @@ menu_progress changed pop 1.0 1.0 "$sx" "$sy"
 check "gnome: slide: the finger over \"Start timer\" ($sx, $sy) highlights it" \
     wait_for_new "$m" 'forcetouch: menu 12 scale .* highlight 2 ' "$SHELL_LOG" 5
 gshot "$W/menu-slide.png"
+read -r lit unlit < <(convert "$W/menu-slide.png" -format \
+    "%[fx:int(255*p{$(( ix + 10 )),$(( iy + ih / 2 ))}.r)] %[fx:int(255*p{$(( ix + 10 )),$(( iy - ih / 2 ))}.r)]" info:)
+check "gnome: slide: ... drawn highlighted (its grey $lit, the row above's $unlit)" \
+    test "${lit:-0}" -ge 65 -a "${unlit:-99}" -le 55
 menu_progress ended pop 1.0 1.0 "$sx" "$sy"
 check "gnome: slide: lifting there chooses it" wait_for_new "$m" 'forcetouch: choose 2 "Start timer"' "$SHELL_LOG" 5
 check "gnome: ... the extension asked the daemon to perform it" \
@@ -171,6 +175,32 @@ check "gnome: a new menu replaces the one shown" wait_for_new "$m" 'forcetouch: 
 m="$(mark "$SHELL_LOG")"
 menu_dismissed 21
 gwait_drawn "$m"
+# A new deep press elsewhere dismisses an open menu and grows its own card: a touch alone does
+# not, its peek does.
+m="$(mark "$SHELL_LOG")"
+menu_shown 14 0.3 0.4
+gwait_drawn "$m"
+menu_progress began '' 0.3 0.0 0.8 0.2
+menu_progress changed '' 0.7 0.0 0.8 0.2
+sleep 0.3
+check "gnome: a touch elsewhere leaves the menu open" \
+    bash -c "! tail -c +$((m + 1)) '$SHELL_LOG' | grep -q 'forcetouch: dismiss 14$'"
+menu_progress changed peek 1.0 0.0 0.8 0.2
+check "gnome: a new press reaching peek elsewhere dismisses it" wait_for_new "$m" 'forcetouch: dismiss 14$' "$SHELL_LOG" 5
+check "gnome: ... and grows its card at the new finger, opening left" \
+    wait_for_new "$m" 'forcetouch: menu 0 scale 0\.750 580 168 225 48 ' "$SHELL_LOG" 5
+m="$(mark "$SHELL_LOG")"
+menu_progress ended peek 1.0 0.0 0.8 0.2
+gwait_drawn "$m"
+# At the pointer (a touchpad's or a pen's menu): the pointer's place on the monitor, not the device's.
+shell_call Click 500.0 300.0 > /dev/null
+m="$(mark "$SHELL_LOG")"
+peer_emit MenuShown "uint32 16" "$MENU_ITEMS" 0.9 0.9 "'pointer'" "''"
+check "gnome: a touchpad's menu opens at the pointer (corner 514,314)" \
+    wait_for_new "$m" 'forcetouch: menu 16 scale 1\.000 514 314 300 192 ' "$SHELL_LOG" 5
+m="$(mark "$SHELL_LOG")"
+menu_dismissed 16
+gwait_drawn "$m"
 # A click on an item chooses it, as a tap does.
 m="$(mark "$SHELL_LOG")"
 menu_shown 22 0.3 0.4
@@ -196,7 +226,13 @@ check "gnome: a 1 MB title is cut to 500 characters and an ellipsis (${#drawn_ti
 m="$(mark "$SHELL_LOG")"
 menu_dismissed 44
 gwait_drawn "$m"
+# The daemon leaving the bus takes its menu with it.
+m="$(mark "$SHELL_LOG")"
+menu_shown 46 0.3 0.4
+gwait_drawn "$m"
+m="$(mark "$SHELL_LOG")"
 peer_stop
+check "gnome: the daemon leaving the bus hides its menu" wait_for_new "$m" 'forcetouch: hidden' "$SHELL_LOG" 5
 
 # ---------------------------------------------------------------- a real forcetouchd
 # The demo's deep press alone (at 0.3, 0.4: from 5 s into the recording), replayed by the daemon
