@@ -97,7 +97,7 @@ check "a link's target is its address, its items Open and Copy Link" \
 
 # ---------------------------------------------------------------- the lookup off
 config 'under-finger = []'
-check "under-finger = [] passes --check-config" as_user "$BIN/forcetouchd" --check-config "$CONFIG"
+check "under-finger = [] passes --check-config" as_user "$BIN/forcetouchd" --check-config --config "$CONFIG"
 replay off 0 "$LAUNCHER"
 check "with under-finger = [], the configured menu shows" grep -q '^menu [0-9]* kind=nothing .*titles=New message$' "$W/off.peer"
 check "... and nothing waits for a lookup or reports one" \

@@ -1,3 +1,4 @@
+import Foundation
 import ForceTouchEngine
 import ForceTouchCore
 import ForceTouchProtocol
@@ -94,5 +95,20 @@ import Testing
         let noPress = underFinger(clock)
         noPress.target(event: event, listening: true) { got.append(($0, $1)) }
         #expect(got.count == 3 && got.allSatisfy { $0.0.kind == .nothing && !$0.1 })
+    }
+}
+
+/// The target as subscribers see it: `forcectl events` prints the `menu-shown` line as is.
+@Suite struct MenuShownTargetTests {
+    @Test func theMenuShownEventCarriesTheTarget() throws {
+        let app = UnderFingerTests.app
+        let m = MenuShownMessage(id: 3, items: [], x: 0.3, y: 0.4, placement: .touch, output: "",
+                                 target: ActionRunner.message(.app(.appIcon, app)))
+        let line = ProtocolJSON.line(m)
+        #expect(line.contains(#""target":{"address":"","appId":"ft-testpad.desktop","icon":"accessories-text-editor","kind":"app-icon","name":"Testpad Writer","why":""}"#), "\(line)")
+        let back = try ProtocolJSON.decode(MenuShownMessage.self, from: Data(line.utf8))
+        #expect(back.target.kind == "app-icon")
+        let nothing = ActionRunner.message(.nothing("no answer"))
+        #expect(nothing.kind == "nothing" && nothing.why == "no answer" && nothing.appId.isEmpty)
     }
 }
