@@ -13,6 +13,7 @@ extension Daemon {
                                     configuration: configuration, database: database)
         sessions[node.devnode] = session
         explainAtDebugLevel(session)
+        readsApplicationsInPlace = true
         startBus()
         bus?.sync()
         logCapability(session, verb: "replaying")
