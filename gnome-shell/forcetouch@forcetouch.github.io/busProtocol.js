@@ -29,4 +29,5 @@ var METHODS = {
     ConfirmIntent: ['ub', ''],
     AnswerIntent: ['us', ''],
     OpenIntentApp: ['u', 'ss'],
+    PressTarget: ['a{sv}', ''],
 };

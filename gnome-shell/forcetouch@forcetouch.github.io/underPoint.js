@@ -14,8 +14,10 @@ const MAX_DEPTH = 16;
  * `window-title`, `window-pid` (u), `why`. The shell knows these without AT-SPI: what the menu
  * helpers of other desktops must guess, GNOME's own actors say. */
 var UnderPoint = class UnderPoint {
-    constructor({ log, service }) {
+    constructor({ daemon, log, outputs, service }) {
+        this._daemon = daemon;
         this._log = log;
+        this._outputs = outputs;
         service.addMethod('ObjectAt', 'dd', 'a{sv}', (x, y) => [this._variant(this.objectAt(x, y))]);
     }
 
@@ -91,6 +93,40 @@ var UnderPoint = class UnderPoint {
         for (const [k, v] of Object.entries(found))
             out[k] = k === 'window-pid' ? new GLib.Variant('u', v) : new GLib.Variant('s', String(v));
         return out;
+    }
+
+    /* A press on its way to a deep press: what is under it goes to the daemon (`PressTarget`,
+     * SPEC §11 "What is under the finger") while the press still rises, so that the daemon has it
+     * at peek. The shell knows its own actors, so this costs a pick, not an AT-SPI round trip. The
+     * press's `x`, `y` go back as they came: the daemon drops an answer for an earlier press. */
+    onPressProgress(params) {
+        const [phase, , , , x, y, placement, output] = params.deepUnpack();
+        if (phase !== 'began')
+            return;
+        const { point } = this._outputs.locate(x, y, placement, output);
+        const found = this.objectAt(point.x, point.y);
+        const facts = { ...this._pressFacts(found), 'press-x': x, 'press-y': y };
+        const packed = {};
+        for (const [k, v] of Object.entries(facts))
+            packed[k] = new GLib.Variant(k === 'window-pid' ? 'u' : typeof v === 'number' ? 'd' : 's', v);
+        this._daemon.call('PressTarget', [packed]).catch(e => this._log.info(`PressTarget: ${e.message}`));
+    }
+
+    /* ObjectAt's answer as the daemon's facts: an app icon is sure of its app (`kind`, `app-id`);
+     * a window's app is the window's (`window-app-id`), for the daemon to use where the
+     * configuration asks; nothing says why. */
+    _pressFacts(found) {
+        switch (found.kind) {
+        case 'app-icon':
+            return { source: found.source, kind: 'app-icon', 'app-id': found['app-id'], name: found.name };
+        case 'window':
+            return {
+                source: found.source, 'window-app-id': found['app-id'], 'window-title': found['window-title'],
+                'window-pid': found['window-pid'], 'window-type': 'normal',
+            };
+        default:
+            return { source: found.source, why: found.why };
+        }
     }
 
     destroy() {
