@@ -10,9 +10,13 @@ set -euo pipefail
 # forcetouch-overlay's GTK part builds against GTK 3 and gtk-layer-shell; its test
 # (Tests/Documented/overlay-on-host.sh) runs it under Xvfb with openbox and under sway's headless
 # backend (and weston's, a compositor without layer-shell), shoots the screen with import
-# (imagemagick) and grim, and taps with xdotool.
+# (imagemagick) and grim, and taps with xdotool. python3-gi: the stand-in for the GNOME Shell
+# extension that takes the overlay's name (overlay-on-host.sh, "who draws"). KDE Plasma's KWin
+# (kwin-wayland: Tests/Documented/kde-on-host.sh runs the overlay under it headless, llvmpipe from
+# libgl1-mesa-dri, and shoots it through KWin's ScreenShot2 from python3-gi).
 pkgs=(libevdev-dev libudev-dev libyaml-dev libsystemd-dev pkg-config dbus-daemon dbus-bin systemd libglib2.0-bin
-      python3-dbus libgtk-3-dev libgtk-layer-shell-dev xvfb openbox sway weston grim imagemagick xdotool)
+      python3-dbus python3-gi libgtk-3-dev libgtk-layer-shell-dev xvfb openbox sway weston grim imagemagick xdotool
+      kwin-wayland libgl1-mesa-dri)
 [ "${1:-}" = --deb ] && pkgs+=(dpkg-dev binutils lintian)
 need=()
 for pkg in "${pkgs[@]}"; do
