@@ -5,8 +5,8 @@
 # and it records the daemon's MenuShown signals and dismisses each menu (DismissMenu), as a tap
 # outside the extension's menu would. Tests only; not installed. Run with /usr/bin/python3 (gi).
 #
-# Prints `owned UNIQUE` once it has the name, `lost` if it loses it, and `MenuShown ID N item(s)
-# from SENDER` for each menu; ends on SIGTERM.
+# Prints `owned UNIQUE` once it has the name, `lost` if it loses it, `MenuShown ID N item(s)
+# from SENDER` for each menu and `MenuDismissed ID REASON` for each dismissal; ends on SIGTERM.
 import signal
 import sys
 
@@ -43,6 +43,8 @@ bus = Gio.bus_get_sync(Gio.BusType.SESSION)
 node = Gio.DBusNodeInfo.new_for_xml(XML)
 bus.register_object(PATH, node.interfaces[0], None, get_property, None)
 bus.signal_subscribe(None, DAEMON, "MenuShown", DAEMON_PATH, None, Gio.DBusSignalFlags.NONE, on_menu)
+bus.signal_subscribe(None, DAEMON, "MenuDismissed", DAEMON_PATH, None, Gio.DBusSignalFlags.NONE,
+                     lambda c, sender, p, i, m, parameters: say("MenuDismissed %d %s" % parameters.unpack()))
 loop = GLib.MainLoop()
 Gio.bus_own_name_on_connection(bus, NAME,
                                Gio.BusNameOwnerFlags.REPLACE | Gio.BusNameOwnerFlags.ALLOW_REPLACEMENT,

@@ -8,7 +8,9 @@
 # from the stand-in owning its name (bus-peer.sh); the shots at the press, at peek and at pop are
 # checked on their pixels: the card where the overlay says, its corner at the finger, growing.
 # Then a real forcetouchd replays a deep press: it says the menu is drawn at the finger by
-# forcetouch-overlay (mode layer-shell), and the menu is on KWin's screen where the overlay says.
+# forcetouch-overlay (mode layer-shell), and the menu is on KWin's screen where the overlay says;
+# a stand-in for the GNOME Shell extension then takes the overlay's name: the overlay gives way
+# (exit 0) and the daemon dismisses the menu it had shown there (overlay-gone).
 # Everything runs as an ordinary user (nobody when run as root), every wait is bounded, and
 # every process started here is stopped by its pid.
 # Usage: Tests/Documented/kde-on-host.sh   (FORCETOUCH_BIN: the binaries, default .build/debug;
@@ -161,11 +163,24 @@ shot_logged "$W/kde-replay.png"
 box="$(card_box "$W/kde-replay.png")"
 check "kde: ... on KWin's screen where the overlay says ($box; logged $(logged_box "$W/overlay.log"))" \
     near "$box" "$(logged_box "$W/overlay.log")"
-as_user timeout 10 gdbus call --session -d io.github.forcetouch.Daemon1 -o /io/github/forcetouch/Daemon1 \
-    -m io.github.forcetouch.Daemon1.DismissMenu 0 > /dev/null
+# While the menu is up, another client takes Overlay1 as the GNOME Shell extension does (its
+# stand-in, REPLACE): the overlay gives way and exits 0, and the daemon dismisses the menu the
+# overlay was shown (overlay-gone), ending the replay, as when an overlay leaves the bus.
+cp Tests/Documented/extension-stand-in.py "$W/extension-stand-in.py" && chmod 644 "$W/extension-stand-in.py"
+bg_user "$W/extension.log" "$PY" "$W/extension-stand-in.py"
+extension_pid=$last_pid
+check "kde: the GNOME Shell extension's stand-in takes Overlay1 from the overlay" \
+    wait_for 'taken by the GNOME Shell extension \(:[0-9.]+, mode gnome-shell\): drawing nothing here' "$W/overlay.log" 15
+for _ in $(seq 50); do kill -0 "$overlay_pid" 2>/dev/null || break; sleep 0.1; done
+if kill -0 "$overlay_pid" 2>/dev/null; then status="still running"; else wait "$overlay_pid"; status=$?; fi
+check "kde: ... the overlay exits, status 0 ($status)" test "$status" = 0
+check "kde: ... the daemon dismisses the menu it had shown there: MenuDismissed, overlay-gone" \
+    wait_for '^MenuDismissed [0-9]+ overlay-gone$' "$W/extension.log" 10
 for _ in $(seq 50); do kill -0 "$replay_pid" 2>/dev/null || break; sleep 0.1; done
-check "kde: dismissed, the replay ends" bash -c "! kill -0 $replay_pid 2>/dev/null"
-stop "$replay_pid"; stop "$overlay_pid"; stop "$kwin_pid"
+check "kde: ... and the replay ends" bash -c "! kill -0 $replay_pid 2>/dev/null"
+shoot "$W/kde-yielded.png" "" shot_kwin
+check "kde: nothing of the overlay is left on KWin's screen" test -z "$(card_box "$W/kde-yielded.png")"
+stop "$replay_pid"; stop "$extension_pid"; stop "$overlay_pid"; stop "$kwin_pid"
 
 if [ -n "${SAVE_IMAGES:-}" ]; then
     cp "$W/kde-pop.png" docs/images/menu-kde.png
