@@ -63,6 +63,7 @@ $(BUILDDIR)/$(CONFIGURATION)/$(OVERLAY_GTK): $(OVERLAY_SOURCES) $(wildcard Sourc
 # The whole suite: unit and program tests on this machine, a short fuzzing run of every parser,
 # the README's commands as written, the D-Bus interface on a real bus, the overlay's menu and
 # intent window (the seeds' screenshot search from a long press among them) under Xvfb and sway,
+# the menu under KDE's KWin (kde-on-host.sh),
 # make install/uninstall and make deb (package-on-host.sh), then the integration tests in a QEMU
 # guest, the .deb's among them.
 test: deps
@@ -73,6 +74,7 @@ test: deps
 	Tests/Documented/on-host.sh
 	Tests/Documented/dbus-on-host.sh
 	Tests/Documented/overlay-on-host.sh
+	Tests/Documented/kde-on-host.sh
 	Tests/Documented/intent-window-on-host.sh
 	Tests/Documented/assistive-touch-on-host.sh
 	Tests/Documented/under-finger-on-host.sh

@@ -15,10 +15,13 @@ set -euo pipefail
 # (imagemagick) and grim, and taps with xdotool. The GNOME Shell extension's test
 # (Tests/Documented/gnome-shell-on-host.sh) runs GNOME Shell 43 headless on Mesa's software
 # renderer, and gjs runs the extension's own tests; zenity is the ordinary GTK window (Wayland)
-# whose app the extension's ObjectAt names.
+# whose app the extension's ObjectAt names. python3-gi: the stand-in for the GNOME Shell
+# extension that takes the overlay's name (overlay-on-host.sh, "who draws"). KDE Plasma's KWin
+# (kwin-wayland: Tests/Documented/kde-on-host.sh runs the overlay under it headless, llvmpipe from
+# libgl1-mesa-dri, and shoots it through KWin's ScreenShot2 from python3-gi).
 pkgs=(libevdev-dev libudev-dev libyaml-dev libsystemd-dev pkg-config dbus-daemon dbus-bin systemd libglib2.0-bin
       python3-dbus python3-gi xclip libgtk-3-dev libgtk-layer-shell-dev xvfb openbox sway weston grim imagemagick xdotool
-      gnome-shell gjs libgl1-mesa-dri libegl-mesa0 zenity)
+      gnome-shell gjs libgl1-mesa-dri libegl-mesa0 zenity kwin-wayland)
 [ "${1:-}" = --deb ] && pkgs+=(dpkg-dev binutils lintian)
 need=()
 for pkg in "${pkgs[@]}"; do

@@ -11,6 +11,11 @@
 // an override-redirect popup (shaped to the menu when no compositing manager can blend the
 // dimming); elsewhere (GNOME Wayland) an undecorated window the compositor places.
 //
+// Who draws (SPEC §11, "Who shows the menu"): under GNOME the forcetouch GNOME Shell extension
+// draws the menu at the finger, which this program cannot (mutter has no layer-shell). It takes
+// io.github.forcetouch.Overlay1 with REPLACE; the overlay asks for the name allowing that, and
+// when the extension takes it, or owns it already at start, the overlay says so and exits 0.
+//
 // What the menu does is decided by its model in Swift (`ft_menu_model`, OverlayModel's
 // MenuInteraction): where it goes, how it grows, what a press, a slide, a tap or Escape does to
 // it. This file passes it the signals and the input, draws the frames it computes and makes the
@@ -62,6 +67,8 @@ static struct {
     // The unique name owning io.github.forcetouch.Daemon1 (NULL: none): the only sender whose
     // Daemon1 signals are believed.
     char *daemon_owner;
+    // Whether the overlay has owned its name: losing it then means another client took it.
+    gboolean owned;
     GtkWidget *window;
     ft_window_mode mode;
     gboolean composited;
@@ -572,15 +579,108 @@ static void on_bus(GDBusConnection *bus, const char *name, gpointer data) {
                                        G_DBUS_SIGNAL_FLAGS_NONE, on_signal, NULL, NULL);
 }
 
+// ---------------------------------------------------------------- who draws
+
+/// The `Mode` the GNOME Shell extension says on its Overlay1 object (the overlay's own are
+/// `layer-shell`, `popup` and `placed-window`).
+#define EXTENSION_MODE "gnome-shell"
+
+/// The unique name owning `name` now, or NULL when none does.
+static char *name_owner(GDBusConnection *bus, const char *name) {
+    GVariant *reply = g_dbus_connection_call_sync(bus, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                                  "org.freedesktop.DBus", "GetNameOwner", g_variant_new("(s)", name),
+                                                  G_VARIANT_TYPE("(s)"), G_DBUS_CALL_FLAGS_NONE, 5000, NULL, NULL);
+    if (!reply) return NULL;
+    char *owner = NULL;
+    g_variant_get(reply, "(s)", &owner);
+    g_variant_unref(reply);
+    return owner;
+}
+
+/// The `Mode` property of the client `owner`'s Overlay1 object, or NULL when it does not say
+/// within a second (it may be hung, or not an overlay at all).
+static char *owner_mode(GDBusConnection *bus, const char *owner) {
+    GVariant *reply = g_dbus_connection_call_sync(
+        bus, owner, FT_BUS_OVERLAY_PATH, "org.freedesktop.DBus.Properties", "Get",
+        g_variant_new("(ss)", OVERLAY_NAME, "Mode"), G_VARIANT_TYPE("(v)"), G_DBUS_CALL_FLAGS_NO_AUTO_START, 1000,
+        NULL, NULL);
+    if (!reply) return NULL;
+    GVariant *value = NULL;
+    g_variant_get(reply, "(v)", &value);
+    char *mode = g_variant_is_of_type(value, G_VARIANT_TYPE_STRING) ? g_variant_dup_string(value, NULL) : NULL;
+    g_variant_unref(value);
+    g_variant_unref(reply);
+    return mode;
+}
+
+/// Who `owner` is, by its `Mode`, for the log: `the GNOME Shell extension (:1.23, mode
+/// gnome-shell)`, `another overlay (:1.9, mode popup)`, `a client (:1.7, mode unknown)`.
+static char *describe_owner(const char *owner, const char *mode) {
+    const char *who = !mode ? "a client" : strcmp(mode, EXTENSION_MODE) == 0 ? "the GNOME Shell extension"
+                                                                             : "another overlay";
+    return g_strdup_printf("%s (%s, mode %s)", who, owner ? owner : "no owner", mode ? mode : "unknown");
+}
+
+/// Whether the GNOME Shell extension owns the overlay's name now: then it shows the menus at
+/// the finger, and this program, asked before it draws anything, exits.
+static gboolean extension_draws(GDBusConnection *bus) {
+    char *owner = name_owner(bus, OVERLAY_NAME);
+    if (!owner) return FALSE;
+    char *mode = owner_mode(bus, owner);
+    gboolean extension = mode && strcmp(mode, EXTENSION_MODE) == 0;
+    if (extension) {
+        char *who = describe_owner(owner, mode);
+        g_printerr("overlay: %s is owned by %s, which shows the menus at the finger: drawing nothing here\n",
+                   OVERLAY_NAME, who);
+        g_free(who);
+    }
+    g_free(mode);
+    g_free(owner);
+    return extension;
+}
+
+/// Under GNOME, said once: the extension draws at the finger where this program cannot.
+static void suggest_extension(void) {
+    const char *desktop = g_getenv("XDG_CURRENT_DESKTOP");
+    if (!desktop) return;
+    gboolean gnome = FALSE;
+    char **names = g_strsplit(desktop, ":", -1);
+    for (char **n = names; *n; n++) gnome = gnome || g_ascii_strcasecmp(*n, "GNOME") == 0;
+    g_strfreev(names);
+    if (!gnome) return;
+    g_printerr("overlay: GNOME: the forcetouch GNOME Shell extension shows the menu at the finger "
+               "(gnome-extensions enable forcetouch@forcetouch.github.io); this overlay gives way to it\n");
+}
+
 static void on_name(GDBusConnection *bus, const char *name, gpointer data) {
     (void)bus; (void)data;
+    o.owned = TRUE;
     g_printerr("overlay: %s on the session bus: forcetouchd shows its quick-action menus here\n", name);
 }
 
+/// The name was not had, or was taken (the extension asks with REPLACE, which the overlay
+/// allows): everything shown here goes, the log says who has it, and the overlay exits 0, which
+/// its user unit (Restart=on-failure) does not restart.
 static void on_name_lost(GDBusConnection *bus, const char *name, gpointer data) {
     (void)data;
-    g_printerr(bus ? "overlay: %s is owned by another overlay: exiting\n"
-                   : "overlay: no session bus (DBUS_SESSION_BUS_ADDRESS): cannot own %s\n", name);
+    if (!bus) {
+        g_printerr("overlay: no session bus (DBUS_SESSION_BUS_ADDRESS): cannot own %s\n", name);
+        g_main_loop_quit(o.loop);
+        return;
+    }
+    hide_window();
+    ft_assistive_button_destroy();
+    char *owner = name_owner(bus, name);
+    char *mode = owner ? owner_mode(bus, owner) : NULL;
+    char *who = describe_owner(owner, mode);
+    if (o.owned) g_printerr("overlay: %s taken by %s: drawing nothing here\n", name, who);
+    else if (mode && strcmp(mode, EXTENSION_MODE) == 0)
+        g_printerr("overlay: %s is owned by %s, which shows the menus at the finger: drawing nothing here\n", name,
+                   who);
+    else g_printerr("overlay: %s is owned by %s: exiting\n", name, who);
+    g_free(who);
+    g_free(mode);
+    g_free(owner);
     g_main_loop_quit(o.loop);
 }
 
@@ -660,11 +760,19 @@ int ft_overlay_main(const ft_overlay_args *args) {
     if (frame_log && *frame_log && !(o.frame_log = fopen(frame_log, "a")))
         g_printerr("overlay: FORCETOUCH_OVERLAY_FRAME_LOG %s: %s\n", frame_log, g_strerror(errno));
     o.menu = args->menu;
+    g_printerr("forcetouch-overlay %s\n", args->version);
+    GError *error = NULL;
+    GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, &error);
+    // The GNOME Shell extension draws the menus: asked first, so that nothing is opened, made
+    // or mapped here, not even the display.
+    if (bus && extension_draws(bus)) {
+        g_object_unref(bus);
+        return 0;
+    }
     if (!gtk_init_check(NULL, NULL)) {
         g_printerr("overlay: cannot open a display (neither WAYLAND_DISPLAY nor DISPLAY works)\n");
         return 1;
     }
-    g_printerr("forcetouch-overlay %s\n", args->version);
     // The outputs by the names a device's `output` key matches, so that a user can pick one.
     GdkDisplay *display = gdk_display_get_default();
     for (int i = 0; i < gdk_display_get_n_monitors(display); i++) {
@@ -676,8 +784,6 @@ int ft_overlay_main(const ft_overlay_args *args) {
                    r.y, gdk_monitor_get_scale_factor(m));
     }
     o.loop = g_main_loop_new(NULL, FALSE);
-    GError *error = NULL;
-    GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, &error);
     if (!bus) {
         g_printerr("overlay: no session bus: %s\n", error->message);
         g_error_free(error);
@@ -692,8 +798,11 @@ int ft_overlay_main(const ft_overlay_args *args) {
     g_printerr("overlay: %s theme\n", o.dark ? "dark" : "light");
     ft_intent_init(bus, args->intent, o.verbose, o.dark);
     ft_assistive_button_init(args->button);
-    g_bus_own_name_on_connection(bus, OVERLAY_NAME, G_BUS_NAME_OWNER_FLAGS_DO_NOT_QUEUE, on_name, on_name_lost,
-                                 NULL, NULL);
+    suggest_extension();
+    // Replaceable: the GNOME Shell extension takes the name when it starts (SPEC §11).
+    g_bus_own_name_on_connection(bus, OVERLAY_NAME,
+                                 G_BUS_NAME_OWNER_FLAGS_DO_NOT_QUEUE | G_BUS_NAME_OWNER_FLAGS_ALLOW_REPLACEMENT,
+                                 on_name, on_name_lost, NULL, NULL);
     g_unix_signal_add(SIGTERM, on_stop, NULL);
     g_unix_signal_add(SIGINT, on_stop, NULL);
     g_main_loop_run(o.loop);

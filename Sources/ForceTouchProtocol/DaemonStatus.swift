@@ -15,9 +15,14 @@ public struct DaemonStatus: Codable, Hashable, Sendable {
     public var shortcuts: Int
     /// The configuration file; nil when the defaults apply.
     public var config: String?
+    /// Who shows quick-action menus at the finger, by the `Mode` of the client owning
+    /// `io.github.forcetouch.Overlay1` (SPEC §11): `gnome-shell` (the GNOME Shell extension),
+    /// `layer-shell`, `popup`, `placed-window` (forcetouch-overlay), `unknown` (it did not say);
+    /// nil when none does and menus go to the menu program.
+    public var overlay: String?
 
     public init(pid: Int, devices: Int, capability: String, bindings: Int, children: Int, subscribers: Int,
-                uptime: Double, shortcuts: Int, config: String?) {
+                uptime: Double, shortcuts: Int, config: String?, overlay: String? = nil) {
         self.pid = pid
         self.devices = devices
         self.capability = capability
@@ -27,9 +32,11 @@ public struct DaemonStatus: Codable, Hashable, Sendable {
         self.uptime = JSONNumber(uptime)
         self.shortcuts = shortcuts
         self.config = config
+        self.overlay = overlay
     }
 
-    /// `config` is written as null rather than left out, so a script sees the defaults apply.
+    /// `config` and `overlay` are written as null rather than left out, so a script sees the
+    /// defaults apply and no overlay is on the bus.
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(pid, forKey: .pid)
@@ -41,13 +48,14 @@ public struct DaemonStatus: Codable, Hashable, Sendable {
         try c.encode(uptime, forKey: .uptime)
         try c.encode(shortcuts, forKey: .shortcuts)
         try c.encode(config, forKey: .config)
+        try c.encode(overlay, forKey: .overlay)
     }
 
     /// `name: value` lines for people, in key order as the JSON has them.
     public var lines: [String] {
         [
             "bindings: \(bindings)", "capability: \(capability)", "children: \(children)", "config: \(config ?? "-")",
-            "devices: \(devices)", "pid: \(pid)", "shortcuts: \(shortcuts)", "subscribers: \(subscribers)",
+            "devices: \(devices)", "overlay: \(overlay ?? "-")", "pid: \(pid)", "shortcuts: \(shortcuts)", "subscribers: \(subscribers)",
             "uptime: \(JSONNumber.text(uptime.value))",
         ]
     }

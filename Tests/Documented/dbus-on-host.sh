@@ -288,7 +288,10 @@ started="$(date +%s)"
 as_user timeout 20 "$BIN/forcetouchd" --config "$W/silent.toml" --replay "$W/demo.evemu" > "$W/silent-replay.log" 2>&1
 status=$? took=$(( $(date +%s) - started ))
 check "the replay sees the overlay and sends it the deep press's menu" \
-    bash -c "grep -q 'quick-action menus show at the finger' '$W/silent-replay.log' && grep -q 'quick-actions' '$W/silent-replay.log'"
+    bash -c "grep -q 'quick-actions' '$W/silent-replay.log'"
+check "... saying, once its Get(Mode) went unanswered for 2 s, that the client does not say how it draws" \
+    grep -Eq 'Overlay1 on the bus: quick-action menus go to a client that does not say how it shows them \(:[0-9.]+, mode unknown\)' \
+    "$W/silent-replay.log"
 check "... and ends, status 0, once menu-timeout (2 s) is up, not killed at 20 s (status $status, ${took} s)" \
     test "$status" -eq 0 -a "$took" -lt 15
 check "... saying in one line that the menu went unanswered" \

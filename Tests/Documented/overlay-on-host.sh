@@ -460,7 +460,8 @@ bg_user "$W/weston.log" weston --backend=headless-backend.so --socket=wayland-ft
 weston_pid=$last_pid
 for _ in $(seq 100); do [ -S "$RUNTIME/wayland-ft" ] && break; sleep 0.1; done
 check "weston runs headless" test -S "$RUNTIME/wayland-ft"
-bg_user "$W/weston-overlay.log" env -u DISPLAY WAYLAND_DISPLAY=wayland-ft GDK_BACKEND=wayland "$BIN/forcetouch-overlay" --verbose
+bg_user "$W/weston-overlay.log" env -u DISPLAY WAYLAND_DISPLAY=wayland-ft GDK_BACKEND=wayland XDG_CURRENT_DESKTOP=GNOME \
+    "$BIN/forcetouch-overlay" --verbose
 overlay_pid=$last_pid
 check "weston: the overlay takes its name" wait_for 'Overlay1 on the session bus' "$W/weston-overlay.log" 10
 m="$(mark "$W/weston-overlay.log")"
@@ -474,7 +475,61 @@ check "weston: ... and said on the bus: Mode placed-window, not at the finger ($
 m="$(mark "$W/weston-overlay.log")"
 dismissed 13
 check "weston: dismissed, the window goes" wait_for_new "$m" '^hidden' "$W/weston-overlay.log" 10
-stop "$overlay_pid"; stop "$weston_pid"; peer_stop
+check "weston: under GNOME (XDG_CURRENT_DESKTOP) it says once that the extension draws at the finger" \
+    test "$(grep -c 'gnome-extensions enable forcetouch@forcetouch.github.io' "$W/weston-overlay.log")" = 1
+peer_stop
+
+# ---------------------------------------------------------------- who draws (SPEC §11)
+# Under GNOME the GNOME Shell extension draws the menu at the finger, where the overlay can only
+# place a window (weston stands in for mutter: no layer-shell). The extension takes Overlay1 with
+# REPLACE: the overlay gives way, says who took the name and exits 0 (its unit restarts it only
+# on failure); started while the extension has the name, it draws nothing. The daemon says which
+# of them draws. The extension is a stand-in here (extension-stand-in.py: Mode gnome-shell), which
+# records the menus the daemon sends it and dismisses each.
+bg_user "$W/who-daemon.log" "$BIN/forcetouchd"
+who_daemon=$last_pid
+check "who draws: the daemon names forcetouch-overlay, in a placed window, not at the finger" \
+    wait_for 'Overlay1 on the bus: quick-action menus show in a window the compositor places, not at the finger: forcetouch-overlay \(:[0-9.]+, mode placed-window\)' \
+    "$W/who-daemon.log" 20
+drawer() { as_user timeout 10 "$BIN/forcectl" status 2>&1 | sed -n 's/^overlay: //p'; }
+check "... and forcectl status says so (overlay: $(drawer))" test "$(drawer)" = placed-window
+cp Tests/Documented/extension-stand-in.py "$W/extension-stand-in.py" && chmod 644 "$W/extension-stand-in.py"
+m="$(mark "$W/weston-overlay.log")"
+bg_user "$W/extension.log" /usr/bin/python3 "$W/extension-stand-in.py"
+extension_pid=$last_pid
+check "who draws: the stand-in extension takes Overlay1 (REPLACE)" wait_for '^owned :' "$W/extension.log" 15
+extension="$(awk '/^owned / { print $2 }' "$W/extension.log")"
+check "... the overlay says the GNOME Shell extension ($extension) took it, and draws nothing" \
+    wait_for_new "$m" "^overlay: io.github.forcetouch.Overlay1 taken by the GNOME Shell extension \\($extension, mode gnome-shell\\): drawing nothing here\$" \
+    "$W/weston-overlay.log" 10
+for _ in $(seq 50); do kill -0 "$overlay_pid" 2>/dev/null || break; sleep 0.1; done
+if kill -0 "$overlay_pid" 2>/dev/null; then status="still running"; else wait "$overlay_pid"; status=$?; fi
+check "... and exits, status 0: its unit (Restart=on-failure) does not restart it ($status)" test "$status" = 0
+check "who draws: the daemon names the GNOME Shell extension, at the finger" \
+    wait_for "Overlay1 on the bus: quick-action menus show at the finger, drawn by the GNOME Shell extension \\($extension, mode gnome-shell\\)" \
+    "$W/who-daemon.log" 10
+check "... and forcectl status says so (overlay: $(drawer))" test "$(drawer)" = gnome-shell
+stop "$who_daemon"
+# The next menu goes to the extension: a replayed deep press's MenuShown reaches it.
+rm -f "$W/fake-menu.log"
+as_user timeout 60 "$BIN/forcetouchd" --replay "$W/demo.evemu" > "$W/who-replay.log" 2>&1
+check "who draws: a replayed deep press's menu goes to the extension (MenuShown, 3 items)" \
+    grep -Eq '^MenuShown [0-9]+ 3 item\(s\) from :' "$W/extension.log"
+check "... the replay's daemon said the extension draws it, and ran no menu program" \
+    bash -c "grep -q 'drawn by the GNOME Shell extension ($extension, mode gnome-shell)' '$W/who-replay.log' && [ ! -e '$W/fake-menu.log' ]"
+# Started while the extension has the name, the overlay opens no display and maps nothing.
+started="$(date +%s%N)"
+as_user env -u DISPLAY WAYLAND_DISPLAY=wayland-ft GDK_BACKEND=wayland timeout 20 "$BIN/forcetouch-overlay" --verbose \
+    > "$W/late-overlay.log" 2>&1
+status=$? took=$(( ($(date +%s%N) - started) / 1000000 ))
+check "who draws: an overlay started while the extension has the name exits, status 0, at once ($status, $took ms)" \
+    test "$status" = 0 -a "$took" -lt 5000
+check "... saying the extension draws the menus" \
+    grep -q "^overlay: io.github.forcetouch.Overlay1 is owned by the GNOME Shell extension ($extension, mode gnome-shell), which shows the menus at the finger: drawing nothing here$" \
+    "$W/late-overlay.log"
+check "... having opened no display and made no window (no output, no window mode in its log)" \
+    bash -c "! grep -Eq '^overlay: (output|Wayland|X11|this Wayland)' '$W/late-overlay.log'"
+stop "$extension_pid"; stop "$weston_pid"
 
 # The user unit, as make install writes it, is one systemd accepts.
 sed "s|@BINDIR@|$BIN|" systemd/forcetouch-overlay.service > "$W/forcetouch-overlay.service"

@@ -174,7 +174,10 @@ import Testing
         status.status = DaemonStatus(pid: 7, devices: 0, capability: "unknown", bindings: 0, children: 0,
                                      subscribers: 0, uptime: 2.25, shortcuts: 0, config: nil)
         #expect(status.json == #"{"ok":true,"status":{"bindings":0,"capability":"unknown","children":0,"config":null,"#
-            + #""devices":0,"pid":7,"shortcuts":0,"subscribers":0,"uptime":2.25}}"#)
+            + #""devices":0,"overlay":null,"pid":7,"shortcuts":0,"subscribers":0,"uptime":2.25}}"#)
+        status.status?.overlay = "gnome-shell"
+        #expect(status.json.contains(#""overlay":"gnome-shell""#))
+        #expect(status.status?.lines.contains("overlay: gnome-shell") == true)
         var intent = ControlReply.success(id: nil)
         intent.output = .null
         #expect(intent.json == #"{"ok":true,"output":null}"#)

@@ -12,8 +12,8 @@ extension Daemon {
             bus = service
             busToken = loop.add(fd: service.connection.fd, priority: .low) { [unowned self] in self.serviceBus() }
             logger.info("D-Bus: \(BusNames.service) on the session bus")
-            service.onOverlayChanged = { [unowned self] present in self.overlayChanged(present) }
-            overlayChanged(service.overlayOwned())
+            service.onOverlayChanged = { [unowned self] owner in self.overlayChanged(owner: owner) }
+            overlayChanged(owner: service.overlayOwner())
         } catch {
             logger.notice("D-Bus: \(error); running without it")
         }

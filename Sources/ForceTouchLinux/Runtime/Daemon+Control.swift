@@ -11,7 +11,8 @@ extension Daemon {
         DaemonStatus(pid: Int(getpid()), devices: sessions.count, capability: overallCapability.description,
                      bindings: configuration.bindings.count, children: children.count,
                      subscribers: control?.subscriberCount ?? 0, uptime: (MonotonicClock.now() - started).seconds,
-                     shortcuts: runner.shortcuts.allItems.count, config: options.configPath)
+                     shortcuts: runner.shortcuts.allItems.count, config: options.configPath,
+                     overlay: overlayStatus)
     }
 
     func devicesJSON() -> [DeviceInfo] {

@@ -6,8 +6,33 @@ import Logging
 // The overlay (forcetouch-overlay): where menus and intent windows go; the press progress it
 // draws is `PressProgress`'s.
 extension Daemon {
-    /// An overlay came onto the bus or left it: menus go to it, or to the menu program again.
-    func overlayChanged(_ present: Bool) {
+    /// The owner of the overlay's name changed (SPEC §11, "Who shows the menu"): menus go to
+    /// the new owner, or to the menu program again when there is none. A client that takes
+    /// the name from another (the GNOME Shell extension from forcetouch-overlay) is a new
+    /// overlay: what the old one was shown goes with it. Who draws is logged once the owner
+    /// has said its `Mode`, asked without waiting.
+    func overlayChanged(owner: String) {
+        guard owner != overlayOwner else { return }
+        let replaced = !overlayOwner.isEmpty && !owner.isEmpty
+        overlayOwner = owner
+        overlayClient = nil
+        if replaced { listen(false) }
+        listen(!owner.isEmpty)
+        guard !owner.isEmpty else {
+            logger.info("overlay gone from the bus: quick-action menus go to the menu program")
+            return
+        }
+        bus?.overlayMode(of: owner) { [unowned self] mode in
+            // Another owner since: its own answer says.
+            guard owner == overlayOwner else { return }
+            let client = OverlayClient(owner: owner, mode: mode)
+            overlayClient = client
+            logger.info("overlay \(BusNames.overlay) on the bus: \(client.logLine)")
+        }
+    }
+
+    /// Menus, intent windows and the press's progress go to the bus, or stop going.
+    private func listen(_ present: Bool) {
         guard present != runner.overlay.listening else { return }
         runner.overlay.listening = present
         runner.intentWindows.listening = present
@@ -16,8 +41,12 @@ extension Daemon {
             announceButton()
             loadApplications(inPlace: readsApplicationsInPlace)
         }
-        logger.info(present ? "overlay \(BusNames.overlay) on the bus: quick-action menus show at the finger"
-                            : "overlay gone from the bus: quick-action menus go to the menu program")
+    }
+
+    /// `forcectl status`'s `overlay`: the mode of whoever draws the menus (`unknown` until it
+    /// says, or when it does not), nil when no client owns the name.
+    var overlayStatus: String? {
+        overlayOwner.isEmpty ? nil : overlayClient?.statusMode ?? "unknown"
     }
 
     /// Reads the installed applications that what is under the finger is matched to, on a

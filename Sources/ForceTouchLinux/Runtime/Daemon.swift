@@ -65,6 +65,10 @@ public final class Daemon {
     var cloneNodes: Set<String> = []
     /// The press whose progress the overlay is sent.
     var pressProgress = PressProgress()
+    /// The unique name owning `io.github.forcetouch.Overlay1` (empty: none), and who it is once
+    /// it has said its `Mode` (`Daemon+Overlay`).
+    var overlayOwner = ""
+    var overlayClient: OverlayClient?
     /// The dynamic quick actions' file as last read or written: one that differs was changed
     /// behind the daemon's back, and is read again (and kept aside if bad) before a change.
     var shortcutsStamp: FileStamp?
