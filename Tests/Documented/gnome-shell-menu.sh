@@ -41,8 +41,8 @@ corner_at() {
     [ "$dx" -ge 10 ] && [ "$dx" -le 18 ] && [ "$dy" -ge 10 ] && [ "$dy" -le 18 ]
 }
 # The signals as the daemon sends them, from the stand-in.
-menu_progress() { peer_emit PressProgress "'$1'" "'$2'" "$3" "$4" "$5" "$6" "'touch'" "''"; }
-menu_shown() { peer_emit MenuShown "uint32 $1" "$MENU_ITEMS" "$2" "$3" "'touch'" "''"; }
+menu_progress() { peer_emit PressProgress "'$1'" "'$2'" "$3" "$4" "$5" "$6" "'touch'" "''" "@a{sv} {}"; }
+menu_shown() { peer_emit MenuShown "uint32 $1" "$MENU_ITEMS" "$2" "$3" "'touch'" "''" "@a{sv} {}"; }
 menu_dismissed() { peer_emit MenuDismissed "uint32 $1" "'dismissed'"; }
 MENU_ITEMS="[{'type': <'compose'>, 'title': <'New message'>, 'subtitle': <'To the last person you wrote to, with a subtitle long enough to wrap onto a second line and then some more'>, 'icon': <'document-edit'>}, {'type': <'search'>, 'title': <'Search'>, 'icon': <'edit-find'>}, {'type': <'timer'>, 'title': <'Start timer'>, 'subtitle': <'5 minutes'>, 'icon': <'alarm'>}]"
 
@@ -195,7 +195,7 @@ gwait_drawn "$m"
 # At the pointer (a touchpad's or a pen's menu): the pointer's place on the monitor, not the device's.
 shell_call Click 500.0 300.0 > /dev/null
 m="$(mark "$SHELL_LOG")"
-peer_emit MenuShown "uint32 16" "$MENU_ITEMS" 0.9 0.9 "'pointer'" "''"
+peer_emit MenuShown "uint32 16" "$MENU_ITEMS" 0.9 0.9 "'pointer'" "''" "@a{sv} {}"
 check "gnome: a touchpad's menu opens at the pointer (corner 514,314)" \
     wait_for_new "$m" 'forcetouch: menu 16 scale 1\.000 514 314 300 192 ' "$SHELL_LOG" 5
 m="$(mark "$SHELL_LOG")"
@@ -214,7 +214,7 @@ mkfifo -m 644 "$W/icon.fifo"
 cp Tests/Documented/images/claims-16384x16384.png "$W/huge.png" && chmod 644 "$W/huge.png"
 title="$(head -c 1000000 /dev/zero | tr '\0' x)"
 m="$(mark "$SHELL_LOG")"
-peer_emit MenuShown "uint32 44" "[{'type': <'a'>, 'title': <'$title'>, 'icon-file': <'$W/icon.fifo'>}, {'type': <'b'>, 'title': <'Huge'>, 'icon-file': <'$W/huge.png'>}]" 0.3 0.4 "'touch'" "''"
+peer_emit MenuShown "uint32 44" "[{'type': <'a'>, 'title': <'$title'>, 'icon-file': <'$W/icon.fifo'>}, {'type': <'b'>, 'title': <'Huge'>, 'icon-file': <'$W/huge.png'>}]" 0.3 0.4 "'touch'" "''" "@a{sv} {}"
 unset title
 gwait_drawn "$m"
 check "gnome: a menu whose icon-file is a FIFO is drawn, the FIFO refused, not read" \

@@ -120,7 +120,7 @@ box="$(card_box "$W/kde-press.png")"
 check "kde: towards peek, a card grows under the finger where the overlay says ($box; logged $(logged_box "$W/overlay.log"))" \
     near "$box" "$(logged_box "$W/overlay.log")"
 m="$(mark "$W/overlay.log")"
-peer_emit MenuShown "uint32 7" "$ITEMS" 0.3 0.4 "'touch'" "''"
+peer_emit MenuShown "uint32 7" "$ITEMS" 0.3 0.4 "'touch'" "''" "@a{sv} {}"
 progress changed peek 1.0 0.0
 drawn "$m"
 shot_logged "$W/kde-peek.png"
