@@ -86,7 +86,8 @@ gnome-extension:
 # The whole suite: unit and program tests on this machine, a short fuzzing run of every parser,
 # the README's commands as written, the D-Bus interface on a real bus, the overlay's menu and
 # intent window (the seeds' screenshot search from a long press among them) under Xvfb and sway,
-# the GNOME Shell extension's two variants and bundles (gnome-extension-on-host.sh), make install/uninstall and make deb (package-on-host.sh), then the integration tests in a QEMU
+# the GNOME Shell extension's two variants and bundles (gnome-extension-on-host.sh), make
+# install/uninstall and make deb (package-on-host.sh), then the integration tests in a QEMU
 # guest, the .deb's among them.
 test: deps
 	$(SWIFT) build --build-tests
