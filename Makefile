@@ -100,6 +100,7 @@ test: deps
 	Tests/Documented/intent-window-on-host.sh
 	Tests/Documented/assistive-touch-on-host.sh
 	Tests/Documented/screenshot-search-on-host.sh
+	Tests/Documented/gnome-shell-on-host.sh
 	Tests/Documented/gnome-extension-on-host.sh
 	Tests/Documented/package-on-host.sh
 	@if [ -x vm/run-tests.sh ]; then ./vm/run-tests.sh; fi

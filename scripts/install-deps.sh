@@ -14,11 +14,12 @@ set -euo pipefail
 pkgs=(libevdev-dev libudev-dev libyaml-dev libsystemd-dev pkg-config dbus-daemon dbus-bin systemd libglib2.0-bin
       python3-dbus libgtk-3-dev libgtk-layer-shell-dev xvfb openbox sway weston grim imagemagick xdotool)
 [ "${1:-}" = --deb ] && pkgs+=(dpkg-dev binutils lintian)
-# The GNOME Shell extension's suites (Tests/Documented/gnome-*-on-host.sh): GNOME Shell 43 run
-# headless (gnome-shell, with gnome-extensions for `make gnome-extension`; dbus-user-session;
-# Mesa's software rendering, libgl1-mesa-dri and libegl-mesa0) and gjs, which loads the ES-module
-# variant. Installed without their recommends (gdm3, gnome-control-center, evolution-data-server…),
-# which none of them needs: with them the GNOME packages download about 350 MB, without about 120.
+# The GNOME Shell extension's suites: gnome-shell-on-host.sh runs GNOME Shell 43 headless
+# (gnome-shell, with gnome-extensions for `make gnome-extension`; dbus-user-session; Mesa's
+# software renderer, libgl1-mesa-dri and libegl-mesa0), gnome-extension-on-host.sh loads the
+# ES-module variant in gjs. Installed without their recommends (gdm3, gnome-control-center,
+# evolution-data-server…), which neither needs: with them the GNOME packages download about
+# 350 MB, without about 120.
 nonrec=(gnome-shell gjs dbus-user-session libgl1-mesa-dri libegl-mesa0)
 missing() { local pkg; for pkg in "$@"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || echo "$pkg"; done; }

@@ -1,0 +1,32 @@
+/* The names and signatures of forcetouchd's bus (docs/SPEC.md §11), as dbus/io.github.forcetouch.Daemon1.xml
+ * has them: a test compares the two, so that a change of the bus table fails until this follows. */
+
+var DAEMON_NAME = 'io.github.forcetouch.Daemon1';
+var DAEMON_PATH = '/io/github/forcetouch/Daemon1';
+var DAEMON_IFACE = 'io.github.forcetouch.Daemon1';
+var OVERLAY_NAME = 'io.github.forcetouch.Overlay1';
+var OVERLAY_PATH = '/io/github/forcetouch/Overlay1';
+var OVERLAY_IFACE = 'io.github.forcetouch.Overlay1';
+
+/* The Daemon1 signals the extension draws from, with their arguments' types. A signal may gain
+ * arguments at its end (MenuShown's target): a message is taken when these types begin it. */
+var SIGNALS = {
+    MenuShown: 'uaa{sv}ddss',
+    PressProgress: 'ssddddss',
+    MenuDismissed: 'us',
+    IntentStarted: 'usssddssb',
+    IntentConfirm: 'ussssd',
+    IntentChoose: 'ussssasd',
+    IntentNeedsValue: 'usssssd',
+    IntentResponse: 'usssssssb',
+    AssistiveButton: 'dddss',
+};
+
+/* The Daemon1 methods the extension calls: arguments in, reply out. */
+var METHODS = {
+    ChooseQuickAction: ['s', 'ss'],
+    DismissMenu: ['u', ''],
+    ConfirmIntent: ['ub', ''],
+    AnswerIntent: ['us', ''],
+    OpenIntentApp: ['u', 'ss'],
+};

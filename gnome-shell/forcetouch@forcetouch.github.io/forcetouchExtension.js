@@ -1,0 +1,56 @@
+/* The extension enabled: its parts wired to the bus. */
+const Me = imports.misc.extensionUtils.getCurrentExtension();
+const { DaemonClient } = Me.imports.daemonClient;
+const { Log } = Me.imports.log;
+const { OverlayService } = Me.imports.overlayService;
+const { Outputs } = Me.imports.outputs;
+const { PARTS } = Me.imports.parts;
+
+/* What enable() builds and disable() takes down: the log, the monitors, the Overlay1 name and
+ * object, the parts (parts.js), and the daemon's client, which hands each believed signal to every
+ * part with a method for it. Nothing is drawn until the daemon says so. */
+var ForcetouchExtension = class ForcetouchExtension {
+    enable() {
+        this._log = new Log();
+        this._outputs = new Outputs({ log: this._log });
+        this._service = new OverlayService({ log: this._log });
+        this._parts = [];
+        this._daemon = new DaemonClient({
+            log: this._log,
+            onSignal: (member, params) => this._route(member, params),
+            onOwnerChanged: owner => {
+                if (!owner)
+                    this._each(part => part.onDaemonGone?.());
+            },
+        });
+        const context = { daemon: this._daemon, log: this._log, outputs: this._outputs, service: this._service };
+        for (const Part of PARTS)
+            this._parts.push(new Part(context));
+        this._service.start();
+        this._log.info(`enabled (${this._parts.length} parts)`);
+    }
+
+    _each(fn) {
+        for (const part of this._parts) {
+            try {
+                fn(part);
+            } catch (e) {
+                logError(e, 'forcetouch');
+            }
+        }
+    }
+
+    _route(member, params) {
+        this._each(part => part[`on${member}`]?.(params));
+    }
+
+    disable() {
+        this._daemon?.destroy();
+        this._each(part => part.destroy());
+        this._parts = [];
+        this._service?.destroy();
+        this._outputs?.destroy();
+        this._daemon = this._service = this._outputs = null;
+        this._log?.info('disabled');
+    }
+};
