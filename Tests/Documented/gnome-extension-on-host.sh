@@ -19,7 +19,10 @@ ROOT="$PWD"
 . Tests/Integration/lib.sh
 . Tests/Documented/lib.sh
 host_setup gnome-extension-on-host gnome-extension
-host_requires gjs gnome-extensions python3
+# Neither the programs nor a display: only the tools (host_requires would want forcetouchd built).
+check "gjs, gnome-extensions and python3 are installed (scripts/install-deps.sh)" \
+    bash -c "command -v gjs && command -v gnome-extensions && command -v python3" > /dev/null ||
+    { summary gnome-extension-on-host; exit 1; }
 UUID=forcetouch@forcetouch.github.io
 SOURCE="gnome-shell/$UUID"
 ESM=Tests/GnomeShell/esm
@@ -127,6 +130,7 @@ load forcetouch "$V45"
 
 # ---------------------------------------------------------------- busProtocol.js against the bus's XML
 gjs_shell -m Tests/GnomeShell/esm/check-bus-protocol.js "$V45/busProtocol.js" dbus/io.github.forcetouch.Daemon1.xml \
+    Sources/COverlay/bus-protocol.h \
     > "$W/bus-protocol.log" 2>&1
 status=$?
 relay "busProtocol.js: " < "$W/bus-protocol.log"
