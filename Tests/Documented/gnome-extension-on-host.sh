@@ -112,6 +112,23 @@ doc_runner=()
 check "gnome-extensions install puts the 45+ bundle in ~/.local/share/gnome-shell/extensions/$UUID" \
     bash -c "test $doc_status -eq 0 && diff -r '$V45' '$W/home/.local/share/gnome-shell/extensions/$UUID'"
 
+# ---------------------------------------------------------------- no API GNOME 45 to 48 took away
+# The one source runs on GNOME 43 and on 45 to 48: it may use nothing those removed (the ports'
+# notes, gjs.guide "Port Extensions to GNOME Shell 45…48"), each here with what works on both:
+# PATTERN @@ VERSION what.
+removed=(
+    '\bMeta\.Rectangle\b @@ 45 renamed Meta.Rectangle Mtk.Rectangle, which 43 lacks: compare with the monitors'"'"' x, y, width, height, or global.display.get_current_monitor() for the pointer'
+    '^const \{[^}]*\b(Gtk|Gdk)\b[^}]*\} *= *imports\.gi @@ 45 loads neither Gtk nor Gdk into the shell'
+    '\.(add_actor|remove_actor)\(|\bClutter\.Container\b @@ 46 removed Clutter.Container: add_child, remove_child, St.Bin'"'"'s set_child'
+    '\bClutter\.Color\b @@ 47 replaced Clutter.Color with Cogl.Color, which 43'"'"'s St does not take: style with CSS'
+)
+for rule in "${removed[@]}"; do
+    pattern="${rule%% @@ *}" why="${rule#* @@ }"
+    grep -HnE "$pattern" "$SOURCE"/*.js | grep -vE '^[^:]+:[0-9]+:\s*(//|/?\*)' > "$W/removed.txt"
+    check "the source uses no API GNOME ${why%% *} removed (/$pattern/)" test ! -s "$W/removed.txt" ||
+        { echo "  GNOME $why:"; sed 's/^/    /' "$W/removed.txt"; }
+done
+
 # ---------------------------------------------------------------- the 45+ variant loaded by gjs
 check "GNOME 43's mutter typelibs are found ($MUTTER)" test -e "$MUTTER/Meta-${MUTTER##*-}.typelib"
 load() {
