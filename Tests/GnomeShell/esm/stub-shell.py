@@ -8,7 +8,8 @@ Copies VARIANT_DIR to OUT_DIR/extension, where only the `resource:///org/gnome/s
 URLs change, to `file://OUT_DIR/shell/PATH.js`; then writes one stub module per URL the
 extension imports. A stub exports every name the extension reads from it (`Main.layoutManager`
 for `import * as Main`, `{ A }` for a named import) as an inert value (shell/inert.js: any
-property, call or `new` of it gives another inert value), except extensions/extension.js's
+property, call or `new` of it gives another inert value; a capitalised name, a class, is an
+actor class of its own that a module may subclass at its top level), except extensions/extension.js's
 `Extension`, a class that keeps what GNOME 45 gives an extension (metadata, uuid, path, dir).
 So the extension's modules link and evaluate as they would in GNOME 45, with gjs's own GI
 (gi://St, gi://Meta… from GNOME 43's typelibs); nothing of the shell runs.
@@ -25,6 +26,9 @@ NAMED = re.compile(r"""^\s*import\s*\{([^}]*)\}\s*from\s+(['"])resource:///org/g
 DEFAULT = re.compile(r"""^\s*import\s+([\w$]+)\s+from\s+(['"])resource:///org/gnome/shell/([\w/.-]+\.js)\2""", re.M)
 
 INERT = """// Test-only: a value any use of which gives another inert value (stub-shell.py).
+import GObject from 'gi://GObject';
+import St from 'gi://St';
+
 const cache = new Map();
 export function inert(name) {
     if (cache.has(name))
@@ -52,6 +56,21 @@ export function inert(name) {
     });
     cache.set(name, value);
     return value;
+}
+
+// A shell class (a capitalised name): an actor class of its own, so that a module may subclass
+// it with GObject.registerClass at its top level, as it would the shell's; any other property
+// of it is inert.
+export function inertClass(name) {
+    const klass = GObject.registerClass({ GTypeName: `ForcetouchStub_${name.replace(/\\W/g, '_')}` },
+        class extends St.Widget {});
+    return new Proxy(klass, {
+        get(target, key, receiver) {
+            if (key in target || typeof key === 'symbol')
+                return Reflect.get(target, key, receiver);
+            return inert(`${name}.${String(key)}`);
+        },
+    });
 }
 """
 
@@ -110,10 +129,12 @@ def main(argv):
             text = EXTENSION
             members = members - {"Extension"}
         else:
-            text = f"// Test-only stand-in for {SHELL}{module} (stub-shell.py).\nimport {{ inert }} from '{depth}inert.js';\n"
+            text = f"// Test-only stand-in for {SHELL}{module} (stub-shell.py).\nimport {{ inert, inertClass }} from '{depth}inert.js';\n"
         for member in sorted(members):
             if member == "default":
                 text += f"export default inert('{module}');\n"
+            elif member[0].isupper():
+                text += f"export const {member} = inertClass('{module}.{member}');\n"
             else:
                 text += f"export const {member} = inert('{module}.{member}');\n"
         with open(path, "w", encoding="utf-8") as f:
