@@ -20,8 +20,8 @@ Every .js file is rewritten line by line, and only these legacy forms are known
     function init() { return new X(); }             (extension.js only) export default class ... extends
                                                     Extension, whose enable/disable call X's
 
-A line keeps its number (the gi imports share one line), so an error GNOME 45 reports points
-at the source's line. Any other use of `imports` or of `Me` (outside a line that starts a
+A line keeps its number (the gi imports share one line; only extension.js's init() grows), so
+an error GNOME 45 reports points at the source's line. Any other use of `imports` or of `Me` (outside a line that starts a
 comment) is refused: the generator prints FILE:LINE: WHAT for each, writes nothing and exits
 1, so that a new file cannot break the 45 variant unseen. metadata.json's shell-version
 becomes SHELL_VERSIONS; every other file is copied as it is.
@@ -57,11 +57,14 @@ class Refusal(Exception):
     """A line the generator does not know how to carry into an ES module."""
 
 
-def entry_class(constructed, argument, uses_argument):
-    """The ES-module default export that stands for legacy init(): the object init returned
-    is made once, as GNOME 43 makes it once, and GNOME 45's Extension (which carries uuid,
-    path, dir and metadata, as the legacy init's argument did) stands for that argument."""
-    made = f"new {constructed}({'this' if uses_argument else ''})"
+def entry_class(argument, constructed, passed):
+    """The ES-module default export that stands for legacy init(argument) { return new
+    constructed(passed); }: the object is made once, as GNOME 43 makes it once, and GNOME 45's
+    Extension (which carries uuid, path, dir and metadata, as init's argument did) is passed
+    where init passed its argument."""
+    if passed and passed != argument:
+        raise Refusal(f"init() passes {passed} to {constructed}, which is not its argument")
+    made = f"new {constructed}({'this' if passed else ''})"
     return [
         "import { Extension } from 'resource:///org/gnome/shell/extensions/extension.js';",
         "",
@@ -80,12 +83,6 @@ def entry_class(constructed, argument, uses_argument):
         "    }",
         "}",
     ]
-
-
-def init_parts(argument, constructed, passed):
-    if passed and passed != argument:
-        raise Refusal(f"init() passes {passed} to {constructed}, which is not its argument")
-    return entry_class(constructed, argument, bool(passed))
 
 
 def rewrite(path, relative, siblings):
@@ -124,7 +121,7 @@ def rewrite(path, relative, siblings):
             continue
         if is_entry and (m := INIT_ONE_LINE.match(line)):
             try:
-                out.extend(init_parts(m.group(1), m.group(2), m.group(3)))
+                out.extend(entry_class(m.group(1), m.group(2), m.group(3)))
             except Refusal as e:
                 refuse(str(e))
             init_seen = True
@@ -134,7 +131,7 @@ def rewrite(path, relative, siblings):
             ret = INIT_RETURN.match(body[0]) if body else None
             if ret and len(body) == 2 and INIT_CLOSE.match(body[1]):
                 try:
-                    out.extend(init_parts(m.group(1), ret.group(1), ret.group(2)))
+                    out.extend(entry_class(m.group(1), ret.group(1), ret.group(2)))
                 except Refusal as e:
                     refuse(str(e))
                 init_seen = True
