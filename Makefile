@@ -6,7 +6,7 @@ DEMO ?= demo/touchscreen-gestures.evemu
 # The demo needs no speed: a debug build is quicker to make, and the one `make test` builds.
 DEMO_CONFIGURATION ?= debug
 
-.PHONY: all build deps test unit-test vm-test bench bench-live demo install uninstall man deb clean fuzz overlay-gtk
+.PHONY: all build deps test unit-test vm-test bench bench-live demo install uninstall man deb clean fuzz overlay-gtk gnome-extension
 
 # The release every program reports with --version (Sources/ForceTouchCommandLine/ForceTouchVersion.swift)
 # is the one source of the version: the .deb's, and debian/changelog's, which `make deb` checks.
@@ -60,11 +60,35 @@ $(BUILDDIR)/$(CONFIGURATION)/$(OVERLAY_GTK): $(OVERLAY_SOURCES) $(wildcard Sourc
 	$(CC) -O2 -g -Wall -fPIC -shared -o $@ $(OVERLAY_SOURCES) -ISources/COverlay/include -ISources/COverlayABI/include -ISources/COverlay \
 		$$(pkg-config --cflags --libs gtk-layer-shell-0 gtk+-3.0) -lm
 
+# The GNOME Shell extension (gnome-shell/UUID): one source, written for GNOME 43 and 44 (legacy
+# imports), is the GNOME 43 variant as it is; scripts/gnome-extension-esm.py writes the GNOME 45+
+# variant (ES modules) from it, refusing any use of imports it does not know. `gnome-extension`
+# puts both in EXTENSION_BUILD/43 and /45, each beside its bundle, UUID.shell-extension.zip
+# (`gnome-extensions pack`, which takes extension.js, metadata.json and stylesheet.css itself and
+# every other file as an extra source), for `gnome-extensions install`. `make install` and the
+# .deb install the GNOME 43 variant (Debian 12's shell).
+EXTENSION_UUID = forcetouch@forcetouch.github.io
+EXTENSION_SOURCE = gnome-shell/$(EXTENSION_UUID)
+EXTENSION_FILES = $(sort $(notdir $(wildcard $(EXTENSION_SOURCE)/*)))
+EXTENSION_BUILD = $(BUILDDIR)/gnome-shell
+gnome-extension:
+	rm -rf $(EXTENSION_BUILD)/43 $(EXTENSION_BUILD)/45
+	mkdir -p $(EXTENSION_BUILD)/43
+	cp -R $(EXTENSION_SOURCE) $(EXTENSION_BUILD)/43/
+	scripts/gnome-extension-esm.py $(EXTENSION_SOURCE) $(EXTENSION_BUILD)/45/$(EXTENSION_UUID)
+	for v in 43 45; do \
+		gnome-extensions pack --force --out-dir $(EXTENSION_BUILD)/$$v \
+			$(addprefix --extra-source=,$(filter-out extension.js metadata.json stylesheet.css,$(EXTENSION_FILES))) \
+			$(EXTENSION_BUILD)/$$v/$(EXTENSION_UUID) || exit 1; \
+		echo "$(EXTENSION_BUILD)/$$v/$(EXTENSION_UUID).shell-extension.zip"; \
+	done
+
 # The whole suite: unit and program tests on this machine, a short fuzzing run of every parser,
 # the README's commands as written, the D-Bus interface on a real bus, the overlay's menu and
 # intent window (the seeds' screenshot search from a long press among them) under Xvfb and sway,
-# the menu under KDE's KWin (kde-on-host.sh),
-# make install/uninstall and make deb (package-on-host.sh), then the integration tests in a QEMU
+# the menu under KDE's KWin (kde-on-host.sh), the GNOME Shell extension in GNOME Shell 43
+# (gnome-shell-on-host.sh) and its two variants and bundles (gnome-extension-on-host.sh), make
+# install/uninstall and make deb (package-on-host.sh), then the integration tests in a QEMU
 # guest, the .deb's among them.
 test: deps
 	$(SWIFT) build --build-tests
@@ -80,6 +104,7 @@ test: deps
 	Tests/Documented/under-finger-on-host.sh
 	Tests/Documented/screenshot-search-on-host.sh
 	Tests/Documented/gnome-shell-on-host.sh
+	Tests/Documented/gnome-extension-on-host.sh
 	Tests/Documented/package-on-host.sh
 	@if [ -x vm/run-tests.sh ]; then ./vm/run-tests.sh; fi
 
@@ -142,7 +167,8 @@ clean:
 # the udev rule, the systemd user unit, the default configuration
 # (an existing /etc/forcetouch/forcetouch.toml is kept), the manual pages (MANDIR), bash, zsh
 # and fish completions and, as Debian keeps them, the documentation and LICENSE in DOCDIR with the
-# example configurations in DOCDIR/examples. The shipped configuration names the examples'
+# example configurations in DOCDIR/examples, and the GNOME Shell extension's GNOME 43 variant
+# (its source, in EXTENSIONDIR). The shipped configuration names the examples'
 # installed path, written for the default DOCDIR and rewritten here for another. DESTDIR is honoured.
 BINDIR ?= $(PREFIX)/bin
 UDEVRULESDIR ?= /etc/udev/rules.d
@@ -155,6 +181,8 @@ ZSHCOMPDIR ?= $(PREFIX)/share/zsh/vendor-completions
 FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 DBUSINTERFACESDIR ?= $(PREFIX)/share/dbus-1/interfaces
 DBUS_INTERFACE = io.github.forcetouch.Daemon1.xml
+# Where GNOME Shell finds the extensions of every user (XDG_DATA_DIRS/gnome-shell/extensions).
+EXTENSIONDIR ?= $(PREFIX)/share/gnome-shell/extensions/$(EXTENSION_UUID)
 # The device database the programs find beside their bin directory, as <bin>/../share/forcetouch/quirks.
 QUIRKSDIR = $(PREFIX)/share/forcetouch/quirks
 PROGRAMS = forcetouchd forcetest forcectl forcetouch-overlay
@@ -185,6 +213,8 @@ install: build man
 	install -m 0644 config/examples/* $(DESTDIR)$(DOCDIR)/examples/
 	install -m 0644 quirks/*.quirks $(DESTDIR)$(QUIRKSDIR)/
 	install -D -m 0644 dbus/$(DBUS_INTERFACE) $(DESTDIR)$(DBUSINTERFACESDIR)/$(DBUS_INTERFACE)
+	install -d $(DESTDIR)$(EXTENSIONDIR)
+	install -m 0644 $(addprefix $(EXTENSION_SOURCE)/,$(EXTENSION_FILES)) $(DESTDIR)$(EXTENSIONDIR)/
 	[ -e "$(CONF)" ] || { $(CONF_SED) > "$(CONF)" && chmod 0644 "$(CONF)"; }
 	gzip -9n < $(MANPAGES)/forcetouchd.8 > $(DESTDIR)$(MANDIR)/man8/forcetouchd.8.gz
 	gzip -9n < $(MANPAGES)/forcetest.1 > $(DESTDIR)$(MANDIR)/man1/forcetest.1.gz
@@ -214,13 +244,14 @@ uninstall:
 		$(DESTDIR)$(MANDIR)/man1/forcectl.1.gz $(DESTDIR)$(MANDIR)/man1/forcetouch-overlay.1.gz \
 		$(addprefix $(DESTDIR)$(BASHCOMPDIR)/,$(PROGRAMS)) $(addprefix $(DESTDIR)$(ZSHCOMPDIR)/_,$(PROGRAMS)) \
 		$(addprefix $(DESTDIR)$(FISHCOMPDIR)/,$(addsuffix .fish,$(PROGRAMS))) \
-		$(DESTDIR)$(DBUSINTERFACESDIR)/$(DBUS_INTERFACE)
+		$(DESTDIR)$(DBUSINTERFACESDIR)/$(DBUS_INTERFACE) \
+		$(addprefix $(DESTDIR)$(EXTENSIONDIR)/,$(EXTENSION_FILES))
 	if [ -e "$(CONF)" ]; then \
 		if $(CONF_SED) | cmp -s - "$(CONF)"; then rm -f "$(CONF)"; \
 		else echo "uninstall: $(CONF) was changed: kept"; fi; \
 	fi
 	-rmdir $(DESTDIR)$(DOCDIR)/examples $(DESTDIR)$(DOCDIR) $(DESTDIR)$(QUIRKSDIR) $(DESTDIR)$(PREFIX)/share/forcetouch \
-		$(DESTDIR)$(LIBDIR) \
+		$(DESTDIR)$(LIBDIR) $(DESTDIR)$(EXTENSIONDIR) \
 		$(DESTDIR)$(SYSCONFDIR)/forcetouch 2> /dev/null
 
 # The manual pages forcetouchd(8), forcetest(1) and forcectl(1), generated from the programs'

@@ -15,6 +15,9 @@ DOC_DIR="$W/doc" && mkdir "$DOC_DIR"
 trap 'rm -rf "$W"' EXIT
 version="$(sed -n 's/.*static let string = "\(.*\)"/\1/p' Sources/ForceTouchCommandLine/ForceTouchVersion.swift)"
 PROGRAMS=(forcetouchd forcetest forcectl forcetouch-overlay)
+# The GNOME Shell extension: its source is the GNOME 43 variant, the one installed (Debian 12's shell).
+EXTENSION=forcetouch@forcetouch.github.io
+EXTENSION_FILES=($(cd "gnome-shell/$EXTENSION" && find . -type f | sed 's|^\./||' | sort))
 
 # ---------------------------------------------------------------- make install / make uninstall
 # Into an empty DESTDIR, with the debug build `make test` has made (the release build is `make deb`'s).
@@ -39,6 +42,10 @@ check "forcetouchd.8.gz renders as FORCETOUCHD(8) with every option of forcetouc
              for o in \$('$ROOT/.build/debug/forcetouchd' --help | grep -o -- '--[a-z-]*' | sort -u); do
                  grep -q -- \"\$o\" '$W/man.txt' || { echo \"not in the page: \$o\"; exit 1; }; done"
 check "installed: LICENSE with the documentation" cmp -s LICENSE "$P/share/doc/forcetouch/LICENSE"
+check "installed: the GNOME Shell extension in share/gnome-shell/extensions/$EXTENSION, its ${#EXTENSION_FILES[@]} files as in gnome-shell/ (GNOME 43)" \
+    bash -c "test ${#EXTENSION_FILES[@]} -ge 2 && diff -r 'gnome-shell/$EXTENSION' '$P/share/gnome-shell/extensions/$EXTENSION' &&
+             python3 -c 'import json, sys; sys.exit(json.load(open(sys.argv[1]))[\"shell-version\"] != [\"43\", \"44\"])' \
+                 '$P/share/gnome-shell/extensions/$EXTENSION/metadata.json'"
 bash -c "source '$P/share/bash-completion/completions/forcetest' && complete -p forcetest" > "$W/complete.txt" 2>&1
 check "the installed bash completion loads (complete -p forcetest)" grep -q 'complete .* forcetest$' "$W/complete.txt"
 installed="$(find "$D" -not -type d | wc -l)"
@@ -47,8 +54,9 @@ check "make uninstall DESTDIR=… succeeds" test $? -eq 0
 left="$(find "$D" -not -type d)"
 check "make uninstall removes all $installed files make install installed" test -z "$left"
 [ -z "$left" ] && echo "$installed files installed, none left" || echo "left: $left"
-check "... and forcetouch's own directories (share/forcetouch, share/doc/forcetouch, /etc/forcetouch)" \
-    test ! -e "$P/share/forcetouch" -a ! -e "$P/share/doc/forcetouch" -a ! -e "$D/etc/forcetouch"
+check "... and forcetouch's own directories (share/forcetouch, share/doc/forcetouch, /etc/forcetouch, the extension's)" \
+    test ! -e "$P/share/forcetouch" -a ! -e "$P/share/doc/forcetouch" -a ! -e "$D/etc/forcetouch" \
+         -a ! -e "$P/share/gnome-shell/extensions/$EXTENSION"
 # A configuration the user changed is theirs: uninstall keeps it and says so.
 make -o build -o man install DESTDIR="$D" CONFIGURATION=debug > "$W/install2.log" 2>&1
 echo '# mine' >> "$D/etc/forcetouch/forcetouch.toml"
@@ -96,6 +104,12 @@ for p in /usr/bin/forcetouchd /usr/bin/forcetest /usr/bin/forcectl /usr/lib/udev
          /usr/share/fish/vendor_completions.d/forcectl.fish; do
     check "the package holds $p" has "$p"
 done
+for f in "${EXTENSION_FILES[@]}"; do
+    check "the package holds the GNOME Shell extension's $f (/usr/share/gnome-shell/extensions/$EXTENSION)" \
+        has "/usr/share/gnome-shell/extensions/$EXTENSION/$f"
+done
+check "... and no other file there" \
+    test "$(grep -c " \./usr/share/gnome-shell/extensions/$EXTENSION/.*[^/]\$" "$W/contents.txt")" -eq "${#EXTENSION_FILES[@]}"
 check "every file in it is root's (--root-owner-group)" bash -c "! awk '\$2 != \"root/root\"' '$W/contents.txt' | grep -q ."
 check "nothing under /usr/local, nothing in /etc but the configuration" \
     bash -c "! grep -Eq ' \\./usr/local/' '$W/contents.txt' && ! grep -E ' \\./etc/.+[^/]\$' '$W/contents.txt' | grep -vq 'etc/forcetouch/forcetouch.toml\$'"
@@ -104,6 +118,9 @@ dpkg-deb -R "$DEB" "$X"
 check "conffiles: /etc/forcetouch/forcetouch.toml" test "$(cat "$X/DEBIAN/conffiles")" = /etc/forcetouch/forcetouch.toml
 check "postinst and postrm reload udev's rules" \
     bash -c "grep -q 'udevadm control --reload-rules' '$X/DEBIAN/postinst' && grep -q 'udevadm control --reload-rules' '$X/DEBIAN/postrm'"
+check "the packaged extension is gnome-shell/$EXTENSION, file for file, mode 0644" \
+    bash -c "diff -r 'gnome-shell/$EXTENSION' '$X/usr/share/gnome-shell/extensions/$EXTENSION' &&
+             ! find '$X/usr/share/gnome-shell/extensions/$EXTENSION' -type f ! -perm 0644 | grep -q ."
 ldd "$X/usr/bin/forcetouchd" > "$W/ldd.txt" 2>&1
 cat "$W/ldd.txt"
 check "forcetouchd links no Swift library (libswiftCore, libFoundation: linked in)" \

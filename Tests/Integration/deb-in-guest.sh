@@ -103,7 +103,9 @@ for p in /usr/bin/forcetouchd /usr/bin/forcetest /usr/bin/forcectl /usr/lib/udev
          /usr/share/forcetouch/quirks/10-touchpads.quirks \
          /usr/share/man/man8/forcetouchd.8.gz /usr/share/man/man1/forcetest.1.gz /usr/share/man/man1/forcectl.1.gz \
          /usr/share/bash-completion/completions/forcectl /usr/share/zsh/vendor-completions/_forcectl \
-         /usr/share/fish/vendor_completions.d/forcectl.fish; do
+         /usr/share/fish/vendor_completions.d/forcectl.fish \
+         /usr/share/gnome-shell/extensions/forcetouch@forcetouch.github.io/extension.js \
+         /usr/share/gnome-shell/extensions/forcetouch@forcetouch.github.io/metadata.json; do
     check "installed: $p" grep -qx "$p" "$W/files.txt"
 done
 check "the configuration is a conffile" bash -c "dpkg-query -W -f='\${Conffiles}' forcetouch | grep -q '/etc/forcetouch/forcetouch.toml'"

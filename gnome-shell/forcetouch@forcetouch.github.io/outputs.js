@@ -83,8 +83,9 @@ var Outputs = class Outputs {
         let monitor, point;
         if (placement === 'pointer') {
             const [px, py] = global.get_pointer();
-            monitor = Main.layoutManager.monitors[global.display.get_monitor_index_for_rect(
-                new Meta.Rectangle({ x: px, y: py, width: 1, height: 1 }))] ?? Main.layoutManager.primaryMonitor;
+            // The pointer's monitor: Meta.Rectangle is gone from GNOME 45 (Mtk.Rectangle).
+            monitor = Main.layoutManager.monitors[global.display.get_current_monitor()] ??
+                Main.layoutManager.primaryMonitor;
             point = { x: px, y: py };
         } else {
             monitor = this.monitorFor(output);
