@@ -10,9 +10,13 @@ set -euo pipefail
 # forcetouch-overlay's GTK part builds against GTK 3 and gtk-layer-shell; its test
 # (Tests/Documented/overlay-on-host.sh) runs it under Xvfb with openbox and under sway's headless
 # backend (and weston's, a compositor without layer-shell), shoots the screen with import
-# (imagemagick) and grim, and taps with xdotool.
+# (imagemagick) and grim, and taps with xdotool. Its lookup of what is under the finger asks the
+# X server through xcb (libxcb1-dev) and AT-SPI with AT-SPI's own names (libatspi2.0-dev's
+# header); its test (Tests/Documented/under-finger-on-host.sh) runs the accessibility bus
+# (at-spi2-core), Debian's xfce4-panel and a GTK link button in python3-gi.
 pkgs=(libevdev-dev libudev-dev libyaml-dev libsystemd-dev pkg-config dbus-daemon dbus-bin systemd libglib2.0-bin
-      python3-dbus libgtk-3-dev libgtk-layer-shell-dev xvfb openbox sway weston grim imagemagick xdotool)
+      python3-dbus libgtk-3-dev libgtk-layer-shell-dev xvfb openbox sway weston grim imagemagick xdotool
+      libxcb1-dev libatspi2.0-dev at-spi2-core xfce4-panel python3-gi gir1.2-gtk-3.0)
 [ "${1:-}" = --deb ] && pkgs+=(dpkg-dev binutils lintian)
 need=()
 for pkg in "${pkgs[@]}"; do
