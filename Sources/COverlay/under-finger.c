@@ -68,6 +68,8 @@ typedef struct {
     GHashTable *pids, *toolkits;
     /// When the lookup under way must be done (g_get_monotonic_time).
     gint64 deadline;
+    /// The overlay's own X windows (its menu's popup is over the point while a press grows): passed over.
+    GArray *own;
     /// The last reason logged for AT-SPI being unusable: logged once, again when it changes.
     char *logged_why;
     int verbose;
@@ -298,17 +300,20 @@ static void describe(lookup_t *l, const char *bus, const char *top, int x, int y
     g_ptr_array_unref(path);
 }
 
-/// The application with process `pid` (0: any but this process) and its window holding x, y:
+/// The application with process `pid` (0: any but this process and those in `not`) and its window holding x, y:
 /// among its showing windows that hold the point, the one titled `title` (when given), else the
 /// active one, else the smallest. Returns FALSE when none holds it.
-static gboolean find_window(lookup_t *l, guint32 pid, const char *title, int x, int y, guint coord, char **bus_out,
-                            char **top_out) {
+static gboolean find_window(lookup_t *l, guint32 pid, const GArray *not, const char *title, int x, int y, guint coord,
+                            char **bus_out, char **top_out) {
     GPtrArray *apps = applications(l);
     int best_rank = -1, best_area = 0;
     for (guint i = 0; i < apps->len; i++) {
         const char *bus = g_ptr_array_index(apps, i);
         guint32 p = application_pid(l, bus);
         if (pid ? p != pid : (p == 0 || p == (guint32)getpid())) continue;
+        gboolean excluded = FALSE;
+        for (guint k = 0; !pid && not && k < not->len; k++) excluded = excluded || g_array_index(not, int, k) == (int)p;
+        if (excluded) continue;
         GPtrArray *tops = children(l, bus, ATSPI_DBUS_PATH_ROOT);
         for (guint j = 0; j < tops->len; j++) {
             const char *top = g_ptr_array_index(tops, j);
@@ -470,7 +475,9 @@ static gboolean x11_window_at(lookup_t *l, int x, int y, facts_t *f) {
     for (int i = n - 1; i >= 0; i--) {
         xcb_get_window_attributes_reply_t *a = xcb_get_window_attributes_reply(l->x, attrs[i], NULL);
         xcb_get_geometry_reply_t *g = xcb_get_geometry_reply(l->x, geoms[i], NULL);
-        gboolean hit = !found && a && g && a->map_state == XCB_MAP_STATE_VIEWABLE && x >= g->x &&
+        gboolean ours = FALSE;
+        for (guint k = 0; l->own && k < l->own->len; k++) ours = ours || g_array_index(l->own, guint32, k) == kids[i];
+        gboolean hit = !found && !ours && a && g && a->map_state == XCB_MAP_STATE_VIEWABLE && x >= g->x &&
                        x < g->x + g->width + 2 * g->border_width && y >= g->y &&
                        y < g->y + g->height + 2 * g->border_width;
         free(a);
@@ -635,7 +642,7 @@ static void look_up(lookup_t *l, int x, int y, int budget_ms, facts_t *f) {
             f->why = g_strdup("the window names no process (_NET_WM_PID)");
             return;
         }
-        if (!find_window(l, f->window_pid, f->window_title, x, y, ATSPI_COORD_TYPE_SCREEN, &bus, &top)) {
+        if (!find_window(l, f->window_pid, NULL, f->window_title, x, y, ATSPI_COORD_TYPE_SCREEN, &bus, &top)) {
             f->why = g_strdup_printf("process %u has no accessible window at %d,%d", f->window_pid, x, y);
             return;
         }
@@ -649,6 +656,10 @@ static void look_up(lookup_t *l, int x, int y, int budget_ms, facts_t *f) {
         }
         ft_sway_window w = { 0 };
         gboolean found = l->model->sway_window_at(json, length, x, y, &w) != 0;
+        // The windows' processes: their applications' extents are their windows', not the screen's.
+        GArray *windowed = g_array_new(FALSE, TRUE, sizeof(int));
+        g_array_set_size(windowed, 256);
+        g_array_set_size(windowed, MIN(l->model->sway_pids(json, length, (int *)(void *)windowed->data, 256), 256));
         g_free(json);
         if (found) {
             f->has_pid = w.pid > 0;
@@ -659,10 +670,10 @@ static void look_up(lookup_t *l, int x, int y, int budget_ms, facts_t *f) {
             // Under Wayland an application knows its window only from its own corner.
             int wx = x - w.content.x, wy = y - w.content.y;
             if (!f->has_pid) f->why = g_strdup("the window names no process");
-            else if (find_window(l, f->window_pid, f->window_title, wx, wy, ATSPI_COORD_TYPE_WINDOW, &bus, &top))
+            else if (find_window(l, f->window_pid, NULL, f->window_title, wx, wy, ATSPI_COORD_TYPE_WINDOW, &bus, &top))
                 describe(l, bus, top, wx, wy, ATSPI_COORD_TYPE_WINDOW, f);
             else f->why = g_strdup_printf("process %u has no accessible window at %d,%d", f->window_pid, x, y);
-        } else if (find_window(l, 0, NULL, x, y, ATSPI_COORD_TYPE_SCREEN, &bus, &top)) {
+        } else if (find_window(l, 0, windowed, NULL, x, y, ATSPI_COORD_TYPE_SCREEN, &bus, &top)) {
             // No sway window, but an application's surface: a layer-shell panel.
             f->window_type = g_strdup("panel");
             guint32 pid = application_pid(l, bus);
@@ -672,6 +683,7 @@ static void look_up(lookup_t *l, int x, int y, int budget_ms, facts_t *f) {
         } else {
             f->why = g_strdup_printf("no window at %d,%d", x, y);
         }
+        g_array_unref(windowed);
     }
     if (remaining_ms(l) == 0 && !f->why) f->why = g_strdup_printf("the lookup took longer than %d ms", budget_ms);
     g_free(bus);
@@ -705,6 +717,8 @@ typedef struct {
     double press_x, press_y;
     /// Set when the point is not known: nothing is looked up.
     const char *unknown;
+    /// The overlay's own X windows (XIDs), or NULL.
+    GArray *own;
     facts_t facts;
     double ms;
 } job_t;
@@ -791,12 +805,16 @@ static gpointer worker(gpointer data) {
     for (;;) {
         job_t *job = g_async_queue_pop(u.jobs), *newer;
         while ((newer = g_async_queue_try_pop(u.jobs))) {
+            if (job->own) g_array_unref(job->own);
             g_free(job);
             job = newer;
         }
         gint64 start = g_get_monotonic_time();
+        l->own = job->own;
         if (job->unknown) job->facts.why = g_strdup(job->unknown);
         else look_up(l, job->x, job->y, DEADLINE_MS, &job->facts);
+        l->own = NULL;
+        if (job->own) g_array_unref(job->own);
         job->ms = (g_get_monotonic_time() - start) / 1000.0;
         g_idle_add(on_answer, job);
     }
@@ -835,6 +853,20 @@ void ft_under_finger_began(double x, double y, const char *placement, const char
         }
 #endif
     }
+#ifdef GDK_WINDOWING_X11
+    if (GDK_IS_X11_DISPLAY(gdk_display_get_default())) {
+        // Its toplevels' frames: what the X server lists among the root's children.
+        job->own = g_array_new(FALSE, FALSE, sizeof(guint32));
+        GList *tops = gtk_window_list_toplevels();
+        for (GList *t = tops; t; t = t->next) {
+            GdkWindow *w = gtk_widget_get_window(t->data);
+            if (!w) continue;
+            guint32 xid = (guint32)gdk_x11_window_get_xid(gdk_window_get_toplevel(w));
+            g_array_append_val(job->own, xid);
+        }
+        g_list_free(tops);
+    }
+#endif
     if (u.deadline_timer) g_source_remove(u.deadline_timer);
     u.deadline_timer = g_timeout_add(DEADLINE_MS, on_deadline, NULL);
     g_async_queue_push(u.jobs, job);

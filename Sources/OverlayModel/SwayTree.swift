@@ -67,6 +67,10 @@ public struct SwayTree: Decodable, Sendable {
         public var appID: String
         public var title: String
         public var content: PixelRect
+
+        public init(pid: Int, appID: String, title: String, content: PixelRect) {
+            (self.pid, self.appID, self.title, self.content) = (pid, appID, title, content)
+        }
     }
 
     public var root: Node
@@ -83,6 +87,18 @@ public struct SwayTree: Decodable, Sendable {
         Self.top(in: root, x, y).map {
             Window(pid: $0.pid ?? 0, appID: $0.appID ?? "", title: $0.name ?? "", content: $0.content)
         }
+    }
+
+    /// The processes of every window in the tree, shown or not: an application with none of them
+    /// is not a window's but a layer-shell surface's (a panel's).
+    public var windowPIDs: [Int] {
+        var pids: [Int] = []
+        var stack = [root]
+        while let node = stack.popLast() {
+            if let pid = node.pid, !pids.contains(pid) { pids.append(pid) }
+            stack += node.nodes + node.floatingNodes
+        }
+        return pids.sorted()
     }
 
     private static func top(in node: Node, _ x: Int, _ y: Int) -> Node? {

@@ -23,10 +23,17 @@ enum UnderFingerBridge {
             out.pointee = w
             return 1
         },
+        sway_pids: { json, length, out, max in
+            guard let json, let tree = try? SwayTree(json: Data(UnsafeRawBufferPointer(start: json, count: length)))
+            else { return 0 }
+            let pids = tree.windowPIDs
+            for (i, pid) in pids.prefix(Int(max)).enumerated() { out?[i] = Int32(clamping: pid) }
+            return Int32(clamping: pids.count)
+        },
         print_facts: { facts in
             guard let f = facts?.pointee else { return }
             print(ProtocolJSON.line(UnderFingerBridge.facts(f)))
-            fflush(stdout)
+            fflush(nil)
         })
 
     static func facts(_ c: ft_target_facts) -> UnderFingerFacts {

@@ -63,6 +63,12 @@ import Testing
         #expect(try SwayTree(json: Self.tree(tiled: [], hidden: [hidden])).window(at: 100, 100) == nil)
     }
 
+    @Test func everyWindowsProcessShownOrNot() throws {
+        let hidden = Self.view("Scratch", pid: 404, app: "scratch", rect: (0, 0, 1024, 768), window: (0, 0, 1024, 768),
+                               visible: false)
+        #expect(try SwayTree(json: Self.tree(tiled: [Self.right, Self.left], hidden: [hidden])).windowPIDs == [101, 202, 404])
+    }
+
     @Test func anXWaylandWindowIsNamedByItsClass() throws {
         let x = Self.view("xterm", pid: 505, app: nil, rect: (0, 0, 1024, 768), window: (0, 0, 1024, 768),
                           xwaylandClass: "XTerm")

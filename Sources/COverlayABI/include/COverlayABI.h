@@ -224,6 +224,9 @@ typedef struct {
     /// sway's `get_tree` reply (`length` bytes of JSON): the visible window whose content holds
     /// x, y; returns 0 (and leaves *out) when none does or the JSON is not a tree.
     int (*sway_window_at)(const char *json, size_t length, int x, int y, ft_sway_window *out);
+    /// The processes of every window in sway's tree, at most `max` of them in `out`; returns how
+    /// many there are. An application with none is a layer-shell surface's (a panel's).
+    int (*sway_pids)(const char *json, size_t length, int *out, int max);
     /// `--what-is-at`: prints the facts as one line of JSON (ForceTouchProtocol's encoder).
     void (*print_facts)(const ft_target_facts *facts);
 } ft_lookup_model;
