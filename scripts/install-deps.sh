@@ -13,10 +13,10 @@ set -euo pipefail
 # (imagemagick) and grim, and taps with xdotool. Its lookup of what is under the finger asks the
 # X server through xcb (libxcb1-dev) and AT-SPI with AT-SPI's own names (libatspi2.0-dev's
 # header); its test (Tests/Documented/under-finger-on-host.sh) runs the accessibility bus
-# (at-spi2-core), Debian's xfce4-panel and a GTK link button in python3-gi.
+# (at-spi2-core), Debian's xfce4-panel, Firefox ESR and a GTK link button in python3-gi.
 pkgs=(libevdev-dev libudev-dev libyaml-dev libsystemd-dev pkg-config dbus-daemon dbus-bin systemd libglib2.0-bin
       python3-dbus libgtk-3-dev libgtk-layer-shell-dev xvfb openbox sway weston grim imagemagick xdotool
-      libxcb1-dev libatspi2.0-dev at-spi2-core xfce4-panel python3-gi gir1.2-gtk-3.0)
+      libxcb1-dev libatspi2.0-dev at-spi2-core xfce4-panel firefox-esr python3-gi gir1.2-gtk-3.0)
 [ "${1:-}" = --deb ] && pkgs+=(dpkg-dev binutils lintian)
 need=()
 for pkg in "${pkgs[@]}"; do

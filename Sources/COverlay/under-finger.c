@@ -25,6 +25,7 @@
 #endif
 #include <xcb/xcb.h>
 #include <errno.h>
+#include <locale.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/time.h>
@@ -477,7 +478,9 @@ static gboolean x11_window_at(lookup_t *l, int x, int y, facts_t *f) {
         xcb_get_geometry_reply_t *g = xcb_get_geometry_reply(l->x, geoms[i], NULL);
         gboolean ours = FALSE;
         for (guint k = 0; l->own && k < l->own->len; k++) ours = ours || g_array_index(l->own, guint32, k) == kids[i];
-        gboolean hit = !found && !ours && a && g && a->map_state == XCB_MAP_STATE_VIEWABLE && x >= g->x &&
+        // An InputOnly window draws nothing: what is seen there is below it.
+        gboolean hit = !found && !ours && a && g && a->map_state == XCB_MAP_STATE_VIEWABLE &&
+                       a->_class == XCB_WINDOW_CLASS_INPUT_OUTPUT && x >= g->x &&
                        x < g->x + g->width + 2 * g->border_width && y >= g->y &&
                        y < g->y + g->height + 2 * g->border_width;
         free(a);
@@ -873,6 +876,8 @@ void ft_under_finger_began(double x, double y, const char *placement, const char
 }
 
 int ft_under_finger_what_is_at(const ft_lookup_model *model, int x, int y, int verbose) {
+    // GTK is not started here, which would set it: the log's names in the user's charset.
+    setlocale(LC_ALL, "");
     lookup_t *l = lookup_new(model, verbose);
     facts_t f = { 0 };
     gint64 start = g_get_monotonic_time();

@@ -4,7 +4,8 @@
 # a real accessibility bus (at-spi-bus-launcher, accessibility on). Under Xvfb with openbox:
 # Debian's xfce4-panel, given a launcher for an application whose .desktop file this test writes,
 # is found as a `push button` named after the application in a `dock` window; a GTK link button
-# (GtkLinkButton, in a small python3-gi window) gives its address; the empty desktop gives `why`.
+# (GtkLinkButton, in a small python3-gi window) gives its address, and so does a link in Firefox ESR
+# on a local page; the empty desktop gives `why`.
 # Under sway's headless backend: the same link button, found through sway's tree (IPC
 # `get_tree`). Then the bus: a stand-in for the daemon (bus-peer.sh) sends PressProgress `began`
 # at the launcher's point and records the PressTarget the overlay sends, its press-x and press-y
@@ -19,7 +20,7 @@ ROOT="$PWD"
 . Tests/Integration/lib.sh
 . Tests/Documented/lib.sh
 host_setup under-finger-on-host under-finger
-host_requires Xvfb openbox sway swaymsg xfce4-panel /usr/libexec/at-spi-bus-launcher /usr/bin/python3 dbus-daemon gdbus xdotool
+host_requires Xvfb openbox sway swaymsg xfce4-panel firefox-esr /usr/libexec/at-spi-bus-launcher /usr/bin/python3 dbus-daemon gdbus xdotool
 host_binaries
 host_home .config/xfce4/xfconf/xfce-perchannel-xml .config/xfce4/panel/launcher-1 .local/share/applications
 . Tests/Documented/bus-peer.sh
@@ -207,6 +208,32 @@ check "a11y off: said once, not at every press" \
 echo "figure: x11: a press with accessibility off answered in $off ms"
 a11y true
 stop "$overlay_pid"; peer_stop
+
+# A link in Firefox ESR, on a local page: Gecko answers the Hyperlink interface on every object,
+# and only the role `link` counts. It builds its accessible tree once accessibility is on, a few
+# seconds after the page shows: asked again until it answers, at most 60 s.
+cat > "$W/page.html" <<'HTML'
+<!doctype html><html><head><title>Forcetouch page</title>
+<style>body { margin: 0 } a { position: absolute; left: 100px; top: 100px; width: 400px; height: 120px; font-size: 48px }</style>
+</head><body><a href="https://example.org/from-firefox">A big link</a></body></html>
+HTML
+chmod 644 "$W/page.html"
+mkdir -m 700 "$W/firefox" && chown "$U:$G" "$W/firefox"
+bg_user "$W/firefox.log" env MOZ_DISABLE_CONTENT_SANDBOX=1 firefox-esr --no-remote --profile "$W/firefox" --kiosk "file://$W/page.html"
+firefox_pid=$last_pid
+for _ in $(seq 60); do
+    as_user "$BIN/forcetouch-overlay" --verbose --what-is-at 300 160 > "$W/x11-firefox.json" 2>&1
+    [ -n "$(json_field "$W/x11-firefox.json" address)" ] && break
+    sleep 1
+done
+check "x11: on a link in Firefox ESR, its address and role link ($(json_field "$W/x11-firefox.json" address))" \
+    test "$(json_field "$W/x11-firefox.json" address)" = "https://example.org/from-firefox" -a \
+         "$(json_field "$W/x11-firefox.json" role)" = link -a "$(json_field "$W/x11-firefox.json" name)" = "A big link"
+as_user "$BIN/forcetouch-overlay" --verbose --what-is-at 300 400 > "$W/x11-firefox-page.json" 2>&1
+check "x11: ... beside the link, no address: the page's is not a link's ($(json_field "$W/x11-firefox-page.json" role))" \
+    test -z "$(json_field "$W/x11-firefox-page.json" address)" -a "$(json_field "$W/x11-firefox-page.json" window-app-id)" = firefox-esr
+echo "figure: x11: --what-is-at on a link in Firefox, a new process's first lookup: $(lookup_ms "$W/x11-firefox.json") ms"
+stop "$firefox_pid"
 stop "$links_pid"; stop "$panel_pid"; stop "$openbox_pid"; stop "$xvfb_pid"
 
 # ---------------------------------------------------------------- sway, headless
