@@ -12,7 +12,7 @@ set -euo pipefail
 # backend (and weston's, a compositor without layer-shell), shoots the screen with import
 # (imagemagick) and grim, and taps with xdotool. Its lookup of what is under the finger asks the
 # X server through xcb (libxcb1-dev) and AT-SPI with AT-SPI's own names (libatspi2.0-dev's
-# header); its test (Tests/Documented/under-finger-on-host.sh) runs the accessibility bus
+# header); its test (Tests/Documented/under-finger-lookup-on-host.sh) runs the accessibility bus
 # (at-spi2-core), Debian's xfce4-panel, Firefox ESR and a GTK link button in python3-gi.
 pkgs=(libevdev-dev libudev-dev libyaml-dev libsystemd-dev pkg-config dbus-daemon dbus-bin systemd libglib2.0-bin
       python3-dbus libgtk-3-dev libgtk-layer-shell-dev xvfb openbox sway weston grim imagemagick xdotool

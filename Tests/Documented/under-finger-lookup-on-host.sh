@@ -13,13 +13,13 @@
 # lookups' times (first, warm, nothing found) are printed, not asserted.
 # Everything runs as an ordinary user; every wait is bounded; every process started here is
 # stopped by its pid.
-# Usage: Tests/Documented/under-finger-on-host.sh   (FORCETOUCH_BIN: the binaries, default .build/debug)
+# Usage: Tests/Documented/under-finger-lookup-on-host.sh   (FORCETOUCH_BIN: the binaries, default .build/debug)
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 ROOT="$PWD"
 . Tests/Integration/lib.sh
 . Tests/Documented/lib.sh
-host_setup under-finger-on-host under-finger
+host_setup under-finger-lookup-on-host under-finger-lookup
 host_requires Xvfb openbox sway swaymsg xfce4-panel firefox-esr /usr/libexec/at-spi-bus-launcher /usr/bin/python3 dbus-daemon gdbus xdotool
 host_binaries
 host_home .config/xfce4/xfconf/xfce-perchannel-xml .config/xfce4/panel/launcher-1 .local/share/applications
@@ -282,4 +282,4 @@ check "sway bus: on the empty output, why ($(grep -o "'why': <'[^']*'>" <<< "$ca
 echo "figure: sway lookups in the running overlay: nothing found $(lookup_ms "$W/sway-overlay.log") ms"
 stop "$overlay_pid"; peer_stop
 stop "$links_pid"; stop "$sway_pid"
-summary under-finger-on-host
+summary under-finger-lookup-on-host
