@@ -75,8 +75,9 @@ test: deps
 	Tests/Documented/overlay-on-host.sh
 	Tests/Documented/intent-window-on-host.sh
 	Tests/Documented/assistive-touch-on-host.sh
-	Tests/Documented/screenshot-search-on-host.sh
+	Tests/Documented/under-finger-on-host.sh
 	Tests/Documented/under-finger-lookup-on-host.sh
+	Tests/Documented/screenshot-search-on-host.sh
 	Tests/Documented/package-on-host.sh
 	@if [ -x vm/run-tests.sh ]; then ./vm/run-tests.sh; fi
 

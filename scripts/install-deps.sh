@@ -6,7 +6,8 @@ set -euo pipefail
 # The D-Bus test (Tests/Documented/dbus-on-host.sh) needs a real bus and its clients: dbus-daemon,
 # dbus-bin (dbus-monitor), systemd (busctl), libglib2.0-bin (gdbus). GIO is opened at run time,
 # not built against: libglib2.0-bin brings the library. python3-dbus: its stand-in for an
-# overlay that owns the overlay's name and never answers.
+# overlay that owns the overlay's name and never answers. python3-gi: the stand-in for the
+# overlay's lookup of what is under the finger (Tests/Documented/under-finger-on-host.sh).
 # forcetouch-overlay's GTK part builds against GTK 3 and gtk-layer-shell; its test
 # (Tests/Documented/overlay-on-host.sh) runs it under Xvfb with openbox and under sway's headless
 # backend (and weston's, a compositor without layer-shell), shoots the screen with import

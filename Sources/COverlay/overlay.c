@@ -442,7 +442,21 @@ static void menu_shown(GVariant *p) {
     GVariantIter *items;
     double x, y;
     const char *placement, *output;
-    g_variant_get(p, FT_SIGNAL_MENU_SHOWN_GET, &id, &items, &x, &y, &placement, &output);
+    GVariantIter *target;
+    g_variant_get(p, FT_SIGNAL_MENU_SHOWN_GET, &id, &items, &x, &y, &placement, &output, &target);
+    // What the press was on (SPEC §11, "What is under the finger"): logged; the menu is
+    // drawn the same whatever it is for.
+    char *kind = NULL, *name = NULL;
+    const char *key;
+    GVariant *value;
+    while (g_variant_iter_next(target, "{&sv}", &key, &value)) {
+        if (g_variant_is_of_type(value, G_VARIANT_TYPE_STRING)) {
+            if (strcmp(key, "kind") == 0 && !kind) kind = ft_bounded_text(g_variant_get_string(value, NULL));
+            if (strcmp(key, "name") == 0 && !name) name = ft_bounded_text(g_variant_get_string(value, NULL));
+        }
+        g_variant_unref(value);
+    }
+    g_variant_iter_free(target);
     clear_items();
     GVariant *dict;
     while (g_variant_iter_next(items, "@a{sv}", &dict)) {
@@ -461,8 +475,11 @@ static void menu_shown(GVariant *p) {
     }
     g_variant_iter_free(items);
     g_strlcpy(o.output, output, sizeof o.output);
-    g_printerr("menu %u shown: %d item(s) at %.3f,%.3f (%s%s%s)\n", id, o.count, x, y, placement,
-               *output ? " on " : "", output);
+    g_printerr("menu %u shown: %d item(s) at %.3f,%.3f (%s%s%s) for %s%s%s%s\n", id, o.count, x, y, placement,
+               *output ? " on " : "", output, kind && *kind ? kind : "nothing", name && *name ? " \"" : "",
+               name ? name : "", name && *name ? "\"" : "");
+    g_free(kind);
+    g_free(name);
     o.stamp_menu = id;
     o.stamp_signal = arrived;
     ft_menu_effects effects;

@@ -32,11 +32,6 @@
 #include <sys/un.h>
 #include <unistd.h>
 
-// The daemon's method, from the bus's table once it has it (i43-daemon's PressTarget).
-#ifndef FT_METHOD_PRESS_TARGET
-#define FT_METHOD_PRESS_TARGET "PressTarget"
-#endif
-
 /// How long a lookup may take, from `began`: past it the daemon is told `why`, and the answer,
 /// when it comes, is dropped. A press takes longer than this from `began` to peek's menu.
 enum { DEADLINE_MS = 300 };
@@ -754,7 +749,7 @@ static void send_facts(const facts_t *f) {
     if (f->has_pid) g_variant_builder_add(&b, "{sv}", "window-pid", g_variant_new_uint32(f->window_pid));
     if (u.bus)
         g_dbus_connection_call(u.bus, FT_BUS_DAEMON_NAME, FT_BUS_DAEMON_PATH, FT_BUS_DAEMON_INTERFACE,
-                               FT_METHOD_PRESS_TARGET, g_variant_new("(a{sv})", &b), NULL, G_DBUS_CALL_FLAGS_NONE,
+                               FT_METHOD_PRESS_TARGET, g_variant_new(FT_METHOD_PRESS_TARGET_IN, &b), NULL, G_DBUS_CALL_FLAGS_NONE,
                                -1, NULL, NULL, NULL);
     else
         g_variant_builder_clear(&b);

@@ -50,15 +50,11 @@ static void add_args(GString *xml, const char *tuple, const char *direction) {
 /// The methods the overlay calls, with the table's signatures.
 static char *methods_xml(void) {
     GString *xml = g_string_new("<node><interface name='" DAEMON_IFACE "'>");
-#ifdef FT_METHOD_PRESS_TARGET
-#define PRESS_TARGET(name) || strcmp(name, FT_METHOD_PRESS_TARGET) == 0
-#else
-#define PRESS_TARGET(name)
-#endif
 #define METHOD(name, in, out) \
     if (strcmp(name, FT_METHOD_CHOOSE_QUICK_ACTION) == 0 || strcmp(name, FT_METHOD_DISMISS_MENU) == 0 || \
         strcmp(name, FT_METHOD_CONFIRM_INTENT) == 0 || strcmp(name, FT_METHOD_ANSWER_INTENT) == 0 || \
-        strcmp(name, FT_METHOD_OPEN_INTENT_APP) == 0 PRESS_TARGET(name)) { \
+        strcmp(name, FT_METHOD_OPEN_INTENT_APP) == 0 || \
+        strcmp(name, FT_METHOD_PRESS_TARGET) == 0) { \
         g_string_append_printf(xml, "<method name='%s'>", name); \
         add_args(xml, in, "in"); \
         add_args(xml, out, "out"); \
@@ -66,10 +62,6 @@ static char *methods_xml(void) {
     }
     FT_BUS_METHODS(METHOD)
 #undef METHOD
-#ifndef FT_METHOD_PRESS_TARGET
-    // What is under the finger (issue 43), until the bus's table has it: PressTarget(a{sv} facts).
-    g_string_append(xml, "<method name='PressTarget'><arg type='a{sv}' direction='in'/></method>");
-#endif
     g_string_append(xml, "</interface></node>");
     return g_string_free(xml, FALSE);
 }
