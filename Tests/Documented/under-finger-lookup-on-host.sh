@@ -26,7 +26,7 @@ host_home .config/xfce4/xfconf/xfce-perchannel-xml .config/xfce4/panel/launcher-
 . Tests/Documented/bus-peer.sh
 
 # The application the panel's launcher starts: its .desktop, where the launcher and the menu find it.
-cat > "$HOMEDIR/.local/share/applications/forcetouch-notes.desktop" <<'INI'
+cat > "$HOMEDIR/.local/share/applications/forcetouch-notes.desktop" <<INI
 [Desktop Entry]
 Type=Application
 Name=Forcetouch Notes
@@ -37,7 +37,7 @@ Actions=new-note;
 
 [Desktop Action new-note]
 Name=New Note
-Exec=true
+Exec=touch $HOMEDIR/new-note-ran
 INI
 cp "$HOMEDIR/.local/share/applications/forcetouch-notes.desktop" "$HOMEDIR/.config/xfce4/panel/launcher-1/"
 # One panel at the bottom, centred, 48 px high, holding the one launcher: at 488..536 × 720..768.
@@ -207,7 +207,45 @@ check "a11y off: said once, not at every press" \
     test "$(grep -c '^under-finger: accessibility is off' "$W/x11-overlay.log")" = 1
 echo "figure: x11: a press with accessibility off answered in $off ms"
 a11y true
-stop "$overlay_pid"; peer_stop
+
+# End to end: the real daemon replays a deep press on the launcher (the demo touchscreen's, moved
+# to 0.5, 0.968 of it: 512, 743 on the screen); the overlay looks it up, the daemon shows that
+# application's Desktop Actions with its name, and a click on one launches it.
+peer_stop
+cat > "$CONFIG" <<'TOML'
+[[quick-action]]
+type = "search"
+title = "Search"
+exec = ["true"]
+
+[[binding]]
+gesture = "deep-press"
+quick-actions = true
+TOML
+{
+    sed -n '/^E:/q;p' demo/touchscreen-gestures.evemu
+    printf 'E: 0.500000 0003 002f 0000\nE: 0.500000 0003 0039 0100\nE: 0.500000 0003 0035 0500\nE: 0.500000 0003 0036 0581\n'
+    for p in 40:500000 60:550000 90:600000 130:950000 170:1000000 210:1050000 120:1100000 40:1150000; do
+        printf 'E: %d.%06d 0003 003a %04d\nE: %d.%06d 0000 0000 0000\n' $(( ${p#*:} / 1000000 )) $(( ${p#*:} % 1000000 )) "${p%%:*}" \
+            $(( ${p#*:} / 1000000 )) $(( ${p#*:} % 1000000 ))
+    done
+    printf 'E: 1.250000 0003 0039 -001\nE: 1.250000 0000 0000 0000\n'
+} > "$W/launcher.evemu"
+chmod 644 "$W/launcher.evemu" "$CONFIG"
+m="$(mark "$W/x11-overlay.log")"
+bg_user "$W/replay.log" "$BIN/forcetouchd" --replay "$W/launcher.evemu"
+replay_pid=$last_pid
+check "end to end: a replayed deep press on the launcher shows that application's menu, its name on top" \
+    wait_for_new "$m" '^menu [0-9]+ shown: .* for app-icon "Forcetouch Notes"' "$W/x11-overlay.log" 30
+check "end to end: ... its Desktop Action, New Note" wait_for_new "$m" '^item 0 "New Note" ' "$W/x11-overlay.log" 10
+sleep 1
+read -r ix iy iw ih < <(tail -c +$((m + 1)) "$W/x11-overlay.log" | grep '^item 0 "New Note" ' | tail -1 |
+    sed -E 's/.* (-?[0-9]+) (-?[0-9]+) (-?[0-9]+) (-?[0-9]+)$/\1 \2 \3 \4/')
+as_user xdotool mousemove $(( ${ix:-0} + ${iw:-0} / 2 )) $(( ${iy:-0} + ${ih:-0} / 2 )) click 1
+check "end to end: ... and a click on it launches it (its Exec ran)" \
+    bash -c "for _ in \$(seq 50); do [ -e '$HOMEDIR/new-note-ran' ] && exit 0; sleep 0.2; done; exit 1"
+stop "$replay_pid"
+stop "$overlay_pid"
 
 # A link in Firefox ESR, on a local page: Gecko answers the Hyperlink interface on every object,
 # and only the role `link` counts. It builds its accessible tree once accessibility is on, a few
