@@ -34,7 +34,9 @@
 
 /// How long a lookup may take, from `began`: past it the daemon is told `why`, and the answer,
 /// when it comes, is dropped. A press takes longer than this from `began` to peek's menu.
-enum { DEADLINE_MS = 300 };
+/// The lookup's own calls are given a little less, so that a slow application's answer is
+/// its `why`; the deadline's timer on GTK's thread is for a lookup stuck elsewhere.
+enum { DEADLINE_MS = 300, LOOKUP_MS = DEADLINE_MS - 30 };
 
 /// The facts of one lookup, owned (g_free'd by facts_clear).
 typedef struct {
@@ -683,9 +685,18 @@ static void look_up(lookup_t *l, int x, int y, int budget_ms, facts_t *f) {
         }
         g_array_unref(windowed);
     }
-    if (remaining_ms(l) == 0 && !f->why) f->why = g_strdup_printf("the lookup took longer than %d ms", budget_ms);
     g_free(bus);
     g_free(top);
+}
+
+/// look_up, and when it ran out of time with nothing found, that as its `why`: what was not
+/// answered in time says nothing of the application.
+static void look_up_within(lookup_t *l, int x, int y, int budget_ms, facts_t *f) {
+    look_up(l, x, y, budget_ms, f);
+    if (remaining_ms(l) == 0 && !f->role && !f->name) {
+        g_free(f->why);
+        f->why = g_strdup_printf("the lookup took longer than %d ms", budget_ms);
+    }
 }
 
 static lookup_t *lookup_new(const ft_lookup_model *model, int verbose) {
@@ -810,7 +821,7 @@ static gpointer worker(gpointer data) {
         gint64 start = g_get_monotonic_time();
         l->own = job->own;
         if (job->unknown) job->facts.why = g_strdup(job->unknown);
-        else look_up(l, job->x, job->y, DEADLINE_MS, &job->facts);
+        else look_up_within(l, job->x, job->y, LOOKUP_MS, &job->facts);
         l->own = NULL;
         if (job->own) g_array_unref(job->own);
         job->ms = (g_get_monotonic_time() - start) / 1000.0;
@@ -877,7 +888,7 @@ int ft_under_finger_what_is_at(const ft_lookup_model *model, int x, int y, int v
     facts_t f = { 0 };
     gint64 start = g_get_monotonic_time();
     // A person waits at a terminal: a second, not the press's deadline.
-    look_up(l, x, y, 1000, &f);
+    look_up_within(l, x, y, 1000, &f);
     if (verbose) log_lookup(x, y, &f, (g_get_monotonic_time() - start) / 1000.0);
     ft_target_facts out = {
         .source = f.source, .role = f.role, .name = f.name, .description = f.description, .address = f.address,
