@@ -58,7 +58,7 @@ OVERLAY_SOURCES = $(wildcard Sources/COverlay/*.c)
 $(BUILDDIR)/$(CONFIGURATION)/$(OVERLAY_GTK): $(OVERLAY_SOURCES) $(wildcard Sources/COverlay/*.h) Sources/COverlay/include/COverlay.h Sources/COverlayABI/include/COverlayABI.h
 	mkdir -p $(@D)
 	$(CC) -O2 -g -Wall -fPIC -shared -o $@ $(OVERLAY_SOURCES) -ISources/COverlay/include -ISources/COverlayABI/include -ISources/COverlay \
-		$$(pkg-config --cflags --libs gtk-layer-shell-0 gtk+-3.0) -lm
+		$$(pkg-config --cflags --libs gtk-layer-shell-0 gtk+-3.0 xcb) $$(pkg-config --cflags atspi-2) -lm
 
 # The GNOME Shell extension (gnome-shell/UUID): one source, written for GNOME 43 and 44 (legacy
 # imports), is the GNOME 43 variant as it is; scripts/gnome-extension-esm.py writes the GNOME 45+
@@ -102,6 +102,7 @@ test: deps
 	Tests/Documented/intent-window-on-host.sh
 	Tests/Documented/assistive-touch-on-host.sh
 	Tests/Documented/under-finger-on-host.sh
+	Tests/Documented/under-finger-lookup-on-host.sh
 	Tests/Documented/screenshot-search-on-host.sh
 	Tests/Documented/gnome-shell-on-host.sh
 	Tests/Documented/gnome-extension-on-host.sh

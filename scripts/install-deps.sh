@@ -12,15 +12,20 @@ set -euo pipefail
 # forcetouch-overlay's GTK part builds against GTK 3 and gtk-layer-shell; its test
 # (Tests/Documented/overlay-on-host.sh) runs it under Xvfb with openbox and under sway's headless
 # backend (and weston's, a compositor without layer-shell), shoots the screen with import
-# (imagemagick) and grim, and taps with xdotool. The GNOME Shell extension's test
-# (Tests/Documented/gnome-shell-on-host.sh) runs GNOME Shell 43 headless on Mesa's software
-# renderer, and gjs runs the extension's own tests; zenity is the ordinary GTK window (Wayland)
-# whose app the extension's ObjectAt names. python3-gi: the stand-in for the GNOME Shell
-# extension that takes the overlay's name (overlay-on-host.sh, "who draws"). KDE Plasma's KWin
-# (kwin-wayland: Tests/Documented/kde-on-host.sh runs the overlay under it headless, llvmpipe from
-# libgl1-mesa-dri, and shoots it through KWin's ScreenShot2 from python3-gi).
+# (imagemagick) and grim, and taps with xdotool. Its lookup of what is under the finger asks the
+# X server through xcb (libxcb1-dev) and AT-SPI with AT-SPI's own names (libatspi2.0-dev's
+# header); its test (Tests/Documented/under-finger-lookup-on-host.sh) runs the accessibility bus
+# (at-spi2-core), Debian's xfce4-panel, Firefox ESR and a GTK link button in python3-gi.
+# The GNOME Shell extension's test (Tests/Documented/gnome-shell-on-host.sh) runs GNOME Shell 43
+# headless on Mesa's software renderer, and gjs runs the extension's own tests; zenity is the
+# ordinary GTK window (Wayland) whose app the extension's ObjectAt names. python3-gi: the
+# stand-in for the GNOME Shell extension that takes the overlay's name (overlay-on-host.sh, "who
+# draws"). KDE Plasma's KWin (kwin-wayland: Tests/Documented/kde-on-host.sh runs the overlay under
+# it headless, llvmpipe from libgl1-mesa-dri, and shoots it through KWin's ScreenShot2 from
+# python3-gi).
 pkgs=(libevdev-dev libudev-dev libyaml-dev libsystemd-dev pkg-config dbus-daemon dbus-bin systemd libglib2.0-bin
-      python3-dbus python3-gi xclip libgtk-3-dev libgtk-layer-shell-dev xvfb openbox sway weston grim imagemagick xdotool
+      python3-dbus python3-gi gir1.2-gtk-3.0 xclip libgtk-3-dev libgtk-layer-shell-dev xvfb openbox sway weston grim
+      imagemagick xdotool libxcb1-dev libatspi2.0-dev at-spi2-core xfce4-panel firefox-esr
       gnome-shell gjs libgl1-mesa-dri libegl-mesa0 zenity kwin-wayland)
 [ "${1:-}" = --deb ] && pkgs+=(dpkg-dev binutils lintian)
 # GNOME Shell 43 (with gnome-extensions, which `make gnome-extension` and
@@ -28,8 +33,8 @@ pkgs=(libevdev-dev libudev-dev libyaml-dev libsystemd-dev pkg-config dbus-daemon
 # first, without their recommends (gdm3, gnome-control-center, evolution-data-server…), which
 # no suite needs: after the packages above, with them they download 351 MB (611 packages),
 # without 116 MB (151). So do the other desktops' programs the suites run: KWin (Plasma's
-# recommends), zenity.
-nonrec=(gnome-shell gjs dbus-user-session libgl1-mesa-dri libegl-mesa0 kwin-wayland zenity)
+# recommends), zenity, Firefox ESR and xfce4-panel.
+nonrec=(gnome-shell gjs dbus-user-session libgl1-mesa-dri libegl-mesa0 kwin-wayland zenity firefox-esr xfce4-panel)
 missing() { local pkg; for pkg in "$@"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || echo "$pkg"; done; }
 mapfile -t need_nonrec < <(missing "${nonrec[@]}")

@@ -26,11 +26,28 @@ struct ForcetouchOverlay: ForceTouchCommand {
             response shows with its code and output; a tap opens the intent's app. \
             Wayland compositors with layer-shell get an overlay layer surface, X11 an \
             override-redirect popup, GNOME's Wayland session an ordinary window. SIGTERM stops it.
+
+            From the moment a press is on its way to a deep press, it looks up what is under the \
+            finger (the window, from the X server or sway's IPC, and the accessible object there, \
+            through AT-SPI: its role, name and a link's address) and tells the daemon \
+            (PressTarget). `--what-is-at X Y` prints what it would tell for a screen pixel, as \
+            JSON, and exits.
             """,
         version: ForceTouchVersion.string)
 
     @Flag(help: "Log each drawn menu's and item's rectangle on the screen (`item 0 \"Title\" x y w h`), and each intent window's and its buttons'.")
     var verbose = false
+
+    @Option(name: .customLong("what-is-at"), parsing: .upToNextOption,
+            help: ArgumentHelp("Print what is at screen pixel X Y (the window, the accessible object, a link's address), as the daemon would be told, as JSON, and exit.",
+                               valueName: "X Y"))
+    var whatIsAt: [Int32] = []
+
+    func validate() throws {
+        guard whatIsAt.isEmpty || whatIsAt.count == 2 else {
+            throw ValidationError("--what-is-at takes two numbers, X and Y, in screen pixels")
+        }
+    }
 
     func run() throws {
         let toolkit = try OverlayToolkit.load()
@@ -39,9 +56,13 @@ struct ForcetouchOverlay: ForceTouchCommand {
             withUnsafePointer(to: OverlayModelBridge.table) { menu in
                 withUnsafePointer(to: OverlayModelBridge.button) { button in
                     withUnsafePointer(to: OverlayModelBridge.intent) { intent in
-                        var args = ft_overlay_args(verbose: verbose ? 1 : 0, version: version, menu: menu, button: button,
-                                                   intent: intent)
-                        return toolkit.run(&args)
+                        withUnsafePointer(to: UnderFingerBridge.table) { lookup in
+                            var args = ft_overlay_args(verbose: verbose ? 1 : 0, version: version, menu: menu,
+                                                       button: button, intent: intent, lookup: lookup,
+                                                       what_is_at: whatIsAt.count == 2 ? 1 : 0,
+                                                       at_x: whatIsAt.first ?? 0, at_y: whatIsAt.last ?? 0)
+                            return toolkit.run(&args)
+                        }
                     }
                 }
             }
