@@ -62,5 +62,8 @@ check "... and sees it leave" wait_for 'forcetouch: io.github.forcetouch.Daemon1
 # The intent window, the AssistiveTouch button and what is under a point.
 . Tests/Documented/gnome-shell-intent.sh
 
+# What is under the finger: an app's icon in the dash, its own quick actions.
+. Tests/Documented/gnome-shell-under-finger.sh
+
 stop_gnome_shell
 summary gnome-shell-on-host

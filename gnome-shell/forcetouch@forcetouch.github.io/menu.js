@@ -122,8 +122,19 @@ var MenuController = class MenuController {
                 iconFile: text('icon-file'),
             });
         }
+        // What the press is on (issue 43), when the daemon says: the same words as the overlay's.
+        let kind = 'nothing', name = '';
+        if (params.n_children() > 6) {
+            const target = params.get_child_value(6);
+            const text = key => {
+                const v = target.lookup_value(key, new GLib.VariantType('s'));
+                return v ? v.get_string()[0] : '';
+            };
+            kind = text('kind') || 'nothing';
+            name = boundedText(text('name'));
+        }
         this._log.info(`menu ${id} shown: ${this._items.length} item(s) at ${x.toFixed(3)},${y.toFixed(3)} ` +
-            `(${placement}${output ? ` on ${output}` : ''})`);
+            `(${placement}${output ? ` on ${output}` : ''}) for ${kind}${name ? ` "${name}"` : ''}`);
         this._locate(x, y, placement, output);
         this._cardMenu = -1;
         this._apply(this._model.handle(MenuEvent.shown(id, this._items.length, x, y, placement === 'pointer')));

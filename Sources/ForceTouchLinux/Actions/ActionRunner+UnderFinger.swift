@@ -12,11 +12,14 @@ extension ActionRunner {
     /// performed as always.
     func presentTargetMenu(event: GestureEvent?, device: String?, label: String,
                            _ finish: @escaping (ActionResult) -> Void) {
+        // Where the menu goes is the device's now: a replay's device is gone when a held menu
+        // is shown at the lookup's deadline.
+        let place = overlay.locate(device)
         underFinger.target(event: event, listening: overlay.listening) { [weak self] found, looked in
             guard let self else { return }
             let (store, target) = PressTargetMenu.menu(for: found, configured: shortcuts)
             presentMenu(store, event: event, device: device, label: label, target: target, looked: looked,
-                        finish) { [weak self] entry, finish in
+                        place: place, finish) { [weak self] entry, finish in
                 guard let self else { return }
                 switch (target.kind, entry.item.action) {
                 case (.link, _): performLink(entry.item.type, address: target.address, label: label, finish)

@@ -137,9 +137,11 @@ final class ActionRunner {
 
     /// Hands the menu of `store` to subscribers and to the overlay when one is on the bus,
     /// else to the menu program; `chosen` performs the entry picked, then calls the
-    /// completion it is given.
+    /// completion it is given. `place` is where the menu goes when it was learnt earlier (a
+    /// menu held for what is under the finger: the device may be gone by then).
     func presentMenu(_ store: ShortcutStore, event: GestureEvent?, device: String?, label: String,
                      target: PressTarget? = nil, looked: Bool = false,
+                     place: OverlayMenus.Place? = nil,
                      _ finish: @escaping (ActionResult) -> Void,
                      chosen: @escaping (ShortcutStore.Entry, @escaping (ActionResult) -> Void) -> Void) {
         let menu = store.menu
@@ -151,8 +153,8 @@ final class ActionRunner {
         let nothing = looked ? target.flatMap { $0.kind == .nothing ? $0.why : nil } : nil
         if overlay.listening {
             overlay.timeout = timeout
-            let id = overlay.show(menu, event: event, device: device, target: target.map(Self.message) ?? .init(),
-                                  finish: finish, chosen: chosen)
+            let id = overlay.show(menu, event: event, device: device, place: place,
+                                  target: target.map(Self.message) ?? .init(), finish: finish, chosen: chosen)
             if let nothing { logger.info("menu \(id): nothing under the finger: \(nothing)") }
             return
         }

@@ -25,7 +25,9 @@ final class OverlayMenus {
     var onProgress: (PressProgressMessage) -> Void = { _ in }
     /// Where a device's menu goes: at its contact (a touchscreen) or at the pointer, and on
     /// which output. Set by the daemon, which knows the devices.
-    var locate: (_ device: String?) -> (placement: MenuPlacement, output: String) = { _ in (.pointer, "") }
+    var locate: (_ device: String?) -> Place = { _ in (.pointer, "") }
+    /// Where a menu goes: at the contact or the pointer, on which output.
+    typealias Place = (placement: MenuPlacement, output: String)
 
     /// How long a shown menu waits for the overlay to choose from it or dismiss it before it
     /// is dismissed (`timeout`), as the menu program is ended after as long: an overlay
@@ -65,14 +67,14 @@ final class OverlayMenus {
     /// Shows `entries` at the event's position; `finish` gets the binding's result once an
     /// item is chosen (`chosen` performs it) or the menu goes.
     @discardableResult
-    func show(_ entries: [ShortcutStore.Entry], event: GestureEvent?, device: String?,
+    func show(_ entries: [ShortcutStore.Entry], event: GestureEvent?, device: String?, place: Place? = nil,
               target: MenuShownMessage.Target = .init(),
               finish: @escaping (ActionResult) -> Void,
               chosen: @escaping (ShortcutStore.Entry, @escaping (ActionResult) -> Void) -> Void) -> UInt32 {
         dismiss(id: nil, reason: "replaced")
         lastID &+= 1
         if lastID == 0 { lastID = 1 }
-        let (placement, output) = locate(device)
+        let (placement, output) = place ?? locate(device)
         pending = Pending(id: lastID, deadline: now() + timeout, entries: entries, finish: finish, chosen: chosen)
         send(.shown(MenuShownMessage(id: lastID, items: entries.map(Self.item), x: event?.x ?? 0.5, y: event?.y ?? 0.5,
                                      placement: placement, output: output, target: target)))

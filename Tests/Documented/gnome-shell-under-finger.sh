@@ -1,0 +1,83 @@
+# Sourced by gnome-shell-on-host.sh after the menu's and the intent window's sections (it uses
+# their $W/deep-press.evemu, object_at and the companion's Overview): what is under the finger
+# in GNOME Shell (docs/SPEC.md §11, "What is under the finger", issue 43). The extension looks
+# itself, from the shell's own actors, at each press's `began`, and tells the daemon
+# (`PressTarget`): a real forcetouchd replays a deep press on an app's icon in the dash, and the
+# menu is that app's Desktop Entry actions, its name on top; choosing one launches it. On the
+# empty desktop the configured menu shows, and the daemon says why.
+under_section_started=$SECONDS
+check "under-finger: on the empty desktop the daemon shows the configured menu and says why" \
+    grep -Eq 'menu [0-9]+: nothing under the finger: the desktop: no window there' "$W/menu-replay.log"
+
+# An app of the test's: two Desktop Actions, each leaving a file; a favourite, so in the dash.
+cat > "$HOMEDIR/.local/share/applications/forcetouch-notes.desktop" <<DESKTOP
+[Desktop Entry]
+Type=Application
+Name=Forcetouch Notes
+Exec=touch $W/notes-opened
+Icon=accessories-text-editor
+Actions=new-note;recent;
+
+[Desktop Action new-note]
+Name=New Note
+Exec=touch $W/notes-new-note
+
+[Desktop Action recent]
+Name=Open Recent
+Exec=touch $W/notes-recent
+DESKTOP
+chown -R "$U:$G" "$HOMEDIR/.local/share/applications"
+as_user gsettings set org.gnome.shell favorite-apps "['forcetouch-notes.desktop']"
+shell_call Overview true > /dev/null
+icon_x=""
+for _ in 1 2 3 4 5; do
+    for x in $(seq 408 12 624); do
+        grep -q "'app-id': <'forcetouch-notes.desktop'>" <<< "$(object_at "$x.0" 730.0)" && { icon_x=$x; break 2; }
+    done
+    sleep 0.5
+done
+check "under-finger: the test's app is in the dash (at ${icon_x:-?},730)" test -n "$icon_x"
+# The demo's deep press moved onto the icon: 0..1000 × 0..600 across the touchscreen's surface,
+# mapped onto the 1024×768 monitor.
+awk -v X="$(( ${icon_x:-0} * 1000 / 1024 ))" -v Y="$(( 730 * 600 / 768 ))" '
+    /^E: / && $3 == "0003" && $4 == "0035" { printf "E: %s 0003 0035 %04d\n", $2, X; next }
+    /^E: / && $3 == "0003" && $4 == "0036" { printf "E: %s 0003 0036 %04d\n", $2, Y; next }
+    { print }' "$W/deep-press.evemu" > "$W/deep-press-icon.evemu"
+cat > "$W/under.toml" <<TOML
+[quick-actions]
+under-finger = ["app-icon", "link"]
+
+[[quick-action]]
+type = "compose"
+title = "New message"
+exec = ["touch", "$W/performed-compose"]
+
+[[binding]]
+gesture = "deep-press"
+quick-actions = true
+TOML
+chmod 644 "$W/deep-press-icon.evemu" "$W/under.toml"
+m="$(mark "$SHELL_LOG")"
+bg_user "$W/under-replay.log" env "XDG_DATA_HOME=$HOMEDIR/.local/share" "$BIN/forcetouchd" --config "$W/under.toml" --replay "$W/deep-press-icon.evemu"
+replay_pid=$last_pid
+check "under-finger: a deep press on the icon shows that app's menu, its name on top" \
+    wait_for_new "$m" 'forcetouch: menu [0-9]+ shown: 2 item\(s\) at .* \(touch\) for app-icon "Forcetouch Notes"' "$SHELL_LOG" 30
+wait_for_new "$m" 'forcetouch: menu [0-9]+ scale 1\.000' "$SHELL_LOG" 10
+check "under-finger: ... its items are the Desktop Entry's actions" \
+    bash -c "shell_log() { tail -c +$(( m + 1 )) '$SHELL_LOG'; }; shell_log | grep -q 'item 0 \"New Note\"' && shell_log | grep -q 'item 1 \"Open Recent\"'"
+sleep 0.5
+gshot "$W/under-app-menu.png"
+read -r ix iy iw ih < <(shell_log_since "$m" | grep '^item 0 "New Note"' | tail -1 | grect)
+shell_call Tap "$(( ix + iw / 2 )).0" "$(( iy + ih / 2 )).0" > /dev/null
+check "under-finger: a tap on \"New Note\" launches the app's action (its Exec ran)" \
+    bash -c "for _ in \$(seq 50); do [ -e '$W/notes-new-note' ] && exit 0; sleep 0.1; done; exit 1"
+check "under-finger: ... and nothing else: neither the app nor the configured item" \
+    test ! -e "$W/notes-recent" -a ! -e "$W/notes-opened" -a ! -e "$W/performed-compose"
+for _ in $(seq 50); do kill -0 "$replay_pid" 2>/dev/null || break; sleep 0.1; done
+stop "$replay_pid"
+shell_call Overview false > /dev/null
+echo "figure: the under-the-finger section took $(( SECONDS - under_section_started )) s"
+if [ -n "${SAVE_IMAGES:-}" ]; then
+    cp "$W/under-app-menu.png" docs/images/gnome-app-icon-menu.png
+    echo "gnome-app-icon-menu.png copied to docs/images/"
+fi
