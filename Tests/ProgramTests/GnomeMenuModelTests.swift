@@ -19,6 +19,10 @@ import Testing
     /// Runs one of Tests/GnomeShell's gjs scripts; its output and whether it passed.
     static func run(_ script: String) throws -> (status: Int32, output: String) {
         let process = Process()
+        // Its own environment: tests beside it set XDG_DATA_DIRS to scratch directories, where
+        // GIO's MIME database (through which gdk-pixbuf knows a PNG) is not.
+        process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+                               "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8"]
         process.executableURL = URL(fileURLWithPath: try #require(gjs))
         process.arguments = [Program.repositoryRoot.appendingPathComponent("Tests/GnomeShell/\(script)").path]
         let out = Pipe()

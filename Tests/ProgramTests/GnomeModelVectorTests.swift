@@ -21,6 +21,10 @@ import Testing
     func theExtensionsModelMatchesTheSwiftOne(name: String) throws {
         let root = Program.repositoryRoot
         let process = Process()
+        // Its own environment: tests beside it set XDG_DATA_DIRS to scratch directories, where
+        // GIO's MIME database (through which gdk-pixbuf knows a PNG) is not.
+        process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+                               "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8"]
         process.executableURL = URL(fileURLWithPath: try #require(Self.gjs))
         process.arguments = ["-I", root.appendingPathComponent("gnome-shell/forcetouch@forcetouch.github.io").path,
                              root.appendingPathComponent("Tests/GnomeShell/model-vectors.js").path, name]
