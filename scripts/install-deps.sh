@@ -11,8 +11,12 @@ set -euo pipefail
 # (Tests/Documented/overlay-on-host.sh) runs it under Xvfb with openbox and under sway's headless
 # backend (and weston's, a compositor without layer-shell), shoots the screen with import
 # (imagemagick) and grim, and taps with xdotool.
+# A link's preview renders the page with WebKitGTK 4.1 (optional at run time: the Makefile builds
+# forcetouch-overlay-webkit.so where its development files are); its test
+# (Tests/Documented/link-preview-on-host.sh) reads the clipboard back with xclip.
 pkgs=(libevdev-dev libudev-dev libyaml-dev libsystemd-dev pkg-config dbus-daemon dbus-bin systemd libglib2.0-bin
-      python3-dbus libgtk-3-dev libgtk-layer-shell-dev xvfb openbox sway weston grim imagemagick xdotool)
+      python3-dbus libgtk-3-dev libgtk-layer-shell-dev xvfb openbox sway weston grim imagemagick xdotool
+      libwebkit2gtk-4.1-dev xclip)
 [ "${1:-}" = --deb ] && pkgs+=(dpkg-dev binutils lintian)
 need=()
 for pkg in "${pkgs[@]}"; do

@@ -21,6 +21,7 @@
 #include "overlay-window.h"
 #include "drawing.h"
 #include "bounded.h"
+#include "link-preview.h"
 #include <gtk/gtk.h>
 #include <gtk-layer-shell/gtk-layer-shell.h>
 #include <glib-unix.h>
@@ -40,6 +41,9 @@
 #define DAEMON_PATH FT_BUS_DAEMON_PATH
 #define DAEMON_IFACE FT_BUS_DAEMON_INTERFACE
 #define OVERLAY_NAME FT_BUS_OVERLAY_NAME
+
+// The type of a link's Open item (the daemon's, SPEC §11): pop chooses it.
+#define FT_LINK_OPEN_TYPE "link.open"
 
 // An item's icon's side, in the menu's logical pixels.
 enum { ICON = 28 };
@@ -115,6 +119,14 @@ static void log_geometry(void) {
     g_printerr("menu %u scale %.3f %d %d %d %d highlight %d dim %.3f\n", f->menu_id, f->scale, f->card.x + ox,
                f->card.y + oy, f->card.width, f->card.height, f->highlight,
                o.composited && o.mode != FT_WINDOW_PLACED ? f->dimming : 0.0);
+    if (f->link) {
+        g_printerr("preview %u %d %d %d %d \"%s\" %s\n", f->menu_id, f->preview.x + ox, f->preview.y + oy,
+                   f->preview.width, f->preview.height, ft_link_preview_title(), ft_link_preview_address());
+        if (f->has_page)
+            g_printerr("page %u %d %d %d %d\n", f->menu_id, f->page.x + ox, f->page.y + oy, f->page.width, f->page.height);
+        g_printerr("actions %u %d %d %d %d\n", f->menu_id, f->actions.x + ox, f->actions.y + oy, f->actions.width,
+                   f->actions.height);
+    }
     for (int i = 0; i < o.count && i < f->count; i++)
         g_printerr("item %d \"%s\" %d %d %d %d\n", i, o.items[i].title, f->items[i].x + ox, f->items[i].y + oy,
                    f->items[i].width, f->items[i].height);
@@ -190,6 +202,8 @@ static void stamp_first_frame(void) {
     o.stamp_menu = 0;
 }
 
+static void draw_rows(cairo_t *cr, const ft_menu_frame *f, int x, int y0, double bg, double fg, double sub);
+
 static gboolean on_draw(GtkWidget *widget, cairo_t *cr, gpointer data) {
     (void)data;
     compute_frame(gtk_widget_get_allocated_width(widget), gtk_widget_get_allocated_height(widget));
@@ -200,8 +214,26 @@ static gboolean on_draw(GtkWidget *widget, cairo_t *cr, gpointer data) {
     cairo_paint(cr);
     cairo_set_operator(cr, CAIRO_OPERATOR_OVER);
     double bg = o.dark ? 0.16 : 0.97, fg = o.dark ? 0.95 : 0.08, sub = o.dark ? 0.7 : 0.35;
+    if (f->link) {
+        // A link's preview above its actions (iOS 13's context menu), both grown from the finger.
+        cairo_save(cr);
+        cairo_translate(cr, f->preview.x, f->preview.y);
+        cairo_scale(cr, f->scale, f->scale);
+        ft_link_preview_draw(cr, f->menu_width, f->header_height, f->page_height, f->has_page, o.dark);
+        cairo_restore(cr);
+        draw_rows(cr, f, f->actions.x, f->actions.y, bg, fg, sub);
+    } else {
+        draw_rows(cr, f, f->card.x, f->card.y, bg, fg, sub);
+    }
+    log_geometry();
+    stamp_first_frame();
+    return TRUE;
+}
+
+/// The menu's card and its rows (or a preview's one empty row), its top left corner at x, y.
+static void draw_rows(cairo_t *cr, const ft_menu_frame *f, int x, int y0, double bg, double fg, double sub) {
     cairo_save(cr);
-    cairo_translate(cr, f->card.x, f->card.y);
+    cairo_translate(cr, x, y0);
     cairo_scale(cr, f->scale, f->scale);
     // In the menu's own units, at pop size: the scale above grows it.
     double w = f->menu_width, row = f->row_height, h = MAX(o.count, 1) * row;
@@ -231,9 +263,6 @@ static gboolean on_draw(GtkWidget *widget, cairo_t *cr, gpointer data) {
         draw_icon(cr, item, w - 16 - ICON, y + (row - ICON) / 2.0, fg);
     }
     cairo_restore(cr);
-    log_geometry();
-    stamp_first_frame();
-    return TRUE;
 }
 
 // ---------------------------------------------------------------- the window
@@ -346,6 +375,7 @@ static void hide_window(void) {
     if (!o.window || !gtk_widget_get_visible(o.window)) return;
     ungrab();
     gtk_widget_hide(o.window);
+    ft_link_preview_end();
     if (o.verbose) g_printerr("hidden\n");
     o.logged_valid = FALSE;
 }
@@ -435,13 +465,38 @@ static void apply(ft_menu_effects effects) {
     if (effects.redraw) update();
 }
 
+/// A link's page arrived (or its title): drawn again.
+static void redraw_preview(void) {
+    if (o.window && gtk_widget_get_visible(o.window)) gtk_widget_queue_draw(o.window);
+}
+
+/// MenuShown's arguments: the table's, and a 7th, `target` (a{sv}), which the table gains with
+/// what is under the finger (SPEC §11); until then a MenuShown carrying it is taken as well.
+static gboolean is_menu_shown(GVariant *p) {
+    return g_variant_is_of_type(p, G_VARIANT_TYPE(FT_SIGNAL_MENU_SHOWN_TYPE)) ||
+           g_variant_is_of_type(p, G_VARIANT_TYPE("(uaa{sv}ddssa{sv})"));
+}
+
 static void menu_shown(GVariant *p) {
     gint64 arrived = g_get_monotonic_time();
     guint id;
     GVariantIter *items;
     double x, y;
     const char *placement, *output;
-    g_variant_get(p, FT_SIGNAL_MENU_SHOWN_GET, &id, &items, &x, &y, &placement, &output);
+    // By position: the same code reads the table's six arguments and the seven with a target.
+    g_variant_get_child(p, 0, "u", &id);
+    g_variant_get_child(p, 1, "aa{sv}", &items);
+    g_variant_get_child(p, 2, "d", &x);
+    g_variant_get_child(p, 3, "d", &y);
+    g_variant_get_child(p, 4, "&s", &placement);
+    g_variant_get_child(p, 5, "&s", &output);
+    const char *kind = "", *address = "", *name = "";
+    GVariant *target = g_variant_n_children(p) > 6 ? g_variant_get_child_value(p, 6) : NULL;
+    if (target) {
+        g_variant_lookup(target, "kind", "&s", &kind);
+        g_variant_lookup(target, "address", "&s", &address);
+        g_variant_lookup(target, "name", "&s", &name);
+    }
     clear_items();
     GVariant *dict;
     while (g_variant_iter_next(items, "@a{sv}", &dict)) {
@@ -460,12 +515,22 @@ static void menu_shown(GVariant *p) {
     }
     g_variant_iter_free(items);
     g_strlcpy(o.output, output, sizeof o.output);
-    g_printerr("menu %u shown: %d item(s) at %.3f,%.3f (%s%s%s)\n", id, o.count, x, y, placement,
-               *output ? " on " : "", output);
+    g_printerr("menu %u shown: %d item(s) at %.3f,%.3f (%s%s%s)%s%s\n", id, o.count, x, y, placement,
+               *output ? " on " : "", output, *kind ? " for " : "", kind);
     o.stamp_menu = id;
     o.stamp_signal = arrived;
+    // A link with an address: its preview above its actions; pop opens it by its Open item.
+    ft_menu_target menu_target = { 0, -1, 0 };
+    ft_link_preview_end();
+    if (strcmp(kind, "link") == 0 && *address) {
+        menu_target.link = 1;
+        for (int i = 0; i < o.count; i++)
+            if (strcmp(o.items[i].type, FT_LINK_OPEN_TYPE) == 0) menu_target.open_row = i;
+        menu_target.page = ft_link_preview_begin(id, address, name, redraw_preview);
+    }
+    if (target) g_variant_unref(target);
     ft_menu_effects effects;
-    o.menu->menu_shown(id, o.count, x, y, placement, &effects);
+    o.menu->menu_shown(id, o.count, x, y, placement, &menu_target, &effects);
     apply(effects);
 }
 
@@ -492,7 +557,7 @@ static void on_signal(GDBusConnection *bus, const char *sender, const char *path
         return;
     }
     if (ft_intent_signal(member, parameters)) return;
-    if (strcmp(member, FT_SIGNAL_MENU_SHOWN) == 0 && g_variant_is_of_type(parameters, G_VARIANT_TYPE(FT_SIGNAL_MENU_SHOWN_TYPE))) {
+    if (strcmp(member, FT_SIGNAL_MENU_SHOWN) == 0 && is_menu_shown(parameters)) {
         menu_shown(parameters);
     } else if (strcmp(member, FT_SIGNAL_PRESS_PROGRESS) == 0 &&
                g_variant_is_of_type(parameters, G_VARIANT_TYPE(FT_SIGNAL_PRESS_PROGRESS_TYPE))) {
@@ -674,6 +739,7 @@ int ft_overlay_main(const ft_overlay_args *args) {
     read_color_scheme();
     g_printerr("overlay: %s theme\n", o.dark ? "dark" : "light");
     ft_intent_init(bus, args->intent, o.verbose, o.dark);
+    ft_link_preview_init(args->link_preview, args->link_preview_timeout, o.verbose);
     ft_assistive_button_init(args->button);
     g_bus_own_name_on_connection(bus, OVERLAY_NAME, G_BUS_NAME_OWNER_FLAGS_DO_NOT_QUEUE, on_name, on_name_lost,
                                  NULL, NULL);

@@ -32,6 +32,19 @@ struct ForcetouchOverlay: ForceTouchCommand {
     @Flag(help: "Log each drawn menu's and item's rectangle on the screen (`item 0 \"Title\" x y w h`), and each intent window's and its buttons'.")
     var verbose = false
 
+    @Flag(inversion: .prefixedNo,
+          help: "On a deep press on a link, render the page in its preview (fetching it) where WebKitGTK 4.1 is installed.")
+    var linkPreview = true
+
+    @Option(help: ArgumentHelp("How long a link's preview waits for the page's rendering, in seconds.", valueName: "seconds"))
+    var linkPreviewTimeout = 3.0
+
+    func validate() throws {
+        guard linkPreviewTimeout > 0, linkPreviewTimeout <= 60 else {
+            throw ValidationError("--link-preview-timeout must be above 0 and at most 60 seconds, not \(linkPreviewTimeout)")
+        }
+    }
+
     func run() throws {
         let toolkit = try OverlayToolkit.load()
         OverlayModelBridge.verbose = verbose
@@ -40,7 +53,8 @@ struct ForcetouchOverlay: ForceTouchCommand {
                 withUnsafePointer(to: OverlayModelBridge.button) { button in
                     withUnsafePointer(to: OverlayModelBridge.intent) { intent in
                         var args = ft_overlay_args(verbose: verbose ? 1 : 0, version: version, menu: menu, button: button,
-                                                   intent: intent)
+                                                   intent: intent, link_preview: linkPreview ? 1 : 0,
+                                                   link_preview_timeout: linkPreviewTimeout)
                         return toolkit.run(&args)
                     }
                 }
