@@ -33,7 +33,7 @@ static struct {
 
 void ft_link_preview_init(int enabled, double timeout, int verbose) {
     p.enabled = enabled;
-    p.timeout = timeout > 0 ? timeout : 3;
+    p.timeout = timeout > 0 ? timeout : 5;
     p.verbose = verbose;
 }
 

@@ -15,7 +15,13 @@ struct ft_page_snapshot {
     GCancellable *cancellable;
     // A snapshot is being taken: its callback frees a stopped page.
     gboolean taking, stopped, done;
+    // The image, taken, while the title is waited for: WebKit sets it just after the load
+    // finished, at most TITLE_WAIT_MS later.
+    cairo_surface_t *image;
+    guint title_wait;
 };
+
+enum { TITLE_WAIT_MS = 500 };
 
 /// One context for every preview, ephemeral: nothing of a preview is kept on disk, and none of
 /// the user's browser's cookies or logins are sent.
@@ -29,9 +35,33 @@ static void finish(ft_page_snapshot *page, cairo_surface_t *image, const char *e
 }
 
 static void release(ft_page_snapshot *page) {
+    if (page->title_wait) g_source_remove(page->title_wait);
+    if (page->image) cairo_surface_destroy(page->image);
     if (page->window) gtk_widget_destroy(page->window);
     g_object_unref(page->cancellable);
     g_free(page);
+}
+
+/// The image taken and kept: handed over with whatever title there is now.
+static void hand_over(ft_page_snapshot *page) {
+    if (!page->image) return;
+    if (page->title_wait) g_source_remove(page->title_wait);
+    page->title_wait = 0;
+    finish(page, page->image, NULL);
+    cairo_surface_destroy(page->image);
+    page->image = NULL;
+}
+
+static gboolean on_title_wait(gpointer data) {
+    ft_page_snapshot *page = data;
+    page->title_wait = 0;
+    hand_over(page);
+    return G_SOURCE_REMOVE;
+}
+
+static void on_title(GObject *view, GParamSpec *spec, gpointer data) {
+    (void)view; (void)spec;
+    hand_over(data);
 }
 
 static void on_snapshot(GObject *source, GAsyncResult *result, gpointer data) {
@@ -43,6 +73,13 @@ static void on_snapshot(GObject *source, GAsyncResult *result, gpointer data) {
         if (image) cairo_surface_destroy(image);
         g_clear_error(&error);
         release(page);
+        return;
+    }
+    const char *title = webkit_web_view_get_title(page->view);
+    if (image && !(title && *title)) {
+        // Kept until the title comes (on_title) or TITLE_WAIT_MS pass (on_title_wait).
+        page->image = image;
+        page->title_wait = g_timeout_add(TITLE_WAIT_MS, on_title_wait, page);
         return;
     }
     finish(page, image, image ? NULL : error->message);
@@ -85,6 +122,7 @@ ft_page_snapshot *ft_page_snapshot_start(const char *uri, int width, int height,
     gtk_widget_show_all(page->window);
     g_signal_connect(page->view, "load-changed", G_CALLBACK(on_load_changed), page);
     g_signal_connect(page->view, "load-failed", G_CALLBACK(on_load_failed), page);
+    g_signal_connect(page->view, "notify::title", G_CALLBACK(on_title), page);
     webkit_web_view_load_uri(page->view, uri);
     return page;
 }
