@@ -467,6 +467,8 @@ static void apply(ft_menu_effects effects) {
 
 /// A link's page arrived (or its title): drawn again.
 static void redraw_preview(void) {
+    // Logged again: the title drawn is the page's now.
+    o.logged_valid = FALSE;
     if (o.window && gtk_widget_get_visible(o.window)) gtk_widget_queue_draw(o.window);
 }
 

@@ -37,7 +37,7 @@ struct ForcetouchOverlay: ForceTouchCommand {
     var linkPreview = true
 
     @Option(help: ArgumentHelp("How long a link's preview waits for the page's rendering, in seconds.", valueName: "seconds"))
-    var linkPreviewTimeout = 3.0
+    var linkPreviewTimeout = 5.0
 
     func validate() throws {
         guard linkPreviewTimeout > 0, linkPreviewTimeout <= 60 else {

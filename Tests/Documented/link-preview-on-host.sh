@@ -139,7 +139,7 @@ progress changed pop 1.0 1.0 0.12 0.12
 sleep 0.5
 shot_x11 "$W/popped.png"
 check "... once, and the finger still down shows nothing more" \
-    bash -c "[ \"\$(grep -c \"^call ChooseQuickAction ('link.open',)\" '$PEER_LOG')\" = 1 ] && [ -z \"\$(convert '$W/popped.png' -colorspace gray -threshold 85% -format '%@' info: | grep -v '^0x0')\" ]"
+    bash -c "[ \"\$(grep -c \"^call ChooseQuickAction ('link.open',)\" '$PEER_LOG')\" = 1 ] && [ -z \"\$(convert '$W/popped.png' -colorspace gray -threshold 85% -format '%@' info: 2> /dev/null | grep -v '^0x0')\" ]"
 progress ended pop 1.0 1.0 0.12 0.12
 dismissed 22 chosen
 check "... its page load stopped with the menu (nothing rendered after it went)" \

@@ -45,10 +45,11 @@ import Testing
         let surface = (width: 1024.0, height: 448.0)
         let full = LinkPreviewLayout(items: 2, page: true, finger: (100, 300), surface: surface, scale: 1)
         #expect(full.bounds.y >= 8 && full.bounds.y + full.bounds.height <= 440)
-        #expect(full.bounds.y + full.bounds.height == 440)
-        // It grows from the corner nearest the finger of that place: its bottom.
+        // Opening up (there is less room below), it is moved down to the output's top edge…
+        #expect(full.bounds.y == 8 && full.bounds.y + full.bounds.height == 402)
+        // …and grows from the corner nearest the finger of that place: its bottom.
         let half = LinkPreviewLayout(items: 2, page: true, finger: (100, 300), surface: surface, scale: 0.5)
-        #expect(half.bounds.y + half.bounds.height == 440)
+        #expect(half.bounds.y + half.bounds.height == 402)
         // Bigger than the output: its top stays on it.
         let tiny = LinkPreviewLayout(items: 4, page: true, finger: (100, 100), surface: (1024, 300), scale: 1)
         #expect(tiny.bounds.y == 8)
