@@ -84,6 +84,7 @@ test: deps
 	Tests/Documented/overlay-on-host.sh
 	Tests/Documented/intent-window-on-host.sh
 	Tests/Documented/assistive-touch-on-host.sh
+	Tests/Documented/under-finger-on-host.sh
 	Tests/Documented/screenshot-search-on-host.sh
 	Tests/Documented/link-preview-on-host.sh
 	Tests/Documented/package-on-host.sh

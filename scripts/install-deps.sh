@@ -6,7 +6,8 @@ set -euo pipefail
 # The D-Bus test (Tests/Documented/dbus-on-host.sh) needs a real bus and its clients: dbus-daemon,
 # dbus-bin (dbus-monitor), systemd (busctl), libglib2.0-bin (gdbus). GIO is opened at run time,
 # not built against: libglib2.0-bin brings the library. python3-dbus: its stand-in for an
-# overlay that owns the overlay's name and never answers.
+# overlay that owns the overlay's name and never answers. python3-gi: the stand-in for the
+# overlay's lookup of what is under the finger (Tests/Documented/under-finger-on-host.sh).
 # forcetouch-overlay's GTK part builds against GTK 3 and gtk-layer-shell; its test
 # (Tests/Documented/overlay-on-host.sh) runs it under Xvfb with openbox and under sway's headless
 # backend (and weston's, a compositor without layer-shell), shoots the screen with import
@@ -15,7 +16,7 @@ set -euo pipefail
 # forcetouch-overlay-webkit.so where its development files are); its test
 # (Tests/Documented/link-preview-on-host.sh) reads the clipboard back with xclip.
 pkgs=(libevdev-dev libudev-dev libyaml-dev libsystemd-dev pkg-config dbus-daemon dbus-bin systemd libglib2.0-bin
-      python3-dbus libgtk-3-dev libgtk-layer-shell-dev xvfb openbox sway weston grim imagemagick xdotool
+      python3-dbus python3-gi libgtk-3-dev libgtk-layer-shell-dev xvfb openbox sway weston grim imagemagick xdotool
       libwebkit2gtk-4.1-dev xclip)
 [ "${1:-}" = --deb ] && pkgs+=(dpkg-dev binutils lintian)
 need=()

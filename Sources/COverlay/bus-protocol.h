@@ -33,10 +33,10 @@
 #define FT_SIGNAL_QUICK_ACTION_PERFORMED_TYPE "(ssss)"
 #define FT_SIGNAL_QUICK_ACTION_PERFORMED_GET "(&s&s&s&s)"
 
-// MenuShown(u id, aa{sv} items, d x, d y, s placement, s output)
+// MenuShown(u id, aa{sv} items, d x, d y, s placement, s output, a{sv} target)
 #define FT_SIGNAL_MENU_SHOWN "MenuShown"
-#define FT_SIGNAL_MENU_SHOWN_TYPE "(uaa{sv}ddss)"
-#define FT_SIGNAL_MENU_SHOWN_GET "(uaa{sv}dd&s&s)"
+#define FT_SIGNAL_MENU_SHOWN_TYPE "(uaa{sv}ddssa{sv})"
+#define FT_SIGNAL_MENU_SHOWN_GET "(uaa{sv}dd&s&sa{sv})"
 
 // PressProgress(s phase, s stage, d transitionProgress, d commitProgress, d x, d y, s placement, s output)
 #define FT_SIGNAL_PRESS_PROGRESS "PressProgress"
@@ -168,6 +168,12 @@
 #define FT_METHOD_OPEN_INTENT_APP_OUT "(ss)"
 #define FT_METHOD_OPEN_INTENT_APP_OUT_GET "(&s&s)"
 
+// PressTarget(a{sv} facts) → ()
+#define FT_METHOD_PRESS_TARGET "PressTarget"
+#define FT_METHOD_PRESS_TARGET_IN "(a{sv})"
+#define FT_METHOD_PRESS_TARGET_OUT "()"
+#define FT_METHOD_PRESS_TARGET_OUT_GET "()"
+
 // Every signal, X(member, type), and every method, X(member, in, out), in the table's order.
 #define FT_BUS_SIGNALS(X) \
     X(FT_SIGNAL_GESTURE, FT_SIGNAL_GESTURE_TYPE) \
@@ -197,6 +203,7 @@
     X(FT_METHOD_RESET_CALIBRATION, FT_METHOD_RESET_CALIBRATION_IN, FT_METHOD_RESET_CALIBRATION_OUT) \
     X(FT_METHOD_CONFIRM_INTENT, FT_METHOD_CONFIRM_INTENT_IN, FT_METHOD_CONFIRM_INTENT_OUT) \
     X(FT_METHOD_ANSWER_INTENT, FT_METHOD_ANSWER_INTENT_IN, FT_METHOD_ANSWER_INTENT_OUT) \
-    X(FT_METHOD_OPEN_INTENT_APP, FT_METHOD_OPEN_INTENT_APP_IN, FT_METHOD_OPEN_INTENT_APP_OUT)
+    X(FT_METHOD_OPEN_INTENT_APP, FT_METHOD_OPEN_INTENT_APP_IN, FT_METHOD_OPEN_INTENT_APP_OUT) \
+    X(FT_METHOD_PRESS_TARGET, FT_METHOD_PRESS_TARGET_IN, FT_METHOD_PRESS_TARGET_OUT)
 
 #endif

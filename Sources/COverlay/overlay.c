@@ -472,33 +472,29 @@ static void redraw_preview(void) {
     if (o.window && gtk_widget_get_visible(o.window)) gtk_widget_queue_draw(o.window);
 }
 
-/// MenuShown's arguments: the table's, and a 7th, `target` (a{sv}), which the table gains with
-/// what is under the finger (SPEC §11); until then a MenuShown carrying it is taken as well.
-static gboolean is_menu_shown(GVariant *p) {
-    return g_variant_is_of_type(p, G_VARIANT_TYPE(FT_SIGNAL_MENU_SHOWN_TYPE)) ||
-           g_variant_is_of_type(p, G_VARIANT_TYPE("(uaa{sv}ddssa{sv})"));
-}
-
 static void menu_shown(GVariant *p) {
     gint64 arrived = g_get_monotonic_time();
     guint id;
     GVariantIter *items;
     double x, y;
     const char *placement, *output;
-    // By position: the same code reads the table's six arguments and the seven with a target.
-    g_variant_get_child(p, 0, "u", &id);
-    g_variant_get_child(p, 1, "aa{sv}", &items);
-    g_variant_get_child(p, 2, "d", &x);
-    g_variant_get_child(p, 3, "d", &y);
-    g_variant_get_child(p, 4, "&s", &placement);
-    g_variant_get_child(p, 5, "&s", &output);
-    const char *kind = "", *address = "", *name = "";
-    GVariant *target = g_variant_n_children(p) > 6 ? g_variant_get_child_value(p, 6) : NULL;
-    if (target) {
-        g_variant_lookup(target, "kind", "&s", &kind);
-        g_variant_lookup(target, "address", "&s", &address);
-        g_variant_lookup(target, "name", "&s", &name);
+    GVariantIter *target;
+    g_variant_get(p, FT_SIGNAL_MENU_SHOWN_GET, &id, &items, &x, &y, &placement, &output, &target);
+    // What the press was on (SPEC §11, "What is under the finger"): logged; a link's menu is
+    // drawn as its preview above its actions ("The link's preview").
+    char *kind = NULL, *name = NULL, *address = NULL;
+    const char *key;
+    GVariant *value;
+    while (g_variant_iter_next(target, "{&sv}", &key, &value)) {
+        if (g_variant_is_of_type(value, G_VARIANT_TYPE_STRING)) {
+            if (strcmp(key, "kind") == 0 && !kind) kind = ft_bounded_text(g_variant_get_string(value, NULL));
+            if (strcmp(key, "name") == 0 && !name) name = ft_bounded_text(g_variant_get_string(value, NULL));
+            // Whole: a cut address would fetch another page (the daemon bounds it, 8192 bytes).
+            if (strcmp(key, "address") == 0 && !address) address = g_variant_dup_string(value, NULL);
+        }
+        g_variant_unref(value);
     }
+    g_variant_iter_free(target);
     clear_items();
     GVariant *dict;
     while (g_variant_iter_next(items, "@a{sv}", &dict)) {
@@ -517,20 +513,23 @@ static void menu_shown(GVariant *p) {
     }
     g_variant_iter_free(items);
     g_strlcpy(o.output, output, sizeof o.output);
-    g_printerr("menu %u shown: %d item(s) at %.3f,%.3f (%s%s%s)%s%s\n", id, o.count, x, y, placement,
-               *output ? " on " : "", output, *kind ? " for " : "", kind);
+    g_printerr("menu %u shown: %d item(s) at %.3f,%.3f (%s%s%s) for %s%s%s%s\n", id, o.count, x, y, placement,
+               *output ? " on " : "", output, kind && *kind ? kind : "nothing", name && *name ? " \"" : "",
+               name ? name : "", name && *name ? "\"" : "");
     o.stamp_menu = id;
     o.stamp_signal = arrived;
     // A link with an address: its preview above its actions; pop opens it by its Open item.
     ft_menu_target menu_target = { 0, -1, 0 };
     ft_link_preview_end();
-    if (strcmp(kind, "link") == 0 && *address) {
+    if (kind && strcmp(kind, "link") == 0 && address && *address) {
         menu_target.link = 1;
         for (int i = 0; i < o.count; i++)
             if (strcmp(o.items[i].type, FT_LINK_OPEN_TYPE) == 0) menu_target.open_row = i;
-        menu_target.page = ft_link_preview_begin(id, address, name, redraw_preview);
+        menu_target.page = ft_link_preview_begin(id, address, name ? name : "", redraw_preview);
     }
-    if (target) g_variant_unref(target);
+    g_free(kind);
+    g_free(name);
+    g_free(address);
     ft_menu_effects effects;
     o.menu->menu_shown(id, o.count, x, y, placement, &menu_target, &effects);
     apply(effects);
@@ -559,7 +558,7 @@ static void on_signal(GDBusConnection *bus, const char *sender, const char *path
         return;
     }
     if (ft_intent_signal(member, parameters)) return;
-    if (strcmp(member, FT_SIGNAL_MENU_SHOWN) == 0 && is_menu_shown(parameters)) {
+    if (strcmp(member, FT_SIGNAL_MENU_SHOWN) == 0 && g_variant_is_of_type(parameters, G_VARIANT_TYPE(FT_SIGNAL_MENU_SHOWN_TYPE))) {
         menu_shown(parameters);
     } else if (strcmp(member, FT_SIGNAL_PRESS_PROGRESS) == 0 &&
                g_variant_is_of_type(parameters, G_VARIANT_TYPE(FT_SIGNAL_PRESS_PROGRESS_TYPE))) {

@@ -62,7 +62,7 @@ public enum BusSignal: String, CaseIterable, Sendable {
         case .quickActionPerformed: [.string("type"), .string("title"), .string("result"), .string("message")]
         case .menuShown:
             [.uint32("id"), .dictionaries("items"), .double("x"), .double("y"), .string("placement"),
-             .string("output")]
+             .string("output"), .dictionary("target")]
         case .pressProgress:
             [.string("phase"), .string("stage"), .double("transitionProgress"), .double("commitProgress"),
              .double("x"), .double("y"), .string("placement"), .string("output")]

@@ -313,6 +313,9 @@ public enum BusMethod: String, CaseIterable, Sendable {
     case confirmIntent = "ConfirmIntent"
     case answerIntent = "AnswerIntent"
     case openIntentApp = "OpenIntentApp"
+    /// The lookup's answer to "what is under the finger" (SPEC §11): the overlay's or the
+    /// GNOME Shell extension's; no control request.
+    case pressTarget = "PressTarget"
 
     /// The member name on the bus.
     public var name: String { rawValue }
@@ -330,6 +333,7 @@ public enum BusMethod: String, CaseIterable, Sendable {
         case .confirmIntent: [.uint32("id"), .bool("confirmed")]
         case .answerIntent: [.uint32("id"), .string("value")]
         case .openIntentApp: [.uint32("id")]
+        case .pressTarget: [.dictionary("facts")]
         }
     }
 
@@ -341,7 +345,7 @@ public enum BusMethod: String, CaseIterable, Sendable {
         case .setQuickActions, .clearQuickActions: [.uint32("count")]
         case .addQuickAction: [.string("result")]
         case .updateQuickAction: [.string("type")]
-        case .removeQuickAction, .dismissMenu, .confirmIntent, .answerIntent: []
+        case .removeQuickAction, .dismissMenu, .confirmIntent, .answerIntent, .pressTarget: []
         case .performQuickAction, .chooseQuickAction, .openIntentApp: [.string("result"), .string("message")]
         case .runIntent: [.string("result"), .string("message"), .string("code"), .string("output")]
         case .resetCalibration: [.strings("forgotten")]
@@ -349,7 +353,7 @@ public enum BusMethod: String, CaseIterable, Sendable {
     }
 
     /// The request a call stands for, from its arguments (read by `parameters`); nil for
-    /// `DismissMenu`, which only the overlay answers. A malformed argument is an
+    /// `DismissMenu` and `PressTarget`, which only the overlay's part of the bus answers. A malformed argument is an
     /// `InvalidRequest`, worded as before the table: "RunIntent: name must not be empty".
     public func request(_ arguments: [BusArgument]) throws(ControlRequestError) -> ControlRequest.Operation? {
         var next = arguments.makeIterator()
@@ -392,7 +396,7 @@ public enum BusMethod: String, CaseIterable, Sendable {
             let parameters = text.isEmpty ? [:] : try object(text, "parameters")
             guard case .bool(let confirmed)? = next.next() else { throw mismatch }
             return .intent(name: name, parameters: parameters, confirmed: confirmed)
-        case .dismissMenu: return nil
+        case .dismissMenu, .pressTarget: return nil
         case .resetCalibration: return .calibrationReset(device: try nonEmpty(try string(), "device"))
         case .confirmIntent, .answerIntent, .openIntentApp:
             guard case .uint32(let run)? = next.next() else { throw mismatch }
@@ -418,7 +422,7 @@ public enum BusMethod: String, CaseIterable, Sendable {
         case .setQuickActions, .clearQuickActions: return [.uint32(UInt32(reply.count ?? 0))]
         case .addQuickAction: return [.string(reply.result ?? "")]
         case .updateQuickAction: return [.string(reply.type ?? "")]
-        case .removeQuickAction, .dismissMenu, .confirmIntent, .answerIntent: return []
+        case .removeQuickAction, .dismissMenu, .confirmIntent, .answerIntent, .pressTarget: return []
         case .performQuickAction, .chooseQuickAction, .openIntentApp: return [.string(reply.result ?? ""), .string(reply.message ?? "")]
         case .runIntent:
             return [.string(reply.result ?? ""), .string(reply.message ?? ""), .string(reply.code ?? ""),
@@ -446,6 +450,7 @@ public struct BusParameter: Hashable, Sendable {
     public static func double(_ name: String) -> BusParameter { BusParameter(name: name, type: .double) }
     public static func objectPath(_ name: String) -> BusParameter { BusParameter(name: name, type: .objectPath) }
     public static func dictionaries(_ name: String) -> BusParameter { BusParameter(name: name, type: .dictionaries) }
+    public static func dictionary(_ name: String) -> BusParameter { BusParameter(name: name, type: .dictionary) }
 }
 
 /// The D-Bus types the Daemon1 methods and signals carry, by their type codes.
@@ -454,6 +459,9 @@ public enum BusType: String, Hashable, Sendable {
     /// Dictionaries of string variants: the menu's items (`MenuShown`), structured as D-Bus
     /// clients expect rather than JSON in a string.
     case dictionaries = "aa{sv}"
+    /// One dictionary of variants: `PressTarget`'s facts (of several types), `MenuShown`'s
+    /// target (strings).
+    case dictionary = "a{sv}"
 }
 
 /// A value a method reads or returns, or a signal carries: the kinds the Daemon1 interface uses.
@@ -466,6 +474,8 @@ public enum BusArgument: Hashable, Sendable {
     case objectPath(String)
     /// Each dictionary's entries in the order they are sent.
     case dictionaries([[BusEntry]])
+    /// One dictionary's entries in the order they are sent or came.
+    case dictionary([BusVariantEntry])
 
     /// Its type, which a signal's or method's table row must give at its place.
     public var type: BusType {
@@ -477,6 +487,7 @@ public enum BusArgument: Hashable, Sendable {
         case .double: .double
         case .objectPath: .objectPath
         case .dictionaries: .dictionaries
+        case .dictionary: .dictionary
         }
     }
 }

@@ -208,7 +208,7 @@ check "sway: ... and gone from its old place ($(pixel "$W/sway-dragging.png" $cx
 button 0.94 0.3333333 0.12 idle
 ITEMS="[{'type': <'assistive-touch.double-tap'>, 'title': <'Double-Tap'>, 'subtitle': <'keys'>}, {'type': <'assistive-touch.long-press'>, 'title': <'Long Press'>, 'subtitle': <'exec'>}, {'type': <'assistive-touch.deep-press'>, 'title': <'3D Touch'>, 'subtitle': <'quick-actions'>}]"
 # Where the daemon anchors it: the button's inner edge, at its height.
-emit MenuShown "uint32 3" "$ITEMS" 0.88 0.3333333 "'touch'" "''"
+emit MenuShown "uint32 3" "$ITEMS" 0.88 0.3333333 "'touch'" "''" "@a{sv} {}"
 check "sway: the menu of the slots opens beside the button" wait_for '^menu 3 scale 1.000' "$W/sway-overlay.log" 10
 sleep 0.7
 shot_sway "$W/sway-menu.png"

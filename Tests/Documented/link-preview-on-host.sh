@@ -22,15 +22,6 @@ host_home
 . Tests/Documented/bus-peer.sh
 check "forcetouch-overlay-webkit.so is built beside the overlay (WebKitGTK 4.1's development files: make overlay-gtk)" \
     test -e "$BIN/forcetouch-overlay-webkit.so"
-# MenuShown's 7th argument, the target, comes with the table of what is under the finger
-# (issue 43): until the table has it, the stand-in is built against the table with it.
-if ! grep -q 'FT_SIGNAL_MENU_SHOWN_TYPE "(uaa{sv}ddssa{sv})"' Sources/COverlay/bus-protocol.h; then
-    mkdir -p "$W/table"
-    sed -e 's/^#define FT_SIGNAL_MENU_SHOWN_TYPE "(uaa{sv}ddss)"/#define FT_SIGNAL_MENU_SHOWN_TYPE "(uaa{sv}ddssa{sv})"/' \
-        Sources/COverlay/bus-protocol.h > "$W/table/bus-protocol.h"
-    cc -o "$W/bus-peer" -I"$W/table" Tests/Documented/bus-peer.c $(pkg-config --cflags --libs gio-2.0) && chmod 755 "$W/bus-peer"
-fi
-
 # The page: a title, and a body of one colour the screenshot can find.
 cat > "$W/page.html" <<'HTML'
 <!DOCTYPE html>

@@ -119,7 +119,7 @@ overlay_unique() {
 }
 # progress PHASE STAGE TRANSITION COMMIT X Y; shown ID X Y; dismissed ID
 progress() { emit PressProgress "'$1'" "'$2'" "$3" "$4" "$5" "$6" "'touch'" "''"; }
-shown() { emit MenuShown "uint32 $1" "$ITEMS" "$2" "$3" "'touch'" "''"; }
+shown() { emit MenuShown "uint32 $1" "$ITEMS" "$2" "$3" "'touch'" "''" "@a{sv} {}"; }
 dismissed() { emit MenuDismissed "uint32 $1" "'dismissed'"; }
 ITEMS="[{'type': <'compose'>, 'title': <'New message'>, 'subtitle': <'To the last person you wrote to, with a subtitle long enough to wrap onto a second line and then some more'>, 'icon': <'document-edit'>}, {'type': <'search'>, 'title': <'Search'>, 'icon': <'edit-find'>}, {'type': <'timer'>, 'title': <'Start timer'>, 'subtitle': <'5 minutes'>, 'icon': <'alarm'>}]"
 
@@ -292,8 +292,8 @@ peer_start
 # Forged: MenuShown from a client that does not own the daemon's name opens nothing, broadcast
 # or addressed to the overlay (issue 40); the stand-in's, sent after them, does.
 m="$(mark "$W/x11-overlay.log")"
-forged --signal "$IFACE.MenuShown" "uint32 41" "$ITEMS" 0.3 0.4 "'touch'" "''"
-forged --dest "$(overlay_unique)" --signal "$IFACE.MenuShown" "uint32 42" "$ITEMS" 0.3 0.4 "'touch'" "''"
+forged --signal "$IFACE.MenuShown" "uint32 41" "$ITEMS" 0.3 0.4 "'touch'" "''" "@a{sv} {}"
+forged --dest "$(overlay_unique)" --signal "$IFACE.MenuShown" "uint32 42" "$ITEMS" 0.3 0.4 "'touch'" "''" "@a{sv} {}"
 shown 43 0.3 0.4
 check "x11: the daemon's MenuShown opens its menu" wait_for_new "$m" '^menu 43 shown' "$W/x11-overlay.log" 10
 check "x11: ... one from another client does not, broadcast or sent to the overlay" \
@@ -326,14 +326,14 @@ check "x11: a tap outside the menu dismisses it" wait_for_new "$m" '^dismiss 10'
 check "x11: the overlay names the outputs it knows (output screen 1024x768+0+0)" \
     grep -q '^overlay: output screen 1024x768+0+0 scale 1$' "$W/x11-overlay.log"
 m="$(mark "$W/x11-overlay.log")"
-emit MenuShown "uint32 15" "$ITEMS" 0.3 0.4 "'touch'" "'HDMI-A-9'"
+emit MenuShown "uint32 15" "$ITEMS" 0.3 0.4 "'touch'" "'HDMI-A-9'" "@a{sv} {}"
 check "x11: a menu for an output there is not shows on the primary one, and says so" \
     wait_for_new "$m" '^no output named HDMI-A-9: the menu shows on the primary one' "$W/x11-overlay.log" 5
 dismissed 15
 # At the pointer (a touchpad's or a pen's menu): the pointer's place on the screen, not the device's.
 as_user xdotool mousemove 500 300
 m="$(mark "$W/x11-overlay.log")"
-emit MenuShown "uint32 16" "$ITEMS" 0.9 0.9 "'pointer'" "''"
+emit MenuShown "uint32 16" "$ITEMS" 0.9 0.9 "'pointer'" "''" "@a{sv} {}"
 check "x11: a touchpad's menu opens at the pointer (corner 514,314)" \
     wait_for_new "$m" '^menu 16 scale 1\.000 514 314 300 192 ' "$W/x11-overlay.log" 5
 dismissed 16
@@ -357,7 +357,7 @@ mkfifo -m 644 "$W/icon.fifo"
 cp Tests/Documented/images/claims-16384x16384.png "$W/huge.png" && chmod 644 "$W/huge.png"
 title="$(head -c 10000000 /dev/zero | tr '\0' x)"
 m="$(mark "$W/x11-overlay.log")"
-emit MenuShown "uint32 44" "[{'type': <'a'>, 'title': <'$title'>, 'icon-file': <'$W/icon.fifo'>}, {'type': <'b'>, 'title': <'Huge'>, 'icon-file': <'$W/huge.png'>}]" 0.3 0.4 "'touch'" "''"
+emit MenuShown "uint32 44" "[{'type': <'a'>, 'title': <'$title'>, 'icon-file': <'$W/icon.fifo'>}, {'type': <'b'>, 'title': <'Huge'>, 'icon-file': <'$W/huge.png'>}]" 0.3 0.4 "'touch'" "''" "@a{sv} {}"
 unset title
 check "x11: a menu whose icon-file is a FIFO is drawn at once" wait_for_new "$m" '^menu 44 scale' "$W/x11-overlay.log" 10
 check "x11: ... the FIFO refused, not read" wait_for_new "$m" "^menu 44: icon $W/icon.fifo not shown: not a regular file" "$W/x11-overlay.log" 5
@@ -377,7 +377,7 @@ size="$(stat -c %s "$W/big-icon.png")"
 rchar() { awk '/^rchar/ { print $2 }' "/proc/$overlay_pid/io"; }
 m="$(mark "$W/x11-overlay.log")"
 progress began '' 0.3 0.0 0.3 0.4
-emit MenuShown "uint32 45" "[{'type': <'c'>, 'title': <'Big icon'>, 'icon-file': <'$W/big-icon.png'>}]" 0.3 0.4 "'touch'" "''"
+emit MenuShown "uint32 45" "[{'type': <'c'>, 'title': <'Big icon'>, 'icon-file': <'$W/big-icon.png'>}]" 0.3 0.4 "'touch'" "''" "@a{sv} {}"
 progress changed pop 1.0 1.0 0.3 0.4
 wait_for_new "$m" '^menu 45 scale 1.000' "$W/x11-overlay.log" 10 > /dev/null
 before="$(rchar)"

@@ -25,7 +25,8 @@ import Testing
         (.menuShown, BusService.signal(overlay: .shown(MenuShownMessage(
             id: 1, items: [.init(type: "compose", title: "New", subtitle: "", icon: "document-edit", iconFile: "",
                                  kind: "static")],
-            x: 0.25, y: 0.75, placement: .touch, output: "HDMI-A-1")))),
+            x: 0.25, y: 0.75, placement: .touch, output: "HDMI-A-1",
+            target: .init(kind: "app-icon", appId: "firefox-esr.desktop", name: "Firefox ESR", icon: "firefox-esr"))))),
         (.pressProgress, BusService.signal(overlay: .progress(PressProgressMessage(
             phase: "changed", stage: "peek", transitionProgress: 1, commitProgress: 0.5, x: 0.1, y: 0.2,
             placement: .pointer, output: "")))),

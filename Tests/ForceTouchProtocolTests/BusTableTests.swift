@@ -38,7 +38,7 @@ import Testing
         "(" + types.map { t in
             switch t {
             case .string, .objectPath: "&" + t.rawValue
-            case .bool, .uint32, .strings, .double, .dictionaries: t.rawValue
+            case .bool, .uint32, .strings, .double, .dictionaries, .dictionary: t.rawValue
             }
         }.joined() + ")"
     }
@@ -225,7 +225,8 @@ import Testing
     @Test func everySignalHasItsSignatureOnce() {
         #expect(Set(BusSignal.allCases.map(\.name)).count == BusSignal.allCases.count)
         #expect(Set(BusSignal.allCases.map(\.name)).isDisjoint(with: BusMethod.allCases.map(\.name)))
-        #expect(BusSignal.menuShown.signature == "uaa{sv}ddss")
+        #expect(BusSignal.menuShown.signature == "uaa{sv}ddssa{sv}")
+        #expect(BusMethod.pressTarget.signature == "a{sv}" && BusMethod.pressTarget.resultSignature.isEmpty)
         #expect(Self.getFormat(BusSignal.intentChoose.arguments.map(\.type)) == "(u&s&s&s&sasd)")
     }
 }

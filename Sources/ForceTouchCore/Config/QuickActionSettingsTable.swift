@@ -2,7 +2,7 @@
 /// keeping its default. What `import-plist` and `desktop` bring in from outside the file
 /// is read afterwards, by the parser, which knows where the file is.
 struct QuickActionSettingsTable: Decodable {
-    static let keys = ["import-plist", "desktop", "menu", "max-items", "menu-timeout"]
+    static let keys = ["import-plist", "desktop", "menu", "max-items", "menu-timeout", "under-finger"]
     var maximumMenuItems: Int?
     /// Seconds.
     var menuTimeout: Double?
@@ -10,6 +10,8 @@ struct QuickActionSettingsTable: Decodable {
     var importPlist: String?
     /// Desktop file ids, one written as a string or several as an array.
     var desktop: [String] = []
+    /// `under-finger`: the kinds of target used, nil when not written.
+    var underFinger: Set<PressTargetKind>?
 
     init(from decoder: any Decoder) throws {
         let r = try BlockReader(decoder, keys: Self.keys)
@@ -29,5 +31,13 @@ struct QuickActionSettingsTable: Decodable {
             if case .string(let s) = v { return [s] }
             return try v.argv(example: "[\"firefox.desktop\"]")
         } ?? []
+        underFinger = try r("under-finger") { v in
+            guard case .array(let elements) = v else {
+                throw RawValue.Problem("expected an array of kinds such as [\"app-icon\", \"link\"], found \(v.kind)")
+            }
+            var kinds: Set<PressTargetKind> = []
+            for element in elements { kinds.insert(try element.name(PressTargetKind.configurable, what: "kind")) }
+            return kinds
+        }
     }
 }

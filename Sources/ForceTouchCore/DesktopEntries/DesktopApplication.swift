@@ -15,6 +15,10 @@ public struct DesktopApplication: Hashable, Sendable {
     public var path: String
     /// Its Desktop Actions, in the order of the file's `Actions=` key.
     public var actions: [Action]
+    /// `GenericName` ("Web Browser") and `StartupWMClass`: what else names the app, for
+    /// matching what is under a press to it (`PressTargetResolver`).
+    public var genericName: String?
+    public var startupWMClass: String?
 
     /// One `[Desktop Action id]` group.
     public struct Action: Hashable, Sendable {
@@ -34,7 +38,7 @@ public struct DesktopApplication: Hashable, Sendable {
     }
 
     public init(id: String, name: String, icon: String? = nil, dbusActivatable: Bool = false, exec: [String]? = nil,
-                path: String, actions: [Action] = []) {
+                path: String, actions: [Action] = [], genericName: String? = nil, startupWMClass: String? = nil) {
         self.id = id
         self.name = name
         self.icon = icon
@@ -42,6 +46,8 @@ public struct DesktopApplication: Hashable, Sendable {
         self.exec = exec
         self.path = path
         self.actions = actions
+        self.genericName = genericName
+        self.startupWMClass = startupWMClass
     }
 
     /// Its Desktop Actions as quick-action items, in the file's order: type the action's id,

@@ -17,6 +17,9 @@ public struct QuickActionSettings: Hashable, Sendable {
     /// Two minutes: far longer than anyone looks at a menu, short enough that a menu
     /// program or an overlay that never answers does not hold a binding for ever.
     public static let defaultMenuTimeout = Timestamp.Duration(seconds: 120)
+    /// `under-finger`: which kinds of thing under a deep press pick the menu (SPEC §11,
+    /// "What is under the finger"); empty looks nothing up.
+    public var underFinger = PressTargetKind.defaultUsed
 
     public init() {}
 

@@ -25,6 +25,9 @@ final class ActionRunner {
     let overlay = OverlayMenus()
     /// The overlay's intent window: the runs it shows, and their questions waiting for it.
     let intentWindows = IntentWindows()
+    /// What is under the finger: the looker's answer for the followed press, and the menu
+    /// that waits for it (SPEC §11).
+    let underFinger = UnderFinger()
 
     init(children: ChildSupervisor, keyboard: VirtualKeyboard, pointer: VirtualPointer = VirtualPointer(),
          configuration: Configuration, shortcuts: ShortcutStore, logger: Logger,
@@ -90,9 +93,7 @@ final class ActionRunner {
                 finish(.failure("keys: \(error.description)"))
             }
         case .presentMenu:
-            presentMenu(shortcuts, event: event, device: device, label: label, finish) { [weak self] entry, finish in
-                self?.perform(type: entry.item.type, event: event, device: device, label: label, finish)
-            }
+            presentTargetMenu(event: event, device: device, label: label, finish)
         case .presentApplicationMenu(let id):
             presentApplicationMenu(id, event: event, device: device, label: label, finish)
         case .presentItems(let items):
@@ -138,6 +139,7 @@ final class ActionRunner {
     /// else to the menu program; `chosen` performs the entry picked, then calls the
     /// completion it is given.
     func presentMenu(_ store: ShortcutStore, event: GestureEvent?, device: String?, label: String,
+                     target: PressTarget? = nil, looked: Bool = false,
                      _ finish: @escaping (ActionResult) -> Void,
                      chosen: @escaping (ShortcutStore.Entry, @escaping (ActionResult) -> Void) -> Void) {
         let menu = store.menu
@@ -146,10 +148,15 @@ final class ActionRunner {
         })))
         guard !menu.isEmpty else { return finish(ActionResult(.cancelled, "no quick actions to show")) }
         let timeout = configuration.quickActionSettings.menuTimeout
+        let nothing = looked ? target.flatMap { $0.kind == .nothing ? $0.why : nil } : nil
         if overlay.listening {
             overlay.timeout = timeout
-            return overlay.show(menu, event: event, device: device, finish: finish, chosen: chosen)
+            let id = overlay.show(menu, event: event, device: device, target: target.map(Self.message) ?? .init(),
+                                  finish: finish, chosen: chosen)
+            if let nothing { logger.info("menu \(id): nothing under the finger: \(nothing)") }
+            return
         }
+        if let nothing { logger.info("menu: nothing under the finger: \(nothing)") }
         let wayland = ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"] != nil
         guard let argv = configuration.quickActionSettings.menuCommand(wayland: wayland, isInstalled: Self.isInstalled) else {
             return finish(ActionResult(.cancelled, "menu shown to subscribers only: no menu program installed"))

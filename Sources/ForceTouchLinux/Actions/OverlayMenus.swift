@@ -21,6 +21,8 @@ final class OverlayMenus {
     }
     /// Sends a message; set by the daemon.
     var send: (Message) -> Void = { _ in }
+    /// Told each progress sent: the lookup of what is under the finger starts at its `began`.
+    var onProgress: (PressProgressMessage) -> Void = { _ in }
     /// Where a device's menu goes: at its contact (a touchscreen) or at the pointer, and on
     /// which output. Set by the daemon, which knows the devices.
     var locate: (_ device: String?) -> (placement: MenuPlacement, output: String) = { _ in (.pointer, "") }
@@ -62,16 +64,19 @@ final class OverlayMenus {
 
     /// Shows `entries` at the event's position; `finish` gets the binding's result once an
     /// item is chosen (`chosen` performs it) or the menu goes.
+    @discardableResult
     func show(_ entries: [ShortcutStore.Entry], event: GestureEvent?, device: String?,
+              target: MenuShownMessage.Target = .init(),
               finish: @escaping (ActionResult) -> Void,
-              chosen: @escaping (ShortcutStore.Entry, @escaping (ActionResult) -> Void) -> Void) {
+              chosen: @escaping (ShortcutStore.Entry, @escaping (ActionResult) -> Void) -> Void) -> UInt32 {
         dismiss(id: nil, reason: "replaced")
         lastID &+= 1
         if lastID == 0 { lastID = 1 }
         let (placement, output) = locate(device)
         pending = Pending(id: lastID, deadline: now() + timeout, entries: entries, finish: finish, chosen: chosen)
         send(.shown(MenuShownMessage(id: lastID, items: entries.map(Self.item), x: event?.x ?? 0.5, y: event?.y ?? 0.5,
-                                     placement: placement, output: output)))
+                                     placement: placement, output: output, target: target)))
+        return lastID
     }
 
     /// Chooses the shown menu's item of `type`: it is performed as the menu program's choice
@@ -105,7 +110,9 @@ final class OverlayMenus {
             guard time - lastProgress >= Self.progressInterval || time < lastProgress else { return }
         }
         lastProgress = time
-        send(.progress(message()))
+        let m = message()
+        onProgress(m)
+        send(.progress(m))
     }
 
     static func item(_ entry: ShortcutStore.Entry) -> MenuShownMessage.Item {

@@ -29,7 +29,9 @@ public enum DesktopEntryReader {
             exec: try owned(gio.desktop_app_info_get_string(info, "Exec"), gio).map { s throws(DesktopEntryError) in
                 try words(s, fileID, "Exec", gio)
             },
-            path: path)
+            path: path,
+            genericName: owned(gio.desktop_app_info_get_string(info, "GenericName"), gio),
+            startupWMClass: owned(gio.desktop_app_info_get_string(info, "StartupWMClass"), gio))
 
         // GIO names the actions; their Exec and Icon are read from the same file.
         let keyFile = gio.key_file_new()

@@ -71,6 +71,52 @@ struct BusMessage {
         return v
     }
 
+    func readDouble() throws(ReadError) -> Double {
+        var v: Double = 0
+        let r = sd_bus_message_read_basic(pointer, Self.type("d"), &v)
+        guard r > 0 else { throw ReadError(code: r) }
+        return v
+    }
+
+    /// An `a{sv}` of any variants: strings, doubles, uint32s and booleans read, any other
+    /// type skipped and kept as its signature (for the caller to refuse by name). At most
+    /// `limit` entries are read; a longer dictionary is an error.
+    func readVariantDictionary(limit: Int = 256) throws(ReadError) -> [BusVariantEntry] {
+        var r = sd_bus_message_enter_container(pointer, Self.type("a"), "{sv}")
+        guard r > 0 else { throw ReadError(code: r < 0 ? r : -EINVAL) }
+        var entries: [BusVariantEntry] = []
+        while true {
+            r = sd_bus_message_enter_container(pointer, Self.type("e"), "sv")
+            if r == 0 { break }
+            guard r > 0, entries.count < limit else { throw ReadError(code: r < 0 ? r : -E2BIG) }
+            let key = try readString()
+            var type: CChar = 0
+            var contents: UnsafePointer<CChar>?
+            r = sd_bus_message_peek_type(pointer, &type, &contents)
+            guard r > 0, let contents else { throw ReadError(code: r < 0 ? r : -EINVAL) }
+            let signature = String(cString: contents)
+            r = sd_bus_message_enter_container(pointer, Self.type("v"), contents)
+            guard r > 0 else { throw ReadError(code: r < 0 ? r : -EINVAL) }
+            let value: BusVariant
+            switch signature {
+            case "s": value = .string(try readString())
+            case "d": value = .double(try readDouble())
+            case "u": value = .uint32(try readUInt32())
+            case "b": value = .bool(try readBool())
+            default:
+                r = sd_bus_message_skip(pointer, contents)
+                guard r >= 0 else { throw ReadError(code: r) }
+                value = .other(signature: signature)
+            }
+            guard sd_bus_message_exit_container(pointer) >= 0, sd_bus_message_exit_container(pointer) >= 0 else {
+                throw ReadError(code: -EINVAL)
+            }
+            entries.append(BusVariantEntry(key, value))
+        }
+        guard sd_bus_message_exit_container(pointer) >= 0 else { throw ReadError(code: -EINVAL) }
+        return entries
+    }
+
     /// The arguments a method's table says it takes, in order.
     func read(_ parameters: [BusParameter]) throws(ReadError) -> [BusArgument] {
         var arguments: [BusArgument] = []
@@ -79,6 +125,7 @@ struct BusMessage {
             case .string: arguments.append(.string(try readString()))
             case .bool: arguments.append(.bool(try readBool()))
             case .uint32: arguments.append(.uint32(try readUInt32()))
+            case .dictionary: arguments.append(.dictionary(try readVariantDictionary()))
             // No method takes these: they are results and signals' arguments, written, not read.
             case .strings, .double, .objectPath, .dictionaries: throw ReadError(code: -EINVAL)
             }
@@ -97,6 +144,7 @@ struct BusMessage {
         case .double(let d): append(d)
         case .objectPath(let p): append(objectPath: p)
         case .dictionaries(let list): appendDictionaries(list)
+        case .dictionary(let entries): appendDictionary(entries)
         }
     }
 
@@ -119,6 +167,37 @@ struct BusMessage {
                 _ = sd_bus_message_close_container(pointer)
                 _ = sd_bus_message_close_container(pointer)
             }
+            _ = sd_bus_message_close_container(pointer)
+        }
+        return sd_bus_message_close_container(pointer)
+    }
+
+    /// An `a{sv}` of the variants given.
+    @discardableResult
+    func appendDictionary(_ entries: [BusVariantEntry]) -> Int32 {
+        var r = sd_bus_message_open_container(pointer, Self.type("a"), "{sv}")
+        guard r >= 0 else { return r }
+        for entry in entries {
+            r = sd_bus_message_open_container(pointer, Self.type("e"), "sv")
+            guard r >= 0 else { return r }
+            append(entry.key)
+            switch entry.value {
+            case .string(let s):
+                r = sd_bus_message_open_container(pointer, Self.type("v"), "s")
+                if r >= 0 { append(s) }
+            case .double(let d):
+                r = sd_bus_message_open_container(pointer, Self.type("v"), "d")
+                if r >= 0 { append(d) }
+            case .uint32(let u):
+                r = sd_bus_message_open_container(pointer, Self.type("v"), "u")
+                if r >= 0 { append(u) }
+            case .bool(let b):
+                r = sd_bus_message_open_container(pointer, Self.type("v"), "b")
+                if r >= 0 { append(b) }
+            case .other: return -EINVAL
+            }
+            guard r >= 0 else { return r }
+            _ = sd_bus_message_close_container(pointer)
             _ = sd_bus_message_close_container(pointer)
         }
         return sd_bus_message_close_container(pointer)

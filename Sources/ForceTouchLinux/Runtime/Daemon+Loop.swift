@@ -8,6 +8,7 @@ extension Daemon {
     /// No action running: no child, and no menu shown by an overlay awaiting a choice.
     var idle: Bool {
         children.count == 0 && runner.overlay.shownID == nil && runner.intentWindows.waitingCount == 0
+            && runner.underFinger.nextDeadline == nil
     }
 
     func runLoop() {
@@ -37,6 +38,7 @@ extension Daemon {
         if let d = control?.nextDeadline, next.map({ d < $0 }) ?? true { next = d }
         if let d = runner.intentWindows.nextDeadline, next.map({ d < $0 }) ?? true { next = d }
         if let d = runner.overlay.nextDeadline, next.map({ d < $0 }) ?? true { next = d }
+        if let d = runner.underFinger.nextDeadline, next.map({ d < $0 }) ?? true { next = d }
         if let d = bus?.connection.deadline, next.map({ d < $0 }) ?? true { next = d }
         return next
     }
@@ -53,6 +55,7 @@ extension Daemon {
         children.enforceTimeouts(now: now)
         control?.expireIdle(now: now)
         runner.intentWindows.expire(now: now)
+        runner.underFinger.expire(now: now)
         runner.overlay.expire(now: now) { id in
             let seconds = TextFormat.number(runner.overlay.timeout.seconds)
             logger.warning("overlay: menu \(id) unanswered after \(seconds) s, dismissed ([quick-actions] menu-timeout)")

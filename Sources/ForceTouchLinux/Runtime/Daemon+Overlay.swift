@@ -17,6 +17,23 @@ extension Daemon {
                             : "overlay gone from the bus: quick-action menus go to the menu program")
     }
 
+    /// Reads the installed applications that what is under the finger is matched to, on a
+    /// thread of its own (`inPlace`: here, for a replay, which runs no loop until it has
+    /// played), and takes `[quick-actions] under-finger`. At start and at each reload.
+    func loadApplications(inPlace: Bool = false) {
+        let used = configuration.quickActionSettings.underFinger
+        runner.underFinger.resolver.used = used
+        guard !used.isEmpty else { return runner.underFinger.resolver.applications = [] }
+        let environment = ProcessEnvironment.current()
+        let done: ([DesktopApplication]) -> Void = { [unowned self] apps in
+            runner.underFinger.resolver.applications = apps
+            logger.debug("under the finger: \(apps.count) installed application(s) read")
+        }
+        if inPlace || BackgroundJob.start(on: loop, { InstalledApplications.read(environment) }, done: done) == nil {
+            done(InstalledApplications.read(environment))
+        }
+    }
+
     /// Wires the overlay's messages to the bus and the control socket: one value, two encodings.
     func connectOverlay() {
         runner.overlay.send = { [unowned self] message in
@@ -36,6 +53,8 @@ extension Daemon {
             }
         }
         runner.intentWindows.log = { [unowned self] in logger.warning("\($0)") }
+        runner.overlay.onProgress = { [unowned self] m in runner.underFinger.progress(m) }
+        runner.underFinger.debug = { [unowned self] in logger.debug("\($0)") }
         runner.overlay.locate = { [unowned self] name in
             guard let s = sessions.values.first(where: { $0.name == name }) else { return (.pointer, "") }
             return (s.deviceClass == .touchscreen ? .touch : .pointer, s.settings.output)

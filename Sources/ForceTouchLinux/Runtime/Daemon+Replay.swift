@@ -14,6 +14,7 @@ extension Daemon {
         sessions[node.devnode] = session
         explainAtDebugLevel(session)
         startBus()
+        loadApplications(inPlace: true)
         bus?.sync()
         logCapability(session, verb: "replaying")
         for w in recording.warnings { logger.warning("\(w)") }

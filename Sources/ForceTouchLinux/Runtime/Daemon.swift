@@ -146,6 +146,7 @@ public final class Daemon {
             }
         }
         startBus()
+        loadApplications()
         prepareVirtualDevices()
         for node in discovery.enumerate() { add(node) }
         logger.info("ready: \(sessions.count) device(s), overall force capability \(overallCapability)")

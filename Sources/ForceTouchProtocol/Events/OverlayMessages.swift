@@ -24,6 +24,29 @@ public struct MenuShownMessage: Codable, Hashable, Sendable {
     /// The output the touchscreen drives (the device's `output`); empty for the only or
     /// built-in one.
     public var output: String
+    /// What the press was on (SPEC §11, "What is under the finger").
+    public var target: Target
+
+    /// What a menu is for: `kind` `app-icon`, `link`, `window` or `nothing`; the app's id,
+    /// name and icon name, or the link's text and address; why nothing was found.
+    public struct Target: Codable, Hashable, Sendable {
+        public var kind: String
+        public var appId: String
+        public var name: String
+        public var icon: String
+        public var address: String
+        public var why: String
+
+        public init(kind: String = "nothing", appId: String = "", name: String = "", icon: String = "",
+                    address: String = "", why: String = "") {
+            self.kind = kind
+            self.appId = appId
+            self.name = name
+            self.icon = icon
+            self.address = address
+            self.why = why
+        }
+    }
 
     /// One item, with its icon as a freedesktop icon name or a file.
     public struct Item: Codable, Hashable, Sendable {
@@ -47,8 +70,10 @@ public struct MenuShownMessage: Codable, Hashable, Sendable {
         }
     }
 
-    public init(id: UInt32, items: [Item], x: Double, y: Double, placement: MenuPlacement, output: String) {
+    public init(id: UInt32, items: [Item], x: Double, y: Double, placement: MenuPlacement, output: String,
+                target: Target = Target()) {
         self.id = id
+        self.target = target
         self.items = items
         self.x = JSONNumber(x)
         self.y = JSONNumber(y)

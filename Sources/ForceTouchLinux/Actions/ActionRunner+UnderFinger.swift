@@ -1,0 +1,78 @@
+import ForceTouchCore
+import ForceTouchEngine
+import ForceTouchProtocol
+import FoundationEssentials
+
+extension ActionRunner {
+    /// The `quick-actions = true` menu, for what the press is on (SPEC §11, "What is under
+    /// the finger"): once `underFinger` has the target (at once, or when the lookup answers,
+    /// at most at its deadline), the target's menu (`PressTargetMenu`) goes to the overlay or
+    /// the menu program. An item the target's menu adds is launched (an app's Desktop
+    /// Action) or done by the daemon (a link's Open and Copy Link); the configured items are
+    /// performed as always.
+    func presentTargetMenu(event: GestureEvent?, device: String?, label: String,
+                           _ finish: @escaping (ActionResult) -> Void) {
+        underFinger.target(event: event, listening: overlay.listening) { [weak self] found, looked in
+            guard let self else { return }
+            let (store, target) = PressTargetMenu.menu(for: found, configured: shortcuts)
+            presentMenu(store, event: event, device: device, label: label, target: target, looked: looked,
+                        finish) { [weak self] entry, finish in
+                guard let self else { return }
+                switch (target.kind, entry.item.action) {
+                case (.link, _): performLink(entry.item.type, address: target.address, label: label, finish)
+                case (.appIcon, .launch(let launch)?), (.window, .launch(let launch)?)
+                    where entry.kind == .static && target.app?.quickActionItems.contains(entry.item) == true:
+                    self.launch(launch, label: "\(label) → \(entry.item.type)", finish)
+                default: perform(type: entry.item.type, event: event, device: device, label: label, finish)
+                }
+            }
+        }
+    }
+
+    /// A link menu's item: Open (the default browser, through GIO's `gio open`, started as
+    /// apps are) or Copy Link (the clipboard, written by `wl-copy`, `xclip` or `xsel`).
+    func performLink(_ type: String, address: String, label: String, _ finish: @escaping (ActionResult) -> Void) {
+        switch type {
+        case PressTargetMenu.openLinkType:
+            guard Self.isInstalled("gio") else {
+                return finish(.failure("Open: opening a link needs GIO's gio program (Debian: libglib2.0-bin)"))
+            }
+            launcher.launch(["gio", "open", address], applicationID: "gio", label: label + " open link") { result in
+                switch result {
+                case .success: finish(.success("opened \(address)"))
+                case .failure(let error): finish(.failure("Open: \(error.description)"))
+                }
+            }
+        case PressTargetMenu.copyLinkType:
+            let environment = ProcessInfo.processInfo.environment
+            guard let argv = Self.clipboardCommand(wayland: environment["WAYLAND_DISPLAY"] != nil,
+                                                   x11: environment["DISPLAY"] != nil, isInstalled: Self.isInstalled) else {
+                return finish(.failure("Copy Link: no clipboard program: install wl-clipboard (Wayland), or xclip or xsel (X11)"))
+            }
+            do {
+                try children.spawn(argv, environment: [:], timeout: Timestamp.Duration(seconds: 10),
+                                   label: label + " copy link", input: Array(address.utf8)) { exit, _ in
+                    finish(exit.succeeded ? .success("copied \(address)") : .failure("Copy Link: \(argv[0]) \(exit.summary)"))
+                }
+            } catch {
+                finish(.failure("Copy Link: \(error.description)"))
+            }
+        default:
+            finish(.failure("\(type): no such link action"))
+        }
+    }
+
+    /// The program that puts its standard input on the clipboard: `wl-copy` under Wayland,
+    /// `xclip` or `xsel` under X11; nil when none fits.
+    static func clipboardCommand(wayland: Bool, x11: Bool, isInstalled: (String) -> Bool) -> [String]? {
+        var candidates: [[String]] = []
+        if wayland { candidates.append(["wl-copy"]) }
+        if x11 { candidates += [["xclip", "-selection", "clipboard"], ["xsel", "--clipboard", "--input"]] }
+        return candidates.first { isInstalled($0[0]) }
+    }
+
+    /// A target as `MenuShown` and `menu-shown` say it.
+    static func message(_ t: PressTarget) -> MenuShownMessage.Target {
+        .init(kind: t.kind.rawValue, appId: t.appID, name: t.name, icon: t.icon, address: t.address, why: t.why)
+    }
+}

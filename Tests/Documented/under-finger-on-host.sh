@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# What is under the finger, the daemon's side (docs/SPEC.md §11, "What is under the finger"):
+# a real forcetouchd on a real dbus-daemon replays the demo touchscreen's deep press while a
+# stand-in for the overlay's lookup (under-finger-peer.py: it owns io.github.forcetouch.Overlay1
+# and answers each PressProgress `began` with PressTarget) says the press is on a dock's
+# launcher whose Desktop Entry, written here with two Actions=, matches by name. MenuShown then
+# carries kind app-icon and the two actions' titles, and choosing one runs its Exec (a file
+# written). An answer after the deadline leaves the configured menu, with the log's why; with
+# `under-finger = []` nothing is looked up; a fact of the wrong type is refused by name.
+# Usage: Tests/Documented/under-finger-on-host.sh   (FORCETOUCH_BIN: the binaries, default .build/debug)
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+ROOT="$PWD"
+. Tests/Integration/lib.sh
+. Tests/Documented/lib.sh
+host_setup under-finger-on-host under-finger
+host_requires dbus-daemon gdbus /usr/bin/python3
+check "python3 has GObject introspection (python3-gi)" /usr/bin/python3 -c 'from gi.repository import Gio'
+host_binaries
+host_home .local/share/applications
+cp Tests/Documented/under-finger-peer.py "$W/peer.py" && chmod 755 "$W/peer.py"
+cp demo/touchscreen-gestures.evemu "$W/demo.evemu" && chmod 644 "$W/demo.evemu"
+# The launcher's app: found by its Name, its two actions each write a file.
+cat > "$HOMEDIR/.local/share/applications/ft-testpad.desktop" <<DESKTOP
+[Desktop Entry]
+Type=Application
+Name=Testpad Writer
+Icon=accessories-text-editor
+Exec=touch $W/testpad-ran
+Actions=alpha;beta;
+
+[Desktop Action alpha]
+Name=Write Alpha
+Exec=touch $W/alpha-ran
+
+[Desktop Action beta]
+Name=Write Beta
+Exec=touch $W/beta-ran
+DESKTOP
+config() {
+    cat > "$CONFIG" <<TOML
+[quick-actions]
+menu = ["false"]
+$1
+
+[[quick-action]]
+type = "compose"
+title = "New message"
+exec = ["true"]
+
+[[binding]]
+gesture = "deep-press"
+quick-actions = true
+TOML
+}
+chmod 777 "$W"
+chown -R "$U:$G" "$HOMEDIR" "$RUNTIME"
+start_session_bus
+user_env+=("XDG_DATA_HOME=$HOMEDIR/.local/share" "XDG_DATA_DIRS=$W/none")
+LAUNCHER='{"source": "x11", "role": "push button", "name": "Testpad Writer", "window-type": "dock", "window-app-id": "xfce4-panel"}'
+
+# replay NAME DELAY FACTS [CHOOSE]: the stand-in up, the demo replayed, the stand-in's lines in
+# $W/NAME.peer and the daemon's in $W/NAME.log.
+replay() {
+    local name="$1"
+    bg_user "$W/$name.peer" /usr/bin/python3 "$W/peer.py" "$2" "$3" "${4:-}"
+    local peer=$last_pid
+    wait_for '^owned ' "$W/$name.peer" 10 > /dev/null
+    as_user timeout 60 "$BIN/forcetouchd" --replay "$W/demo.evemu" --verbose > "$W/$name.log" 2>&1
+    sleep 0.3
+    stop "$peer"
+}
+
+# ---------------------------------------------------------------- an app icon's actions
+config ""
+replay icon 0 "$LAUNCHER" "Write Beta"
+check "the lookup answered the press's began" grep -q '^answered ' "$W/icon.peer"
+check "MenuShown's target is the launcher's app (app-icon, its id, name and icon)" \
+    grep -q "^menu [0-9]* kind=app-icon app-id=ft-testpad.desktop name=Testpad Writer icon=accessories-text-editor " "$W/icon.peer"
+check "... and its items are the app's two Desktop Actions" grep -q 'titles=Write Alpha|Write Beta$' "$W/icon.peer"
+check "choosing Write Beta succeeds" grep -q '^chosen beta success' "$W/icon.peer"
+for _ in $(seq 30); do [ -e "$W/beta-ran" ] && break; sleep 0.1; done
+check "... and runs its Exec (the file it writes is there)" test -e "$W/beta-ran"
+check "... and only its" test ! -e "$W/alpha-ran" -a ! -e "$W/testpad-ran"
+
+# ---------------------------------------------------------------- a late answer
+replay late 700 "$LAUNCHER"
+check "an answer 700 ms after began (after the deadline) leaves the configured menu" \
+    grep -q '^menu [0-9]* kind=nothing .*titles=New message$' "$W/late.peer"
+check "... which says why" grep -q 'why=no answer from the lookup within 100 ms of peek' "$W/late.peer"
+check "... as the log does, once" test "$(grep -c 'nothing under the finger: no answer from the lookup' "$W/late.log")" = 1
+
+# ---------------------------------------------------------------- a link
+replay link 0 '{"role": "link", "name": "Example", "address": "https://example.org/"}'
+check "a link's target is its address, its items Open and Copy Link" \
+    grep -q '^menu [0-9]* kind=link .*name=Example .*titles=Open|Copy Link$' "$W/link.peer"
+
+# ---------------------------------------------------------------- the lookup off
+config 'under-finger = []'
+check "under-finger = [] passes --check-config" as_user "$BIN/forcetouchd" --check-config --config "$CONFIG"
+replay off 0 "$LAUNCHER"
+check "with under-finger = [], the configured menu shows" grep -q '^menu [0-9]* kind=nothing .*titles=New message$' "$W/off.peer"
+check "... and nothing waits for a lookup or reports one" \
+    bash -c "! grep -Eq 'waits for the lookup|nothing under the finger' '$W/off.log'"
+
+# ---------------------------------------------------------------- a wrong fact
+config ""
+replay wrong 0 '{"window-pid": "not a number"}'
+check "a fact of the wrong type is refused by name (InvalidArgs)" \
+    grep -q 'error PressTarget: .*InvalidArgs.*"window-pid" must be of type u, not s' "$W/wrong.peer"
+
+summary under-finger-on-host

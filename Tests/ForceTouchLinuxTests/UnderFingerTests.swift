@@ -1,0 +1,114 @@
+import Foundation
+import ForceTouchEngine
+import ForceTouchCore
+import ForceTouchProtocol
+import Testing
+@testable import ForceTouchLinux
+
+/// What is under the finger on the daemon's side (SPEC §11): the menu held for the lookup's
+/// answer, never past its deadline, and not at all without a lookup.
+@Suite struct UnderFingerTests {
+    final class Clock { var now = Timestamp(microseconds: 1_000_000) }
+
+    static let app = DesktopApplication(id: "ft-testpad.desktop", name: "Testpad Writer", icon: "accessories-text-editor",
+                                        exec: ["touch", "/tmp/x"], path: "/x/ft-testpad.desktop",
+                                        actions: [.init(id: "alpha", name: "Write Alpha", exec: ["touch", "/tmp/a"])])
+
+    func underFinger(_ clock: Clock, used: Set<PressTargetKind> = PressTargetKind.defaultUsed) -> UnderFinger {
+        let u = UnderFinger()
+        u.resolver = PressTargetResolver(applications: [Self.app], used: used)
+        u.now = { clock.now }
+        return u
+    }
+
+    func progress(_ phase: String, _ stage: String = "") -> PressProgressMessage {
+        PressProgressMessage(phase: phase, stage: stage, transitionProgress: 1, commitProgress: 0, x: 0.3, y: 0.4,
+                             placement: .touch, output: "")
+    }
+
+    let event = GestureEvent(gesture: .deepPress, phase: .began, fingers: 1, time: Timestamp(seconds: 1), x: 0.3,
+                             y: 0.4, force: 3, stage: .peek)
+
+    func launcher(x: Double = 0.3) -> PressTargetFacts {
+        var f = PressTargetFacts()
+        f.pressX = x
+        f.pressY = 0.4
+        f.role = "push button"
+        f.name = "Testpad Writer"
+        f.windowType = "dock"
+        return f
+    }
+
+    @Test func aHeldMenuGoesAsSoonAsTheAnswerComes() {
+        let clock = Clock()
+        let u = underFinger(clock)
+        var got: [(PressTarget, Bool)] = []
+        u.progress(progress("began"))
+        u.progress(progress("changed", "peek"))
+        u.target(event: event, listening: true) { got.append(($0, $1)) }
+        #expect(got.isEmpty && u.nextDeadline == Timestamp(microseconds: 1_100_000))
+        clock.now = Timestamp(microseconds: 1_040_000)
+        u.answer(launcher(x: 0.9))
+        #expect(got.isEmpty, "an answer for another press lets nothing go")
+        u.answer(launcher())
+        #expect(got.count == 1 && got[0].0.kind == .appIcon && got[0].0.app == Self.app && got[0].1)
+        #expect(u.nextDeadline == nil)
+    }
+
+    @Test func aHeldMenuGoesAtTheDeadlineWithoutTheAnswer() {
+        let clock = Clock()
+        let u = underFinger(clock)
+        var got: [PressTarget] = []
+        u.progress(progress("began"))
+        u.progress(progress("changed", "peek"))
+        u.target(event: event, listening: true) { t, _ in got.append(t) }
+        clock.now = Timestamp(microseconds: 1_099_999)
+        u.expire(now: clock.now)
+        #expect(got.isEmpty)
+        clock.now = Timestamp(microseconds: 1_100_000)
+        u.expire(now: clock.now)
+        #expect(got.map(\.why) == ["no answer from the lookup within 100 ms of peek"])
+        clock.now = Timestamp(microseconds: 1_150_000)
+        u.answer(launcher())
+        #expect(got.count == 1, "a late answer changes nothing")
+    }
+
+    @Test func anEarlyAnswerIsThereAtOnce() {
+        let clock = Clock()
+        let u = underFinger(clock)
+        u.progress(progress("began"))
+        u.answer(launcher())
+        u.progress(progress("changed", "peek"))
+        var got: [PressTarget] = []
+        u.target(event: event, listening: true) { t, _ in got.append(t) }
+        #expect(got.first?.kind == .appIcon && u.nextDeadline == nil)
+    }
+
+    @Test func nothingWaitsWithoutALookup() {
+        let clock = Clock()
+        var got: [(PressTarget, Bool)] = []
+        let off = underFinger(clock, used: [])
+        off.progress(progress("began"))
+        off.target(event: event, listening: true) { got.append(($0, $1)) }
+        let alone = underFinger(clock)
+        alone.target(event: event, listening: false) { got.append(($0, $1)) }
+        let noPress = underFinger(clock)
+        noPress.target(event: event, listening: true) { got.append(($0, $1)) }
+        #expect(got.count == 3 && got.allSatisfy { $0.0.kind == .nothing && !$0.1 })
+    }
+}
+
+/// The target as subscribers see it: `forcectl events` prints the `menu-shown` line as is.
+@Suite struct MenuShownTargetTests {
+    @Test func theMenuShownEventCarriesTheTarget() throws {
+        let app = UnderFingerTests.app
+        let m = MenuShownMessage(id: 3, items: [], x: 0.3, y: 0.4, placement: .touch, output: "",
+                                 target: ActionRunner.message(.app(.appIcon, app)))
+        let line = ProtocolJSON.line(m)
+        #expect(line.contains(#""target":{"address":"","appId":"ft-testpad.desktop","icon":"accessories-text-editor","kind":"app-icon","name":"Testpad Writer","why":""}"#), "\(line)")
+        let back = try ProtocolJSON.decode(MenuShownMessage.self, from: Data(line.utf8))
+        #expect(back.target.kind == "app-icon")
+        let nothing = ActionRunner.message(.nothing("no answer"))
+        #expect(nothing.kind == "nothing" && nothing.why == "no answer" && nothing.appId.isEmpty)
+    }
+}
