@@ -157,6 +157,92 @@ dismissed 23 dismissed
 stop "$overlay_pid"
 peer_stop
 
+# ---------------------------------------------------------------- the real daemon
+# forcetouchd replays a deep press; what is under the finger comes from a stand-in for the
+# overlay's lookup (looker.py: it answers each `began` with PressTarget, a link to the page),
+# and the overlay is the real one. Pop opens the link through the daemon's Open (`gio open`),
+# which starts the recording URL handler, the default for text/html; lifted at peek, a tap on
+# Copy Link puts the address on the clipboard (the daemon's xclip), read back with xclip -o.
+cat > "$W/looker.py" <<'PY'
+#!/usr/bin/python3
+# The overlay's lookup, stood in for: each PressProgress `began` is answered at once with
+# PressTarget(FACTS-JSON + the press's x, y). Owns no name: the real overlay shows the menu.
+import json
+import sys
+from gi.repository import Gio, GLib
+facts = json.loads(sys.argv[1])
+PATH = "/io/github/forcetouch/Daemon1"
+bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+def on_signal(_c, _sender, _path, iface, _member, parameters):
+    phase, _stage, _t, _c2, x, y = parameters.unpack()[:6]
+    if phase != "began":
+        return
+    sent = {"press-x": GLib.Variant("d", x), "press-y": GLib.Variant("d", y)}
+    sent.update({k: GLib.Variant("s", v) for k, v in facts.items()})
+    bus.call_sync(iface, PATH, iface, "PressTarget", GLib.Variant("(a{sv})", (sent,)), None,
+                  Gio.DBusCallFlags.NONE, 5000, None)
+    print(f"answered {x} {y}", flush=True)
+bus.signal_subscribe(None, "io.github.forcetouch.Daemon1", "PressProgress", PATH, None, Gio.DBusSignalFlags.NONE, on_signal)
+print("ready", flush=True)
+GLib.MainLoop().run()
+PY
+cat > "$W/record-url" <<SH
+#!/bin/sh
+echo "\$1" >> "$W/opened.txt"
+SH
+mkdir -p "$HOMEDIR/.local/share/applications"
+cat > "$HOMEDIR/.local/share/applications/recorder.desktop" <<DESKTOP
+[Desktop Entry]
+Type=Application
+Name=Recorder
+Exec=$W/record-url %u
+MimeType=text/html;x-scheme-handler/file;
+DESKTOP
+printf '[Default Applications]\ntext/html=recorder.desktop\nx-scheme-handler/file=recorder.desktop\n' > "$HOMEDIR/.config/mimeapps.list"
+cat > "$CONFIG" <<TOML
+[[quick-action]]
+type = "search"
+title = "Search"
+exec = ["true"]
+
+[[binding]]
+gesture = "deep-press"
+quick-actions = true
+TOML
+cp demo/touchscreen-gestures.evemu "$W/pop.evemu"
+# The same press eased off at peek (force 2.35, pop is 5.49): it peeks and lifts.
+sed -e 's/ 0003 003a 0130/ 0003 003a 0095/; s/ 0003 003a 0170/ 0003 003a 0095/; s/ 0003 003a 0210/ 0003 003a 0095/; s/ 0003 003a 0120/ 0003 003a 0090/' \
+    demo/touchscreen-gestures.evemu > "$W/peek.evemu"
+chmod 755 "$W/record-url" "$W/looker.py"
+chmod 644 "$W/pop.evemu" "$W/peek.evemu"
+chown -R "$U:$G" "$HOMEDIR"
+bg_user "$W/daemon-overlay.log" "$BIN/forcetouch-overlay" --verbose
+overlay_pid=$last_pid
+wait_for 'Overlay1 on the session bus' "$W/daemon-overlay.log" 10 > /dev/null
+bg_user "$W/looker.log" /usr/bin/python3 "$W/looker.py" "{\"role\": \"link\", \"name\": \"the test page\", \"address\": \"$PAGE\"}"
+looker_pid=$last_pid
+wait_for '^ready' "$W/looker.log" 10 > /dev/null
+as_user timeout 60 "$BIN/forcetouchd" --replay "$W/pop.evemu" > "$W/pop-replay.log" 2>&1
+wait_for "$PAGE" "$W/opened.txt" 10 > /dev/null
+check "the real daemon's menu for the link shows as its preview (looker: $(head -1 "$W/looker.log"))" \
+    grep -q '^menu [0-9]* shown: 2 item(s) .* for link "the test page"' "$W/daemon-overlay.log"
+check "a replayed deep press that pops opens the page with the default browser (the recording URL handler got $(cat "$W/opened.txt" 2>/dev/null))" \
+    grep -qx "$PAGE" "$W/opened.txt"
+check "... chosen by the overlay at pop (link.open: success)" grep -q '^chose link.open: success' "$W/daemon-overlay.log"
+m="$(mark "$W/daemon-overlay.log")"
+bg_user "$W/peek-replay.log" "$BIN/forcetouchd" --replay "$W/peek.evemu"
+replay_pid=$last_pid
+wait_for_new "$m" '^item 1 "Copy Link" ' "$W/daemon-overlay.log" 30 > /dev/null
+sleep 2
+read -r ix iy iw ih <<< "$(logged_item 1 'Copy Link' "$W/daemon-overlay.log")"
+as_user xdotool mousemove $(( ix + iw / 2 )) $(( iy + ih / 2 )) click 1
+wait_for '^chose link.copy' "$W/daemon-overlay.log" 10 > /dev/null
+sleep 0.5
+clip="$(as_user timeout 5 xclip -o -selection clipboard 2>&1)"
+check "lifted at peek, a tap on Copy Link puts the address on the clipboard ($clip)" test "$clip" = "$PAGE"
+for _ in $(seq 50); do kill -0 "$replay_pid" 2>/dev/null || break; sleep 0.1; done
+stop "$replay_pid"; stop "$looker_pid"; stop "$overlay_pid"
+
 if [ -n "${SAVE_IMAGES:-}" ]; then
     cp "$W/peek.png" docs/images/link-preview-peek.png
     cp "$W/lifted.png" docs/images/link-preview-lifted.png
