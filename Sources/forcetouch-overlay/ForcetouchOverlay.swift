@@ -24,6 +24,9 @@ struct ForcetouchOverlay: ForceTouchCommand {
             IntentConfirm, IntentChoose, IntentNeedsValue, IntentResponse): Next and Cancel, the \
             choices or a text field answer the run (ConfirmIntent, AnswerIntent), and the \
             response shows with its code and output; a tap opens the intent's app. \
+            A menu for a link shows its preview above its actions (Open, Copy Link): the page's \
+            title and address, and where WebKitGTK 4.1 is installed a rendering of the page, which \
+            it fetches (--no-link-preview: it fetches nothing); pressing on to pop opens the link. \
             Wayland compositors with layer-shell get an overlay layer surface, X11 an \
             override-redirect popup, GNOME's Wayland session an ordinary window. SIGTERM stops it.
             """,
