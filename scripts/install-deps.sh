@@ -7,17 +7,19 @@ set -euo pipefail
 # dbus-bin (dbus-monitor), systemd (busctl), libglib2.0-bin (gdbus). GIO is opened at run time,
 # not built against: libglib2.0-bin brings the library. python3-dbus: its stand-in for an
 # overlay that owns the overlay's name and never answers. python3-gi: the stand-in for the
-# overlay's lookup of what is under the finger (Tests/Documented/under-finger-on-host.sh).
+# overlay's lookup of what is under the finger (Tests/Documented/under-finger-on-host.sh), whose
+# Copy Link is checked on the X11 clipboard with xclip.
 # forcetouch-overlay's GTK part builds against GTK 3 and gtk-layer-shell; its test
 # (Tests/Documented/overlay-on-host.sh) runs it under Xvfb with openbox and under sway's headless
 # backend (and weston's, a compositor without layer-shell), shoots the screen with import
 # (imagemagick) and grim, and taps with xdotool.
 # A link's preview renders the page with WebKitGTK 4.1 (optional at run time: the Makefile builds
 # forcetouch-overlay-webkit.so where its development files are); its test
-# (Tests/Documented/link-preview-on-host.sh) reads the clipboard back with xclip.
+# (Tests/Documented/link-preview-on-host.sh) reads the clipboard back with xclip, and
+# stands in for the overlay's lookup with python3-gi.
 pkgs=(libevdev-dev libudev-dev libyaml-dev libsystemd-dev pkg-config dbus-daemon dbus-bin systemd libglib2.0-bin
-      python3-dbus python3-gi libgtk-3-dev libgtk-layer-shell-dev xvfb openbox sway weston grim imagemagick xdotool
-      libwebkit2gtk-4.1-dev xclip)
+      python3-dbus python3-gi xclip libgtk-3-dev libgtk-layer-shell-dev xvfb openbox sway weston grim imagemagick xdotool
+      libwebkit2gtk-4.1-dev)
 [ "${1:-}" = --deb ] && pkgs+=(dpkg-dev binutils lintian)
 need=()
 for pkg in "${pkgs[@]}"; do

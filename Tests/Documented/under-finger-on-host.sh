@@ -5,8 +5,11 @@
 # and answers each PressProgress `began` with PressTarget) says the press is on a dock's
 # launcher whose Desktop Entry, written here with two Actions=, matches by name. MenuShown then
 # carries kind app-icon and the two actions' titles, and choosing one runs its Exec (a file
-# written). An answer after the deadline leaves the configured menu, with the log's why; with
-# `under-finger = []` nothing is looked up; a fact of the wrong type is refused by name.
+# written). An answer after the deadline leaves the configured menu, with the log's why. On a
+# link: Open gives the address to the default browser (a recording https handler, through
+# `gio open`), Copy Link puts it on the X11 clipboard (Xvfb, xclip). An ordinary window gives
+# its app's actions only with "window" in under-finger; with `under-finger = []` nothing is
+# looked up; a fact of the wrong type is refused by name.
 # Usage: Tests/Documented/under-finger-on-host.sh   (FORCETOUCH_BIN: the binaries, default .build/debug)
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -14,7 +17,7 @@ ROOT="$PWD"
 . Tests/Integration/lib.sh
 . Tests/Documented/lib.sh
 host_setup under-finger-on-host under-finger
-host_requires dbus-daemon gdbus /usr/bin/python3
+host_requires dbus-daemon gdbus /usr/bin/python3 gio xclip Xvfb openbox
 check "python3 has GObject introspection (python3-gi)" /usr/bin/python3 -c 'from gi.repository import Gio'
 host_binaries
 host_home .local/share/applications
@@ -53,9 +56,21 @@ gesture = "deep-press"
 quick-actions = true
 TOML
 }
+# The default browser, for Open: a handler of https that records the address it is given.
+printf '#!/bin/sh\necho "$1" > %s/opened\n' "$W" > "$W/record-url" && chmod 755 "$W/record-url"
+cat > "$HOMEDIR/.local/share/applications/ft-recorder.desktop" <<DESKTOP
+[Desktop Entry]
+Type=Application
+Name=URL Recorder
+Exec=$W/record-url %u
+MimeType=x-scheme-handler/https;
+NoDisplay=true
+DESKTOP
+printf '[Default Applications]\nx-scheme-handler/https=ft-recorder.desktop\n' > "$HOMEDIR/.config/mimeapps.list"
 chmod 777 "$W"
 chown -R "$U:$G" "$HOMEDIR" "$RUNTIME"
 start_session_bus
+start_x11
 user_env+=("XDG_DATA_HOME=$HOMEDIR/.local/share" "XDG_DATA_DIRS=$W/none")
 LAUNCHER='{"source": "x11", "role": "push button", "name": "Testpad Writer", "window-type": "dock", "window-app-id": "xfce4-panel"}'
 
@@ -91,9 +106,28 @@ check "... which says why" grep -q 'why=no answer from the lookup within 100 ms 
 check "... as the log does, once" test "$(grep -c 'nothing under the finger: no answer from the lookup' "$W/late.log")" = 1
 
 # ---------------------------------------------------------------- a link
-replay link 0 '{"role": "link", "name": "Example", "address": "https://example.org/"}'
+LINK='{"role": "link", "name": "Example", "address": "https://example.org/forcetouch?a=1&b=2"}'
+replay link 0 "$LINK" "Copy Link"
 check "a link's target is its address, its items Open and Copy Link" \
     grep -q '^menu [0-9]* kind=link .*name=Example .*titles=Open|Copy Link$' "$W/link.peer"
+check "Copy Link succeeds" grep -q '^chosen link.copy success' "$W/link.peer"
+check "... and the address is on the X11 clipboard (xclip)" \
+    test "$(as_user timeout 5 xclip -selection clipboard -o)" = "https://example.org/forcetouch?a=1&b=2"
+replay open 0 "$LINK" "Open"
+check "Open succeeds" grep -q '^chosen link.open success' "$W/open.peer"
+for _ in $(seq 50); do [ -s "$W/opened" ] && break; sleep 0.1; done
+check "... and the default browser (a recording https handler) is given the address" \
+    test "$(cat "$W/opened" 2>/dev/null)" = "https://example.org/forcetouch?a=1&b=2"
+
+# ---------------------------------------------------------------- a window, where asked
+config 'under-finger = ["app-icon", "link", "window"]'
+replay window 0 '{"role": "document frame", "window-app-id": "ft-testpad", "window-type": "normal", "window-title": "notes"}'
+check "with window in under-finger, an ordinary window's app gives its actions" \
+    grep -q '^menu [0-9]* kind=window app-id=ft-testpad.desktop .*titles=Write Alpha|Write Beta$' "$W/window.peer"
+config ""
+replay nowindow 0 '{"role": "document frame", "window-app-id": "ft-testpad", "window-type": "normal"}'
+check "... and without (the default), the configured menu, saying why" \
+    grep -q '^menu [0-9]* kind=nothing .*why=a window of ft-testpad, and windows are not used .*titles=New message$' "$W/nowindow.peer"
 
 # ---------------------------------------------------------------- the lookup off
 config 'under-finger = []'

@@ -69,8 +69,14 @@ import Testing
         u.expire(now: clock.now)
         #expect(got.map(\.why) == ["no answer from the lookup within 100 ms of peek"])
         clock.now = Timestamp(microseconds: 1_150_000)
+        var logged: [String] = []
+        u.debug = { logged.append($0) }
         u.answer(launcher())
         #expect(got.count == 1, "a late answer changes nothing")
+        #expect(logged == ["under the finger: answer dropped: 50 ms after the deadline"])
+        u.progress(progress("ended"))
+        u.answer(launcher())
+        #expect(logged.last == "under the finger: answer dropped: no press is being looked up")
     }
 
     @Test func anEarlyAnswerIsThereAtOnce() {

@@ -72,7 +72,7 @@ final class UnderFinger {
             debug("under the finger: the menu waits for the lookup, at most \(Int(((until - now()).seconds * 1000).rounded())) ms")
             held = (until, deliver)
         case .unanswered(let why):
-            lookup.end()
+            // Still followed until it lifts: an answer that comes now is logged as late.
             deliver(.nothing(why), true)
         }
     }
@@ -86,13 +86,14 @@ final class UnderFinger {
     private func release() {
         guard let h = held else { return }
         held = nil
-        let target: PressTarget
         switch lookup.outcome(at: max(now(), h.deadline)) {
-        case .answered(let facts): target = resolver.resolve(facts)
-        case .wait, .unanswered: target = .nothing("no answer from the lookup within "
-            + "\(Int(PressTargetLookup.deadlineAfterPeek.seconds * 1000)) ms of peek")
+        case .answered(let facts):
+            lookup.end()
+            h.deliver(resolver.resolve(facts), true)
+        case .wait, .unanswered:
+            // Still followed until it lifts: an answer that comes now is logged as late.
+            h.deliver(.nothing("no answer from the lookup within "
+                + "\(Int(PressTargetLookup.deadlineAfterPeek.seconds * 1000)) ms of peek"), true)
         }
-        lookup.end()
-        h.deliver(target, true)
     }
 }

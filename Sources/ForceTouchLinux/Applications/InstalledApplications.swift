@@ -1,8 +1,9 @@
 import ForceTouchCore
 import Glibc
 
-/// Every installed application, read once (at start and at each reload, on a thread of its
-/// own: never on the input path) for `PressTargetResolver`, which matches what is under a
+/// Every installed application, read when an overlay comes onto the bus and at each reload
+/// while one is there (on a thread of its own: never on the input path) for
+/// `PressTargetResolver`, which matches what is under a
 /// press to one of them. The ids are the `.desktop` files at the top of each applications
 /// folder of `XDG_DATA_HOME` and `XDG_DATA_DIRS`, the first of an id winning, as GIO looks
 /// them up; each is read by `DesktopEntryReader`, so an entry GIO counts as not installed

@@ -12,18 +12,24 @@ extension Daemon {
         runner.overlay.listening = present
         runner.intentWindows.listening = present
         pressProgress.forget()
-        if present { announceButton() }
+        if present {
+            announceButton()
+            loadApplications(inPlace: readsApplicationsInPlace)
+        }
         logger.info(present ? "overlay \(BusNames.overlay) on the bus: quick-action menus show at the finger"
                             : "overlay gone from the bus: quick-action menus go to the menu program")
     }
 
     /// Reads the installed applications that what is under the finger is matched to, on a
     /// thread of its own (`inPlace`: here, for a replay, which runs no loop until it has
-    /// played), and takes `[quick-actions] under-finger`. At start and at each reload.
+    /// played), and takes `[quick-actions] under-finger`. When an overlay comes onto the bus
+    /// and at each reload while one is there: only an overlay looks, so a daemon without one
+    /// reads nothing and never opens GIO for it.
     func loadApplications(inPlace: Bool = false) {
         let used = configuration.quickActionSettings.underFinger
         runner.underFinger.resolver.used = used
         guard !used.isEmpty else { return runner.underFinger.resolver.applications = [] }
+        guard runner.overlay.listening else { return }
         let environment = ProcessEnvironment.current()
         let done: ([DesktopApplication]) -> Void = { [unowned self] apps in
             runner.underFinger.resolver.applications = apps

@@ -93,7 +93,7 @@ extension Daemon {
         _ = runner.shortcuts.replaceStaticItems(configuration.quickActions,
                                                 maximumMenuItems: configuration.quickActionSettings.maximumMenuItems)
         control?.access = resolveAccess(configuration.control)
-        loadApplications()
+        loadApplications(inPlace: readsApplicationsInPlace)
         prepareVirtualDevices()
         announceButton()
         let message = "reloaded \(path): \(configuration.bindings.count) binding(s), \(configuration.devices.count) device rule(s)"

@@ -13,8 +13,8 @@ extension Daemon {
                                     configuration: configuration, database: database)
         sessions[node.devnode] = session
         explainAtDebugLevel(session)
+        readsApplicationsInPlace = true
         startBus()
-        loadApplications(inPlace: true)
         bus?.sync()
         logCapability(session, verb: "replaying")
         for w in recording.warnings { logger.warning("\(w)") }

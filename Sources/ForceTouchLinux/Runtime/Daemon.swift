@@ -51,6 +51,9 @@ public final class Daemon {
     /// Devices seen but not followed (cannot be opened), with why.
     public internal(set) var unreadable: [String: CapabilityReport] = [:]
     @exclusivity(unchecked) var exitWhenIdle = false
+    /// A replay runs no loop while it plays: what is under the finger is matched against
+    /// applications read in place, not on a thread (`loadApplications`).
+    var readsApplicationsInPlace = false
     /// What auto-calibration learned, persisted; nil when nothing is kept.
     let calibrationFile: LearnedCalibrationFile?
     /// Why the dynamic quick actions' file could not be read at start; while set, changes
@@ -146,7 +149,6 @@ public final class Daemon {
             }
         }
         startBus()
-        loadApplications()
         prepareVirtualDevices()
         for node in discovery.enumerate() { add(node) }
         logger.info("ready: \(sessions.count) device(s), overall force capability \(overallCapability)")
