@@ -67,7 +67,7 @@ OVERLAY_SOURCES = $(wildcard Sources/COverlay/*.c)
 $(BUILDDIR)/$(CONFIGURATION)/$(OVERLAY_GTK): $(OVERLAY_SOURCES) $(wildcard Sources/COverlay/*.h) Sources/COverlay/include/COverlay.h Sources/COverlayABI/include/COverlayABI.h
 	mkdir -p $(@D)
 	$(CC) -O2 -g -Wall -fPIC -shared -o $@ $(OVERLAY_SOURCES) -ISources/COverlay/include -ISources/COverlayABI/include -ISources/COverlay \
-		$$(pkg-config --cflags --libs gtk-layer-shell-0 gtk+-3.0) -lm -ldl
+		$$(pkg-config --cflags --libs gtk-layer-shell-0 gtk+-3.0 xcb) $$(pkg-config --cflags atspi-2) -lm -ldl
 
 # The whole suite: unit and program tests on this machine, a short fuzzing run of every parser,
 # the README's commands as written, the D-Bus interface on a real bus, the overlay's menu and
@@ -85,6 +85,7 @@ test: deps
 	Tests/Documented/intent-window-on-host.sh
 	Tests/Documented/assistive-touch-on-host.sh
 	Tests/Documented/under-finger-on-host.sh
+	Tests/Documented/under-finger-lookup-on-host.sh
 	Tests/Documented/screenshot-search-on-host.sh
 	Tests/Documented/link-preview-on-host.sh
 	Tests/Documented/package-on-host.sh

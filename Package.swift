@@ -109,7 +109,8 @@ let package = Package(
         // dismiss machine, where the intent window and the AssistiveTouch button go. Plain
         // values with no toolkit and no clock, tested as the engine's recognizers are; the GTK
         // half draws what it says.
-        .target(name: "OverlayModel", swiftSettings: strictImports),
+        // sway's tree and the facts of what is under the finger are JSON: ForceTouchProtocol's.
+        .target(name: "OverlayModel", dependencies: ["ForceTouchProtocol"], swiftSettings: strictImports),
         // The one header both halves of the overlay are compiled against: the shared object's
         // entry point and the menu model's C functions.
         .target(name: "COverlayABI"),
@@ -121,7 +122,7 @@ let package = Package(
         .target(
             name: "ForcetouchOverlayProgram",
             dependencies: [
-                "ForceTouchCommandLine", "OverlayModel", "COverlayABI",
+                "ForceTouchCommandLine", "ForceTouchProtocol", "OverlayModel", "COverlayABI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/forcetouch-overlay",
@@ -161,7 +162,7 @@ let package = Package(
                            "ForceTouchTestSupport", "ForceTouchTestDevices"]
         ),
         .testTarget(name: "ForceTouchProtocolTests", dependencies: ["ForceTouchProtocol"]),
-        .testTarget(name: "OverlayModelTests", dependencies: ["OverlayModel"]),
+        .testTarget(name: "OverlayModelTests", dependencies: ["OverlayModel", "ForceTouchProtocol"]),
         // Runs the built executables as a user would, through their command lines
         // (`swift build --build-tests` builds them beside the tests).
         .testTarget(name: "ProgramTests", dependencies: ["ForceTouchTestSupport"]),

@@ -12,14 +12,17 @@ set -euo pipefail
 # forcetouch-overlay's GTK part builds against GTK 3 and gtk-layer-shell; its test
 # (Tests/Documented/overlay-on-host.sh) runs it under Xvfb with openbox and under sway's headless
 # backend (and weston's, a compositor without layer-shell), shoots the screen with import
-# (imagemagick) and grim, and taps with xdotool.
+# (imagemagick) and grim, and taps with xdotool. Its lookup of what is under the finger asks the
+# X server through xcb (libxcb1-dev) and AT-SPI with AT-SPI's own names (libatspi2.0-dev's
+# header); its test (Tests/Documented/under-finger-lookup-on-host.sh) runs the accessibility bus
+# (at-spi2-core), Debian's xfce4-panel, Firefox ESR and a GTK link button in python3-gi.
 # A link's preview renders the page with WebKitGTK 4.1 (optional at run time: the Makefile builds
 # forcetouch-overlay-webkit.so where its development files are); its test
 # (Tests/Documented/link-preview-on-host.sh) reads the clipboard back with xclip, and
 # stands in for the overlay's lookup with python3-gi.
 pkgs=(libevdev-dev libudev-dev libyaml-dev libsystemd-dev pkg-config dbus-daemon dbus-bin systemd libglib2.0-bin
-      python3-dbus python3-gi xclip libgtk-3-dev libgtk-layer-shell-dev xvfb openbox sway weston grim imagemagick xdotool
-      libwebkit2gtk-4.1-dev)
+      python3-dbus libgtk-3-dev libgtk-layer-shell-dev xvfb openbox sway weston grim imagemagick xdotool
+      libxcb1-dev libatspi2.0-dev at-spi2-core xfce4-panel firefox-esr python3-gi gir1.2-gtk-3.0 xclip libwebkit2gtk-4.1-dev)
 [ "${1:-}" = --deb ] && pkgs+=(dpkg-dev binutils lintian)
 need=()
 for pkg in "${pkgs[@]}"; do

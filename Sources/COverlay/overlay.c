@@ -21,6 +21,7 @@
 #include "overlay-window.h"
 #include "drawing.h"
 #include "bounded.h"
+#include "under-finger.h"
 #include "link-preview.h"
 #include <gtk/gtk.h>
 #include <gtk-layer-shell/gtk-layer-shell.h>
@@ -541,6 +542,8 @@ static void press_progress(GVariant *p) {
     g_variant_get(p, FT_SIGNAL_PRESS_PROGRESS_GET, &phase, &stage, &transition, &commit, &x, &y, &placement, &output);
     ft_menu_effects effects;
     o.menu->press_progress(phase, stage, transition, commit, x, y, placement, &effects);
+    // On its way to a deep press: what is under the finger is looked up now, ready by peek.
+    if (strcmp(phase, "began") == 0) ft_under_finger_began(x, y, placement, output);
     if (effects.began_press) {
         clear_items();
         g_strlcpy(o.output, output, sizeof o.output);
@@ -709,6 +712,7 @@ int ft_overlay_main(const ft_overlay_args *args) {
     if (frame_log && *frame_log && !(o.frame_log = fopen(frame_log, "a")))
         g_printerr("overlay: FORCETOUCH_OVERLAY_FRAME_LOG %s: %s\n", frame_log, g_strerror(errno));
     o.menu = args->menu;
+    if (args->what_is_at) return ft_under_finger_what_is_at(args->lookup, args->at_x, args->at_y, args->verbose);
     if (!gtk_init_check(NULL, NULL)) {
         g_printerr("overlay: cannot open a display (neither WAYLAND_DISPLAY nor DISPLAY works)\n");
         return 1;
@@ -733,6 +737,7 @@ int ft_overlay_main(const ft_overlay_args *args) {
         return 1;
     }
     on_bus(bus, NULL, NULL);
+    ft_under_finger_init(bus, args->lookup, o.verbose);
     // The window is made (not shown) now: how the menu will be shown is known, logged once
     // and on the bus from the start.
     create_window();

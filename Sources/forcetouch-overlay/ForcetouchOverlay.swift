@@ -29,6 +29,12 @@ struct ForcetouchOverlay: ForceTouchCommand {
             it fetches (--no-link-preview: it fetches nothing); pressing on to pop opens the link. \
             Wayland compositors with layer-shell get an overlay layer surface, X11 an \
             override-redirect popup, GNOME's Wayland session an ordinary window. SIGTERM stops it.
+
+            From the moment a press is on its way to a deep press, it looks up what is under the \
+            finger (the window, from the X server or sway's IPC, and the accessible object there, \
+            through AT-SPI: its role, name and a link's address) and tells the daemon \
+            (PressTarget). `--what-is-at X Y` prints what it would tell for a screen pixel, as \
+            JSON, and exits.
             """,
         version: ForceTouchVersion.string)
 
@@ -42,7 +48,15 @@ struct ForcetouchOverlay: ForceTouchCommand {
     @Option(help: ArgumentHelp("How long a link's preview waits for the page's rendering, in seconds.", valueName: "seconds"))
     var linkPreviewTimeout = 5.0
 
+    @Option(name: .customLong("what-is-at"), parsing: .upToNextOption,
+            help: ArgumentHelp("Print what is at screen pixel X Y (the window, the accessible object, a link's address), as the daemon would be told, as JSON, and exit.",
+                               valueName: "X Y"))
+    var whatIsAt: [Int32] = []
+
     func validate() throws {
+        guard whatIsAt.isEmpty || whatIsAt.count == 2 else {
+            throw ValidationError("--what-is-at takes two numbers, X and Y, in screen pixels")
+        }
         guard linkPreviewTimeout > 0, linkPreviewTimeout <= 60 else {
             throw ValidationError("--link-preview-timeout must be above 0 and at most 60 seconds, not \(linkPreviewTimeout)")
         }
@@ -55,10 +69,15 @@ struct ForcetouchOverlay: ForceTouchCommand {
             withUnsafePointer(to: OverlayModelBridge.table) { menu in
                 withUnsafePointer(to: OverlayModelBridge.button) { button in
                     withUnsafePointer(to: OverlayModelBridge.intent) { intent in
-                        var args = ft_overlay_args(verbose: verbose ? 1 : 0, version: version, menu: menu, button: button,
-                                                   intent: intent, link_preview: linkPreview ? 1 : 0,
-                                                   link_preview_timeout: linkPreviewTimeout)
-                        return toolkit.run(&args)
+                        withUnsafePointer(to: UnderFingerBridge.table) { lookup in
+                            var args = ft_overlay_args(verbose: verbose ? 1 : 0, version: version, menu: menu,
+                                                       button: button, intent: intent, lookup: lookup,
+                                                       what_is_at: whatIsAt.count == 2 ? 1 : 0,
+                                                       at_x: whatIsAt.first ?? 0, at_y: whatIsAt.last ?? 0,
+                                                       link_preview: linkPreview ? 1 : 0,
+                                                       link_preview_timeout: linkPreviewTimeout)
+                            return toolkit.run(&args)
+                        }
                     }
                 }
             }

@@ -11,7 +11,7 @@
 //                        once the bus has it (N counts from 1), or `bad N: why`
 //
 // The overlay's calls to the daemon (ChooseQuickAction, DismissMenu, the intent window's
-// answers) are printed as `call MEMBER ARGS` and answered as the daemon would, without doing
+// answers, PressTarget) are printed as `call MEMBER ARGS` and answered as the daemon would, without doing
 // anything: a method that returns (ss), ChooseQuickAction's, with ('success', 'stand-in').
 //
 // Names and types come from the bus's table (Sources/COverlay/bus-protocol.h, built with
@@ -53,7 +53,8 @@ static char *methods_xml(void) {
 #define METHOD(name, in, out) \
     if (strcmp(name, FT_METHOD_CHOOSE_QUICK_ACTION) == 0 || strcmp(name, FT_METHOD_DISMISS_MENU) == 0 || \
         strcmp(name, FT_METHOD_CONFIRM_INTENT) == 0 || strcmp(name, FT_METHOD_ANSWER_INTENT) == 0 || \
-        strcmp(name, FT_METHOD_OPEN_INTENT_APP) == 0) { \
+        strcmp(name, FT_METHOD_OPEN_INTENT_APP) == 0 || \
+        strcmp(name, FT_METHOD_PRESS_TARGET) == 0) { \
         g_string_append_printf(xml, "<method name='%s'>", name); \
         add_args(xml, in, "in"); \
         add_args(xml, out, "out"); \

@@ -204,6 +204,52 @@ typedef struct {
     void (*layout)(int header, int message, int middle, ft_intent_frame *out);
 } ft_intent_model;
 
+/// What is under the finger (docs/SPEC.md §11, "What is under the finger"): the facts the overlay
+/// sends the daemon with PressTarget, and prints for `--what-is-at`. A NULL string is a fact not
+/// known; the strings belong to the glue and live until the call returns.
+typedef struct {
+    /// The press's `x`, `y` from PressProgress `began`, echoed (`has_press`: there was one).
+    int has_press;
+    double press_x, press_y;
+    /// `x11` or `sway`.
+    const char *source;
+    /// The accessible object's at the point; `address` a link's URI.
+    const char *role, *name, *description, *address;
+    /// The window at the point: sway's app_id or X11's WM_CLASS, its title, its type (`normal`,
+    /// `dock`, `panel`…) and, when `has_window_pid`, its process.
+    const char *window_app_id, *window_title, *window_type;
+    int has_window_pid;
+    unsigned window_pid;
+    /// The application's id, only when known exactly.
+    const char *app_id;
+    /// Why nothing (or less) was found.
+    const char *why;
+} ft_target_facts;
+
+/// The most bytes of a window's app id and title the sway lookup keeps.
+#define FT_SWAY_TEXT 512
+
+/// The window sway's tree has at a point (SwayTree).
+typedef struct {
+    int pid;
+    char app_id[FT_SWAY_TEXT], title[FT_SWAY_TEXT];
+    /// Its content (rect + window_rect) in sway's layout pixels.
+    ft_rect content;
+} ft_sway_window;
+
+/// The lookup's logic, implemented in Swift: pure functions, safe to call from the lookup's own
+/// thread.
+typedef struct {
+    /// sway's `get_tree` reply (`length` bytes of JSON): the visible window whose content holds
+    /// x, y; returns 0 (and leaves *out) when none does or the JSON is not a tree.
+    int (*sway_window_at)(const char *json, size_t length, int x, int y, ft_sway_window *out);
+    /// The processes of every window in sway's tree, at most `max` of them in `out`; returns how
+    /// many there are. An application with none is a layer-shell surface's (a panel's).
+    int (*sway_pids)(const char *json, size_t length, int *out, int max);
+    /// `--what-is-at`: prints the facts as one line of JSON (ForceTouchProtocol's encoder).
+    void (*print_facts)(const ft_target_facts *facts);
+} ft_lookup_model;
+
 /// How the overlay runs.
 typedef struct {
     /// Logs each drawn menu's rectangle and its items' (`item 0 "Title" x y w h`), for tests,
@@ -217,6 +263,11 @@ typedef struct {
     const ft_button_model *button;
     /// The intent window's.
     const ft_intent_model *intent;
+    /// What is under the finger: the sway tree and the JSON.
+    const ft_lookup_model *lookup;
+    /// `--what-is-at X Y`: print what is at that screen pixel and exit, showing nothing.
+    int what_is_at;
+    int at_x, at_y;
     /// A deep press on a link renders the page in its preview (WebKitGTK, when installed):
     /// --no-link-preview turns it off. The rendering is waited for at most
     /// `link_preview_timeout` seconds; the card shows the title and address meanwhile.

@@ -1,0 +1,901 @@
+// What is under the finger (docs/SPEC.md §11, "What is under the finger").
+//
+// At PressProgress `began` (the press is on its way to a deep press) the overlay asks, on a
+// thread of its own, what is at the press's point: the window there and its process, from the
+// X server's stacking order under X11 or from sway's tree (IPC `get_tree`) under sway; then
+// that application's accessible object at the point through AT-SPI (the session's accessibility
+// bus, org.a11y.Bus): its role, name, description and, for a link, its address. The facts go to
+// the daemon with PressTarget from GTK's thread; a lookup past its deadline sends `why` instead,
+// and an answer for an older press is dropped.
+//
+// AT-SPI is spoken here with GDBus on a connection of the thread's own, not through libatspi:
+// in a GTK process libatspi's one connection to the accessibility bus and its main context are
+// GTK's accessibility bridge's (atk-bridge shares them), so a second thread using it would race
+// GTK's own. GDBus connections are safe on any thread, and each call's timeout is what is left of
+// the deadline. The X server is asked through xcb, which returns an error with the request that
+// caused it, rather than Xlib, whose error handler is the process's (GDK's) and not
+// thread-safe. The names and numbers of AT-SPI come from libatspi's header (atspi-constants.h).
+#include "under-finger.h"
+#include "drawing.h"
+#include "bus-protocol.h"
+#include <atspi/atspi-constants.h>
+#include <gtk/gtk.h>
+#ifdef GDK_WINDOWING_X11
+#include <gdk/gdkx.h>
+#endif
+#include <xcb/xcb.h>
+#include <errno.h>
+#include <locale.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+/// How long a lookup may take, from `began`: past it the daemon is told `why`, and the answer,
+/// when it comes, is dropped. A press takes longer than this from `began` to peek's menu.
+/// The lookup's own calls are given a little less, so that a slow application's answer is
+/// its `why`; the deadline's timer on GTK's thread is for a lookup stuck elsewhere.
+enum { DEADLINE_MS = 300, LOOKUP_MS = DEADLINE_MS - 30 };
+
+/// The facts of one lookup, owned (g_free'd by facts_clear).
+typedef struct {
+    gboolean has_press;
+    double press_x, press_y;
+    char *source, *role, *name, *description, *address, *window_app_id, *window_title, *window_type, *app_id, *why;
+    gboolean has_pid;
+    guint32 window_pid;
+} facts_t;
+
+static void facts_clear(facts_t *f) {
+    g_free(f->source); g_free(f->role); g_free(f->name); g_free(f->description); g_free(f->address);
+    g_free(f->window_app_id); g_free(f->window_title); g_free(f->window_type); g_free(f->app_id); g_free(f->why);
+    memset(f, 0, sizeof *f);
+}
+
+/// The connections a lookup uses, kept open between lookups: all on one thread.
+typedef struct {
+    const ft_lookup_model *model;
+    GDBusConnection *session;
+    /// The accessibility bus (NULL until reached).
+    GDBusConnection *a11y;
+    xcb_connection_t *x;
+    xcb_window_t root;
+    xcb_atom_t net_wm_pid, net_wm_type, net_wm_name, utf8, wm_state;
+    /// An accessibility bus name → its process (pid + 1), and → its toolkit's name.
+    GHashTable *pids, *toolkits;
+    /// When the lookup under way must be done (g_get_monotonic_time).
+    gint64 deadline;
+    /// The overlay's own X windows (its menu's popup is over the point while a press grows): passed over.
+    GArray *own;
+    /// The last reason logged for AT-SPI being unusable: logged once, again when it changes.
+    char *logged_why;
+    int verbose;
+} lookup_t;
+
+// ---------------------------------------------------------------- AT-SPI over GDBus
+
+/// What is left of the deadline, in ms; at least 1 while any is left, 0 once it has passed.
+static int remaining_ms(const lookup_t *l) {
+    gint64 left = (l->deadline - g_get_monotonic_time()) / 1000;
+    return left <= 0 ? 0 : (int)MAX(left, 1);
+}
+
+static GVariant *call_on(lookup_t *l, GDBusConnection *c, const char *dest, const char *path, const char *iface,
+                         const char *method, GVariant *args, const char *reply) {
+    int ms = remaining_ms(l);
+    if (!c || ms == 0) {
+        if (args) g_variant_unref(g_variant_ref_sink(args));
+        return NULL;
+    }
+    return g_dbus_connection_call_sync(c, dest, path, iface, method, args, reply ? G_VARIANT_TYPE(reply) : NULL,
+                                       G_DBUS_CALL_FLAGS_NO_AUTO_START, ms, NULL, NULL);
+}
+
+/// A method of an accessible object (`bus`, `path`) on the accessibility bus.
+static GVariant *call(lookup_t *l, const char *bus, const char *path, const char *iface, const char *method,
+                      GVariant *args, const char *reply) {
+    return call_on(l, l->a11y, bus, path, iface, method, args, reply);
+}
+
+/// A string property of an accessible object, or NULL.
+static char *string_property(lookup_t *l, const char *bus, const char *path, const char *iface, const char *name) {
+    GVariant *r = call(l, bus, path, "org.freedesktop.DBus.Properties", "Get", g_variant_new("(ss)", iface, name),
+                       "(v)");
+    if (!r) return NULL;
+    GVariant *v = NULL;
+    g_variant_get(r, "(v)", &v);
+    char *s = g_variant_is_of_type(v, G_VARIANT_TYPE_STRING) ? g_variant_dup_string(v, NULL) : NULL;
+    g_variant_unref(v);
+    g_variant_unref(r);
+    return s;
+}
+
+/// A method whose reply is one string, or NULL.
+static char *string_call(lookup_t *l, const char *bus, const char *path, const char *iface, const char *method,
+                         GVariant *args) {
+    GVariant *r = call(l, bus, path, iface, method, args, "(s)");
+    if (!r) return NULL;
+    char *s = NULL;
+    g_variant_get(r, "(s)", &s);
+    g_variant_unref(r);
+    return s;
+}
+
+/// The objects a reply of `a(so)` names in `bus` (paths, owned).
+static GPtrArray *children(lookup_t *l, const char *bus, const char *path) {
+    GPtrArray *out = g_ptr_array_new_with_free_func(g_free);
+    GVariant *r = call(l, bus, path, ATSPI_DBUS_INTERFACE_ACCESSIBLE, "GetChildren", NULL, "(a(so))");
+    if (!r) return out;
+    GVariantIter *it;
+    const char *name, *child;
+    g_variant_get(r, "(a(so))", &it);
+    while (g_variant_iter_next(it, "(&s&o)", &name, &child))
+        if (strcmp(child, ATSPI_DBUS_PATH_NULL) != 0) g_ptr_array_add(out, g_strdup(child));
+    g_variant_iter_free(it);
+    g_variant_unref(r);
+    return out;
+}
+
+/// The applications on the accessibility bus: the registry's children (bus names, owned).
+static GPtrArray *applications(lookup_t *l) {
+    GPtrArray *out = g_ptr_array_new_with_free_func(g_free);
+    GVariant *r = call(l, ATSPI_DBUS_NAME_REGISTRY, ATSPI_DBUS_PATH_ROOT, ATSPI_DBUS_INTERFACE_ACCESSIBLE,
+                       "GetChildren", NULL, "(a(so))");
+    if (!r) return out;
+    GVariantIter *it;
+    const char *name, *path;
+    g_variant_get(r, "(a(so))", &it);
+    while (g_variant_iter_next(it, "(&s&o)", &name, &path)) g_ptr_array_add(out, g_strdup(name));
+    g_variant_iter_free(it);
+    g_variant_unref(r);
+    return out;
+}
+
+/// The process behind an application's bus name (0: unknown), asked of the bus once per name.
+static guint32 application_pid(lookup_t *l, const char *bus) {
+    gpointer known = g_hash_table_lookup(l->pids, bus);
+    if (known) return GPOINTER_TO_UINT(known) - 1;
+    GVariant *r = call(l, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                       "GetConnectionUnixProcessID", g_variant_new("(s)", bus), "(u)");
+    if (!r) return 0;
+    guint32 pid;
+    g_variant_get(r, "(u)", &pid);
+    g_variant_unref(r);
+    if (g_hash_table_size(l->pids) > 512) g_hash_table_remove_all(l->pids);
+    g_hash_table_insert(l->pids, g_strdup(bus), GUINT_TO_POINTER(pid + 1));
+    return pid;
+}
+
+/// The toolkit an application is written with (`GTK`, `Gecko`…), asked once per name.
+static const char *toolkit(lookup_t *l, const char *bus) {
+    const char *known = g_hash_table_lookup(l->toolkits, bus);
+    if (known) return known;
+    char *name = string_property(l, bus, ATSPI_DBUS_PATH_ROOT, ATSPI_DBUS_INTERFACE_APPLICATION, "ToolkitName");
+    if (!name) return "";
+    if (g_hash_table_size(l->toolkits) > 512) g_hash_table_remove_all(l->toolkits);
+    g_hash_table_insert(l->toolkits, g_strdup(bus), name);
+    return name;
+}
+
+/// The object's extents in `coord` (ATSPI_COORD_TYPE_*) hold x, y.
+static gboolean holds(lookup_t *l, const char *bus, const char *path, int x, int y, guint coord, int *area) {
+    GVariant *r = call(l, bus, path, ATSPI_DBUS_INTERFACE_COMPONENT, "GetExtents", g_variant_new("(u)", coord),
+                       "((iiii))");
+    if (!r) return FALSE;
+    int ex, ey, w, h;
+    g_variant_get(r, "((iiii))", &ex, &ey, &w, &h);
+    g_variant_unref(r);
+    if (area) *area = w * h;
+    return w > 0 && h > 0 && x >= ex && x < ex + w && y >= ey && y < ey + h;
+}
+
+/// The object's state has SHOWING (or VISIBLE); `active`: ACTIVE too.
+static gboolean showing(lookup_t *l, const char *bus, const char *path, gboolean *active) {
+    GVariant *r = call(l, bus, path, ATSPI_DBUS_INTERFACE_ACCESSIBLE, "GetState", NULL, "(au)");
+    if (!r) return FALSE;
+    guint64 bits = 0;
+    GVariantIter *it;
+    guint32 word;
+    int i = 0;
+    g_variant_get(r, "(au)", &it);
+    while (g_variant_iter_next(it, "u", &word)) {
+        if (i < 2) bits |= (guint64)word << (32 * i);
+        i++;
+    }
+    g_variant_iter_free(it);
+    g_variant_unref(r);
+    if (active) *active = (bits >> ATSPI_STATE_ACTIVE) & 1;
+    return ((bits >> ATSPI_STATE_SHOWING) & 1) || ((bits >> ATSPI_STATE_VISIBLE) & 1);
+}
+
+/// The object implements `iface`.
+static gboolean implements(lookup_t *l, const char *bus, const char *path, const char *iface) {
+    GVariant *r = call(l, bus, path, ATSPI_DBUS_INTERFACE_ACCESSIBLE, "GetInterfaces", NULL, "(as)");
+    if (!r) return FALSE;
+    gboolean found = FALSE;
+    GVariantIter *it;
+    const char *name;
+    g_variant_get(r, "(as)", &it);
+    while (!found && g_variant_iter_next(it, "&s", &name)) found = strcmp(name, iface) == 0;
+    g_variant_iter_free(it);
+    g_variant_unref(r);
+    return found;
+}
+
+/// The child of `path` at x, y (owned; NULL: none, or another application's).
+static char *child_at(lookup_t *l, const char *bus, const char *path, int x, int y, guint coord) {
+    GVariant *r = call(l, bus, path, ATSPI_DBUS_INTERFACE_COMPONENT, "GetAccessibleAtPoint",
+                       g_variant_new("(iiu)", x, y, coord), "((so))");
+    if (!r) return NULL;
+    const char *name, *child;
+    g_variant_get(r, "((&s&o))", &name, &child);
+    char *out = strcmp(child, ATSPI_DBUS_PATH_NULL) != 0 && strcmp(child, path) != 0 ? g_strdup(child) : NULL;
+    g_variant_unref(r);
+    return out;
+}
+
+/// The link's address, when the object is one: the Hyperlink interface's URI. Gecko answers it on
+/// every object (the address bar gives the page's), so there only the role `link` counts; a
+/// GtkLinkButton is a `push button` with a URI.
+static char *address_of(lookup_t *l, const char *bus, const char *path, const char *role, gboolean gecko) {
+    gboolean link = role && strcmp(role, "link") == 0;
+    if ((gecko && !link) || !implements(l, bus, path, ATSPI_DBUS_INTERFACE_HYPERLINK)) return NULL;
+    char *uri = string_call(l, bus, path, ATSPI_DBUS_INTERFACE_HYPERLINK, "GetURI", g_variant_new("(i)", 0));
+    if (uri && !*uri) g_clear_pointer(&uri, g_free);
+    return uri;
+}
+
+/// The accessible at x, y in the application `bus`, whose window there is `top`: the deepest
+/// object, asked again of each child, then the nearest link on the way up from it, else the
+/// deepest object that has a name.
+static void describe(lookup_t *l, const char *bus, const char *top, int x, int y, guint coord, facts_t *f) {
+    GPtrArray *path = g_ptr_array_new_with_free_func(g_free);
+    g_ptr_array_add(path, g_strdup(top));
+    for (int depth = 0; depth < 48; depth++) {
+        char *child = child_at(l, bus, g_ptr_array_index(path, path->len - 1), x, y, coord);
+        if (!child) break;
+        g_ptr_array_add(path, child);
+    }
+    gboolean gecko = strcmp(toolkit(l, bus), "Gecko") == 0;
+    int chosen = -1;
+    char *role = NULL;
+    for (int i = (int)path->len - 1; i >= 0 && !f->address; i--) {
+        const char *p = g_ptr_array_index(path, i);
+        char *r = string_call(l, bus, p, ATSPI_DBUS_INTERFACE_ACCESSIBLE, "GetRoleName", NULL);
+        f->address = address_of(l, bus, p, r, gecko);
+        if (f->address) {
+            chosen = i;
+            g_free(role);
+            role = r;
+        } else if (i == (int)path->len - 1) {
+            role = r;
+        } else {
+            g_free(r);
+        }
+    }
+    if (chosen < 0) chosen = (int)path->len - 1;
+    const char *p = g_ptr_array_index(path, chosen);
+    char *name = string_property(l, bus, p, ATSPI_DBUS_INTERFACE_ACCESSIBLE, "Name");
+    // A nameless leaf (an icon, a label's text) stands for what holds it: up to two levels.
+    for (int up = 1; (!name || !*name) && !f->address && up <= 2 && chosen - up > 0; up++) {
+        const char *q = g_ptr_array_index(path, chosen - up);
+        char *n = string_property(l, bus, q, ATSPI_DBUS_INTERFACE_ACCESSIBLE, "Name");
+        if (n && *n) {
+            g_free(name);
+            name = n;
+            g_free(role);
+            role = string_call(l, bus, q, ATSPI_DBUS_INTERFACE_ACCESSIBLE, "GetRoleName", NULL);
+            p = q;
+        } else {
+            g_free(n);
+        }
+    }
+    f->role = role;
+    f->name = name;
+    f->description = string_property(l, bus, p, ATSPI_DBUS_INTERFACE_ACCESSIBLE, "Description");
+    if (f->description && !*f->description) g_clear_pointer(&f->description, g_free);
+    g_ptr_array_unref(path);
+}
+
+/// The application with process `pid` (0: any but this process and those in `not`) and its window holding x, y:
+/// among its showing windows that hold the point, the one titled `title` (when given), else the
+/// active one, else the smallest. Returns FALSE when none holds it.
+static gboolean find_window(lookup_t *l, guint32 pid, const GArray *not, const char *title, int x, int y, guint coord,
+                            char **bus_out, char **top_out) {
+    GPtrArray *apps = applications(l);
+    int best_rank = -1, best_area = 0;
+    for (guint i = 0; i < apps->len; i++) {
+        const char *bus = g_ptr_array_index(apps, i);
+        guint32 p = application_pid(l, bus);
+        if (pid ? p != pid : (p == 0 || p == (guint32)getpid())) continue;
+        gboolean excluded = FALSE;
+        for (guint k = 0; !pid && not && k < not->len; k++) excluded = excluded || g_array_index(not, int, k) == (int)p;
+        if (excluded) continue;
+        GPtrArray *tops = children(l, bus, ATSPI_DBUS_PATH_ROOT);
+        for (guint j = 0; j < tops->len; j++) {
+            const char *top = g_ptr_array_index(tops, j);
+            int area = 0;
+            gboolean active = FALSE;
+            if (!holds(l, bus, top, x, y, coord, &area) || !showing(l, bus, top, &active)) continue;
+            int rank = active ? 1 : 0;
+            if (title && *title) {
+                char *name = string_property(l, bus, top, ATSPI_DBUS_INTERFACE_ACCESSIBLE, "Name");
+                if (name && strcmp(name, title) == 0) rank = 2;
+                g_free(name);
+            }
+            if (rank > best_rank || (rank == best_rank && area < best_area)) {
+                best_rank = rank;
+                best_area = area;
+                g_free(*bus_out);
+                g_free(*top_out);
+                *bus_out = g_strdup(bus);
+                *top_out = g_strdup(top);
+            }
+        }
+        g_ptr_array_unref(tops);
+    }
+    g_ptr_array_unref(apps);
+    return best_rank >= 0;
+}
+
+/// Why AT-SPI cannot be asked now (a static string), or NULL when it can: the accessibility
+/// bus is reached once and kept.
+static const char *accessibility_unusable(lookup_t *l) {
+    if (!l->session) return "no session bus";
+    GError *error = NULL;
+    GVariant *r = g_dbus_connection_call_sync(l->session, "org.a11y.Bus", "/org/a11y/bus",
+                                              "org.freedesktop.DBus.Properties", "Get",
+                                              g_variant_new("(ss)", "org.a11y.Status", "IsEnabled"),
+                                              G_VARIANT_TYPE("(v)"), G_DBUS_CALL_FLAGS_NO_AUTO_START,
+                                              MAX(remaining_ms(l), 1), NULL, &error);
+    if (!r) {
+        gboolean absent = g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_SERVICE_UNKNOWN) ||
+                          g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_NAME_HAS_NO_OWNER);
+        g_error_free(error);
+        return absent ? "no accessibility bus: org.a11y.Bus is not on the session bus (at-spi2-core's "
+                        "at-spi-bus-launcher)"
+                      : "the accessibility bus (org.a11y.Bus) did not answer";
+    }
+    GVariant *v = NULL;
+    g_variant_get(r, "(v)", &v);
+    gboolean enabled = g_variant_is_of_type(v, G_VARIANT_TYPE_BOOLEAN) && g_variant_get_boolean(v);
+    g_variant_unref(v);
+    g_variant_unref(r);
+    if (!enabled)
+        return "accessibility is off (org.a11y.Status IsEnabled is false; `gsettings set "
+               "org.gnome.desktop.interface toolkit-accessibility true` turns it on)";
+    if (l->a11y && !g_dbus_connection_is_closed(l->a11y)) return NULL;
+    g_clear_object(&l->a11y);
+    r = g_dbus_connection_call_sync(l->session, "org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus", "GetAddress",
+                                    NULL, G_VARIANT_TYPE("(s)"), G_DBUS_CALL_FLAGS_NO_AUTO_START,
+                                    MAX(remaining_ms(l), 1), NULL, NULL);
+    if (!r) return "the accessibility bus (org.a11y.Bus) gave no address";
+    const char *address;
+    g_variant_get(r, "(&s)", &address);
+    l->a11y = g_dbus_connection_new_for_address_sync(
+        address, G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION, NULL,
+        NULL, NULL);
+    g_variant_unref(r);
+    if (!l->a11y) return "cannot connect to the accessibility bus";
+    g_dbus_connection_set_exit_on_close(l->a11y, FALSE);
+    return NULL;
+}
+
+// ---------------------------------------------------------------- X11: the stacking order
+
+static xcb_atom_t atom(xcb_connection_t *c, const char *name) {
+    xcb_intern_atom_reply_t *r = xcb_intern_atom_reply(c, xcb_intern_atom(c, 0, strlen(name), name), NULL);
+    xcb_atom_t a = r ? r->atom : XCB_ATOM_NONE;
+    free(r);
+    return a;
+}
+
+/// Why the X server cannot be asked, or NULL: connected once and kept.
+static const char *x11_unusable(lookup_t *l) {
+    if (l->x && !xcb_connection_has_error(l->x)) return NULL;
+    if (l->x) xcb_disconnect(l->x);
+    int screen = 0;
+    l->x = xcb_connect(NULL, &screen);
+    if (xcb_connection_has_error(l->x)) {
+        xcb_disconnect(l->x);
+        l->x = NULL;
+        return "cannot connect to the X server (DISPLAY)";
+    }
+    xcb_screen_iterator_t it = xcb_setup_roots_iterator(xcb_get_setup(l->x));
+    for (int i = 0; i < screen && it.rem; i++) xcb_screen_next(&it);
+    l->root = it.data->root;
+    l->net_wm_pid = atom(l->x, "_NET_WM_PID");
+    l->net_wm_type = atom(l->x, "_NET_WM_WINDOW_TYPE");
+    l->net_wm_name = atom(l->x, "_NET_WM_NAME");
+    l->utf8 = atom(l->x, "UTF8_STRING");
+    l->wm_state = atom(l->x, "WM_STATE");
+    return NULL;
+}
+
+/// A window's property (`length` bytes, malloc'd) or NULL.
+static void *x11_property(lookup_t *l, xcb_window_t w, xcb_atom_t name, xcb_atom_t type, int *length) {
+    xcb_get_property_reply_t *r =
+        xcb_get_property_reply(l->x, xcb_get_property(l->x, 0, w, name, type, 0, 4096), NULL);
+    if (!r) return NULL;
+    int n = xcb_get_property_value_length(r);
+    void *out = n > 0 ? g_memdup2(xcb_get_property_value(r), n) : NULL;
+    free(r);
+    if (length) *length = n;
+    return out;
+}
+
+/// The client window in a top-level one (the window manager's frame): the one with WM_STATE,
+/// else with _NET_WM_PID, at most three levels down.
+static xcb_window_t x11_client(lookup_t *l, xcb_window_t w, int depth) {
+    void *state = x11_property(l, w, l->wm_state, XCB_ATOM_ANY, NULL);
+    if (state) {
+        g_free(state);
+        return w;
+    }
+    if (depth == 0) {
+        void *pid = x11_property(l, w, l->net_wm_pid, XCB_ATOM_CARDINAL, NULL);
+        if (pid) {
+            g_free(pid);
+            return w;
+        }
+    }
+    if (depth >= 3) return XCB_WINDOW_NONE;
+    xcb_query_tree_reply_t *tree = xcb_query_tree_reply(l->x, xcb_query_tree(l->x, w), NULL);
+    if (!tree) return XCB_WINDOW_NONE;
+    xcb_window_t *kids = xcb_query_tree_children(tree), found = XCB_WINDOW_NONE;
+    for (int i = xcb_query_tree_children_length(tree) - 1; i >= 0 && !found; i--)
+        found = x11_client(l, kids[i], depth + 1);
+    free(tree);
+    if (!found && depth == 0) {
+        void *pid = x11_property(l, w, l->net_wm_pid, XCB_ATOM_CARDINAL, NULL);
+        if (pid) found = w;
+        g_free(pid);
+    }
+    return found;
+}
+
+/// The window at x, y from the X server's stacking order (the top one that is viewable and holds
+/// the point; the overlay's own windows are passed over), its facts in `f`. FALSE: none.
+static gboolean x11_window_at(lookup_t *l, int x, int y, facts_t *f) {
+    xcb_query_tree_reply_t *tree = xcb_query_tree_reply(l->x, xcb_query_tree(l->x, l->root), NULL);
+    if (!tree) return FALSE;
+    int n = xcb_query_tree_children_length(tree);
+    xcb_window_t *kids = xcb_query_tree_children(tree);
+    // Asked all at once, answered in one round trip.
+    xcb_get_window_attributes_cookie_t *attrs = g_new(xcb_get_window_attributes_cookie_t, n);
+    xcb_get_geometry_cookie_t *geoms = g_new(xcb_get_geometry_cookie_t, n);
+    for (int i = 0; i < n; i++) {
+        attrs[i] = xcb_get_window_attributes(l->x, kids[i]);
+        geoms[i] = xcb_get_geometry(l->x, kids[i]);
+    }
+    gboolean found = FALSE;
+    for (int i = n - 1; i >= 0; i--) {
+        xcb_get_window_attributes_reply_t *a = xcb_get_window_attributes_reply(l->x, attrs[i], NULL);
+        xcb_get_geometry_reply_t *g = xcb_get_geometry_reply(l->x, geoms[i], NULL);
+        gboolean ours = FALSE;
+        for (guint k = 0; l->own && k < l->own->len; k++) ours = ours || g_array_index(l->own, guint32, k) == kids[i];
+        // An InputOnly window draws nothing: what is seen there is below it.
+        gboolean hit = !found && !ours && a && g && a->map_state == XCB_MAP_STATE_VIEWABLE &&
+                       a->_class == XCB_WINDOW_CLASS_INPUT_OUTPUT && x >= g->x &&
+                       x < g->x + g->width + 2 * g->border_width && y >= g->y &&
+                       y < g->y + g->height + 2 * g->border_width;
+        free(a);
+        free(g);
+        if (!hit) continue;
+        xcb_window_t client = x11_client(l, kids[i], 0);
+        xcb_window_t w = client ? client : kids[i];
+        guint32 *pid = x11_property(l, w, l->net_wm_pid, XCB_ATOM_CARDINAL, NULL);
+        if (pid && *pid == (guint32)getpid()) {
+            g_free(pid);
+            continue;
+        }
+        found = TRUE;
+        if (pid) {
+            f->has_pid = TRUE;
+            f->window_pid = *pid;
+        }
+        g_free(pid);
+        int len = 0;
+        char *cls = x11_property(l, w, XCB_ATOM_WM_CLASS, XCB_ATOM_STRING, &len);
+        if (cls) {
+            // "instance\0class\0": the class, as a Desktop Entry's StartupWMClass names it.
+            size_t first = strnlen(cls, len);
+            if ((int)first + 1 < len) f->window_app_id = g_strndup(cls + first + 1, len - first - 1);
+            else f->window_app_id = g_strndup(cls, len);
+            g_free(cls);
+        }
+        char *title = x11_property(l, w, l->net_wm_name, l->utf8, &len);
+        if (!title) title = x11_property(l, w, XCB_ATOM_WM_NAME, XCB_ATOM_ANY, &len);
+        if (title) {
+            f->window_title = g_strndup(title, len);
+            g_free(title);
+        }
+        xcb_atom_t *types = x11_property(l, w, l->net_wm_type, XCB_ATOM_ATOM, &len);
+        if (types && len >= 4) {
+            xcb_get_atom_name_reply_t *r = xcb_get_atom_name_reply(l->x, xcb_get_atom_name(l->x, types[0]), NULL);
+            if (r) {
+                char *name = g_strndup(xcb_get_atom_name_name(r), xcb_get_atom_name_name_length(r));
+                const char *prefix = "_NET_WM_WINDOW_TYPE_";
+                f->window_type = g_ascii_strdown(g_str_has_prefix(name, prefix) ? name + strlen(prefix) : name, -1);
+                g_free(name);
+                free(r);
+            }
+        } else {
+            f->window_type = g_strdup("normal");
+        }
+        g_free(types);
+    }
+    g_free(attrs);
+    g_free(geoms);
+    free(tree);
+    return found;
+}
+
+// ---------------------------------------------------------------- sway: IPC get_tree
+
+/// sway's tree (`get_tree`, i3's IPC: "i3-ipc", a length and a type, then the JSON), or NULL with
+/// `why` set. The reply is malloc'd; its length in *length.
+static char *sway_tree(lookup_t *l, const char *socket_path, size_t *length, const char **why) {
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    struct sockaddr_un addr = { .sun_family = AF_UNIX };
+    if (fd < 0 || strlen(socket_path) >= sizeof addr.sun_path) {
+        if (fd >= 0) close(fd);
+        *why = "cannot reach sway's IPC socket (SWAYSOCK)";
+        return NULL;
+    }
+    g_strlcpy(addr.sun_path, socket_path, sizeof addr.sun_path);
+    int ms = MAX(remaining_ms(l), 1);
+    struct timeval tv = { ms / 1000, (ms % 1000) * 1000 };
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
+    unsigned char request[14] = { 'i', '3', '-', 'i', 'p', 'c', 0, 0, 0, 0, 4, 0, 0, 0 };
+    unsigned char header[14];
+    char *json = NULL;
+    if (connect(fd, (struct sockaddr *)&addr, sizeof addr) != 0 || write(fd, request, sizeof request) != sizeof request) {
+        *why = "cannot reach sway's IPC socket (SWAYSOCK)";
+        goto done;
+    }
+    size_t got = 0;
+    while (got < sizeof header) {
+        ssize_t n = read(fd, header + got, sizeof header - got);
+        if (n <= 0) break;
+        got += n;
+    }
+    guint32 size, type;
+    memcpy(&size, header + 6, 4);
+    memcpy(&type, header + 10, 4);
+    if (got != sizeof header || memcmp(header, "i3-ipc", 6) != 0 || type != 4 || size > 64u << 20) {
+        *why = "sway's IPC gave no tree";
+        goto done;
+    }
+    json = g_malloc(size + 1);
+    got = 0;
+    while (got < size) {
+        ssize_t n = read(fd, json + got, size - got);
+        if (n <= 0) break;
+        got += n;
+    }
+    if (got != size) {
+        g_clear_pointer(&json, g_free);
+        *why = "sway's IPC tree was cut short";
+        goto done;
+    }
+    json[size] = 0;
+    *length = size;
+done:
+    close(fd);
+    return json;
+}
+
+// ---------------------------------------------------------------- one lookup
+
+/// Which way the window under a point is learned here: `x11`, `sway`, or NULL with `why`.
+static const char *desktop(const char **why) {
+    const char *sway = g_getenv("SWAYSOCK");
+    if (sway && *sway) return "sway";
+    const char *wayland = g_getenv("WAYLAND_DISPLAY"), *display = g_getenv("DISPLAY");
+    if (wayland && *wayland) {
+        *why = "this Wayland compositor does not say which window is at a point (only sway's IPC is asked)";
+        return NULL;
+    }
+    if (display && *display) return "x11";
+    *why = "no display (neither DISPLAY nor SWAYSOCK)";
+    return NULL;
+}
+
+/// Logs why AT-SPI cannot be asked, once per reason.
+static void log_unusable(lookup_t *l, const char *why) {
+    if (g_strcmp0(l->logged_why, why) == 0) return;
+    g_free(l->logged_why);
+    l->logged_why = g_strdup(why);
+    if (why) g_printerr("under-finger: %s: what is under the finger is not looked up\n", why);
+    else g_printerr("under-finger: the accessibility bus answers: what is under the finger is looked up\n");
+}
+
+/// What is at screen pixel x, y (sway's layout pixels under sway), within `budget_ms`.
+static void look_up(lookup_t *l, int x, int y, int budget_ms, facts_t *f) {
+    l->deadline = g_get_monotonic_time() + (gint64)budget_ms * 1000;
+    const char *why = NULL, *source = desktop(&why);
+    if (!source) {
+        f->why = g_strdup(why);
+        return;
+    }
+    why = accessibility_unusable(l);
+    log_unusable(l, why);
+    if (why) {
+        f->why = g_strdup(why);
+        return;
+    }
+    f->source = g_strdup(source);
+    char *bus = NULL, *top = NULL;
+    if (strcmp(source, "x11") == 0) {
+        if ((why = x11_unusable(l))) {
+            f->why = g_strdup(why);
+            return;
+        }
+        if (!x11_window_at(l, x, y, f)) {
+            f->why = g_strdup_printf("no window at %d,%d", x, y);
+            return;
+        }
+        if (!f->has_pid) {
+            f->why = g_strdup("the window names no process (_NET_WM_PID)");
+            return;
+        }
+        if (!find_window(l, f->window_pid, NULL, f->window_title, x, y, ATSPI_COORD_TYPE_SCREEN, &bus, &top)) {
+            f->why = g_strdup_printf("process %u has no accessible window at %d,%d", f->window_pid, x, y);
+            return;
+        }
+        describe(l, bus, top, x, y, ATSPI_COORD_TYPE_SCREEN, f);
+    } else {
+        size_t length = 0;
+        char *json = sway_tree(l, g_getenv("SWAYSOCK"), &length, &why);
+        if (!json) {
+            f->why = g_strdup(why);
+            return;
+        }
+        ft_sway_window w = { 0 };
+        gboolean found = l->model->sway_window_at(json, length, x, y, &w) != 0;
+        // The windows' processes: their applications' extents are their windows', not the screen's.
+        GArray *windowed = g_array_new(FALSE, TRUE, sizeof(int));
+        g_array_set_size(windowed, 256);
+        g_array_set_size(windowed, MIN(l->model->sway_pids(json, length, (int *)(void *)windowed->data, 256), 256));
+        g_free(json);
+        if (found) {
+            f->has_pid = w.pid > 0;
+            f->window_pid = w.pid > 0 ? (guint32)w.pid : 0;
+            f->window_app_id = *w.app_id ? g_strdup(w.app_id) : NULL;
+            f->window_title = *w.title ? g_strdup(w.title) : NULL;
+            f->window_type = g_strdup("normal");
+            // Under Wayland an application knows its window only from its own corner.
+            int wx = x - w.content.x, wy = y - w.content.y;
+            if (!f->has_pid) f->why = g_strdup("the window names no process");
+            else if (find_window(l, f->window_pid, NULL, f->window_title, wx, wy, ATSPI_COORD_TYPE_WINDOW, &bus, &top))
+                describe(l, bus, top, wx, wy, ATSPI_COORD_TYPE_WINDOW, f);
+            else f->why = g_strdup_printf("process %u has no accessible window at %d,%d", f->window_pid, x, y);
+        } else if (find_window(l, 0, windowed, NULL, x, y, ATSPI_COORD_TYPE_SCREEN, &bus, &top)) {
+            // No sway window, but an application's surface: a layer-shell panel.
+            f->window_type = g_strdup("panel");
+            guint32 pid = application_pid(l, bus);
+            f->has_pid = pid != 0;
+            f->window_pid = pid;
+            describe(l, bus, top, x, y, ATSPI_COORD_TYPE_SCREEN, f);
+        } else {
+            f->why = g_strdup_printf("no window at %d,%d", x, y);
+        }
+        g_array_unref(windowed);
+    }
+    g_free(bus);
+    g_free(top);
+}
+
+/// look_up, and when it ran out of time with nothing found, that as its `why`: what was not
+/// answered in time says nothing of the application.
+static void look_up_within(lookup_t *l, int x, int y, int budget_ms, facts_t *f) {
+    look_up(l, x, y, budget_ms, f);
+    if (remaining_ms(l) == 0 && !f->role && !f->name) {
+        g_free(f->why);
+        f->why = g_strdup_printf("the lookup took longer than %d ms", budget_ms);
+    }
+}
+
+static lookup_t *lookup_new(const ft_lookup_model *model, int verbose) {
+    lookup_t *l = g_new0(lookup_t, 1);
+    l->model = model;
+    l->verbose = verbose;
+    l->session = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, NULL);
+    l->pids = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    l->toolkits = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+    return l;
+}
+
+/// `under-finger X Y: role "name" address (N ms)`, or what was not found and why.
+static void log_lookup(int x, int y, const facts_t *f, double ms) {
+    if (f->role || f->name)
+        g_printerr("under-finger %d %d: %s \"%s\"%s%s (%.1f ms)\n", x, y, f->role ? f->role : "?",
+                   f->name ? f->name : "", f->address ? " " : "", f->address ? f->address : "", ms);
+    else
+        g_printerr("under-finger %d %d: nothing: %s (%.1f ms)\n", x, y, f->why ? f->why : "?", ms);
+}
+
+// ---------------------------------------------------------------- the thread and the daemon
+
+typedef struct {
+    guint press;
+    int x, y;
+    double press_x, press_y;
+    /// Set when the point is not known: nothing is looked up.
+    const char *unknown;
+    /// The overlay's own X windows (XIDs), or NULL.
+    GArray *own;
+    facts_t facts;
+    double ms;
+} job_t;
+
+static struct {
+    const ft_lookup_model *model;
+    GDBusConnection *bus;
+    int verbose;
+    GAsyncQueue *jobs;
+    /// The press looked up last (counts up), and whether the daemon has had its answer.
+    guint press;
+    gboolean answered;
+    guint deadline_timer;
+    double press_x, press_y;
+} u;
+
+static void send_facts(const facts_t *f) {
+    GVariantBuilder b;
+    g_variant_builder_init(&b, G_VARIANT_TYPE("a{sv}"));
+    g_variant_builder_add(&b, "{sv}", "press-x", g_variant_new_double(f->press_x));
+    g_variant_builder_add(&b, "{sv}", "press-y", g_variant_new_double(f->press_y));
+    const struct { const char *key, *value; } texts[] = {
+        { "source", f->source }, { "role", f->role }, { "name", f->name }, { "description", f->description },
+        { "address", f->address }, { "window-app-id", f->window_app_id }, { "window-title", f->window_title },
+        { "window-type", f->window_type }, { "app-id", f->app_id }, { "why", f->why },
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(texts); i++)
+        if (texts[i].value && g_utf8_validate(texts[i].value, -1, NULL))
+            g_variant_builder_add(&b, "{sv}", texts[i].key, g_variant_new_string(texts[i].value));
+    if (f->has_pid) g_variant_builder_add(&b, "{sv}", "window-pid", g_variant_new_uint32(f->window_pid));
+    if (u.bus)
+        g_dbus_connection_call(u.bus, FT_BUS_DAEMON_NAME, FT_BUS_DAEMON_PATH, FT_BUS_DAEMON_INTERFACE,
+                               FT_METHOD_PRESS_TARGET, g_variant_new(FT_METHOD_PRESS_TARGET_IN, &b), NULL, G_DBUS_CALL_FLAGS_NONE,
+                               -1, NULL, NULL, NULL);
+    else
+        g_variant_builder_clear(&b);
+}
+
+/// On GTK's thread: a lookup's answer. Sent unless a newer press began or the deadline passed.
+static gboolean on_answer(gpointer data) {
+    job_t *job = data;
+    if (u.verbose) log_lookup(job->x, job->y, &job->facts, job->ms);
+    if (job->press != u.press || u.answered) {
+        if (u.verbose) g_printerr("under-finger %d %d: dropped: %s\n", job->x, job->y,
+                                  job->press != u.press ? "a newer press began" : "past the deadline");
+    } else {
+        u.answered = TRUE;
+        if (u.deadline_timer) g_source_remove(u.deadline_timer);
+        u.deadline_timer = 0;
+        job->facts.has_press = TRUE;
+        job->facts.press_x = job->press_x;
+        job->facts.press_y = job->press_y;
+        send_facts(&job->facts);
+    }
+    facts_clear(&job->facts);
+    g_free(job);
+    return G_SOURCE_REMOVE;
+}
+
+static gboolean on_deadline(gpointer data) {
+    (void)data;
+    u.deadline_timer = 0;
+    if (u.answered) return G_SOURCE_REMOVE;
+    u.answered = TRUE;
+    facts_t f = { .has_press = TRUE, .press_x = u.press_x, .press_y = u.press_y };
+    f.why = g_strdup_printf("no answer within %d ms", DEADLINE_MS);
+    g_printerr("under-finger: %s\n", f.why);
+    send_facts(&f);
+    facts_clear(&f);
+    return G_SOURCE_REMOVE;
+}
+
+/// The lookup's thread: takes the newest press waiting, looks it up, hands the answer to GTK's
+/// thread. Its connections are opened before the first press.
+static gpointer worker(gpointer data) {
+    (void)data;
+    lookup_t *l = lookup_new(u.model, u.verbose);
+    l->deadline = g_get_monotonic_time() + 5 * G_USEC_PER_SEC;
+    const char *why = NULL, *source = desktop(&why);
+    if (source) {
+        log_unusable(l, accessibility_unusable(l));
+        if (strcmp(source, "x11") == 0) x11_unusable(l);
+    }
+    for (;;) {
+        job_t *job = g_async_queue_pop(u.jobs), *newer;
+        while ((newer = g_async_queue_try_pop(u.jobs))) {
+            if (job->own) g_array_unref(job->own);
+            g_free(job);
+            job = newer;
+        }
+        gint64 start = g_get_monotonic_time();
+        l->own = job->own;
+        if (job->unknown) job->facts.why = g_strdup(job->unknown);
+        else look_up_within(l, job->x, job->y, LOOKUP_MS, &job->facts);
+        l->own = NULL;
+        if (job->own) g_array_unref(job->own);
+        job->ms = (g_get_monotonic_time() - start) / 1000.0;
+        g_idle_add(on_answer, job);
+    }
+    return NULL;
+}
+
+void ft_under_finger_init(GDBusConnection *bus, const ft_lookup_model *model, int verbose) {
+    if (!model) return;
+    u.model = model;
+    u.bus = bus;
+    u.verbose = verbose;
+    u.jobs = g_async_queue_new();
+    g_thread_unref(g_thread_new("under-finger", worker, NULL));
+}
+
+void ft_under_finger_began(double x, double y, const char *placement, const char *output) {
+    if (!u.jobs) return;
+    job_t *job = g_new0(job_t, 1);
+    job->press = ++u.press;
+    job->press_x = u.press_x = x;
+    job->press_y = u.press_y = y;
+    u.answered = FALSE;
+    GdkMonitor *monitor = ft_find_monitor(output, NULL);
+    GdkRectangle g = { 0 };
+    if (monitor) gdk_monitor_get_geometry(monitor, &g);
+    job->x = g.x + (int)(x * g.width);
+    job->y = g.y + (int)(y * g.height);
+    if (placement && strcmp(placement, "pointer") == 0) {
+        // Wayland tells a client where the pointer is only over its own surface.
+        job->unknown = "a press at the pointer, whose place this Wayland compositor does not tell";
+#ifdef GDK_WINDOWING_X11
+        if (GDK_IS_X11_DISPLAY(gdk_display_get_default())) {
+            GdkDevice *pointer = gdk_seat_get_pointer(gdk_display_get_default_seat(gdk_display_get_default()));
+            gdk_device_get_position(pointer, NULL, &job->x, &job->y);
+            job->unknown = NULL;
+        }
+#endif
+    }
+#ifdef GDK_WINDOWING_X11
+    if (GDK_IS_X11_DISPLAY(gdk_display_get_default())) {
+        // Its toplevels' frames: what the X server lists among the root's children.
+        job->own = g_array_new(FALSE, FALSE, sizeof(guint32));
+        GList *tops = gtk_window_list_toplevels();
+        for (GList *t = tops; t; t = t->next) {
+            GdkWindow *w = gtk_widget_get_window(t->data);
+            if (!w) continue;
+            guint32 xid = (guint32)gdk_x11_window_get_xid(gdk_window_get_toplevel(w));
+            g_array_append_val(job->own, xid);
+        }
+        g_list_free(tops);
+    }
+#endif
+    if (u.deadline_timer) g_source_remove(u.deadline_timer);
+    u.deadline_timer = g_timeout_add(DEADLINE_MS, on_deadline, NULL);
+    g_async_queue_push(u.jobs, job);
+}
+
+int ft_under_finger_what_is_at(const ft_lookup_model *model, int x, int y, int verbose) {
+    // GTK is not started here, which would set it: the log's names in the user's charset.
+    setlocale(LC_ALL, "");
+    lookup_t *l = lookup_new(model, verbose);
+    facts_t f = { 0 };
+    gint64 start = g_get_monotonic_time();
+    // A person waits at a terminal: a second, not the press's deadline.
+    look_up_within(l, x, y, 1000, &f);
+    if (verbose) log_lookup(x, y, &f, (g_get_monotonic_time() - start) / 1000.0);
+    ft_target_facts out = {
+        .source = f.source, .role = f.role, .name = f.name, .description = f.description, .address = f.address,
+        .window_app_id = f.window_app_id, .window_title = f.window_title, .window_type = f.window_type,
+        .has_window_pid = f.has_pid, .window_pid = f.window_pid, .app_id = f.app_id, .why = f.why,
+    };
+    model->print_facts(&out);
+    facts_clear(&f);
+    return 0;
+}

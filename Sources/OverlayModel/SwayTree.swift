@@ -1,0 +1,110 @@
+import FoundationEssentials
+import ForceTouchProtocol
+
+/// sway's tree (`swaymsg -t get_tree`, IPC type 4) as far as the lookup of what is under the
+/// finger needs it (SPEC §11): under Wayland an application does not know where its window is,
+/// so the window at a point, its process and its content's corner come from the compositor.
+public struct SwayTree: Decodable, Sendable {
+    /// One node: the root, an output, a workspace, a container or a window (a view has a `pid`).
+    public struct Node: Decodable, Sendable {
+        public var type: String
+        public var name: String?
+        public var pid: Int?
+        /// A Wayland window's app_id; an XWayland one's WM_CLASS class stands in for it.
+        public var appID: String?
+        /// On screen now (not on a hidden workspace or the scratchpad).
+        public var visible: Bool
+        public var rect: PixelRect
+        /// The window's content within `rect` (without its border and title bar).
+        public var windowRect: PixelRect?
+        public var nodes: [Node]
+        public var floatingNodes: [Node]
+
+        enum CodingKeys: String, CodingKey {
+            case type, name, pid, visible, rect, nodes
+            case appID = "app_id", windowRect = "window_rect", floatingNodes = "floating_nodes"
+            case windowProperties = "window_properties"
+        }
+        enum WindowPropertiesKeys: String, CodingKey { case windowClass = "class" }
+        enum RectKeys: String, CodingKey { case x, y, width, height }
+
+        public init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            type = try c.decodeIfPresent(String.self, forKey: .type) ?? ""
+            name = try c.decodeIfPresent(String.self, forKey: .name)
+            pid = try c.decodeIfPresent(Int.self, forKey: .pid)
+            visible = try c.decodeIfPresent(Bool.self, forKey: .visible) ?? false
+            rect = try Self.rect(c, .rect) ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
+            windowRect = try Self.rect(c, .windowRect)
+            nodes = try c.decodeIfPresent([Node].self, forKey: .nodes) ?? []
+            floatingNodes = try c.decodeIfPresent([Node].self, forKey: .floatingNodes) ?? []
+            var app = try c.decodeIfPresent(String.self, forKey: .appID)
+            if app == nil, c.contains(.windowProperties) {
+                let p = try c.nestedContainer(keyedBy: WindowPropertiesKeys.self, forKey: .windowProperties)
+                app = try p.decodeIfPresent(String.self, forKey: .windowClass)
+            }
+            appID = app
+        }
+
+        private static func rect(_ c: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> PixelRect? {
+            guard c.contains(key), try !c.decodeNil(forKey: key) else { return nil }
+            let r = try c.nestedContainer(keyedBy: RectKeys.self, forKey: key)
+            return PixelRect(x: try r.decode(Int.self, forKey: .x), y: try r.decode(Int.self, forKey: .y),
+                             width: try r.decode(Int.self, forKey: .width),
+                             height: try r.decode(Int.self, forKey: .height))
+        }
+
+        /// Where the window's content is in sway's layout: `rect` moved by `window_rect`.
+        public var content: PixelRect {
+            let w = windowRect ?? PixelRect(x: 0, y: 0, width: rect.width, height: rect.height)
+            return PixelRect(x: rect.x + w.x, y: rect.y + w.y, width: w.width, height: w.height)
+        }
+    }
+
+    /// A window found at a point.
+    public struct Window: Hashable, Sendable {
+        public var pid: Int
+        public var appID: String
+        public var title: String
+        public var content: PixelRect
+
+        public init(pid: Int, appID: String, title: String, content: PixelRect) {
+            (self.pid, self.appID, self.title, self.content) = (pid, appID, title, content)
+        }
+    }
+
+    public var root: Node
+
+    public init(from decoder: Decoder) throws { root = try Node(from: decoder) }
+
+    /// The tree from `get_tree`'s reply.
+    public init(json: Data) throws { self = try ProtocolJSON.decode(SwayTree.self, from: json) }
+
+    /// The visible window whose content holds x, y (layout pixels): a floating window over a
+    /// tiled one, a later sibling over an earlier one; nil when the point is on no window (the
+    /// background, a layer-shell panel, a title bar).
+    public func window(at x: Int, _ y: Int) -> Window? {
+        Self.top(in: root, x, y).map {
+            Window(pid: $0.pid ?? 0, appID: $0.appID ?? "", title: $0.name ?? "", content: $0.content)
+        }
+    }
+
+    /// The processes of every window in the tree, shown or not: an application with none of them
+    /// is not a window's but a layer-shell surface's (a panel's).
+    public var windowPIDs: [Int] {
+        var pids: [Int] = []
+        var stack = [root]
+        while let node = stack.popLast() {
+            if let pid = node.pid, !pids.contains(pid) { pids.append(pid) }
+            stack += node.nodes + node.floatingNodes
+        }
+        return pids.sorted()
+    }
+
+    private static func top(in node: Node, _ x: Int, _ y: Int) -> Node? {
+        for child in node.floatingNodes.reversed() { if let hit = top(in: child, x, y) { return hit } }
+        for child in node.nodes.reversed() { if let hit = top(in: child, x, y) { return hit } }
+        guard node.pid != nil, node.visible, node.content.contains(x: Double(x), y: Double(y)) else { return nil }
+        return node
+    }
+}

@@ -1,0 +1,67 @@
+import COverlayABI
+import FoundationEssentials
+import ForceTouchProtocol
+import Glibc
+import OverlayModel
+
+/// The lookup of what is under the finger as the GTK half calls it (`ft_lookup_model`,
+/// COverlayABI.h): sway's tree read and searched (`SwayTree`), and the facts printed as JSON for
+/// `--what-is-at` (`UnderFingerFacts`). Both keep no state: the lookup's own thread may call them.
+enum UnderFingerBridge {
+    static let table = ft_lookup_model(
+        sway_window_at: { json, length, x, y, out in
+            guard let json, let out else { return 0 }
+            let data = Data(UnsafeRawBufferPointer(start: json, count: length))
+            guard let tree = try? SwayTree(json: data), let window = tree.window(at: Int(x), Int(y)) else { return 0 }
+            var w = ft_sway_window()
+            w.pid = Int32(clamping: window.pid)
+            copy(window.appID, into: &w.app_id)
+            copy(window.title, into: &w.title)
+            w.content = ft_rect(x: Int32(clamping: window.content.x), y: Int32(clamping: window.content.y),
+                                width: Int32(clamping: window.content.width),
+                                height: Int32(clamping: window.content.height))
+            out.pointee = w
+            return 1
+        },
+        sway_pids: { json, length, out, max in
+            guard let json, let tree = try? SwayTree(json: Data(UnsafeRawBufferPointer(start: json, count: length)))
+            else { return 0 }
+            let pids = tree.windowPIDs
+            for (i, pid) in pids.prefix(Int(max)).enumerated() { out?[i] = Int32(clamping: pid) }
+            return Int32(clamping: pids.count)
+        },
+        print_facts: { facts in
+            guard let f = facts?.pointee else { return }
+            print(ProtocolJSON.line(UnderFingerBridge.facts(f)))
+            fflush(nil)
+        })
+
+    static func facts(_ c: ft_target_facts) -> UnderFingerFacts {
+        var f = UnderFingerFacts()
+        if c.has_press != 0 { (f.pressX, f.pressY) = (JSONNumber(c.press_x), JSONNumber(c.press_y)) }
+        f.source = string(c.source)
+        f.role = string(c.role)
+        f.name = string(c.name)
+        f.description = string(c.description)
+        f.address = string(c.address)
+        f.windowAppID = string(c.window_app_id)
+        f.windowPID = c.has_window_pid != 0 ? c.window_pid : nil
+        f.windowTitle = string(c.window_title)
+        f.windowType = string(c.window_type)
+        f.appID = string(c.app_id)
+        f.why = string(c.why)
+        return f
+    }
+
+    private static func string(_ c: UnsafePointer<CChar>?) -> String? { c.map { String(cString: $0) } }
+
+    /// Copies `s` into a C char array, cut (at a character's edge) to fit with its terminating zero.
+    private static func copy<T>(_ s: String, into field: inout T) {
+        withUnsafeMutableBytes(of: &field) { raw in
+            var bytes = Array(s.utf8.prefix(raw.count - 1))
+            while !bytes.isEmpty, String(validating: bytes, as: UTF8.self) == nil { bytes.removeLast() }
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+    }
+}

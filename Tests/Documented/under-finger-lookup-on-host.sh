@@ -1,0 +1,345 @@
+#!/usr/bin/env bash
+# What is under the finger (docs/SPEC.md §11, "What is under the finger"; issue 43): the overlay's
+# lookup of the window and the accessible object at a press's point, on real display servers and
+# a real accessibility bus (at-spi-bus-launcher, accessibility on). Under Xvfb with openbox:
+# Debian's xfce4-panel, given a launcher for an application whose .desktop file this test writes,
+# is found as a `push button` named after the application in a `dock` window; a GTK link button
+# (GtkLinkButton, in a small python3-gi window) gives its address, and so does a link in Firefox ESR
+# on a local page; the empty desktop gives `why`.
+# Under sway's headless backend: the same link button, found through sway's tree (IPC
+# `get_tree`). Then the bus: a stand-in for the daemon (bus-peer.sh) sends PressProgress `began`
+# at the launcher's point and records the PressTarget the overlay sends, its press-x and press-y
+# echoed; on an application that does not answer, the daemon is told why at the deadline; with
+# accessibility off the overlay says why in one line and answers at once. The
+# lookups' times (first, warm, nothing found) are printed, not asserted.
+# Everything runs as an ordinary user; every wait is bounded; every process started here is
+# stopped by its pid.
+# Usage: Tests/Documented/under-finger-lookup-on-host.sh   (FORCETOUCH_BIN: the binaries, default .build/debug)
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+ROOT="$PWD"
+. Tests/Integration/lib.sh
+. Tests/Documented/lib.sh
+host_setup under-finger-lookup-on-host under-finger-lookup
+host_requires Xvfb openbox sway swaymsg xfce4-panel firefox-esr /usr/libexec/at-spi-bus-launcher /usr/bin/python3 dbus-daemon gdbus xdotool
+host_binaries
+host_home .config/xfce4/xfconf/xfce-perchannel-xml .config/xfce4/panel/launcher-1 .local/share/applications
+. Tests/Documented/bus-peer.sh
+
+# The application the panel's launcher starts: its .desktop, where the launcher and the menu find it.
+cat > "$HOMEDIR/.local/share/applications/forcetouch-notes.desktop" <<INI
+[Desktop Entry]
+Type=Application
+Name=Forcetouch Notes
+Comment=Notes written by a test
+Exec=true
+Icon=text-x-generic
+Actions=new-note;
+
+[Desktop Action new-note]
+Name=New Note
+Exec=touch $HOMEDIR/new-note-ran
+INI
+cp "$HOMEDIR/.local/share/applications/forcetouch-notes.desktop" "$HOMEDIR/.config/xfce4/panel/launcher-1/"
+# One panel at the bottom, centred, 48 px high, holding the one launcher: at 488..536 × 720..768.
+cat > "$HOMEDIR/.config/xfce4/xfconf/xfce-perchannel-xml/xfce4-panel.xml" <<'XML'
+<?xml version="1.0" encoding="UTF-8"?>
+<channel name="xfce4-panel" version="1.0">
+  <property name="configver" type="int" value="2"/>
+  <property name="panels" type="array">
+    <value type="int" value="1"/>
+    <property name="panel-1" type="empty">
+      <property name="position" type="string" value="p=10;x=0;y=0"/>
+      <property name="length" type="uint" value="1"/>
+      <property name="length-adjust" type="bool" value="true"/>
+      <property name="position-locked" type="bool" value="true"/>
+      <property name="size" type="uint" value="48"/>
+      <property name="plugin-ids" type="array">
+        <value type="int" value="1"/>
+      </property>
+    </property>
+  </property>
+  <property name="plugins" type="empty">
+    <property name="plugin-1" type="string" value="launcher">
+      <property name="items" type="array">
+        <value type="string" value="forcetouch-notes.desktop"/>
+      </property>
+    </property>
+  </property>
+</channel>
+XML
+# A GTK 3 window with a link button; it prints the button's centre once it is on screen (screen
+# pixels under X11, its window's under Wayland).
+cat > "$W/links.py" <<'PY'
+import gi, sys
+gi.require_version("Gtk", "3.0")
+from gi.repository import Gtk, GLib
+w = Gtk.Window(title="Links")
+w.set_default_size(320, 160)
+box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, margin=30)
+link = Gtk.LinkButton.new_with_label("https://example.org/forcetouch", "Example link")
+box.pack_start(link, False, False, 0)
+w.add(box)
+w.connect("destroy", Gtk.main_quit)
+def report():
+    a = link.get_allocation()
+    x, y = link.translate_coordinates(w, a.width // 2, a.height // 2)
+    ox, oy = w.get_window().get_origin()[1:]
+    print("link", ox + x, oy + y, flush=True)
+    return False
+w.connect("map-event", lambda *a: GLib.timeout_add(500, report))
+w.show_all()
+Gtk.main()
+PY
+chmod -R a+rX "$W/links.py"
+chown -R "$U:$G" "$HOMEDIR" "$RUNTIME"
+start_session_bus
+
+# The accessibility bus, and accessibility on (what `gsettings set org.gnome.desktop.interface
+# toolkit-accessibility true` does through the launcher).
+a11y() {
+    as_user timeout 10 gdbus call --session -d org.a11y.Bus -o /org/a11y/bus \
+        -m org.freedesktop.DBus.Properties.Set org.a11y.Status IsEnabled "<$1>" > /dev/null
+}
+bg_user "$W/a11y.log" /usr/libexec/at-spi-bus-launcher --launch-immediately
+for _ in $(seq 50); do a11y true 2> /dev/null && break; sleep 0.2; done
+check "the accessibility bus runs (org.a11y.Bus), accessibility on" a11y true
+
+# json_field FILE KEY: KEY of the JSON line in FILE (what --what-is-at printed).
+json_field() { /usr/bin/python3 -c 'import json, sys
+line = next(l for l in open(sys.argv[1]) if l.startswith("{"))
+print(json.loads(line).get(sys.argv[2], ""))' "$1" "$2" 2> /dev/null; }
+# lookup_ms FILE: the time of the last `under-finger` line logged.
+lookup_ms() { grep -a '^under-finger [-0-9]* [-0-9]*: ' "$1" | tail -1 | sed -E 's/.*\(([0-9.]+) ms\)$/\1/'; }
+
+# ---------------------------------------------------------------- X11: Xvfb, openbox, xfce4-panel
+start_x11
+bg_user "$W/panel.log" xfce4-panel
+panel_pid=$last_pid
+for _ in $(seq 100); do as_user xdotool search --class xfce4-panel > /dev/null 2>&1 && break; sleep 0.2; done
+sleep 2
+bg_user "$W/links-x11.log" /usr/bin/python3 "$W/links.py"
+links_pid=$last_pid
+wait_for '^link ' "$W/links-x11.log" 20 > /dev/null
+read -r _ lx ly < <(grep '^link ' "$W/links-x11.log")
+check "xfce4-panel and the link window run (link at ${lx:-?},${ly:-?})" test -n "${lx:-}"
+sleep 1
+
+doc_runner=(as_user)
+doc <<'CMD'
+forcetouch-overlay --what-is-at 512 744
+CMD
+cp "$DOC_OUT" "$W/x11-launcher.json"
+check "x11: --what-is-at on the panel's launcher: a push button ($(json_field "$W/x11-launcher.json" role))" \
+    test "$(json_field "$W/x11-launcher.json" role)" = "push button"
+check "x11: ... named after the application ($(json_field "$W/x11-launcher.json" name))" \
+    test "$(json_field "$W/x11-launcher.json" name)" = "Forcetouch Notes"
+check "x11: ... in a dock window of xfce4-panel's ($(json_field "$W/x11-launcher.json" window-type), $(json_field "$W/x11-launcher.json" window-app-id))" \
+    test "$(json_field "$W/x11-launcher.json" window-type)" = dock -a \
+         "$(json_field "$W/x11-launcher.json" window-pid)" = "$panel_pid"
+check "x11: ... found from the X server (source x11)" test "$(json_field "$W/x11-launcher.json" source)" = x11
+
+as_user "$BIN/forcetouch-overlay" --verbose --what-is-at "${lx:-0}" "${ly:-0}" > "$W/x11-link.json" 2>&1
+check "x11: on the GTK link button, its address ($(json_field "$W/x11-link.json" address))" \
+    test "$(json_field "$W/x11-link.json" address)" = "https://example.org/forcetouch"
+check "x11: ... in the window titled Links ($(json_field "$W/x11-link.json" window-title))" \
+    test "$(json_field "$W/x11-link.json" window-title)" = Links
+echo "figure: x11: --what-is-at on a link, a new process's first lookup: $(lookup_ms "$W/x11-link.json") ms"
+
+as_user "$BIN/forcetouch-overlay" --what-is-at 900 300 > "$W/x11-empty.json" 2>&1
+check "x11: on the empty desktop, nothing, and why ($(json_field "$W/x11-empty.json" why))" \
+    test -z "$(json_field "$W/x11-empty.json" role)" -a "$(json_field "$W/x11-empty.json" why)" = "no window at 900,300"
+as_user "$BIN/forcetouch-overlay" --what-is-at 1 > "$W/bad.txt" 2>&1
+check "--what-is-at with one number is refused, saying why" \
+    bash -c "grep -q 'two numbers' '$W/bad.txt' && ! grep -q '^{' '$W/bad.txt'"
+
+# The bus: the overlay told of a press by the daemon's stand-in sends what is under it.
+peer_start
+bg_user "$W/x11-overlay.log" "$BIN/forcetouch-overlay" --verbose
+overlay_pid=$last_pid
+wait_for 'Overlay1 on the session bus' "$W/x11-overlay.log" 10 > /dev/null
+sleep 1
+progress() { peer_emit PressProgress "'$1'" "''" 0.3 0.0 "$2" "$3" "'touch'" "''"; }
+# press_target N: waits for the Nth PressTarget the stand-in records; prints it.
+press_target() {
+    for _ in $(seq 50); do [ "$(grep -c '^call PressTarget ' "$PEER_LOG")" -ge "$1" ] && break; sleep 0.1; done
+    grep '^call PressTarget ' "$PEER_LOG" | sed -n "${1}p"
+}
+progress began 0.5 0.96875
+call="$(press_target 1)"
+echo "  | $call"
+check "bus: PressProgress began on the launcher → PressTarget with its facts" \
+    bash -c "grep -q \"'role': <'push button'>\" <<< \"\$1\" && grep -q \"'name': <'Forcetouch Notes'>\" <<< \"\$1\" &&
+             grep -q \"'window-type': <'dock'>\" <<< \"\$1\"" _ "$call"
+check "bus: ... press-x and press-y echoed (0.5, 0.96875)" \
+    bash -c "grep -q \"'press-x': <0.5>\" <<< \"\$1\" && grep -q \"'press-y': <0.96875>\" <<< \"\$1\"" _ "$call"
+first="$(lookup_ms "$W/x11-overlay.log")"
+progress ended 0.5 0.96875
+progress began 0.5 0.96875
+press_target 2 > /dev/null
+warm="$(lookup_ms "$W/x11-overlay.log")"
+progress ended 0.5 0.96875
+progress began 0.879 0.39
+call="$(press_target 3)"
+nothing="$(lookup_ms "$W/x11-overlay.log")"
+progress ended 0.879 0.39
+check "bus: on the empty desktop, PressTarget says why" bash -c "grep -q \"'why': <'no window at \" <<< \"\$1\"" _ "$call"
+check "bus: the overlay logs each lookup (under-finger 512 744: push button \"Forcetouch Notes\" (N ms))" \
+    grep -q '^under-finger 512 744: push button "Forcetouch Notes" (' "$W/x11-overlay.log"
+echo "figure: x11 lookups in the running overlay: first $first ms, warm $warm ms, nothing found $nothing ms"
+
+# An application that does not answer: the daemon is told why at the deadline, not later.
+# (Stopped: atk-bridge answers from a thread of its own even while an application's main loop
+# is busy.)
+bg_user "$W/frozen.log" /usr/bin/python3 "$W/links.py"
+frozen_pid=$last_pid
+wait_for '^link ' "$W/frozen.log" 20 > /dev/null
+read -r _ fx fy < <(grep '^link ' "$W/frozen.log")
+kill -STOP "$frozen_pid"
+fpx="$(awk -v v="${fx:-0}" 'BEGIN { printf "%.6f", (v + 0.5) / 1024 }')" fpy="$(awk -v v="${fy:-0}" 'BEGIN { printf "%.6f", (v + 0.5) / 768 }')"
+start_ns="$(date +%s%N)"
+progress began "$fpx" "$fpy"
+call="$(press_target 4)"
+waited=$(( ($(date +%s%N) - start_ns) / 1000000 ))
+progress ended "$fpx" "$fpy"
+check "x11: on a window whose application does not answer, PressTarget says it took too long ($(grep -o "'why': <'[^']*'>" <<< "$call"))" \
+    bash -c "grep -Eq \"'why': <'(the lookup took longer than 270 ms|no answer within 300 ms)'>\" <<< \"\$1\"" _ "$call"
+check "x11: ... at the deadline, not later (${waited} ms from began to the stand-in's record)" \
+    test "$waited" -ge 250 -a "$waited" -lt 1500
+kill -CONT "$frozen_pid"
+stop "$frozen_pid"
+
+# Accessibility off: one line says why, and the answer comes at once.
+m="$(mark "$W/x11-overlay.log")"
+a11y false
+progress began 0.5 0.96875
+call="$(press_target 5)"
+progress ended 0.5 0.96875
+off="$(lookup_ms "$W/x11-overlay.log")"
+check "a11y off: PressTarget says why, and only that" \
+    bash -c "grep -q \"'why': <'accessibility is off\" <<< \"\$1\" && ! grep -q \"'role'\" <<< \"\$1\"" _ "$call"
+check "a11y off: the overlay says so in one line" \
+    test "$(tail -c +$((m + 1)) "$W/x11-overlay.log" | grep -c '^under-finger: accessibility is off')" = 1
+check "a11y off: ... and answers at once, not at the 300 ms deadline ($off ms)" \
+    awk -v t="${off:-999}" 'BEGIN { exit !(t < 300) }'
+progress began 0.5 0.96875
+press_target 6 > /dev/null
+progress ended 0.5 0.96875
+check "a11y off: said once, not at every press" \
+    test "$(grep -c '^under-finger: accessibility is off' "$W/x11-overlay.log")" = 1
+echo "figure: x11: a press with accessibility off answered in $off ms"
+a11y true
+
+# End to end: the real daemon replays a deep press on the launcher (the demo touchscreen's, moved
+# to 0.5, 0.968 of it: 512, 743 on the screen); the overlay looks it up, the daemon shows that
+# application's Desktop Actions with its name, and a click on one launches it.
+peer_stop
+cat > "$CONFIG" <<'TOML'
+[[quick-action]]
+type = "search"
+title = "Search"
+exec = ["true"]
+
+[[binding]]
+gesture = "deep-press"
+quick-actions = true
+TOML
+{
+    sed -n '/^E:/q;p' demo/touchscreen-gestures.evemu
+    printf 'E: 0.500000 0003 002f 0000\nE: 0.500000 0003 0039 0100\nE: 0.500000 0003 0035 0500\nE: 0.500000 0003 0036 0581\n'
+    for p in 40:500000 60:550000 90:600000 130:950000 170:1000000 210:1050000 120:1100000 40:1150000; do
+        printf 'E: %d.%06d 0003 003a %04d\nE: %d.%06d 0000 0000 0000\n' $(( ${p#*:} / 1000000 )) $(( ${p#*:} % 1000000 )) "${p%%:*}" \
+            $(( ${p#*:} / 1000000 )) $(( ${p#*:} % 1000000 ))
+    done
+    printf 'E: 1.250000 0003 0039 -001\nE: 1.250000 0000 0000 0000\n'
+} > "$W/launcher.evemu"
+chmod 644 "$W/launcher.evemu" "$CONFIG"
+m="$(mark "$W/x11-overlay.log")"
+bg_user "$W/replay.log" "$BIN/forcetouchd" --replay "$W/launcher.evemu"
+replay_pid=$last_pid
+check "end to end: a replayed deep press on the launcher shows that application's menu, its name on top" \
+    wait_for_new "$m" '^menu [0-9]+ shown: .* for app-icon "Forcetouch Notes"' "$W/x11-overlay.log" 30
+check "end to end: ... its Desktop Action, New Note" wait_for_new "$m" '^item 0 "New Note" ' "$W/x11-overlay.log" 10
+sleep 1
+read -r ix iy iw ih < <(tail -c +$((m + 1)) "$W/x11-overlay.log" | grep '^item 0 "New Note" ' | tail -1 |
+    sed -E 's/.* (-?[0-9]+) (-?[0-9]+) (-?[0-9]+) (-?[0-9]+)$/\1 \2 \3 \4/')
+as_user xdotool mousemove $(( ${ix:-0} + ${iw:-0} / 2 )) $(( ${iy:-0} + ${ih:-0} / 2 )) click 1
+check "end to end: ... and a click on it launches it (its Exec ran)" \
+    bash -c "for _ in \$(seq 50); do [ -e '$HOMEDIR/new-note-ran' ] && exit 0; sleep 0.2; done; exit 1"
+stop "$replay_pid"
+stop "$overlay_pid"
+
+# A link in Firefox ESR, on a local page: Gecko answers the Hyperlink interface on every object,
+# and only the role `link` counts. It builds its accessible tree once accessibility is on, a few
+# seconds after the page shows: asked again until it answers, at most 60 s.
+cat > "$W/page.html" <<'HTML'
+<!doctype html><html><head><title>Forcetouch page</title>
+<style>body { margin: 0 } a { position: absolute; left: 100px; top: 100px; width: 400px; height: 120px; font-size: 48px }</style>
+</head><body><a href="https://example.org/from-firefox">A big link</a></body></html>
+HTML
+chmod 644 "$W/page.html"
+mkdir -m 700 "$W/firefox" && chown "$U:$G" "$W/firefox"
+bg_user "$W/firefox.log" env MOZ_DISABLE_CONTENT_SANDBOX=1 firefox-esr --no-remote --profile "$W/firefox" --kiosk "file://$W/page.html"
+firefox_pid=$last_pid
+for _ in $(seq 60); do
+    as_user "$BIN/forcetouch-overlay" --verbose --what-is-at 300 160 > "$W/x11-firefox.json" 2>&1
+    [ -n "$(json_field "$W/x11-firefox.json" address)" ] && break
+    sleep 1
+done
+check "x11: on a link in Firefox ESR, its address and role link ($(json_field "$W/x11-firefox.json" address))" \
+    test "$(json_field "$W/x11-firefox.json" address)" = "https://example.org/from-firefox" -a \
+         "$(json_field "$W/x11-firefox.json" role)" = link -a "$(json_field "$W/x11-firefox.json" name)" = "A big link"
+as_user "$BIN/forcetouch-overlay" --verbose --what-is-at 300 400 > "$W/x11-firefox-page.json" 2>&1
+check "x11: ... beside the link, no address: the page's is not a link's ($(json_field "$W/x11-firefox-page.json" role))" \
+    test -z "$(json_field "$W/x11-firefox-page.json" address)" -a "$(json_field "$W/x11-firefox-page.json" window-app-id)" = firefox-esr
+echo "figure: x11: --what-is-at on a link in Firefox, a new process's first lookup: $(lookup_ms "$W/x11-firefox.json") ms"
+stop "$firefox_pid"
+stop "$links_pid"; stop "$panel_pid"; stop "$openbox_pid"; stop "$xvfb_pid"
+
+# ---------------------------------------------------------------- sway, headless
+start_sway '#404040'
+SWAYSOCK="$(ls "$RUNTIME"/sway-ipc.*.sock 2> /dev/null | head -1)"
+user_env+=("SWAYSOCK=$SWAYSOCK")
+# Floating, so that the output has empty space beside it.
+as_user swaymsg 'for_window [title="Links"] floating enable' > /dev/null
+bg_user "$W/links-sway.log" env -u DISPLAY "WAYLAND_DISPLAY=$WAYLAND" GDK_BACKEND=wayland /usr/bin/python3 "$W/links.py"
+links_pid=$last_pid
+wait_for '^link ' "$W/links-sway.log" 20 > /dev/null
+read -r _ wx wy < <(grep '^link ' "$W/links-sway.log")
+# The window's content in sway's layout, from its tree: the link's place on the output.
+read -r ox oy < <(as_user swaymsg -t get_tree | /usr/bin/python3 -c 'import json, sys
+def walk(n):
+    if n.get("pid") and n.get("name") == "Links":
+        print(n["rect"]["x"] + n["window_rect"]["x"], n["rect"]["y"] + n["window_rect"]["y"])
+    for c in n.get("nodes", []) + n.get("floating_nodes", []): walk(c)
+walk(json.load(sys.stdin))')
+sx=$(( ${ox:-0} + ${wx:-0} )) sy=$(( ${oy:-0} + ${wy:-0} ))
+check "sway: the link window runs (link at $sx,$sy)" test -n "${wx:-}" -a -n "${ox:-}"
+as_user env -u DISPLAY "WAYLAND_DISPLAY=$WAYLAND" "$BIN/forcetouch-overlay" --verbose --what-is-at "$sx" "$sy" > "$W/sway-link.json" 2>&1
+check "sway: --what-is-at on the GTK link button, its address ($(json_field "$W/sway-link.json" address))" \
+    test "$(json_field "$W/sway-link.json" address)" = "https://example.org/forcetouch"
+check "sway: ... found through sway's tree (source sway, window $(json_field "$W/sway-link.json" window-title), pid $(json_field "$W/sway-link.json" window-pid))" \
+    test "$(json_field "$W/sway-link.json" source)" = sway -a "$(json_field "$W/sway-link.json" window-pid)" = "$links_pid"
+echo "figure: sway: --what-is-at on a link, a new process's first lookup: $(lookup_ms "$W/sway-link.json") ms"
+# The bus under sway: the press's point mapped onto the output (its layout pixels).
+peer_start
+bg_user "$W/sway-overlay.log" env -u DISPLAY "WAYLAND_DISPLAY=$WAYLAND" GDK_BACKEND=wayland "$BIN/forcetouch-overlay" --verbose
+overlay_pid=$last_pid
+wait_for 'Overlay1 on the session bus' "$W/sway-overlay.log" 10 > /dev/null
+sleep 1
+px="$(awk -v v="$sx" 'BEGIN { printf "%.6f", (v + 0.5) / 1024 }')" py="$(awk -v v="$sy" 'BEGIN { printf "%.6f", (v + 0.5) / 768 }')"
+progress began "$px" "$py"
+call="$(press_target 1)"
+progress ended "$px" "$py"
+echo "  | $call"
+check "sway bus: PressProgress began on the link → PressTarget with its address, source sway" \
+    bash -c "grep -q \"'address': <'https://example.org/forcetouch'>\" <<< \"\$1\" && grep -q \"'source': <'sway'>\" <<< \"\$1\"" _ "$call"
+progress began 0.5 0.9
+call="$(press_target 2)"
+progress ended 0.5 0.9
+check "sway bus: on the empty output, why ($(grep -o "'why': <'[^']*'>" <<< "$call"))" \
+    bash -c "grep -q \"'why': <'no window at \" <<< \"\$1\"" _ "$call"
+echo "figure: sway lookups in the running overlay: nothing found $(lookup_ms "$W/sway-overlay.log") ms"
+stop "$overlay_pid"; peer_stop
+stop "$links_pid"; stop "$sway_pid"
+summary under-finger-lookup-on-host

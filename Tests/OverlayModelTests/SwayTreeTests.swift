@@ -1,0 +1,97 @@
+import FoundationEssentials
+import ForceTouchProtocol
+import OverlayModel
+import Testing
+
+/// The window under a point from sway's tree, as under-finger-on-host.sh meets it with a real
+/// sway: here on trees written as `swaymsg -t get_tree` prints them (the fields the lookup reads).
+@Suite struct SwayTreeTests {
+    /// A view: its container's rect in the layout, its content's within it.
+    static func view(_ name: String, pid: Int?, app: String?, rect: (Int, Int, Int, Int),
+                     window: (Int, Int, Int, Int), visible: Bool = true, xwaylandClass: String? = nil) -> String {
+        let appID = app.map { "\"\($0)\"" } ?? "null"
+        let props = xwaylandClass.map { ", \"window_properties\": {\"class\": \"\($0)\", \"instance\": \"x\"}" } ?? ""
+        return """
+            {"type": "con", "name": "\(name)", "pid": \(pid.map(String.init) ?? "null"), "app_id": \(appID), \
+            "visible": \(visible), "rect": {"x": \(rect.0), "y": \(rect.1), "width": \(rect.2), "height": \(rect.3)}, \
+            "window_rect": {"x": \(window.0), "y": \(window.1), "width": \(window.2), "height": \(window.3)}, \
+            "nodes": [], "floating_nodes": []\(props)}
+            """
+    }
+
+    /// root → output HEADLESS-1 → workspace 1 holding `tiled` and `floating`.
+    static func tree(tiled: [String], floating: [String] = [], hidden: [String] = []) -> Data {
+        let rect = "\"rect\": {\"x\": 0, \"y\": 0, \"width\": 1024, \"height\": 768}"
+        let json = """
+            {"type": "root", "name": "root", \(rect), "nodes": [
+              {"type": "output", "name": "__i3", \(rect), "nodes": [
+                {"type": "workspace", "name": "__i3_scratch", \(rect), "nodes": [], "floating_nodes": [\(hidden.joined(separator: ","))]}]},
+              {"type": "output", "name": "HEADLESS-1", \(rect), "nodes": [
+                {"type": "workspace", "name": "1", \(rect), "nodes": [\(tiled.joined(separator: ","))],
+                 "floating_nodes": [\(floating.joined(separator: ","))]}]}],
+             "floating_nodes": []}
+            """
+        return Data(json.utf8)
+    }
+
+    static let left = view("Left", pid: 101, app: "left-app", rect: (0, 0, 512, 768), window: (2, 25, 508, 741))
+    static let right = view("Example.org", pid: 202, app: "org.example.Links", rect: (512, 0, 512, 768),
+                            window: (2, 25, 508, 741))
+
+    @Test func theTiledWindowWhoseContentHoldsThePoint() throws {
+        let window = try #require(try SwayTree(json: Self.tree(tiled: [Self.left, Self.right])).window(at: 700, 300))
+        #expect(window == SwayTree.Window(pid: 202, appID: "org.example.Links", title: "Example.org",
+                                          content: PixelRect(x: 514, y: 25, width: 508, height: 741)))
+    }
+
+    @Test func aFloatingWindowIsOverTheTiledOnes() throws {
+        let floating = Self.view("Dialog", pid: 303, app: "dialog", rect: (600, 200, 200, 200), window: (0, 0, 200, 200))
+        let tree = try SwayTree(json: Self.tree(tiled: [Self.left, Self.right], floating: [floating]))
+        #expect(tree.window(at: 700, 300)?.pid == 303)
+        #expect(tree.window(at: 900, 300)?.pid == 202)
+    }
+
+    @Test func aTitleBarOrBorderIsNoWindowsContent() throws {
+        let tree = try SwayTree(json: Self.tree(tiled: [Self.left, Self.right]))
+        #expect(tree.window(at: 700, 10) == nil)
+        #expect(tree.window(at: 513, 300) == nil)
+    }
+
+    @Test func aWindowNotOnScreenIsNotFound() throws {
+        let hidden = Self.view("Scratch", pid: 404, app: "scratch", rect: (0, 0, 1024, 768), window: (0, 0, 1024, 768),
+                               visible: false)
+        #expect(try SwayTree(json: Self.tree(tiled: [], hidden: [hidden])).window(at: 100, 100) == nil)
+    }
+
+    @Test func everyWindowsProcessShownOrNot() throws {
+        let hidden = Self.view("Scratch", pid: 404, app: "scratch", rect: (0, 0, 1024, 768), window: (0, 0, 1024, 768),
+                               visible: false)
+        #expect(try SwayTree(json: Self.tree(tiled: [Self.right, Self.left], hidden: [hidden])).windowPIDs == [101, 202, 404])
+    }
+
+    @Test func anXWaylandWindowIsNamedByItsClass() throws {
+        let x = Self.view("xterm", pid: 505, app: nil, rect: (0, 0, 1024, 768), window: (0, 0, 1024, 768),
+                          xwaylandClass: "XTerm")
+        #expect(try SwayTree(json: Self.tree(tiled: [x])).window(at: 10, 10)?.appID == "XTerm")
+    }
+
+    @Test func somethingElseThanATreeIsRefused() {
+        #expect(throws: (any Error).self) { try SwayTree(json: Data("[1, 2]".utf8)) }
+        #expect(throws: (any Error).self) { try SwayTree(json: Data("not json".utf8)) }
+    }
+
+    @Test func theFactsAreWrittenWithTheBusKeysAndOnlyWhatIsKnown() throws {
+        var facts = UnderFingerFacts()
+        facts.pressX = JSONNumber(0.25)
+        facts.pressY = JSONNumber(0.5)
+        facts.source = "x11"
+        facts.role = "push button"
+        facts.windowPID = 42
+        facts.windowType = "dock"
+        #expect(ProtocolJSON.line(facts)
+            == #"{"press-x":0.25,"press-y":0.5,"role":"push button","source":"x11","window-pid":42,"window-type":"dock"}"#)
+        var nothing = UnderFingerFacts()
+        nothing.why = "no window at 5,5"
+        #expect(ProtocolJSON.line(nothing) == #"{"why":"no window at 5,5"}"#)
+    }
+}
