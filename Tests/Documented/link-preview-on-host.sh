@@ -163,6 +163,10 @@ peer_stop
 # and the overlay is the real one. Open (`gio open`, the daemon's) starts the recording URL
 # handler, the default for text/html; lifted at peek, a tap on Copy Link puts the address on the
 # clipboard (the daemon's xclip), read back with xclip -o.
+# The overlay's own lookup answers each press too (under Xvfb, accessibility off: nothing, at
+# once); the daemon takes the answer that names the press it follows, which so far has been the
+# stand-in's (the overlay's came before the daemon followed the press). A real link under the
+# finger, through AT-SPI, is under-finger-lookup-on-host.sh's.
 cat > "$W/looker.py" <<'PY'
 #!/usr/bin/python3
 # The overlay's lookup, stood in for: each PressProgress `began` is answered at once with
