@@ -267,16 +267,17 @@ deb: deps $(DEB_LINKDIR)/libstdc++.so
 		BUILDDIR=$(DEB_BUILDDIR) CONFIGURATION=$(DEB_CONFIGURATION) SWIFT_BUILD_FLAGS="$(DEB_SWIFT_BUILD_FLAGS)" \
 		MAN_BUILDDIR=$(BUILDDIR) MAN_CONFIGURATION=debug MAN_SWIFT_BUILD_FLAGS=
 	strip --strip-unneeded --remove-section=.comment --remove-section=.note $(DEB_STAGE)/usr/bin/forcetouchd \
-		$(DEB_STAGE)/usr/lib/forcetouch/$(OVERLAY_GTK) $(wildcard $(DEB_STAGE)/usr/lib/forcetouch/$(OVERLAY_WEBKIT))
+		$(DEB_STAGE)/usr/lib/forcetouch/$(OVERLAY_GTK) $$(ls $(DEB_STAGE)/usr/lib/forcetouch/$(OVERLAY_WEBKIT) 2> /dev/null)
 	install -m 0644 debian/copyright $(DEB_STAGE)/usr/share/doc/forcetouch/copyright
 	gzip -9n < debian/changelog > $(DEB_STAGE)/usr/share/doc/forcetouch/changelog.gz
 	rm $(DEB_STAGE)/usr/share/doc/forcetouch/LICENSE
 	install -d $(DEB_STAGE)/DEBIAN
 	install -m 0755 debian/postinst debian/postrm $(DEB_STAGE)/DEBIAN/
 	install -m 0644 debian/conffiles $(DEB_STAGE)/DEBIAN/
-	# WebKitGTK only recommended: the overlay runs without the page rendering that needs it.
+	# WebKitGTK only recommended: the overlay runs without the page rendering that needs it. (The
+	# stage is tested by the shell: make expands a recipe's lines before its first one runs.)
 	dpkg-shlibdeps -T$(DEB_BUILDDIR)/substvars $(DEB_STAGE)/usr/bin/forcetouchd $(DEB_STAGE)/usr/lib/forcetouch/$(OVERLAY_GTK) \
-		$(if $(wildcard $(DEB_STAGE)/usr/lib/forcetouch/$(OVERLAY_WEBKIT)),-dRecommends $(DEB_STAGE)/usr/lib/forcetouch/$(OVERLAY_WEBKIT))
+		$$([ ! -e $(DEB_STAGE)/usr/lib/forcetouch/$(OVERLAY_WEBKIT) ] || echo -dRecommends $(DEB_STAGE)/usr/lib/forcetouch/$(OVERLAY_WEBKIT))
 	dpkg-gencontrol -pforcetouch -v$(VERSION) -P$(DEB_STAGE) -T$(DEB_BUILDDIR)/substvars -f$(DEB_BUILDDIR)/files \
 		-V'gio:Depends=$(GIO_PACKAGE)'
 	dpkg-deb --build --root-owner-group $(DEB_STAGE) $(DEB)
