@@ -52,13 +52,22 @@ build: deps
 # built here rather than by SwiftPM, which links the Swift runtime into every library it makes.
 # The executable opens it (dlopen) only when it runs as forcetouch-overlay.
 OVERLAY_GTK = forcetouch-overlay-gtk.so
-overlay-gtk: $(BUILDDIR)/$(CONFIGURATION)/$(OVERLAY_GTK)
+# A link's page rendered in its preview (Sources/COverlayWebKit): a second shared object, linked
+# against WebKitGTK 4.1, built only where its development files are (libwebkit2gtk-4.1-dev) and
+# opened by the overlay only at a deep press on a link: WebKitGTK stays optional.
+OVERLAY_WEBKIT = forcetouch-overlay-webkit.so
+HAVE_WEBKIT := $(shell pkg-config --exists webkit2gtk-4.1 && echo yes)
+overlay-gtk: $(BUILDDIR)/$(CONFIGURATION)/$(OVERLAY_GTK) $(if $(HAVE_WEBKIT),$(BUILDDIR)/$(CONFIGURATION)/$(OVERLAY_WEBKIT))
+$(BUILDDIR)/$(CONFIGURATION)/$(OVERLAY_WEBKIT): Sources/COverlayWebKit/page-snapshot.c Sources/COverlay/page-snapshot.h
+	mkdir -p $(@D)
+	$(CC) -O2 -g -Wall -fPIC -shared -o $@ Sources/COverlayWebKit/page-snapshot.c -ISources/COverlay \
+		$$(pkg-config --cflags --libs webkit2gtk-4.1 gtk+-3.0)
 # Every C file of Sources/COverlay goes in: the menu (overlay.c), the intent window (intent-window.c)…
 OVERLAY_SOURCES = $(wildcard Sources/COverlay/*.c)
 $(BUILDDIR)/$(CONFIGURATION)/$(OVERLAY_GTK): $(OVERLAY_SOURCES) $(wildcard Sources/COverlay/*.h) Sources/COverlay/include/COverlay.h Sources/COverlayABI/include/COverlayABI.h
 	mkdir -p $(@D)
 	$(CC) -O2 -g -Wall -fPIC -shared -o $@ $(OVERLAY_SOURCES) -ISources/COverlay/include -ISources/COverlayABI/include -ISources/COverlay \
-		$$(pkg-config --cflags --libs gtk-layer-shell-0 gtk+-3.0 xcb) $$(pkg-config --cflags atspi-2) -lm
+		$$(pkg-config --cflags --libs gtk-layer-shell-0 gtk+-3.0 xcb) $$(pkg-config --cflags atspi-2) -lm -ldl
 
 # The GNOME Shell extension (gnome-shell/UUID): one source, written for GNOME 43 and 44 (legacy
 # imports), is the GNOME 43 variant as it is; scripts/gnome-extension-esm.py writes the GNOME 45+
@@ -104,6 +113,7 @@ test: deps
 	Tests/Documented/under-finger-on-host.sh
 	Tests/Documented/under-finger-lookup-on-host.sh
 	Tests/Documented/screenshot-search-on-host.sh
+	Tests/Documented/link-preview-on-host.sh
 	Tests/Documented/gnome-shell-on-host.sh
 	Tests/Documented/gnome-extension-on-host.sh
 	Tests/Documented/package-on-host.sh
@@ -205,6 +215,7 @@ install: build man
 	install -m 0755 $(BUILT)/forcetouchd $(DESTDIR)$(BINDIR)/
 	for p in $(LINKED_PROGRAMS); do ln -sf forcetouchd $(DESTDIR)$(BINDIR)/$$p || exit 1; done
 	install -D -m 0644 $(BUILT)/$(OVERLAY_GTK) $(DESTDIR)$(LIBDIR)/$(OVERLAY_GTK)
+	[ ! -e $(BUILT)/$(OVERLAY_WEBKIT) ] || install -m 0644 $(BUILT)/$(OVERLAY_WEBKIT) $(DESTDIR)$(LIBDIR)/$(OVERLAY_WEBKIT)
 	install -m 0644 udev-rules/70-forcetouch.rules $(DESTDIR)$(UDEVRULESDIR)/
 	sed 's|@BINDIR@|$(BINDIR)|g' systemd/forcetouchd.service > $(DESTDIR)$(USERUNITDIR)/forcetouchd.service
 	chmod 0644 $(DESTDIR)$(USERUNITDIR)/forcetouchd.service
@@ -236,7 +247,7 @@ install: build man
 # while it is the shipped one: one the user edited (or `forcetest calibrate` wrote to) is kept.
 uninstall:
 	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(PROGRAMS)) $(DESTDIR)$(LIBDIR)/$(OVERLAY_GTK) \
-		$(DESTDIR)$(UDEVRULESDIR)/70-forcetouch.rules \
+		$(DESTDIR)$(LIBDIR)/$(OVERLAY_WEBKIT) $(DESTDIR)$(UDEVRULESDIR)/70-forcetouch.rules \
 		$(DESTDIR)$(USERUNITDIR)/forcetouchd.service $(DESTDIR)$(USERUNITDIR)/$(OVERLAY).service \
 		$(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(wildcard docs/*.md)) LICENSE) \
 		$(addprefix $(DESTDIR)$(DOCDIR)/examples/,$(notdir $(wildcard config/examples/*))) \
@@ -290,14 +301,17 @@ deb: deps $(DEB_LINKDIR)/libstdc++.so
 		BUILDDIR=$(DEB_BUILDDIR) CONFIGURATION=$(DEB_CONFIGURATION) SWIFT_BUILD_FLAGS="$(DEB_SWIFT_BUILD_FLAGS)" \
 		MAN_BUILDDIR=$(BUILDDIR) MAN_CONFIGURATION=debug MAN_SWIFT_BUILD_FLAGS=
 	strip --strip-unneeded --remove-section=.comment --remove-section=.note $(DEB_STAGE)/usr/bin/forcetouchd \
-		$(DEB_STAGE)/usr/lib/forcetouch/$(OVERLAY_GTK)
+		$(DEB_STAGE)/usr/lib/forcetouch/$(OVERLAY_GTK) $$(ls $(DEB_STAGE)/usr/lib/forcetouch/$(OVERLAY_WEBKIT) 2> /dev/null)
 	install -m 0644 debian/copyright $(DEB_STAGE)/usr/share/doc/forcetouch/copyright
 	gzip -9n < debian/changelog > $(DEB_STAGE)/usr/share/doc/forcetouch/changelog.gz
 	rm $(DEB_STAGE)/usr/share/doc/forcetouch/LICENSE
 	install -d $(DEB_STAGE)/DEBIAN
 	install -m 0755 debian/postinst debian/postrm $(DEB_STAGE)/DEBIAN/
 	install -m 0644 debian/conffiles $(DEB_STAGE)/DEBIAN/
-	dpkg-shlibdeps -T$(DEB_BUILDDIR)/substvars $(DEB_STAGE)/usr/bin/forcetouchd $(DEB_STAGE)/usr/lib/forcetouch/$(OVERLAY_GTK)
+	# WebKitGTK only recommended: the overlay runs without the page rendering that needs it. (The
+	# stage is tested by the shell: make expands a recipe's lines before its first one runs.)
+	dpkg-shlibdeps -T$(DEB_BUILDDIR)/substvars $(DEB_STAGE)/usr/bin/forcetouchd $(DEB_STAGE)/usr/lib/forcetouch/$(OVERLAY_GTK) \
+		$$([ ! -e $(DEB_STAGE)/usr/lib/forcetouch/$(OVERLAY_WEBKIT) ] || echo -dRecommends $(DEB_STAGE)/usr/lib/forcetouch/$(OVERLAY_WEBKIT))
 	dpkg-gencontrol -pforcetouch -v$(VERSION) -P$(DEB_STAGE) -T$(DEB_BUILDDIR)/substvars -f$(DEB_BUILDDIR)/files \
 		-V'gio:Depends=$(GIO_PACKAGE)'
 	dpkg-deb --build --root-owner-group $(DEB_STAGE) $(DEB)

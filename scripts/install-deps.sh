@@ -16,6 +16,10 @@ set -euo pipefail
 # X server through xcb (libxcb1-dev) and AT-SPI with AT-SPI's own names (libatspi2.0-dev's
 # header); its test (Tests/Documented/under-finger-lookup-on-host.sh) runs the accessibility bus
 # (at-spi2-core), Debian's xfce4-panel, Firefox ESR and a GTK link button in python3-gi.
+# A link's preview renders the page with WebKitGTK 4.1 (optional at run time: the Makefile builds
+# forcetouch-overlay-webkit.so where its development files are); its test
+# (Tests/Documented/link-preview-on-host.sh) reads the clipboard back with xclip, and
+# stands in for the overlay's lookup with python3-gi.
 # The GNOME Shell extension's test (Tests/Documented/gnome-shell-on-host.sh) runs GNOME Shell 43
 # headless on Mesa's software renderer, and gjs runs the extension's own tests; zenity is the
 # ordinary GTK window (Wayland) whose app the extension's ObjectAt names. python3-gi: the
@@ -25,7 +29,7 @@ set -euo pipefail
 # python3-gi).
 pkgs=(libevdev-dev libudev-dev libyaml-dev libsystemd-dev pkg-config dbus-daemon dbus-bin systemd libglib2.0-bin
       python3-dbus python3-gi gir1.2-gtk-3.0 xclip libgtk-3-dev libgtk-layer-shell-dev xvfb openbox sway weston grim
-      imagemagick xdotool libxcb1-dev libatspi2.0-dev at-spi2-core xfce4-panel firefox-esr
+      imagemagick xdotool libxcb1-dev libatspi2.0-dev at-spi2-core xfce4-panel firefox-esr libwebkit2gtk-4.1-dev
       gnome-shell gjs libgl1-mesa-dri libegl-mesa0 zenity kwin-wayland)
 [ "${1:-}" = --deb ] && pkgs+=(dpkg-dev binutils lintian)
 # GNOME Shell 43 (with gnome-extensions, which `make gnome-extension` and

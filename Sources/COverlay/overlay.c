@@ -27,6 +27,7 @@
 #include "drawing.h"
 #include "bounded.h"
 #include "under-finger.h"
+#include "link-preview.h"
 #include <gtk/gtk.h>
 #include <gtk-layer-shell/gtk-layer-shell.h>
 #include <glib-unix.h>
@@ -46,6 +47,9 @@
 #define DAEMON_PATH FT_BUS_DAEMON_PATH
 #define DAEMON_IFACE FT_BUS_DAEMON_INTERFACE
 #define OVERLAY_NAME FT_BUS_OVERLAY_NAME
+
+// The type of a link's Open item (the daemon's, SPEC §11): pop chooses it.
+#define FT_LINK_OPEN_TYPE "link.open"
 
 // An item's icon's side, in the menu's logical pixels.
 enum { ICON = 28 };
@@ -123,6 +127,14 @@ static void log_geometry(void) {
     g_printerr("menu %u scale %.3f %d %d %d %d highlight %d dim %.3f\n", f->menu_id, f->scale, f->card.x + ox,
                f->card.y + oy, f->card.width, f->card.height, f->highlight,
                o.composited && o.mode != FT_WINDOW_PLACED ? f->dimming : 0.0);
+    if (f->link) {
+        g_printerr("preview %u %d %d %d %d \"%s\" %s\n", f->menu_id, f->preview.x + ox, f->preview.y + oy,
+                   f->preview.width, f->preview.height, ft_link_preview_title(), ft_link_preview_address());
+        if (f->has_page)
+            g_printerr("page %u %d %d %d %d\n", f->menu_id, f->page.x + ox, f->page.y + oy, f->page.width, f->page.height);
+        g_printerr("actions %u %d %d %d %d\n", f->menu_id, f->actions.x + ox, f->actions.y + oy, f->actions.width,
+                   f->actions.height);
+    }
     for (int i = 0; i < o.count && i < f->count; i++)
         g_printerr("item %d \"%s\" %d %d %d %d\n", i, o.items[i].title, f->items[i].x + ox, f->items[i].y + oy,
                    f->items[i].width, f->items[i].height);
@@ -198,6 +210,8 @@ static void stamp_first_frame(void) {
     o.stamp_menu = 0;
 }
 
+static void draw_rows(cairo_t *cr, const ft_menu_frame *f, int x, int y0, double bg, double fg, double sub);
+
 static gboolean on_draw(GtkWidget *widget, cairo_t *cr, gpointer data) {
     (void)data;
     compute_frame(gtk_widget_get_allocated_width(widget), gtk_widget_get_allocated_height(widget));
@@ -208,8 +222,26 @@ static gboolean on_draw(GtkWidget *widget, cairo_t *cr, gpointer data) {
     cairo_paint(cr);
     cairo_set_operator(cr, CAIRO_OPERATOR_OVER);
     double bg = o.dark ? 0.16 : 0.97, fg = o.dark ? 0.95 : 0.08, sub = o.dark ? 0.7 : 0.35;
+    if (f->link) {
+        // A link's preview above its actions (iOS 13's context menu), both grown from the finger.
+        cairo_save(cr);
+        cairo_translate(cr, f->preview.x, f->preview.y);
+        cairo_scale(cr, f->scale, f->scale);
+        ft_link_preview_draw(cr, f->menu_width, f->header_height, f->page_height, f->has_page, o.dark);
+        cairo_restore(cr);
+        draw_rows(cr, f, f->actions.x, f->actions.y, bg, fg, sub);
+    } else {
+        draw_rows(cr, f, f->card.x, f->card.y, bg, fg, sub);
+    }
+    log_geometry();
+    stamp_first_frame();
+    return TRUE;
+}
+
+/// The menu's card and its rows (or a preview's one empty row), its top left corner at x, y.
+static void draw_rows(cairo_t *cr, const ft_menu_frame *f, int x, int y0, double bg, double fg, double sub) {
     cairo_save(cr);
-    cairo_translate(cr, f->card.x, f->card.y);
+    cairo_translate(cr, x, y0);
     cairo_scale(cr, f->scale, f->scale);
     // In the menu's own units, at pop size: the scale above grows it.
     double w = f->menu_width, row = f->row_height, h = MAX(o.count, 1) * row;
@@ -239,9 +271,6 @@ static gboolean on_draw(GtkWidget *widget, cairo_t *cr, gpointer data) {
         draw_icon(cr, item, w - 16 - ICON, y + (row - ICON) / 2.0, fg);
     }
     cairo_restore(cr);
-    log_geometry();
-    stamp_first_frame();
-    return TRUE;
 }
 
 // ---------------------------------------------------------------- the window
@@ -354,6 +383,7 @@ static void hide_window(void) {
     if (!o.window || !gtk_widget_get_visible(o.window)) return;
     ungrab();
     gtk_widget_hide(o.window);
+    ft_link_preview_end();
     if (o.verbose) g_printerr("hidden\n");
     o.logged_valid = FALSE;
 }
@@ -443,6 +473,13 @@ static void apply(ft_menu_effects effects) {
     if (effects.redraw) update();
 }
 
+/// A link's page arrived (or its title): drawn again.
+static void redraw_preview(void) {
+    // Logged again: the title drawn is the page's now.
+    o.logged_valid = FALSE;
+    if (o.window && gtk_widget_get_visible(o.window)) gtk_widget_queue_draw(o.window);
+}
+
 static void menu_shown(GVariant *p) {
     gint64 arrived = g_get_monotonic_time();
     guint id;
@@ -451,15 +488,17 @@ static void menu_shown(GVariant *p) {
     const char *placement, *output;
     GVariantIter *target;
     g_variant_get(p, FT_SIGNAL_MENU_SHOWN_GET, &id, &items, &x, &y, &placement, &output, &target);
-    // What the press was on (SPEC §11, "What is under the finger"): logged; the menu is
-    // drawn the same whatever it is for.
-    char *kind = NULL, *name = NULL;
+    // What the press was on (SPEC §11, "What is under the finger"): logged; a link's menu is
+    // drawn as its preview above its actions ("The link's preview").
+    char *kind = NULL, *name = NULL, *address = NULL;
     const char *key;
     GVariant *value;
     while (g_variant_iter_next(target, "{&sv}", &key, &value)) {
         if (g_variant_is_of_type(value, G_VARIANT_TYPE_STRING)) {
             if (strcmp(key, "kind") == 0 && !kind) kind = ft_bounded_text(g_variant_get_string(value, NULL));
             if (strcmp(key, "name") == 0 && !name) name = ft_bounded_text(g_variant_get_string(value, NULL));
+            // Whole: a cut address would fetch another page (the daemon bounds it, 8192 bytes).
+            if (strcmp(key, "address") == 0 && !address) address = g_variant_dup_string(value, NULL);
         }
         g_variant_unref(value);
     }
@@ -485,12 +524,22 @@ static void menu_shown(GVariant *p) {
     g_printerr("menu %u shown: %d item(s) at %.3f,%.3f (%s%s%s) for %s%s%s%s\n", id, o.count, x, y, placement,
                *output ? " on " : "", output, kind && *kind ? kind : "nothing", name && *name ? " \"" : "",
                name ? name : "", name && *name ? "\"" : "");
-    g_free(kind);
-    g_free(name);
     o.stamp_menu = id;
     o.stamp_signal = arrived;
+    // A link with an address: its preview above its actions; pop opens it by its Open item.
+    ft_menu_target menu_target = { 0, -1, 0 };
+    ft_link_preview_end();
+    if (kind && strcmp(kind, "link") == 0 && address && *address) {
+        menu_target.link = 1;
+        for (int i = 0; i < o.count; i++)
+            if (strcmp(o.items[i].type, FT_LINK_OPEN_TYPE) == 0) menu_target.open_row = i;
+        menu_target.page = ft_link_preview_begin(id, address, name ? name : "", redraw_preview);
+    }
+    g_free(kind);
+    g_free(name);
+    g_free(address);
     ft_menu_effects effects;
-    o.menu->menu_shown(id, o.count, x, y, placement, &effects);
+    o.menu->menu_shown(id, o.count, x, y, placement, &menu_target, &effects);
     apply(effects);
 }
 
@@ -802,6 +851,7 @@ int ft_overlay_main(const ft_overlay_args *args) {
     read_color_scheme();
     g_printerr("overlay: %s theme\n", o.dark ? "dark" : "light");
     ft_intent_init(bus, args->intent, o.verbose, o.dark);
+    ft_link_preview_init(args->link_preview, args->link_preview_timeout, o.verbose);
     ft_assistive_button_init(args->button);
     suggest_extension();
     // Replaceable: the GNOME Shell extension takes the name when it starts (SPEC §11).

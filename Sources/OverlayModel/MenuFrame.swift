@@ -6,7 +6,10 @@ public struct MenuFrame: Hashable, Sendable {
     /// The menu shown, 0 while a press only previews one.
     public var menuID: UInt32
     public var growth: MenuGrowth
+    /// The menu's card and rows; for a link, its actions' (under `link`'s preview).
     public var layout: MenuLayout
+    /// A link's preview and its actions, for a menu shown for a link (`LinkTarget`).
+    public var link: LinkPreviewLayout?
     /// The row under the sliding finger, if any.
     public var highlight: Int?
     /// The menu opens at the pointer: the glue passes the pointer's place with the next frame.

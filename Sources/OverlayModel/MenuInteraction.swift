@@ -13,7 +13,12 @@
 ///   │ tap on a row: hidden (choose) · tap outside, Escape: hidden (dismiss)
 ///   │ a new press reaching a stage: dismiss, then previewing(stage)
 ///   └ dismissed by the daemon: hidden (from any state with that menu)
+/// sliding(peek) of a link ──pop──▶ popped (choose Open) ──lifted──▶ hidden
 /// ```
+/// A menu shown for a link (`LinkTarget`) is its preview above its actions (iOS 13's context
+/// menu): while sliding, the row under the finger is highlighted from peek on and lifting on
+/// it chooses it; pressing on to pop chooses the row that opens the link (hidden, choose);
+/// lifted elsewhere it stays open, and a tap on the preview opens the link too.
 public struct MenuInteraction: Sendable {
     /// The machine's named states.
     public enum State: Hashable, Sendable {
@@ -27,6 +32,9 @@ public struct MenuInteraction: Sendable {
         /// A menu shown and no finger on it: a tap on a row chooses it, a tap outside or
         /// Escape closes it.
         case open
+        /// A link's preview popped: the link is opened, and the finger that popped it, still
+        /// down, shows nothing more until it lifts.
+        case popped
 
         /// The state's name in the log.
         public var name: String {
@@ -35,6 +43,7 @@ public struct MenuInteraction: Sendable {
             case .previewing(let s): "previewing(\(s == .towardsPeek ? "towards peek" : s.rawValue))"
             case .sliding(let s): "sliding(\(s == .towardsPeek ? "towards peek" : s.rawValue))"
             case .open: "open"
+            case .popped: "popped"
             }
         }
     }
@@ -47,6 +56,8 @@ public struct MenuInteraction: Sendable {
     public private(set) var menuID: UInt32 = 0
     /// The rows of the menu shown; 0 while a press only previews one.
     public private(set) var items = 0
+    /// The menu shown is for a link: previewed above its actions.
+    public private(set) var link: LinkTarget?
     /// The row under the sliding finger.
     public private(set) var highlight: Int?
     /// Where the menu opens: the finger across the output (0…1), or the pointer.
@@ -56,6 +67,8 @@ public struct MenuInteraction: Sendable {
     public private(set) var commit = 0.0
     /// The layout last drawn: what a tap is tested against, as the user saw it.
     public private(set) var drawn: MenuLayout?
+    /// A link's preview as last drawn, what a tap on it is tested against.
+    public private(set) var drawnLink: LinkPreviewLayout?
     /// The window's size at the last frame, for finding the row under a sliding finger.
     private var surface = (width: 0.0, height: 0.0)
     private var placed = false
@@ -67,7 +80,7 @@ public struct MenuInteraction: Sendable {
     /// Whether the window shows at all.
     public var isVisible: Bool {
         switch state {
-        case .hidden: false
+        case .hidden, .popped: false
         case .previewing: transition > Self.previewThreshold
         case .sliding, .open: true
         }
@@ -76,7 +89,7 @@ public struct MenuInteraction: Sendable {
     /// The menu's growth in this state.
     public var growth: MenuGrowth {
         switch state {
-        case .hidden, .open: .full
+        case .hidden, .open, .popped: .full
         case .previewing(let stage), .sliding(let stage):
             MenuGrowth(stage: stage, transition: transition, commit: commit)
         }
@@ -90,24 +103,38 @@ public struct MenuInteraction: Sendable {
         case .progress(let ended, let stage, let t, let c, let x, let y, let pointer):
             progress(ended: ended, stage: stage, transition: t, commit: c, x: x, y: y, atPointer: pointer,
                      into: &effects)
-        case .shown(let id, let count, let x, let y, let pointer):
+        case .shown(let id, let count, let x, let y, let pointer, let target):
             menuID = id
             items = count
+            link = target
             finger = (x, y)
             atPointer = pointer
             highlight = nil
             switch state {
             case .previewing(let stage), .sliding(let stage): state = .sliding(stage)
-            case .hidden, .open: state = .open
+            case .hidden, .open, .popped: state = .open
             }
             effects.redraw = true
+            // A link's menu that comes after pop: the press already asked for the link.
+            if state == .sliding(.pop), let open = target?.openRow, open < count { pop(open, into: &effects) }
         case .dismissed(let id):
             guard menuID != 0, id == menuID else { break }
             close()
             effects.redraw = true
         case .released(let x, let y):
             guard menuID != 0 else { break }
-            if let row = drawn?.row(at: x, y) { choose(row, into: &effects) } else { dismiss(into: &effects) }
+            if let link, let drawnLink {
+                switch drawnLink.part(at: x, y) {
+                case .row(let row)?: choose(row, into: &effects)
+                // A tap on the preview opens the link, as on iOS.
+                case .preview?: if let open = link.openRow, open < items { choose(open, into: &effects) }
+                case nil: dismiss(into: &effects)
+                }
+            } else if let row = drawn?.row(at: x, y) {
+                choose(row, into: &effects)
+            } else {
+                dismiss(into: &effects)
+            }
         case .escape:
             if menuID != 0 { dismiss(into: &effects) }
         }
@@ -122,10 +149,12 @@ public struct MenuInteraction: Sendable {
                                placed: Bool) -> MenuFrame {
         self.surface = surface
         self.placed = placed
-        let layout = layout(pointer: pointer)
+        let preview = linkLayout(pointer: pointer)
+        let layout = preview?.actions ?? layout(pointer: pointer)
         drawn = layout
-        return MenuFrame(visible: isVisible, menuID: menuID, growth: growth, layout: layout, highlight: highlight,
-                         atPointer: atPointer)
+        drawnLink = preview
+        return MenuFrame(visible: isVisible, menuID: menuID, growth: growth, layout: layout, link: preview,
+                         highlight: highlight, atPointer: atPointer)
     }
 
     /// Takes the transitions logged since the last call.
@@ -149,6 +178,9 @@ public struct MenuInteraction: Sendable {
             // dismisses the menu and grows its own.
             if ended || stage == .towardsPeek { return }
             dismiss(into: &effects)
+        case .popped:
+            if ended { state = .hidden }
+            return
         case .hidden, .previewing:
             break
         }
@@ -162,6 +194,7 @@ public struct MenuInteraction: Sendable {
             finger = (x, y)
             atPointer = pointer
             items = 0
+            link = nil
             effects.beganPress = true
         }
         state = .previewing(stage)
@@ -179,9 +212,33 @@ public struct MenuInteraction: Sendable {
         var under: Int?
         if !atPointer {
             // A touchpad's or a pen's position says nothing of the screen: no sliding there.
-            let layout = layout(pointer: nil)
-            drawn = layout
-            under = layout.row(at: x * surface.width, y * surface.height)
+            if let preview = linkLayout(pointer: nil) {
+                drawnLink = preview
+                drawn = preview.actions
+                if case .row(let row)? = preview.part(at: x * surface.width, y * surface.height) { under = row }
+            } else {
+                let layout = layout(pointer: nil)
+                drawn = layout
+                under = layout.row(at: x * surface.width, y * surface.height)
+            }
+        }
+        if let link {
+            // Pressing on to pop opens the link; before it, the actions are slid onto at peek.
+            if stage == .pop, !ended, let open = link.openRow, open < items {
+                pop(open, into: &effects)
+                return
+            }
+            highlight = under
+            effects.redraw = true
+            if ended {
+                if let row = under {
+                    choose(row, into: &effects)
+                    return
+                }
+                highlight = nil
+                state = .open
+            }
+            return
         }
         let popped = stage == .pop
         if popped { highlight = under }
@@ -203,6 +260,13 @@ public struct MenuInteraction: Sendable {
         close()
     }
 
+    /// A link's preview popped: the row that opens it is chosen, and the finger that is still
+    /// down shows nothing until it lifts.
+    private mutating func pop(_ row: Int, into effects: inout MenuEffects) {
+        choose(row, into: &effects)
+        state = .popped
+    }
+
     private mutating func dismiss(into effects: inout MenuEffects) {
         effects.dismiss = menuID
         effects.redraw = true
@@ -212,14 +276,27 @@ public struct MenuInteraction: Sendable {
     private mutating func close() {
         state = .hidden
         menuID = 0
+        link = nil
         highlight = nil
         transition = 0
         commit = 0
     }
 
     private func layout(pointer: (x: Double, y: Double)?) -> MenuLayout {
-        let at = atPointer ? (pointer ?? (surface.width / 2, surface.height / 2))
+        MenuLayout(items: items, finger: place(pointer: pointer), surface: surface, scale: growth.scale, placed: placed)
+    }
+
+    /// The link's preview and actions, for a menu shown for a link.
+    private func linkLayout(pointer: (x: Double, y: Double)?) -> LinkPreviewLayout? {
+        guard let link else { return nil }
+        return LinkPreviewLayout(items: items, page: link.page, finger: place(pointer: pointer), surface: surface,
+                                 scale: growth.scale, placed: placed)
+    }
+
+    /// Where the menu opens in the window: the finger, or the pointer (the window's centre when
+    /// it is not known).
+    private func place(pointer: (x: Double, y: Double)?) -> (x: Double, y: Double) {
+        atPointer ? (pointer ?? (surface.width / 2, surface.height / 2))
             : (finger.x * surface.width, finger.y * surface.height)
-        return MenuLayout(items: items, finger: at, surface: surface, scale: growth.scale, placed: placed)
     }
 }

@@ -49,6 +49,13 @@ public struct MenuLayout: Hashable, Sendable {
         self.rows = rows
     }
 
+    /// A layout computed elsewhere: the actions under a link's preview (`LinkPreviewLayout`).
+    init(card: PixelRect, rows: [PixelRect], scale: Double) {
+        self.card = card
+        self.rows = rows
+        self.scale = scale
+    }
+
     /// The row at a point of the window, if any.
     public func row(at x: Double, _ y: Double) -> Int? {
         rows.firstIndex { $0.contains(x: x, y: y) }

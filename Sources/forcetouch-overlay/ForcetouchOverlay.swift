@@ -24,6 +24,9 @@ struct ForcetouchOverlay: ForceTouchCommand {
             IntentConfirm, IntentChoose, IntentNeedsValue, IntentResponse): Next and Cancel, the \
             choices or a text field answer the run (ConfirmIntent, AnswerIntent), and the \
             response shows with its code and output; a tap opens the intent's app. \
+            A menu for a link shows its preview above its actions (Open, Copy Link): the page's \
+            title and address, and where WebKitGTK 4.1 is installed a rendering of the page, which \
+            it fetches (--no-link-preview: it fetches nothing); pressing on to pop opens the link. \
             Wayland compositors with layer-shell get an overlay layer surface, X11 an \
             override-redirect popup, GNOME's Wayland session an ordinary window. SIGTERM stops it.
 
@@ -38,6 +41,13 @@ struct ForcetouchOverlay: ForceTouchCommand {
     @Flag(help: "Log each drawn menu's and item's rectangle on the screen (`item 0 \"Title\" x y w h`), and each intent window's and its buttons'.")
     var verbose = false
 
+    @Flag(inversion: .prefixedNo,
+          help: "On a deep press on a link, render the page in its preview (fetching it) where WebKitGTK 4.1 is installed.")
+    var linkPreview = true
+
+    @Option(help: ArgumentHelp("How long a link's preview waits for the page's rendering, in seconds.", valueName: "seconds"))
+    var linkPreviewTimeout = 5.0
+
     @Option(name: .customLong("what-is-at"), parsing: .upToNextOption,
             help: ArgumentHelp("Print what is at screen pixel X Y (the window, the accessible object, a link's address), as the daemon would be told, as JSON, and exit.",
                                valueName: "X Y"))
@@ -46,6 +56,9 @@ struct ForcetouchOverlay: ForceTouchCommand {
     func validate() throws {
         guard whatIsAt.isEmpty || whatIsAt.count == 2 else {
             throw ValidationError("--what-is-at takes two numbers, X and Y, in screen pixels")
+        }
+        guard linkPreviewTimeout > 0, linkPreviewTimeout <= 60 else {
+            throw ValidationError("--link-preview-timeout must be above 0 and at most 60 seconds, not \(linkPreviewTimeout)")
         }
     }
 
@@ -60,7 +73,9 @@ struct ForcetouchOverlay: ForceTouchCommand {
                             var args = ft_overlay_args(verbose: verbose ? 1 : 0, version: version, menu: menu,
                                                        button: button, intent: intent, lookup: lookup,
                                                        what_is_at: whatIsAt.count == 2 ? 1 : 0,
-                                                       at_x: whatIsAt.first ?? 0, at_y: whatIsAt.last ?? 0)
+                                                       at_x: whatIsAt.first ?? 0, at_y: whatIsAt.last ?? 0,
+                                                       link_preview: linkPreview ? 1 : 0,
+                                                       link_preview_timeout: linkPreviewTimeout)
                             return toolkit.run(&args)
                         }
                     }

@@ -17,9 +17,14 @@ enum OverlayModelBridge {
             apply(.progress(phase: string(phase), stage: string(stage), transition: transition, commit: commit,
                             x: x, y: y, placement: string(placement)), out)
         },
-        menu_shown: { id, count, x, y, placement, out in
-            apply(.shown(id: id, items: Int(min(max(count, 0), FT_MENU_MAX_ITEMS)), x: x, y: y,
-                         atPointer: string(placement) == "pointer"), out)
+        menu_shown: { id, count, x, y, placement, target, out in
+            let items = Int(min(max(count, 0), FT_MENU_MAX_ITEMS))
+            let link = target.flatMap { t -> LinkTarget? in
+                guard t.pointee.link != 0 else { return nil }
+                let open = Int(t.pointee.open_row)
+                return LinkTarget(openRow: open >= 0 && open < items ? open : nil, page: t.pointee.page != 0)
+            }
+            apply(.shown(id: id, items: items, x: x, y: y, atPointer: string(placement) == "pointer", link: link), out)
         },
         menu_dismissed: { id, out in apply(.dismissed(id: id), out) },
         released: { x, y, out in apply(.released(x: x, y: y), out) },
@@ -53,6 +58,17 @@ enum OverlayModelBridge {
             for (i, row) in frame.layout.rows.prefix(items.count).enumerated() { items[i] = rect(row) }
         }
         c.highlight = Int32(frame.highlight ?? -1)
+        if let link = frame.link {
+            c.link = 1
+            c.card = rect(link.bounds)
+            c.preview = rect(link.preview)
+            c.has_page = link.page == nil ? 0 : 1
+            c.page = rect(link.page ?? PixelRect(x: 0, y: 0, width: 0, height: 0))
+            c.actions = rect(link.actions.card)
+            c.header_height = LinkPreviewLayout.headerHeight
+            c.page_height = LinkPreviewLayout.pageHeight
+            c.spacing = LinkPreviewLayout.spacing
+        }
         return c
     }
 

@@ -31,7 +31,24 @@ typedef struct {
     ft_rect items[FT_MENU_MAX_ITEMS];
     /// The row under the sliding finger, -1 for none.
     int highlight;
+    /// A menu for a link (LinkPreviewLayout): its preview above its actions. `card` is then the
+    /// whole block, `actions` the actions' card (whose rows are `items`), `preview` the
+    /// preview's card and `page` the page's rendering in it when `has_page`.
+    int link, has_page;
+    ft_rect preview, page, actions;
+    /// The preview's header, its page and the space above the actions at pop, in logical pixels.
+    double header_height, page_height, spacing;
 } ft_menu_frame;
+
+/// What MenuShown's target makes of the menu (LinkTarget).
+typedef struct {
+    /// The target is a link: its preview above its actions, and pop opens it.
+    int link;
+    /// The row that opens it (its `link.open` item), -1 for none.
+    int open_row;
+    /// The preview has room for a rendering of the page.
+    int page;
+} ft_menu_target;
 
 /// What an event asks of the glue besides drawing.
 typedef struct {
@@ -51,8 +68,10 @@ typedef struct {
     /// PressProgress, its arguments as the bus carries them.
     void (*press_progress)(const char *phase, const char *stage, double transition, double commit, double x,
                            double y, const char *placement, ft_menu_effects *out);
-    /// MenuShown: menu `id` of `count` rows (at most FT_MENU_MAX_ITEMS) for the finger at x, y.
-    void (*menu_shown)(unsigned id, int count, double x, double y, const char *placement, ft_menu_effects *out);
+    /// MenuShown: menu `id` of `count` rows (at most FT_MENU_MAX_ITEMS) for the finger at x, y,
+    /// for `target`.
+    void (*menu_shown)(unsigned id, int count, double x, double y, const char *placement,
+                       const ft_menu_target *target, ft_menu_effects *out);
     /// MenuDismissed for menu `id`.
     void (*menu_dismissed)(unsigned id, ft_menu_effects *out);
     /// A click or a touch lifted on the window at x, y (window pixels).
@@ -249,6 +268,11 @@ typedef struct {
     /// `--what-is-at X Y`: print what is at that screen pixel and exit, showing nothing.
     int what_is_at;
     int at_x, at_y;
+    /// A deep press on a link renders the page in its preview (WebKitGTK, when installed):
+    /// --no-link-preview turns it off. The rendering is waited for at most
+    /// `link_preview_timeout` seconds; the card shows the title and address meanwhile.
+    int link_preview;
+    double link_preview_timeout;
 } ft_overlay_args;
 
 /// `ft_overlay_main`, the shared object's one entry point: opens the display, owns

@@ -1,0 +1,28 @@
+// The page rendering a link's preview shows (docs/SPEC.md §11): the interface between the
+// overlay's GTK half and `forcetouch-overlay-webkit.so` (Sources/COverlayWebKit), a shared
+// object linked against WebKitGTK 4.1 that the Makefile builds only where WebKitGTK's
+// development files are, and that the overlay opens (dlopen) only at a deep press on a link.
+// WebKitGTK is thus an optional dependency of the overlay alone: without it, or with
+// --no-link-preview, the preview shows the link's title and address only.
+#ifndef FORCETOUCH_PAGE_SNAPSHOT_H
+#define FORCETOUCH_PAGE_SNAPSHOT_H
+#include <cairo.h>
+
+/// One page being loaded and rendered offscreen.
+typedef struct ft_page_snapshot ft_page_snapshot;
+
+/// Called once per page, on GTK's thread: `image` the page's visible part (borrowed: reference
+/// it to keep it) and its `title` ("" if it has none), or NULL and `error`.
+typedef void (*ft_page_ready_fn)(cairo_surface_t *image, const char *title, const char *error, void *data);
+
+/// Starts loading `uri` in a view of `width` × `height` pixels, in an ephemeral context (no
+/// cookies, cache or storage kept, nothing shared with the user's browser).
+typedef ft_page_snapshot *(*ft_page_snapshot_start_fn)(const char *uri, int width, int height,
+                                                       ft_page_ready_fn ready, void *data);
+/// Stops it: `ready` is not called after this.
+typedef void (*ft_page_snapshot_stop_fn)(ft_page_snapshot *page);
+
+#define FT_PAGE_SNAPSHOT_LIBRARY "forcetouch-overlay-webkit.so"
+#define FT_PAGE_SNAPSHOT_START "ft_page_snapshot_start"
+#define FT_PAGE_SNAPSHOT_STOP "ft_page_snapshot_stop"
+#endif

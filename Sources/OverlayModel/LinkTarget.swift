@@ -1,0 +1,15 @@
+/// A menu shown for a link (MenuShown's target of kind `link`, SPEC §11): it shows as iOS 13's
+/// context menu, the link's preview above its actions, and pressing on to pop opens the link
+/// through the row that opens it, so that popping and tapping Open are one path to the daemon.
+public struct LinkTarget: Hashable, Sendable {
+    /// The row that opens the link (the item of type `link.open`), if the menu has one.
+    public var openRow: Int?
+    /// Whether the preview has room for a rendering of the page: a preview is on and the
+    /// overlay can render pages (WebKitGTK). Without one the card shows the title and address.
+    public var page: Bool
+
+    public init(openRow: Int?, page: Bool) {
+        self.openRow = openRow
+        self.page = page
+    }
+}

@@ -1,0 +1,266 @@
+#!/usr/bin/env bash
+# A deep press on a link (docs/SPEC.md §11, "The link's preview"; issue 43, item 3): forcetouch-
+# overlay shows iOS 13's context menu, the link's preview card above its actions, under Xvfb
+# with openbox and a real dbus-daemon. The daemon's signals come from the stand-in owning its
+# name (bus-peer.sh): a MenuShown whose target is a link to a local page the test writes. The
+# page is rendered by WebKitGTK (forcetouch-overlay-webkit.so) and its title shown; screenshots
+# at peek and once lifted are checked on their pixels against the rectangles --verbose logs;
+# popping asks the daemon for the link's Open item and lifting at peek leaves the actions, of
+# which a tap chooses Copy Link; with --no-link-preview nothing is rendered. How long the page
+# took to appear is printed, not asserted.
+# Usage: Tests/Documented/link-preview-on-host.sh   (FORCETOUCH_BIN: the binaries, default
+#        .build/debug; SAVE_IMAGES=1 copies the two screenshots to docs/images/)
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+ROOT="$PWD"
+. Tests/Integration/lib.sh
+. Tests/Documented/lib.sh
+host_setup link-preview-on-host link-preview
+host_requires Xvfb openbox import xdotool convert dbus-daemon gdbus
+host_binaries
+host_home
+. Tests/Documented/bus-peer.sh
+check "forcetouch-overlay-webkit.so is built beside the overlay (WebKitGTK 4.1's development files: make overlay-gtk)" \
+    test -e "$BIN/forcetouch-overlay-webkit.so"
+# The page: a title, and a body of one colour the screenshot can find.
+cat > "$W/page.html" <<'HTML'
+<!DOCTYPE html>
+<html><head><title>Peek Test Page</title></head>
+<body style="margin:0; background:#1565c0; color:white; font:64px sans-serif">
+<h1 style="margin:40px">Peek and pop</h1>
+</body></html>
+HTML
+chmod 644 "$W/page.html"
+PAGE="file://$W/page.html"
+chown -R "$U:$G" "$HOMEDIR" "$RUNTIME"
+chmod 777 "$W"
+start_session_bus
+start_x11
+
+emit() { peer_emit "$@"; }
+progress() { emit PressProgress "'$1'" "'$2'" "$3" "$4" "$5" "$6" "'touch'" "''"; }
+LINK_ITEMS="[{'type': <'link.open'>, 'title': <'Open'>, 'icon': <'web-browser'>}, {'type': <'link.copy'>, 'title': <'Copy Link'>, 'icon': <'edit-copy'>}]"
+# link_shown ID X Y: the daemon's menu for a link to the page, its text "the test page".
+link_shown() {
+    emit MenuShown "uint32 $1" "$LINK_ITEMS" "$2" "$3" "'touch'" "''" \
+        "{'kind': <'link'>, 'name': <'the test page'>, 'address': <'$PAGE'>, 'app-id': <''>, 'icon': <''>, 'why': <''>}"
+}
+dismissed() { emit MenuDismissed "uint32 $1" "'$2'"; }
+# The rectangle of the last `WHAT ID x y w h …` line of LOG.
+logged() { grep -E "^$1 $2 " "$3" | tail -1 | awk '{ print $3, $4, $5, $6 }'; }
+logged_item() { grep -E "^item $1 \"$2\" " "$3" | tail -1 | awk '{ print $(NF-3), $(NF-2), $(NF-1), $NF }'; }
+# blue FILE X Y: the pixel is the page's blue (#1565c0), scaled or not.
+blue() { local c=($(rgb "$1" "$2" "$3")); [ "${c[2]}" -gt 150 ] && [ "${c[0]}" -lt 60 ] && [ "${c[1]}" -lt 140 ]; }
+# The number of the page's blue pixels in FILE.
+blue_pixels() { convert "$1" -fx '(b > 0.6 && r < 0.25 && g < 0.55) ? 1 : 0' -format '%[fx:int(mean*w*h+0.5)]' info:; }
+calls() { grep -c "^call ChooseQuickAction ('$1',)" "$PEER_LOG"; }
+
+# ---------------------------------------------------------------- peek, with the page
+bg_user "$W/overlay.log" "$BIN/forcetouch-overlay" --verbose --link-preview-timeout 20
+overlay_pid=$last_pid
+wait_for 'Overlay1 on the session bus' "$W/overlay.log" 10 > /dev/null
+peer_start
+# The finger at (0.1, 0.1) of the 1024×768 screen: 102, 77.
+fx=102 fy=77
+m="$(mark "$W/overlay.log")"
+progress began '' 0.3 0.0 0.1 0.1
+progress changed '' 0.7 0.0 0.1 0.1
+link_shown 21 0.1 0.1
+progress changed peek 1.0 0.0 0.1 0.1
+shown_at=$(date +%s%N)
+wait_for_new "$m" '^link-preview 21: page (rendered|not rendered)' "$W/overlay.log" 25 > /dev/null
+rendered="$(grep -E '^link-preview 21: page rendered in' "$W/overlay.log")"
+echo "figure: the page's rendering appeared $(echo "$rendered" | sed -E 's/.* in ([0-9]+) ms.*/\1/') ms after MenuShown (the overlay's count; the first WebKit process of the session included)"
+check "the link's page is rendered, its title read from it ($rendered)" grep -q '^link-preview 21: page rendered in [0-9]* ms: "Peek Test Page"$' "$W/overlay.log"
+sleep 0.5
+shot_x11 "$W/peek.png"
+check "--verbose logs the preview card with the page's title and address" \
+    grep -q "^preview 21 [0-9]* [0-9]* [0-9]* [0-9]* \"Peek Test Page\" $PAGE\$" "$W/overlay.log"
+read -r px py pw ph <<< "$(logged preview 21 "$W/overlay.log")"
+read -r gx gy gw gh <<< "$(logged page 21 "$W/overlay.log")"
+read -r ax ay aw ah <<< "$(logged actions 21 "$W/overlay.log")"
+check "at peek the preview's corner is at the finger ($px,$py; finger $fx,$fy) and its actions are below it ($ax,$ay)" \
+    test $(( px - fx )) -ge 10 -a $(( px - fx )) -le 18 -a $(( py - fy )) -ge 10 -a $(( py - fy )) -le 18 -a "$ay" -gt $(( py + ph ))
+check "... grown to 3/4 of its size ($pw px wide)" test "$pw" = 225
+check "the page's rendering is on screen where the overlay says (blue at the middle of $gx $gy $gw $gh)" \
+    blue "$W/peek.png" $(( gx + gw / 2 )) $(( gy + gh / 2 ))
+check "... and the header above it is the light card, not the page" \
+    test "$(pixel "$W/peek.png" $(( px + pw - 8 )) $(( py + 6 )))" -gt 200
+check "... and the actions' card below is light" test "$(pixel "$W/peek.png" $(( ax + aw - 8 )) $(( ay + ah / 2 )))" -gt 200
+convert "$W/peek.png" -crop "${gw}x${gh}+${gx}+${gy}" +repage "$W/page-part.png"
+total="$(blue_pixels "$W/peek.png")" inside="$(blue_pixels "$W/page-part.png")"
+check "... and none of the page is drawn outside its place ($inside of $total blue pixels inside)" \
+    test "$total" -gt 0 -a "$total" -le "$inside"
+# Lifted at peek: the preview stays, full size, with its actions for a tap.
+m="$(mark "$W/overlay.log")"
+progress ended peek 1.0 0.0 0.1 0.1
+wait_for_new "$m" '^menu 21 scale 1\.000' "$W/overlay.log" 10 > /dev/null
+sleep 0.5
+shot_x11 "$W/lifted.png"
+read -r px py pw ph <<< "$(logged preview 21 "$W/overlay.log")"
+read -r ax ay aw ah <<< "$(logged actions 21 "$W/overlay.log")"
+check "lifted at peek, the preview stays full size ($pw x $ph) with its actions below ($aw x $ah)" \
+    test "$pw" = 300 -a "$ph" = 256 -a "$aw" = 300 -a "$ah" = 128 -a "$ay" = $(( py + ph + 10 ))
+check "... on screen: the page in the preview and the light actions' card" \
+    blue "$W/lifted.png" $(( px + pw / 2 )) $(( py + 56 + 100 ))
+check "... and the light actions' card" test "$(pixel "$W/lifted.png" $(( ax + 8 )) $(( ay + ah - 8 )))" -gt 200
+check "... its actions are the daemon's items: Open and Copy Link" \
+    bash -c "grep -q '^item 0 \"Open\" ' '$W/overlay.log' && grep -q '^item 1 \"Copy Link\" ' '$W/overlay.log'"
+# A tap on Copy Link chooses it: the daemon copies (ChooseQuickAction link.copy).
+read -r ix iy iw ih <<< "$(logged_item 1 'Copy Link' "$W/overlay.log")"
+as_user xdotool mousemove $(( ix + iw / 2 )) $(( iy + ih / 2 )) click 1
+wait_for '^chose link.copy: success' "$W/overlay.log" 10 > /dev/null
+check "a tap on Copy Link asks the daemon for it (ChooseQuickAction 'link.copy')" test "$(calls link.copy)" = 1
+dismissed 21 chosen
+shoot "$W/gone.png" "" shot_x11
+check "... and the preview is gone" test -z "$(card_box "$W/gone.png")"
+
+# ---------------------------------------------------------------- pop
+# Pressing on to pop opens the link: the Open item, chosen once, as a tap on it would.
+m="$(mark "$W/overlay.log")"
+progress began '' 0.3 0.0 0.1 0.1
+link_shown 22 0.1 0.1
+progress changed peek 1.0 0.0 0.1 0.1
+progress changed peek 1.0 0.6 0.1 0.1
+progress changed pop 1.0 1.0 0.1 0.1
+wait_for '^chose link.open: success' "$W/overlay.log" 10 > /dev/null
+check "pressing on to pop opens the link (ChooseQuickAction 'link.open')" test "$(calls link.open)" = 1
+progress changed pop 1.0 1.0 0.1 0.1
+progress changed pop 1.0 1.0 0.12 0.12
+sleep 0.5
+shot_x11 "$W/popped.png"
+check "... once, and the finger still down shows nothing more" \
+    bash -c "[ \"\$(grep -c \"^call ChooseQuickAction ('link.open',)\" '$PEER_LOG')\" = 1 ] && [ -z \"\$(convert '$W/popped.png' -colorspace gray -threshold 85% -format '%@' info: 2> /dev/null | grep -v '^0x0')\" ]"
+progress ended pop 1.0 1.0 0.12 0.12
+dismissed 22 chosen
+check "... its page load stopped with the menu (nothing rendered after it went)" \
+    bash -c "! tail -c +$((m + 1)) '$W/overlay.log' | grep -q '^link-preview 22: page rendered'"
+stop "$overlay_pid"
+
+# ---------------------------------------------------------------- --no-link-preview
+bg_user "$W/off.log" "$BIN/forcetouch-overlay" --verbose --no-link-preview
+overlay_pid=$last_pid
+wait_for 'Overlay1 on the session bus' "$W/off.log" 10 > /dev/null
+progress began '' 0.3 0.0 0.1 0.1
+link_shown 23 0.1 0.1
+progress ended peek 1.0 0.0 0.1 0.1
+wait_for '^menu 23 scale 1\.000' "$W/off.log" 10 > /dev/null
+sleep 1
+shot_x11 "$W/off.png"
+check "with --no-link-preview the page is neither fetched nor rendered (the log says so)" \
+    bash -c "grep -q '^link-preview 23: $PAGE: no page rendering (--no-link-preview)' '$W/off.log' && ! grep -q '^page 23 ' '$W/off.log'"
+check "... the card is the link's text and address, its actions below" \
+    bash -c "grep -q '^preview 23 [0-9]* [0-9]* 300 56 \"the test page\" $PAGE\$' '$W/off.log' && grep -q '^item 1 \"Copy Link\" ' '$W/off.log'"
+check "... and no blue of the page anywhere on screen ($(blue_pixels "$W/off.png") pixels)" test "$(blue_pixels "$W/off.png")" = 0
+check "... its card on screen where the overlay says" near "$(card_box "$W/off.png")" "$(grep -E '^menu 23 scale' "$W/off.log" | tail -1 | awk '{ print $5, $6, $7, $8 }')"
+dismissed 23 dismissed
+stop "$overlay_pid"
+peer_stop
+
+# ---------------------------------------------------------------- the real daemon
+# forcetouchd replays a deep press; what is under the finger comes from a stand-in for the
+# overlay's lookup (looker.py: it answers each `began` with PressTarget, a link to the page),
+# and the overlay is the real one. Open (`gio open`, the daemon's) starts the recording URL
+# handler, the default for text/html; lifted at peek, a tap on Copy Link puts the address on the
+# clipboard (the daemon's xclip), read back with xclip -o.
+# The overlay's own lookup answers each press too (under Xvfb, accessibility off: nothing, at
+# once); the daemon takes the answer that names the press it follows, which so far has been the
+# stand-in's (the overlay's came before the daemon followed the press). A real link under the
+# finger, through AT-SPI, is under-finger-lookup-on-host.sh's.
+cat > "$W/looker.py" <<'PY'
+#!/usr/bin/python3
+# The overlay's lookup, stood in for: each PressProgress `began` is answered at once with
+# PressTarget(FACTS-JSON + the press's x, y). Owns no name: the real overlay shows the menu.
+import json
+import sys
+from gi.repository import Gio, GLib
+facts = json.loads(sys.argv[1])
+PATH = "/io/github/forcetouch/Daemon1"
+bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+def on_signal(_c, _sender, _path, iface, _member, parameters):
+    phase, _stage, _t, _c2, x, y = parameters.unpack()[:6]
+    if phase != "began":
+        return
+    sent = {"press-x": GLib.Variant("d", x), "press-y": GLib.Variant("d", y)}
+    sent.update({k: GLib.Variant("s", v) for k, v in facts.items()})
+    bus.call_sync(iface, PATH, iface, "PressTarget", GLib.Variant("(a{sv})", (sent,)), None,
+                  Gio.DBusCallFlags.NONE, 5000, None)
+    print(f"answered {x} {y}", flush=True)
+bus.signal_subscribe(None, "io.github.forcetouch.Daemon1", "PressProgress", PATH, None, Gio.DBusSignalFlags.NONE, on_signal)
+print("ready", flush=True)
+GLib.MainLoop().run()
+PY
+cat > "$W/record-url" <<SH
+#!/bin/sh
+echo "\$1" >> "$W/opened.txt"
+SH
+mkdir -p "$HOMEDIR/.local/share/applications"
+cat > "$HOMEDIR/.local/share/applications/recorder.desktop" <<DESKTOP
+[Desktop Entry]
+Type=Application
+Name=Recorder
+Exec=$W/record-url %u
+MimeType=text/html;x-scheme-handler/file;
+DESKTOP
+printf '[Default Applications]\ntext/html=recorder.desktop\nx-scheme-handler/file=recorder.desktop\n' > "$HOMEDIR/.config/mimeapps.list"
+cat > "$CONFIG" <<TOML
+[[quick-action]]
+type = "search"
+title = "Search"
+exec = ["true"]
+
+[[binding]]
+gesture = "deep-press"
+quick-actions = true
+TOML
+cp demo/touchscreen-gestures.evemu "$W/pop.evemu"
+# The same press eased off at peek (force 2.35, pop is 5.49): it peeks and lifts.
+sed -e 's/ 0003 003a 0130/ 0003 003a 0095/; s/ 0003 003a 0170/ 0003 003a 0095/; s/ 0003 003a 0210/ 0003 003a 0095/; s/ 0003 003a 0120/ 0003 003a 0090/' \
+    demo/touchscreen-gestures.evemu > "$W/peek.evemu"
+chmod 755 "$W/record-url" "$W/looker.py"
+chmod 644 "$W/pop.evemu" "$W/peek.evemu"
+chown -R "$U:$G" "$HOMEDIR"
+bg_user "$W/daemon-overlay.log" "$BIN/forcetouch-overlay" --verbose
+overlay_pid=$last_pid
+wait_for 'Overlay1 on the session bus' "$W/daemon-overlay.log" 10 > /dev/null
+bg_user "$W/looker.log" /usr/bin/python3 "$W/looker.py" "{\"role\": \"link\", \"name\": \"the test page\", \"address\": \"$PAGE\"}"
+looker_pid=$last_pid
+wait_for '^ready' "$W/looker.log" 10 > /dev/null
+# The daemon holds its MenuShown for the lookup (at most 100 ms after peek); replayed, it comes
+# after the press has lifted, past pop (the stand-in's signals check pop above): the menu is
+# left open, and a tap on Open takes the one path pop takes, ChooseQuickAction link.open.
+m="$(mark "$W/daemon-overlay.log")"
+bg_user "$W/pop-replay.log" "$BIN/forcetouchd" --verbose --replay "$W/pop.evemu"
+replay_pid=$last_pid
+wait_for_new "$m" '^item 0 "Open" ' "$W/daemon-overlay.log" 30 > /dev/null
+sleep 1
+check "the real daemon's menu for the link shows as its preview (looker: $(head -2 "$W/looker.log" | tail -1))" \
+    grep -q '^menu [0-9]* shown: 2 item(s) .* for link "the test page"' "$W/daemon-overlay.log"
+read -r ix iy iw ih <<< "$(logged_item 0 'Open' "$W/daemon-overlay.log")"
+as_user xdotool mousemove $(( ix + iw / 2 )) $(( iy + ih / 2 )) click 1
+wait_for "$PAGE" "$W/opened.txt" 10 > /dev/null
+check "Open (the daemon's gio open) opens the page with the default browser: the recording URL handler got (GIO gives a local file's path) $(cat "$W/opened.txt" 2>/dev/null)" \
+    grep -qx -e "$PAGE" -e "$W/page.html" "$W/opened.txt"
+check "... chosen by the overlay (link.open: success)" grep -q '^chose link.open: success' "$W/daemon-overlay.log"
+for _ in $(seq 50); do kill -0 "$replay_pid" 2>/dev/null || break; sleep 0.1; done
+stop "$replay_pid"
+m="$(mark "$W/daemon-overlay.log")"
+bg_user "$W/peek-replay.log" "$BIN/forcetouchd" --replay "$W/peek.evemu"
+replay_pid=$last_pid
+wait_for_new "$m" '^item 1 "Copy Link" ' "$W/daemon-overlay.log" 30 > /dev/null
+sleep 2
+read -r ix iy iw ih <<< "$(logged_item 1 'Copy Link' "$W/daemon-overlay.log")"
+as_user xdotool mousemove $(( ix + iw / 2 )) $(( iy + ih / 2 )) click 1
+wait_for '^chose link.copy' "$W/daemon-overlay.log" 10 > /dev/null
+sleep 0.5
+clip="$(as_user timeout 5 xclip -o -selection clipboard 2>&1)"
+check "lifted at peek, a tap on Copy Link puts the address on the clipboard ($clip)" test "$clip" = "$PAGE"
+for _ in $(seq 50); do kill -0 "$replay_pid" 2>/dev/null || break; sleep 0.1; done
+stop "$replay_pid"; stop "$looker_pid"; stop "$overlay_pid"
+
+if [ -n "${SAVE_IMAGES:-}" ]; then
+    cp "$W/peek.png" docs/images/link-preview-peek.png
+    cp "$W/lifted.png" docs/images/link-preview-lifted.png
+fi
+stop "$openbox_pid"; stop "$xvfb_pid"
+summary link-preview-on-host
