@@ -22,6 +22,26 @@ start_session_bus
 . Tests/Documented/bus-peer.sh
 chmod 777 "$W"
 
+# An app of the test's, for what is under the finger (gnome-shell-under-finger.sh): two Desktop
+# Actions, each leaving a file. Written before the shell starts, so that its app system knows it.
+mkdir -p "$HOMEDIR/.local/share/applications"
+cat > "$HOMEDIR/.local/share/applications/forcetouch-notes.desktop" <<DESKTOP
+[Desktop Entry]
+Type=Application
+Name=Forcetouch Notes
+Exec=touch $W/notes-opened
+Icon=accessories-text-editor
+Actions=new-note;recent;
+
+[Desktop Action new-note]
+Name=New Note
+Exec=touch $W/notes-new-note
+
+[Desktop Action recent]
+Name=Open Recent
+Exec=touch $W/notes-recent
+DESKTOP
+chown -R "$U:$G" "$HOMEDIR/.local/share/applications"
 start_gnome_shell
 overlay_property() {
     as_user timeout 10 gdbus call --session -d io.github.forcetouch.Overlay1 -o /io/github/forcetouch/Overlay1 \

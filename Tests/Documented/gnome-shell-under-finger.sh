@@ -1,4 +1,5 @@
-# Sourced by gnome-shell-on-host.sh after the menu's and the intent window's sections (it uses
+# Sourced by gnome-shell-on-host.sh (which writes the test's app, forcetouch-notes.desktop,
+# before the shell starts) after the menu's and the intent window's sections (it uses
 # their $W/deep-press.evemu, object_at and the companion's Overview): what is under the finger
 # in GNOME Shell (docs/SPEC.md §11, "What is under the finger", issue 43). The extension looks
 # itself, from the shell's own actors, at each press's `began`, and tells the daemon
@@ -9,28 +10,12 @@ under_section_started=$SECONDS
 check "under-finger: on the empty desktop the daemon shows the configured menu and says why" \
     grep -Eq 'menu [0-9]+: nothing under the finger: the desktop: no window there' "$W/menu-replay.log"
 
-# An app of the test's: two Desktop Actions, each leaving a file; a favourite, so in the dash.
-cat > "$HOMEDIR/.local/share/applications/forcetouch-notes.desktop" <<DESKTOP
-[Desktop Entry]
-Type=Application
-Name=Forcetouch Notes
-Exec=touch $W/notes-opened
-Icon=accessories-text-editor
-Actions=new-note;recent;
-
-[Desktop Action new-note]
-Name=New Note
-Exec=touch $W/notes-new-note
-
-[Desktop Action recent]
-Name=Open Recent
-Exec=touch $W/notes-recent
-DESKTOP
-chown -R "$U:$G" "$HOMEDIR/.local/share/applications"
+# The test's app (written before the shell started, so that its app system knows it) in the
+# dash: a favourite.
 as_user gsettings set org.gnome.shell favorite-apps "['forcetouch-notes.desktop']"
 shell_call Overview true > /dev/null
 icon_x=""
-for _ in 1 2 3 4 5; do
+for _ in $(seq 10); do
     for x in $(seq 408 12 624); do
         grep -q "'app-id': <'forcetouch-notes.desktop'>" <<< "$(object_at "$x.0" 730.0)" && { icon_x=$x; break 2; }
     done

@@ -8,10 +8,10 @@ var OVERLAY_NAME = 'io.github.forcetouch.Overlay1';
 var OVERLAY_PATH = '/io/github/forcetouch/Overlay1';
 var OVERLAY_IFACE = 'io.github.forcetouch.Overlay1';
 
-/* The Daemon1 signals the extension draws from, with their arguments' types. A signal may gain
- * arguments at its end (MenuShown's target): a message is taken when these types begin it. */
+/* The Daemon1 signals the extension draws from, with their arguments' types. A message is taken
+ * when these types begin it: a daemon newer than the extension may add arguments at the end. */
 var SIGNALS = {
-    MenuShown: 'uaa{sv}ddss',
+    MenuShown: 'uaa{sv}ddssa{sv}',
     PressProgress: 'ssddddss',
     MenuDismissed: 'us',
     IntentStarted: 'usssddssb',
