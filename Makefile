@@ -54,14 +54,16 @@ build: deps
 OVERLAY_GTK = forcetouch-overlay-gtk.so
 # A link's page rendered in its preview (Sources/COverlayWebKit): a second shared object, linked
 # against WebKitGTK 4.1, built only where its development files are (libwebkit2gtk-4.1-dev) and
-# opened by the overlay only at a deep press on a link: WebKitGTK stays optional.
+# opened by the overlay only at a deep press on a link: WebKitGTK stays optional. It calls the C
+# library only through GLib's and WebKit's: libc is named all the same (lintian's
+# library-not-linked-against-libc, an error that fails `make deb`).
 OVERLAY_WEBKIT = forcetouch-overlay-webkit.so
 HAVE_WEBKIT := $(shell pkg-config --exists webkit2gtk-4.1 && echo yes)
 overlay-gtk: $(BUILDDIR)/$(CONFIGURATION)/$(OVERLAY_GTK) $(if $(HAVE_WEBKIT),$(BUILDDIR)/$(CONFIGURATION)/$(OVERLAY_WEBKIT))
 $(BUILDDIR)/$(CONFIGURATION)/$(OVERLAY_WEBKIT): Sources/COverlayWebKit/page-snapshot.c Sources/COverlay/page-snapshot.h
 	mkdir -p $(@D)
 	$(CC) -O2 -g -Wall -fPIC -shared -o $@ Sources/COverlayWebKit/page-snapshot.c -ISources/COverlay \
-		$$(pkg-config --cflags --libs webkit2gtk-4.1 gtk+-3.0)
+		$$(pkg-config --cflags --libs webkit2gtk-4.1 gtk+-3.0) -Wl,--no-as-needed -lc
 # Every C file of Sources/COverlay goes in: the menu (overlay.c), the intent window (intent-window.c)…
 OVERLAY_SOURCES = $(wildcard Sources/COverlay/*.c)
 $(BUILDDIR)/$(CONFIGURATION)/$(OVERLAY_GTK): $(OVERLAY_SOURCES) $(wildcard Sources/COverlay/*.h) Sources/COverlay/include/COverlay.h Sources/COverlayABI/include/COverlayABI.h

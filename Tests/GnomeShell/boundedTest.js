@@ -4,7 +4,7 @@
  * may have, read from the header. Prints each failure and `bounded: N checks passed, M failed`;
  * exits 1 on any.
  *
- *   gjs Tests/GnomeShell/boundedTest.js      (ProgramTests' GnomeMenuModelTests runs it) */
+ *   gjs Tests/GnomeShell/boundedTest.js      (ProgramTests' GnomeBoundsTests runs it) */
 const { Gio, GLib, GdkPixbuf } = imports.gi;
 const System = imports.system;
 

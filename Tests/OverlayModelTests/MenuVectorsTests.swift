@@ -5,7 +5,7 @@ import Testing
 /// The menu's model as golden vectors for its JavaScript port in the GNOME Shell extension
 /// (gnome-shell/…/menuModel.js): layouts, growths and sequences of events with what the model
 /// answers after each, written to Tests/GnomeShell/vectors/menu.json, which
-/// Tests/GnomeShell/menuModelTest.js runs the port over (ProgramTests' GnomeMenuModelTests runs
+/// Tests/GnomeShell/model-vectors.js runs the port over (ProgramTests' GnomeModelVectorTests runs
 /// it with gjs). The file is golden: a change of the model that changes it fails here until
 /// `FORCETOUCH_REGENERATE=1 swift test --skip-build --filter MenuVectorsTests` rewrites it, and
 /// then the port fails until it follows.
@@ -393,7 +393,7 @@ import Testing
         #expect(same, """
             \(Self.path) is not what the menu's model makes: \
             FORCETOUCH_REGENERATE=1 swift test --skip-build --filter MenuVectorsTests rewrites it (then make \
-            gnome-shell/…/menuModel.js follow: Tests/GnomeShell/menuModelTest.js)
+            gnome-shell/…/menuModel.js follow: Tests/GnomeShell/model-vectors.js)
             """)
     }
 

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// The GNOME Shell extension's intent window and AssistiveTouch button models
-/// (gnome-shell/…/intentModel.js, buttonModel.js), JavaScript ports of OverlayModel's, run by gjs
+/// The GNOME Shell extension's menu, intent window and AssistiveTouch button models
+/// (gnome-shell/…/menuModel.js, intentModel.js, buttonModel.js), JavaScript ports of OverlayModel's, run by gjs
 /// over the vectors the Swift model writes (OverlayModelTests' IntentWindowVectorTests and
 /// ButtonPlacementVectorTests, Tests/GnomeShell/vectors/NAME.json) through
 /// Tests/GnomeShell/model-vectors.js and its checker model-checks/NAME.js: the extension's window
@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test(.enabled(if: gjs != nil, "gjs is not installed (scripts/install-deps.sh installs it)"),
-          arguments: ["intent", "button"])
+          arguments: ["menu", "intent", "button"])
     func theExtensionsModelMatchesTheSwiftOne(name: String) throws {
         let root = Program.repositoryRoot
         let process = Process()

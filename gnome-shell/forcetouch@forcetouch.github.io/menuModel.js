@@ -1,7 +1,7 @@
 /* The quick-action menu's logic (docs/SPEC.md §11), a port of Sources/OverlayModel's MenuLayout,
  * MenuGrowth, MenuInteraction and the values around them: the same names, the same named states,
  * the same figures, so that the extension's menu opens, grows, slides and closes exactly as
- * forcetouch-overlay's does. Pure: no gi import, no clock, no toolkit. Tests/GnomeShell/menuModelTest.js
+ * forcetouch-overlay's does. Pure: no gi import, no clock, no toolkit. Tests/GnomeShell/model-vectors.js
  * runs it over the vectors the Swift model writes (Tests/GnomeShell/vectors/menu.json) and fails
  * on any difference: change the Swift first, regenerate, then follow here. */
 

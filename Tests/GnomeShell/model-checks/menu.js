@@ -2,7 +2,7 @@
  * Tests/OverlayModelTests/MenuVectorsTests.swift writes from Sources/OverlayModel: the layouts,
  * the growths, and sequences of events on one MenuInteraction each, every step's answer
  * compared. `check(vectors, t)` reports each comparison to `t.equal(actual, expected, what)`,
- * where a missing or null field is none (Tests/GnomeShell/menuModelTest.js runs it). */
+ * where a missing or null field is none (Tests/GnomeShell/model-vectors.js runs it). */
 const {
     MenuLayout, MenuGrowth, MenuInteraction, MenuEvent, PressStage,
 } = imports.menuModel;

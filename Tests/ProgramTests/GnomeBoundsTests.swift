@@ -1,15 +1,11 @@
 import Foundation
 import Testing
 
-/// The GNOME Shell extension's menu, run by gjs outside the shell: its model
-/// (gnome-shell/…/menuModel.js, a JavaScript port of OverlayModel's menu) over the vectors the
-/// Swift model writes (OverlayModelTests' MenuVectorsTests, Tests/GnomeShell/vectors/menu.json)
-/// through Tests/GnomeShell/menuModelTest.js and its checker model-checks/menu.js, so that the
-/// extension's menu opens, grows, slides and closes as forcetouch-overlay's does; and its bounds
-/// (bounded.js, Tests/GnomeShell/boundedTest.js), bounded.c's: texts cut at 500 characters, image
-/// files refused unless regular and of a size an image may have. gjs is what GNOME Shell runs
-/// extensions with (scripts/install-deps.sh installs it).
-@Suite struct GnomeMenuModelTests {
+/// The GNOME Shell extension's bounds on what it draws, run by gjs outside the shell (bounded.js,
+/// Tests/GnomeShell/boundedTest.js): bounded.c's, texts cut at 500 characters, image files refused
+/// unless regular and of a size an image may have. (Its models are GnomeModelVectorTests'.) gjs is
+/// what GNOME Shell runs extensions with (scripts/install-deps.sh installs it).
+@Suite struct GnomeBoundsTests {
     /// gjs on the PATH, if any.
     static var gjs: String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
@@ -32,13 +28,6 @@ import Testing
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
-    @Test(.enabled(if: gjs != nil, "gjs is not installed (scripts/install-deps.sh installs it)"))
-    func theExtensionsMenuModelMatchesTheSwiftOne() throws {
-        let (status, output) = try Self.run("menuModelTest.js")
-        #expect(status == 0, "gjs Tests/GnomeShell/menuModelTest.js:\n\(output)")
-        #expect(output.contains("menu: ") && output.contains(" vectors passed, 0 failed"), "\(output)")
     }
 
     @Test(.enabled(if: gjs != nil, "gjs is not installed (scripts/install-deps.sh installs it)"))
