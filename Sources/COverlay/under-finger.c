@@ -747,17 +747,18 @@ static struct {
 static void send_facts(const facts_t *f) {
     GVariantBuilder b;
     g_variant_builder_init(&b, G_VARIANT_TYPE("a{sv}"));
-    g_variant_builder_add(&b, "{sv}", "press-x", g_variant_new_double(f->press_x));
-    g_variant_builder_add(&b, "{sv}", "press-y", g_variant_new_double(f->press_y));
+    g_variant_builder_add(&b, "{sv}", FT_FACT_PRESS_X, g_variant_new_double(f->press_x));
+    g_variant_builder_add(&b, "{sv}", FT_FACT_PRESS_Y, g_variant_new_double(f->press_y));
     const struct { const char *key, *value; } texts[] = {
-        { "source", f->source }, { "role", f->role }, { "name", f->name }, { "description", f->description },
-        { "address", f->address }, { "window-app-id", f->window_app_id }, { "window-title", f->window_title },
-        { "window-type", f->window_type }, { "app-id", f->app_id }, { "why", f->why },
+        { FT_FACT_SOURCE, f->source }, { FT_FACT_ROLE, f->role }, { FT_FACT_NAME, f->name },
+        { FT_FACT_DESCRIPTION, f->description }, { FT_FACT_ADDRESS, f->address },
+        { FT_FACT_WINDOW_APP_ID, f->window_app_id }, { FT_FACT_WINDOW_TITLE, f->window_title },
+        { FT_FACT_WINDOW_TYPE, f->window_type }, { FT_FACT_APP_ID, f->app_id }, { FT_FACT_WHY, f->why },
     };
     for (size_t i = 0; i < G_N_ELEMENTS(texts); i++)
         if (texts[i].value && g_utf8_validate(texts[i].value, -1, NULL))
             g_variant_builder_add(&b, "{sv}", texts[i].key, g_variant_new_string(texts[i].value));
-    if (f->has_pid) g_variant_builder_add(&b, "{sv}", "window-pid", g_variant_new_uint32(f->window_pid));
+    if (f->has_pid) g_variant_builder_add(&b, "{sv}", FT_FACT_WINDOW_PID, g_variant_new_uint32(f->window_pid));
     if (u.bus)
         g_dbus_connection_call(u.bus, FT_BUS_DAEMON_NAME, FT_BUS_DAEMON_PATH, FT_BUS_DAEMON_INTERFACE,
                                FT_METHOD_PRESS_TARGET, g_variant_new(FT_METHOD_PRESS_TARGET_IN, &b), NULL, G_DBUS_CALL_FLAGS_NONE,

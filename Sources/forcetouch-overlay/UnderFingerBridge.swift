@@ -6,7 +6,7 @@ import OverlayModel
 
 /// The lookup of what is under the finger as the GTK half calls it (`ft_lookup_model`,
 /// COverlayABI.h): sway's tree read and searched (`SwayTree`), and the facts printed as JSON for
-/// `--what-is-at` (`UnderFingerFacts`). Both keep no state: the lookup's own thread may call them.
+/// `--what-is-at` (`PressTargetFacts`, the bus's). Both keep no state: the lookup's own thread may call them.
 enum UnderFingerBridge {
     static let table = ft_lookup_model(
         sway_window_at: { json, length, x, y, out in
@@ -36,9 +36,9 @@ enum UnderFingerBridge {
             fflush(nil)
         })
 
-    static func facts(_ c: ft_target_facts) -> UnderFingerFacts {
-        var f = UnderFingerFacts()
-        if c.has_press != 0 { (f.pressX, f.pressY) = (JSONNumber(c.press_x), JSONNumber(c.press_y)) }
+    static func facts(_ c: ft_target_facts) -> PressTargetFacts {
+        var f = PressTargetFacts()
+        if c.has_press != 0 { (f.pressX, f.pressY) = (c.press_x, c.press_y) }
         f.source = string(c.source)
         f.role = string(c.role)
         f.name = string(c.name)

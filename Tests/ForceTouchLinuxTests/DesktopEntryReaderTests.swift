@@ -54,6 +54,11 @@ private let applications: String = {
             """,
     ]
     for (name, text) in files { _ = try! home.write("applications/" + name, text + "\n") }
+    // In a subfolder, as KDE's kde4/ ones: its id is kde4-org.example.Old.desktop.
+    try! FileManager.default.createDirectory(atPath: home.path + "/applications/kde4", withIntermediateDirectories: true)
+    _ = try! home.write("applications/kde4/org.example.Old.desktop",
+                        "[Desktop Entry]\nType=Application\nName=Old App\nExec=/bin/true\nActions=again;\n\n"
+                            + "[Desktop Action again]\nName=Again\nExec=/bin/true --again\n")
     setenv("XDG_DATA_HOME", home.path, 1)
     setenv("XDG_DATA_DIRS", dirs.path, 1)
     return home.path
@@ -107,5 +112,15 @@ private let applications: String = {
             let text = "\(error)"
             return text.hasPrefix(id + ":") && text.contains("not installed") || text.contains("no such application")
         }
+    }
+
+    @Test func theInstalledAppsAreEveryEntryGIOCountsIncludingSubfolders() throws {
+        _ = applications
+        let ids = InstalledApplications.read(ProcessInfo.processInfo.environment).map(\.id)
+        #expect(ids.contains("org.example.Notes.desktop"))
+        #expect(ids.contains("kde4-org.example.Old.desktop"))
+        #expect(!ids.contains("hidden.desktop") && !ids.contains("missing-tryexec.desktop"))
+        let old = try DesktopEntryReader.application("kde4-org.example.Old.desktop")
+        #expect(old.name == "Old App" && old.actions.map(\.id) == ["again"])
     }
 }

@@ -55,14 +55,16 @@ import Testing
         var lines = [
             "// The bus's names and type strings for forcetouch-overlay's C (docs/SPEC.md §9, §11): made from",
             "// the one table, Sources/ForceTouchProtocol (BusNames and BusSignal in BusSignal.swift,",
-            "// BusMethod in ControlRequest.swift), by Tests/ForceTouchProtocolTests/BusTableTests.swift, which",
-            "// fails while this copy differs. Do not edit: change the table, then",
+            "// BusMethod in ControlRequest.swift, the facts' keys in PressTargetFacts.swift), by",
+            "// Tests/ForceTouchProtocolTests/BusTableTests.swift, which fails while this copy differs.",
+            "// Do not edit: change the table, then",
             "// `FORCETOUCH_REGENERATE=1 swift test --skip-build --filter BusTableTests` writes it.",
             "//",
             "// Per signal S: FT_SIGNAL_S (the member), FT_SIGNAL_S_TYPE (the arguments' tuple, for",
             "// g_variant_is_of_type) and FT_SIGNAL_S_GET (g_variant_get's format: strings borrowed).",
             "// Per method M: FT_METHOD_M, FT_METHOD_M_IN (g_variant_new's format), FT_METHOD_M_OUT (the",
-            "// reply's tuple) and FT_METHOD_M_OUT_GET.",
+            "// reply's tuple) and FT_METHOD_M_OUT_GET. Per key K of PressTarget's facts: FT_FACT_K and",
+            "// FT_FACT_K_TYPE (its value's type).",
             "#ifndef FORCETOUCH_BUS_PROTOCOL_H",
             "#define FORCETOUCH_BUS_PROTOCOL_H",
             "",
@@ -95,6 +97,12 @@ import Testing
                 define(macro + "_OUT", tuple(results)),
                 define(macro + "_OUT_GET", getFormat(results)),
             ]
+        }
+        // The keys of PressTarget's facts (PressTargetFacts.Key), each with its one type.
+        lines += ["", "// PressTarget's facts: FT_FACT_K (the key) and FT_FACT_K_TYPE (its value's type)."]
+        for key in PressTargetFacts.Key.allCases {
+            let macro = "FT_FACT_" + key.rawValue.uppercased().replacingOccurrences(of: "-", with: "_")
+            lines += [define(macro, key.rawValue), define(macro + "_TYPE", key.signature)]
         }
         // X-macros over every row, for C that goes over them all (a stand-in daemon checking what
         // it sends, a client listing what it serves).

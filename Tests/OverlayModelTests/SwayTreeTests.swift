@@ -79,19 +79,4 @@ import Testing
         #expect(throws: (any Error).self) { try SwayTree(json: Data("[1, 2]".utf8)) }
         #expect(throws: (any Error).self) { try SwayTree(json: Data("not json".utf8)) }
     }
-
-    @Test func theFactsAreWrittenWithTheBusKeysAndOnlyWhatIsKnown() throws {
-        var facts = UnderFingerFacts()
-        facts.pressX = JSONNumber(0.25)
-        facts.pressY = JSONNumber(0.5)
-        facts.source = "x11"
-        facts.role = "push button"
-        facts.windowPID = 42
-        facts.windowType = "dock"
-        #expect(ProtocolJSON.line(facts)
-            == #"{"press-x":0.25,"press-y":0.5,"role":"push button","source":"x11","window-pid":42,"window-type":"dock"}"#)
-        var nothing = UnderFingerFacts()
-        nothing.why = "no window at 5,5"
-        #expect(ProtocolJSON.line(nothing) == #"{"why":"no window at 5,5"}"#)
-    }
 }

@@ -31,3 +31,11 @@ var METHODS = {
     OpenIntentApp: ['u', 'ss'],
     PressTarget: ['a{sv}', ''],
 };
+
+/* PressTarget's facts: each key with the one type the daemon takes for it (FT_FACT_* in the bus
+ * table's C header, PressTargetFacts.Key in Swift); a key not here is not sent. */
+var FACTS = {
+    'press-x': 'd', 'press-y': 'd', source: 's', kind: 's', 'app-id': 's', role: 's', name: 's',
+    description: 's', address: 's', 'window-app-id': 's', 'window-pid': 'u', 'window-title': 's',
+    'window-type': 's', why: 's',
+};

@@ -2,6 +2,8 @@
  * the Overlay1 method ObjectAt (docs/SPEC.md §11). */
 const { GLib, Clutter, Meta, Shell } = imports.gi;
 const Main = imports.ui.main;
+const Me = imports.misc.extensionUtils.getCurrentExtension();
+const { FACTS } = Me.imports.busProtocol;
 
 /* How far up from the actor at the point an app icon or a window is looked for. */
 const MAX_DEPTH = 16;
@@ -107,8 +109,10 @@ var UnderPoint = class UnderPoint {
         const found = this.objectAt(point.x, point.y);
         const facts = { ...this._pressFacts(found), 'press-x': x, 'press-y': y };
         const packed = {};
-        for (const [k, v] of Object.entries(facts))
-            packed[k] = new GLib.Variant(k === 'window-pid' ? 'u' : typeof v === 'number' ? 'd' : 's', v);
+        for (const [k, v] of Object.entries(facts)) {
+            if (k in FACTS && v !== undefined && v !== null)
+                packed[k] = new GLib.Variant(FACTS[k], v);
+        }
         this._daemon.call('PressTarget', [packed]).catch(e => this._log.info(`PressTarget: ${e.message}`));
     }
 

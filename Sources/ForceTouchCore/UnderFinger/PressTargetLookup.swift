@@ -1,4 +1,5 @@
 import ForceTouchEngine
+import ForceTouchProtocol
 
 /// The answer to "what is under the finger" for the press being followed, with its
 /// deadline: a state machine the daemon drives with the press's steps, the looker's answers

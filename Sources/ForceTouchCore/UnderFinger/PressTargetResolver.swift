@@ -1,3 +1,5 @@
+import ForceTouchProtocol
+
 /// Decides what a press is on from what a looker found there (`PressTargetFacts`) and the
 /// installed applications: pure, so that every rule is a unit test.
 ///

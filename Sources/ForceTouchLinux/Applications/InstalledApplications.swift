@@ -4,10 +4,12 @@ import Glibc
 /// Every installed application, read when an overlay comes onto the bus and at each reload
 /// while one is there (on a thread of its own: never on the input path) for
 /// `PressTargetResolver`, which matches what is under a
-/// press to one of them. The ids are the `.desktop` files at the top of each applications
-/// folder of `XDG_DATA_HOME` and `XDG_DATA_DIRS`, the first of an id winning, as GIO looks
-/// them up; each is read by `DesktopEntryReader`, so an entry GIO counts as not installed
-/// (`Hidden`, a missing `TryExec`) is left out.
+/// press to one of them. The ids are the `.desktop` files of each applications folder of
+/// `XDG_DATA_HOME` and `XDG_DATA_DIRS`, the first of an id winning, as GIO looks them up; one
+/// in a subfolder is named with the folder, as the Desktop Entry specification says
+/// (`applications/kde4/kate.desktop` is `kde4-kate.desktop`). Each is read by
+/// `DesktopEntryReader`, so an entry GIO counts as not installed (`Hidden`, a missing
+/// `TryExec`) is left out.
 enum InstalledApplications {
     /// The applications folders, in lookup order.
     static func folders(_ environment: [String: String]) -> [String] {
@@ -21,17 +23,38 @@ enum InstalledApplications {
     /// The most entries read: a bound on the work and the memory of a folder filled by mistake.
     static let maximumApplications = 4096
 
+    /// How deep subfolders are followed: a bound on a link loop.
+    static let maximumDepth = 4
+
     static func read(_ environment: [String: String]) -> [DesktopApplication] {
         var seen: Set<String> = []
         var apps: [DesktopApplication] = []
         for folder in folders(environment) {
-            let names = (try? DirectoryListing.names(in: folder)) ?? []
-            for name in names.sorted() where name.hasSuffix(".desktop") && seen.insert(name).inserted {
+            for id in ids(in: folder, prefix: "", depth: 0) where seen.insert(id).inserted {
                 guard apps.count < maximumApplications else { return apps }
-                if let app = try? DesktopEntryReader.application(name) { apps.append(app) }
+                if let app = try? DesktopEntryReader.application(id) { apps.append(app) }
             }
         }
         return apps
+    }
+
+    /// The Desktop Entry ids under `folder`, sorted: its `.desktop` files, and its subfolders'
+    /// with the subfolder's name and a `-` before them.
+    static func ids(in folder: String, prefix: String, depth: Int) -> [String] {
+        var ids: [String] = []
+        for name in ((try? DirectoryListing.names(in: folder)) ?? []).sorted() where !name.hasPrefix(".") {
+            if name.hasSuffix(".desktop") {
+                ids.append(prefix + name)
+            } else if depth < maximumDepth, isFolder(folder + "/" + name) {
+                ids += Self.ids(in: folder + "/" + name, prefix: prefix + name + "-", depth: depth + 1)
+            }
+        }
+        return ids
+    }
+
+    private static func isFolder(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR
     }
 
     /// The file name of a process's executable (`/proc/PID/exe`), nil when it cannot be read.

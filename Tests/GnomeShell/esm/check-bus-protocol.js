@@ -1,9 +1,9 @@
 // Test-only: the extension's busProtocol.js (its ES-module variant, which gjs imports) against
 // the bus as the project defines it: every signal in SIGNALS and method in METHODS is one of
 // dbus/io.github.forcetouch.Daemon1.xml's (read with Gio.DBusNodeInfo), with the same argument
-// types, and the bus names and paths are those of the bus's table (Sources/COverlay/bus-protocol.h,
-// made from Sources/ForceTouchProtocol). So a change of the table fails here until the
-// extension follows it.
+// types, the bus names and paths are those of the bus's table (Sources/COverlay/bus-protocol.h,
+// made from Sources/ForceTouchProtocol), and FACTS is its PressTarget facts' keys and types. So a
+// change of the table fails here until the extension follows it.
 //     gjs -m check-bus-protocol.js BUSPROTOCOL_JS DAEMON1_XML BUS_PROTOCOL_H
 // Prints one `PASS: …` or `FAIL: …` line per check; exit 1 on a FAIL.
 import Gio from 'gi://Gio';
@@ -25,7 +25,7 @@ function read(path) {
 
 const bus = await import(Gio.File.new_for_path(moduleFile).get_uri());
 const node = Gio.DBusNodeInfo.new_for_xml(read(xmlFile));
-const defines = Object.fromEntries([...read(headerFile).matchAll(/^#define (FT_BUS_\w+) "([^"]*)"$/gm)]
+const defines = Object.fromEntries([...read(headerFile).matchAll(/^#define (FT_(?:BUS|FACT)_\w+) "([^"]*)"$/gm)]
     .map(m => [m[1], m[2]]));
 
 for (const [name, define] of [
@@ -58,6 +58,13 @@ for (const [member, [inTypes, outTypes]] of methods) {
         method !== null && types(method.in_args) === inTypes && types(method.out_args) === outTypes,
         method ? `the XML's is ${member}(${types(method.in_args)}) → (${types(method.out_args)})` : 'no such method in the XML');
 }
+const facts = Object.entries(bus.FACTS ?? {});
+const tableFacts = Object.entries(defines).filter(([k]) => k.startsWith('FT_FACT_') && !k.endsWith('_TYPE'))
+    .map(([k, key]) => [key, defines[`${k}_TYPE`]]);
+check('FACTS names the keys of PressTarget\'s facts', facts.length > 0 && tableFacts.length > 0);
+check(`FACTS is the table's facts, key for key and type for type (${tableFacts.length})`,
+    JSON.stringify(facts.sort()) === JSON.stringify(tableFacts.sort()),
+    `busProtocol.js has ${JSON.stringify(facts)}, the table ${JSON.stringify(tableFacts)}`);
 const unused = (iface?.signals ?? []).map(s => s.name).filter(n => !(n in (bus.SIGNALS ?? {})));
 print(`  the XML's signals the extension does not take: ${unused.join(', ') || 'none'}`);
 

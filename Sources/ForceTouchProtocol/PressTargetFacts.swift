@@ -1,0 +1,155 @@
+/// What a looker (forcetouch-overlay through AT-SPI, X11 and sway; the GNOME Shell
+/// extension) found under a press, as it tells the daemon with `PressTarget(a{sv} facts)`
+/// (docs/SPEC.md §11, "What is under the finger"), and as `forcetouch-overlay --what-is-at`
+/// prints it. One type for both halves of the wire, as `BusSignal` is: the overlay writes it,
+/// the daemon reads it, and the keys, their types and bounds are `Key`'s alone (the C gets
+/// them as `FT_FACT_*` in bus-protocol.h). Every fact is optional: a looker says what it
+/// knows, `why` what it did not, and the daemon's `PressTargetResolver` decides what the
+/// press is on.
+public struct PressTargetFacts: Encodable, Hashable, Sendable {
+    /// The `x`, `y` of the `PressProgress` `began` the lookup was for, echoed exactly: an
+    /// answer for an earlier press is told from the current one's by them.
+    public var pressX: Double?
+    public var pressY: Double?
+    /// Who looked: `x11`, `sway`, `gnome-shell`, …
+    public var source: String?
+    /// Set only when the looker knows for sure: `app-icon`.
+    public var kind: String?
+    /// A Desktop Entry id, when the looker knows it exactly: `firefox-esr.desktop`.
+    public var appID: String?
+    /// The accessible object's role (`push button`, `link`), name and description.
+    public var role: String?
+    public var name: String?
+    public var description: String?
+    /// A link's URI.
+    public var address: String?
+    /// The window under the point: sway's app_id or X11's WM_CLASS class, its pid, title and
+    /// type (`normal`, `dock`, `desktop`, `panel`…).
+    public var windowAppID: String?
+    public var windowPID: UInt32?
+    public var windowTitle: String?
+    public var windowType: String?
+    /// Why nothing (or less) was found.
+    public var why: String?
+
+    public init() {}
+
+    /// The bus's keys, each with the one D-Bus type it must have; any other key is ignored.
+    public enum Key: String, CaseIterable, Sendable {
+        case pressX = "press-x", pressY = "press-y", source, kind, appID = "app-id", role, name, description, address
+        case windowAppID = "window-app-id", windowPID = "window-pid", windowTitle = "window-title"
+        case windowType = "window-type", why
+
+        /// `d` for the press's place, `u` for the pid, `s` for every text.
+        public var signature: String {
+            switch self {
+            case .pressX, .pressY: "d"
+            case .windowPID: "u"
+            default: "s"
+            }
+        }
+    }
+
+    /// The longest text kept: longer ones are cut with `…`, as SPEC §11 bounds what the
+    /// overlay draws.
+    public static let maximumTextLength = 500
+    /// The longest `address`: a URI is not cut (a cut one opens another page), it is refused.
+    public static let maximumAddressLength = 8192
+    /// The most entries one call may carry; more is refused.
+    public static let maximumEntries = 64
+
+    /// Reads the facts of one call: unknown keys are ignored, a known key of another type or
+    /// an address too long is refused with a sentence that names it, and texts are cut.
+    public init(entries: [BusVariantEntry]) throws(PressTargetFactsError) {
+        guard entries.count <= Self.maximumEntries else {
+            throw PressTargetFactsError("\(entries.count) facts, more than \(Self.maximumEntries)")
+        }
+        for entry in entries {
+            guard let key = Key(rawValue: entry.key) else { continue }
+            guard entry.value.signature == key.signature else {
+                throw PressTargetFactsError("\"\(entry.key)\" must be of type \(key.signature), not \(entry.value.signature)")
+            }
+            switch entry.value {
+            case .double(let d):
+                guard d.isFinite else { throw PressTargetFactsError("\"\(entry.key)\" must be a finite number") }
+                if key == .pressX { pressX = d } else { pressY = d }
+            case .uint32(let u): windowPID = u
+            case .string(let s): try set(key, s)
+            case .bool, .other: break
+            }
+        }
+    }
+
+    private mutating func set(_ key: Key, _ value: String) throws(PressTargetFactsError) {
+        if key == .address {
+            guard value.utf8.count <= Self.maximumAddressLength else {
+                throw PressTargetFactsError("\"address\" is \(value.utf8.count) bytes, more than \(Self.maximumAddressLength)")
+            }
+            address = value.isEmpty ? nil : value
+            return
+        }
+        let text = Self.bounded(value)
+        self[text: key] = text.isEmpty ? nil : text
+    }
+
+    /// A text fact by its key (nil for the numbers).
+    public subscript(text key: Key) -> String? {
+        get {
+            switch key {
+            case .source: source
+            case .kind: kind
+            case .appID: appID
+            case .role: role
+            case .name: name
+            case .description: description
+            case .address: address
+            case .windowAppID: windowAppID
+            case .windowTitle: windowTitle
+            case .windowType: windowType
+            case .why: why
+            case .pressX, .pressY, .windowPID: nil
+            }
+        }
+        set {
+            switch key {
+            case .source: source = newValue
+            case .kind: kind = newValue
+            case .appID: appID = newValue
+            case .role: role = newValue
+            case .name: name = newValue
+            case .description: description = newValue
+            case .address: address = newValue
+            case .windowAppID: windowAppID = newValue
+            case .windowTitle: windowTitle = newValue
+            case .windowType: windowType = newValue
+            case .why: why = newValue
+            case .pressX, .pressY, .windowPID: break
+            }
+        }
+    }
+
+    /// `text` cut to `maximumTextLength` characters, the last one an ellipsis.
+    public static func bounded(_ text: String) -> String {
+        guard text.count > maximumTextLength else { return text }
+        return String(text.prefix(maximumTextLength - 1)) + "…"
+    }
+
+    /// Whether these facts answer the press that began at `x`, `y` (nil: the looker did not
+    /// say, and the answer counts for the current press).
+    public func answers(x: Double, y: Double) -> Bool {
+        guard let pressX, let pressY else { return pressX == nil && pressY == nil }
+        return pressX == x && pressY == y
+    }
+
+    /// As `--what-is-at` prints them: the bus's keys, only the facts known, numbers as the
+    /// project writes them (`JSONNumber`).
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        try c.encodeIfPresent(pressX.map(JSONNumber.init), forKey: .pressX)
+        try c.encodeIfPresent(pressY.map(JSONNumber.init), forKey: .pressY)
+        try c.encodeIfPresent(windowPID, forKey: .windowPID)
+        for key in Key.allCases { try c.encodeIfPresent(self[text: key], forKey: key) }
+    }
+}
+
+extension PressTargetFacts.Key: CodingKey {}

@@ -1,0 +1,39 @@
+import ForceTouchProtocol
+import Testing
+
+/// The facts of what is under a press as both halves of the wire see them: what the overlay
+/// prints and sends under each key is what the daemon reads back from that key.
+@Suite struct PressTargetFactsTests {
+    @Test func theFactsAreWrittenWithTheBusKeysAndOnlyWhatIsKnown() {
+        var facts = PressTargetFacts()
+        facts.pressX = 0.25
+        facts.pressY = 0.5
+        facts.source = "x11"
+        facts.role = "push button"
+        facts.windowPID = 42
+        facts.windowType = "dock"
+        #expect(ProtocolJSON.line(facts)
+            == #"{"press-x":0.25,"press-y":0.5,"role":"push button","source":"x11","window-pid":42,"window-type":"dock"}"#)
+        var nothing = PressTargetFacts()
+        nothing.why = "no window at 5,5"
+        #expect(ProtocolJSON.line(nothing) == #"{"why":"no window at 5,5"}"#)
+    }
+
+    @Test func everyKeyWrittenIsReadBackUnderItsType() throws {
+        var entries: [BusVariantEntry] = []
+        for key in PressTargetFacts.Key.allCases {
+            switch key.signature {
+            case "d": entries.append(BusVariantEntry(key.rawValue, .double(key == .pressX ? 0.125 : 0.75)))
+            case "u": entries.append(BusVariantEntry(key.rawValue, .uint32(4242)))
+            default: entries.append(BusVariantEntry(key.rawValue, .string("the \(key.rawValue)")))
+            }
+        }
+        let facts = try PressTargetFacts(entries: entries)
+        #expect(facts.pressX == 0.125 && facts.pressY == 0.75 && facts.windowPID == 4242)
+        for key in PressTargetFacts.Key.allCases where key.signature == "s" {
+            #expect(facts[text: key] == "the \(key.rawValue)")
+        }
+        let line = ProtocolJSON.line(facts)
+        for key in PressTargetFacts.Key.allCases { #expect(line.contains("\"\(key.rawValue)\":")) }
+    }
+}
