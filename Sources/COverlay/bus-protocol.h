@@ -1,13 +1,15 @@
 // The bus's names and type strings for forcetouch-overlay's C (docs/SPEC.md §9, §11): made from
 // the one table, Sources/ForceTouchProtocol (BusNames and BusSignal in BusSignal.swift,
-// BusMethod in ControlRequest.swift), by Tests/ForceTouchProtocolTests/BusTableTests.swift, which
-// fails while this copy differs. Do not edit: change the table, then
+// BusMethod in ControlRequest.swift, the facts' keys in PressTargetFacts.swift), by
+// Tests/ForceTouchProtocolTests/BusTableTests.swift, which fails while this copy differs.
+// Do not edit: change the table, then
 // `FORCETOUCH_REGENERATE=1 swift test --skip-build --filter BusTableTests` writes it.
 //
 // Per signal S: FT_SIGNAL_S (the member), FT_SIGNAL_S_TYPE (the arguments' tuple, for
 // g_variant_is_of_type) and FT_SIGNAL_S_GET (g_variant_get's format: strings borrowed).
 // Per method M: FT_METHOD_M, FT_METHOD_M_IN (g_variant_new's format), FT_METHOD_M_OUT (the
-// reply's tuple) and FT_METHOD_M_OUT_GET.
+// reply's tuple) and FT_METHOD_M_OUT_GET. Per key K of PressTarget's facts: FT_FACT_K and
+// FT_FACT_K_TYPE (its value's type).
 #ifndef FORCETOUCH_BUS_PROTOCOL_H
 #define FORCETOUCH_BUS_PROTOCOL_H
 
@@ -173,6 +175,36 @@
 #define FT_METHOD_PRESS_TARGET_IN "(a{sv})"
 #define FT_METHOD_PRESS_TARGET_OUT "()"
 #define FT_METHOD_PRESS_TARGET_OUT_GET "()"
+
+// PressTarget's facts: FT_FACT_K (the key) and FT_FACT_K_TYPE (its value's type).
+#define FT_FACT_PRESS_X "press-x"
+#define FT_FACT_PRESS_X_TYPE "d"
+#define FT_FACT_PRESS_Y "press-y"
+#define FT_FACT_PRESS_Y_TYPE "d"
+#define FT_FACT_SOURCE "source"
+#define FT_FACT_SOURCE_TYPE "s"
+#define FT_FACT_KIND "kind"
+#define FT_FACT_KIND_TYPE "s"
+#define FT_FACT_APP_ID "app-id"
+#define FT_FACT_APP_ID_TYPE "s"
+#define FT_FACT_ROLE "role"
+#define FT_FACT_ROLE_TYPE "s"
+#define FT_FACT_NAME "name"
+#define FT_FACT_NAME_TYPE "s"
+#define FT_FACT_DESCRIPTION "description"
+#define FT_FACT_DESCRIPTION_TYPE "s"
+#define FT_FACT_ADDRESS "address"
+#define FT_FACT_ADDRESS_TYPE "s"
+#define FT_FACT_WINDOW_APP_ID "window-app-id"
+#define FT_FACT_WINDOW_APP_ID_TYPE "s"
+#define FT_FACT_WINDOW_PID "window-pid"
+#define FT_FACT_WINDOW_PID_TYPE "u"
+#define FT_FACT_WINDOW_TITLE "window-title"
+#define FT_FACT_WINDOW_TITLE_TYPE "s"
+#define FT_FACT_WINDOW_TYPE "window-type"
+#define FT_FACT_WINDOW_TYPE_TYPE "s"
+#define FT_FACT_WHY "why"
+#define FT_FACT_WHY_TYPE "s"
 
 // Every signal, X(member, type), and every method, X(member, in, out), in the table's order.
 #define FT_BUS_SIGNALS(X) \
