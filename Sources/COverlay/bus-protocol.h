@@ -9,7 +9,7 @@
 // g_variant_is_of_type) and FT_SIGNAL_S_GET (g_variant_get's format: strings borrowed).
 // Per method M: FT_METHOD_M, FT_METHOD_M_IN (g_variant_new's format), FT_METHOD_M_OUT (the
 // reply's tuple) and FT_METHOD_M_OUT_GET. Per key K of PressTarget's facts: FT_FACT_K and
-// FT_FACT_K_TYPE (its value's type).
+// FT_FACT_K_SIGNATURE (its value's type).
 #ifndef FORCETOUCH_BUS_PROTOCOL_H
 #define FORCETOUCH_BUS_PROTOCOL_H
 
@@ -176,35 +176,35 @@
 #define FT_METHOD_PRESS_TARGET_OUT "()"
 #define FT_METHOD_PRESS_TARGET_OUT_GET "()"
 
-// PressTarget's facts: FT_FACT_K (the key) and FT_FACT_K_TYPE (its value's type).
+// PressTarget's facts: FT_FACT_K (the key) and FT_FACT_K_SIGNATURE (its value's type).
 #define FT_FACT_PRESS_X "press-x"
-#define FT_FACT_PRESS_X_TYPE "d"
+#define FT_FACT_PRESS_X_SIGNATURE "d"
 #define FT_FACT_PRESS_Y "press-y"
-#define FT_FACT_PRESS_Y_TYPE "d"
+#define FT_FACT_PRESS_Y_SIGNATURE "d"
 #define FT_FACT_SOURCE "source"
-#define FT_FACT_SOURCE_TYPE "s"
+#define FT_FACT_SOURCE_SIGNATURE "s"
 #define FT_FACT_KIND "kind"
-#define FT_FACT_KIND_TYPE "s"
+#define FT_FACT_KIND_SIGNATURE "s"
 #define FT_FACT_APP_ID "app-id"
-#define FT_FACT_APP_ID_TYPE "s"
+#define FT_FACT_APP_ID_SIGNATURE "s"
 #define FT_FACT_ROLE "role"
-#define FT_FACT_ROLE_TYPE "s"
+#define FT_FACT_ROLE_SIGNATURE "s"
 #define FT_FACT_NAME "name"
-#define FT_FACT_NAME_TYPE "s"
+#define FT_FACT_NAME_SIGNATURE "s"
 #define FT_FACT_DESCRIPTION "description"
-#define FT_FACT_DESCRIPTION_TYPE "s"
+#define FT_FACT_DESCRIPTION_SIGNATURE "s"
 #define FT_FACT_ADDRESS "address"
-#define FT_FACT_ADDRESS_TYPE "s"
+#define FT_FACT_ADDRESS_SIGNATURE "s"
 #define FT_FACT_WINDOW_APP_ID "window-app-id"
-#define FT_FACT_WINDOW_APP_ID_TYPE "s"
+#define FT_FACT_WINDOW_APP_ID_SIGNATURE "s"
 #define FT_FACT_WINDOW_PID "window-pid"
-#define FT_FACT_WINDOW_PID_TYPE "u"
+#define FT_FACT_WINDOW_PID_SIGNATURE "u"
 #define FT_FACT_WINDOW_TITLE "window-title"
-#define FT_FACT_WINDOW_TITLE_TYPE "s"
+#define FT_FACT_WINDOW_TITLE_SIGNATURE "s"
 #define FT_FACT_WINDOW_TYPE "window-type"
-#define FT_FACT_WINDOW_TYPE_TYPE "s"
+#define FT_FACT_WINDOW_TYPE_SIGNATURE "s"
 #define FT_FACT_WHY "why"
-#define FT_FACT_WHY_TYPE "s"
+#define FT_FACT_WHY_SIGNATURE "s"
 
 // Every signal, X(member, type), and every method, X(member, in, out), in the table's order.
 #define FT_BUS_SIGNALS(X) \

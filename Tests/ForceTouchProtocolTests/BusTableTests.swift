@@ -64,7 +64,7 @@ import Testing
             "// g_variant_is_of_type) and FT_SIGNAL_S_GET (g_variant_get's format: strings borrowed).",
             "// Per method M: FT_METHOD_M, FT_METHOD_M_IN (g_variant_new's format), FT_METHOD_M_OUT (the",
             "// reply's tuple) and FT_METHOD_M_OUT_GET. Per key K of PressTarget's facts: FT_FACT_K and",
-            "// FT_FACT_K_TYPE (its value's type).",
+            "// FT_FACT_K_SIGNATURE (its value's type).",
             "#ifndef FORCETOUCH_BUS_PROTOCOL_H",
             "#define FORCETOUCH_BUS_PROTOCOL_H",
             "",
@@ -99,10 +99,10 @@ import Testing
             ]
         }
         // The keys of PressTarget's facts (PressTargetFacts.Key), each with its one type.
-        lines += ["", "// PressTarget's facts: FT_FACT_K (the key) and FT_FACT_K_TYPE (its value's type)."]
+        lines += ["", "// PressTarget's facts: FT_FACT_K (the key) and FT_FACT_K_SIGNATURE (its value's type)."]
         for key in PressTargetFacts.Key.allCases {
             let macro = "FT_FACT_" + key.rawValue.uppercased().replacingOccurrences(of: "-", with: "_")
-            lines += [define(macro, key.rawValue), define(macro + "_TYPE", key.signature)]
+            lines += [define(macro, key.rawValue), define(macro + "_SIGNATURE", key.signature)]
         }
         // X-macros over every row, for C that goes over them all (a stand-in daemon checking what
         // it sends, a client listing what it serves).

@@ -59,8 +59,8 @@ for (const [member, [inTypes, outTypes]] of methods) {
         method ? `the XML's is ${member}(${types(method.in_args)}) → (${types(method.out_args)})` : 'no such method in the XML');
 }
 const facts = Object.entries(bus.FACTS ?? {});
-const tableFacts = Object.entries(defines).filter(([k]) => k.startsWith('FT_FACT_') && !k.endsWith('_TYPE'))
-    .map(([k, key]) => [key, defines[`${k}_TYPE`]]);
+const tableFacts = Object.entries(defines).filter(([k]) => k.startsWith('FT_FACT_') && !k.endsWith('_SIGNATURE'))
+    .map(([k, key]) => [key, defines[`${k}_SIGNATURE`]]);
 check('FACTS names the keys of PressTarget\'s facts', facts.length > 0 && tableFacts.length > 0);
 check(`FACTS is the table's facts, key for key and type for type (${tableFacts.length})`,
     JSON.stringify(facts.sort()) === JSON.stringify(tableFacts.sort()),
