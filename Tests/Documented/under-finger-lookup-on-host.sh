@@ -21,7 +21,7 @@ ROOT="$PWD"
 . Tests/Integration/lib.sh
 . Tests/Documented/lib.sh
 host_setup under-finger-lookup-on-host under-finger-lookup
-host_requires Xvfb openbox sway swaymsg xfce4-panel firefox-esr /usr/libexec/at-spi-bus-launcher /usr/bin/python3 dbus-daemon gdbus xdotool
+host_requires Xvfb openbox sway swaymsg Xwayland waybar xfce4-panel firefox-esr /usr/libexec/at-spi-bus-launcher /usr/bin/python3 dbus-daemon gdbus xdotool
 host_binaries
 host_home .config/xfce4/xfconf/xfce-perchannel-xml .config/xfce4/panel/launcher-1 .local/share/applications
 . Tests/Documented/bus-peer.sh
@@ -341,5 +341,167 @@ check "sway bus: on the empty output, why ($(grep -o "'why': <'[^']*'>" <<< "$ca
     bash -c "grep -q \"'why': <'no window at \" <<< \"\$1\"" _ "$call"
 echo "figure: sway lookups in the running overlay: nothing found $(lookup_ms "$W/sway-overlay.log") ms"
 stop "$overlay_pid"; peer_stop
-stop "$links_pid"; stop "$sway_pid"
+stop "$links_pid"
+
+# ---------------------------------------------------------------- sway: panels from Debian
+# xfce4-panel is an X11 program: under sway it runs through XWayland, whose DISPLAY sway gives
+# the programs it starts. sway floats the panel's dock window where it likes (centred) and tells
+# its place in its tree, with its X11 id; the X server tells its type (dock).
+# The application's own window (app_id forcetouch-notes, titled Notes), for waybar's taskbar below.
+cat > "$W/notes.py" <<'PY'
+import gi
+from gi.repository import GLib
+GLib.set_prgname("forcetouch-notes")
+gi.require_version("Gtk", "3.0")
+from gi.repository import Gtk
+w = Gtk.Window(title="Notes")
+w.add(Gtk.Label(label="Notes"))
+w.connect("destroy", Gtk.main_quit)
+w.show_all()
+Gtk.main()
+PY
+chmod 644 "$W/notes.py"
+bg_user "$W/notes.log" env -u DISPLAY "WAYLAND_DISPLAY=$WAYLAND" GDK_BACKEND=wayland /usr/bin/python3 "$W/notes.py"
+notes_pid=$last_pid
+rm -f "$W/sway-display"
+as_user swaymsg exec "echo \$DISPLAY > $W/sway-display" > /dev/null
+for _ in $(seq 50); do [ -s "$W/sway-display" ] && break; sleep 0.1; done
+XDISPLAY="$(cat "$W/sway-display" 2> /dev/null)"
+bg_user "$W/panel-sway.log" env "DISPLAY=$XDISPLAY" GDK_BACKEND=x11 xfce4-panel
+panel_pid=$last_pid
+# tree_rect PID: the content rect (x y w h) of the window of process PID in sway's tree.
+tree_rect() { as_user swaymsg -t get_tree | /usr/bin/python3 -c 'import json, sys
+def walk(n):
+    if n.get("pid") == int(sys.argv[1]) and n.get("window_rect"):
+        r, w = n["rect"], n["window_rect"]
+        print(r["x"] + w["x"], r["y"] + w["y"], w["width"], w["height"], n.get("shell", ""))
+    for c in n.get("nodes", []) + n.get("floating_nodes", []): walk(c)
+walk(json.load(sys.stdin))' "$1" | head -1; }
+for _ in $(seq 100); do [ -n "$(tree_rect "$panel_pid")" ] && break; sleep 0.2; done
+sleep 1
+read -r dx dy dw dh dshell < <(tree_rect "$panel_pid")
+check "sway: xfce4-panel runs through XWayland ($XDISPLAY), sway floats it at ${dx:-?},${dy:-?} ${dw:-?}×${dh:-?} (shell ${dshell:-?})" \
+    test "${dshell:-}" = xwayland
+# The launcher is the panel's first item, 48 px square at its corner.
+lx=$(( ${dx:-0} + 25 )) ly=$(( ${dy:-0} + 25 ))
+as_user env "DISPLAY=$XDISPLAY" "$BIN/forcetouch-overlay" --verbose --what-is-at "$lx" "$ly" > "$W/sway-launcher.json" 2>&1
+check "sway: --what-is-at on xfce4-panel's launcher through XWayland: a push button named after the application ($(json_field "$W/sway-launcher.json" role), $(json_field "$W/sway-launcher.json" name))" \
+    test "$(json_field "$W/sway-launcher.json" role)" = "push button" -a "$(json_field "$W/sway-launcher.json" name)" = "Forcetouch Notes"
+check "sway: ... in a dock window of xfce4-panel's, from sway's tree ($(json_field "$W/sway-launcher.json" window-type), $(json_field "$W/sway-launcher.json" source), pid $(json_field "$W/sway-launcher.json" window-pid))" \
+    test "$(json_field "$W/sway-launcher.json" window-type)" = dock -a "$(json_field "$W/sway-launcher.json" source)" = sway -a \
+         "$(json_field "$W/sway-launcher.json" window-pid)" = "$panel_pid"
+
+# waybar, a layer-shell bar: sway's tree does not place it and GTK gives its extents from its
+# own corner; its exclusive zone leaves a strip out of the workspace's usable area, and the frame
+# as wide as that strip is placed there. Its wlr/taskbar has a button for each window: AT-SPI
+# gives a push button with no name, the window's title as its description (the tooltip): the
+# app of the window with that title in sway's tree.
+mkdir -p "$HOMEDIR/.config/waybar"
+cat > "$HOMEDIR/.config/waybar/config" <<'JSON'
+{ "layer": "top", "position": "bottom", "height": 40,
+  "modules-left": ["wlr/taskbar"], "modules-right": ["clock"],
+  "clock": { "format": "{:%H:%M}" },
+  "wlr/taskbar": { "format": "{icon} {title}", "icon-size": 24, "tooltip-format": "{title}" } }
+JSON
+chown -R "$U:$G" "$HOMEDIR/.config/waybar"
+bg_user "$W/waybar.log" env -u DISPLAY "WAYLAND_DISPLAY=$WAYLAND" GDK_BACKEND=wayland waybar
+waybar_pid=$last_pid
+usable() { as_user swaymsg -t get_workspaces | /usr/bin/python3 -c 'import json, sys
+print(*[w["rect"]["height"] for w in json.load(sys.stdin) if w.get("visible")][:1])'; }
+for _ in $(seq 100); do [ "$(usable)" = 728 ] && break; sleep 0.2; done
+sleep 1
+check "sway: waybar's 40 px exclusive zone leaves the workspace 728 px of 768 ($(usable))" test "$(usable)" = 728
+as_user env -u DISPLAY "$BIN/forcetouch-overlay" --verbose --what-is-at 1000 748 > "$W/sway-clock.json" 2>&1
+check "sway: --what-is-at on waybar's clock, placed in the strip: a label reading the time ($(json_field "$W/sway-clock.json" role) \"$(json_field "$W/sway-clock.json" name)\", $(json_field "$W/sway-clock.json" window-type))" \
+    bash -c '[ "$1" = label ] && [[ "$2" =~ ^[0-9]{2}:[0-9]{2}$ ]] && [ "$3" = panel ] && [ "$4" = "$5" ]' _ \
+    "$(json_field "$W/sway-clock.json" role)" "$(json_field "$W/sway-clock.json" name)" \
+    "$(json_field "$W/sway-clock.json" window-type)" "$(json_field "$W/sway-clock.json" window-pid)" "$waybar_pid"
+as_user env -u DISPLAY "$BIN/forcetouch-overlay" --verbose --what-is-at 30 748 > "$W/sway-task.json" 2>&1
+echo "  | waybar's first taskbar button: $(grep '^{' "$W/sway-task.json")"
+check "sway: ... on its first wlr/taskbar button: a push button whose description is its window's title ($(json_field "$W/sway-task.json" role), \"$(json_field "$W/sway-task.json" description)\")" \
+    test "$(json_field "$W/sway-task.json" role)" = "push button" -a "$(json_field "$W/sway-task.json" description)" = Notes
+check "sway: ... and that window's app ($(json_field "$W/sway-task.json" app-id))" \
+    test "$(json_field "$W/sway-task.json" app-id)" = forcetouch-notes
+as_user env -u DISPLAY "$BIN/forcetouch-overlay" --verbose --what-is-at 600 700 > "$W/sway-above.json" 2>&1
+check "sway: ... above the strip, nothing ($(json_field "$W/sway-above.json" why))" \
+    test "$(json_field "$W/sway-above.json" why)" = "no window at 600,700"
+echo "figure: sway: --what-is-at on waybar, a new process's first lookup: $(lookup_ms "$W/sway-clock.json") ms"
+
+# End to end under sway: the real daemon replays a deep press on xfce4-panel's launcher; the
+# overlay (a layer surface; its lookup asks sway and, for the dock's type, XWayland) finds it,
+# the daemon shows that application's Desktop Action. The host has no pointer to tap with
+# under sway: a second replay presses there again, holds at pop until the menu shows, slides
+# onto New Note (where the first menu logged it) and lifts: the overlay chooses it.
+bg_user "$W/sway-e2e.log" env "DISPLAY=$XDISPLAY" "WAYLAND_DISPLAY=$WAYLAND" GDK_BACKEND=wayland "$BIN/forcetouch-overlay" --verbose
+overlay_pid=$last_pid
+wait_for 'Overlay1 on the session bus' "$W/sway-e2e.log" 10 > /dev/null
+sleep 1
+# press_evemu FILE X Y [SX SY]: a deep press at screen pixel X, Y (the demo touchscreen spans
+# the output: 0..1000 × 0..600), lifted at 1.25 s; with SX, SY held at pop until 3 s, then slid
+# there and lifted at 3.6 s.
+press_evemu() {
+    local x=$(( $2 * 1000 / 1024 )) y=$(( $3 * 600 / 768 ))
+    {
+        sed -n '/^E:/q;p' demo/touchscreen-gestures.evemu
+        printf 'E: 0.500000 0003 002f 0000\nE: 0.500000 0003 0039 0100\nE: 0.500000 0003 0035 %04d\nE: 0.500000 0003 0036 %04d\n' "$x" "$y"
+        local points="40:500000 60:550000 90:600000 130:950000 170:1000000 210:1050000 120:1100000 40:1150000"
+        [ $# -gt 3 ] && points="40:500000 60:550000 90:600000 130:950000 170:1000000 210:1050000 200:1500000 200:2000000 200:2500000 200:3000000"
+        for p in $points; do
+            printf 'E: %d.%06d 0003 003a %04d\nE: %d.%06d 0000 0000 0000\n' $(( ${p#*:} / 1000000 )) $(( ${p#*:} % 1000000 )) "${p%%:*}" \
+                $(( ${p#*:} / 1000000 )) $(( ${p#*:} % 1000000 ))
+        done
+        if [ $# -gt 3 ]; then
+            local sx=$(( $4 * 1000 / 1024 )) sy=$(( $5 * 600 / 768 )) i
+            for i in 1 2 3 4 5; do
+                printf 'E: 3.%06d 0003 0035 %04d\nE: 3.%06d 0003 0036 %04d\nE: 3.%06d 0003 003a 0200\nE: 3.%06d 0000 0000 0000\n' \
+                    $(( i * 80000 )) $(( x + (sx - x) * i / 5 )) $(( i * 80000 )) $(( y + (sy - y) * i / 5 )) $(( i * 80000 )) $(( i * 80000 ))
+            done
+            printf 'E: 3.500000 0003 003a 0040\nE: 3.500000 0000 0000 0000\n'
+            printf 'E: 3.600000 0003 0039 -001\nE: 3.600000 0000 0000 0000\n'
+        else
+            printf 'E: 1.250000 0003 0039 -001\nE: 1.250000 0000 0000 0000\n'
+        fi
+    } > "$1"
+    chmod 644 "$1"
+}
+rm -f "$HOMEDIR/new-note-ran"
+press_evemu "$W/sway-launcher.evemu" "$lx" "$ly"
+m="$(mark "$W/sway-e2e.log")"
+bg_user "$W/sway-replay.log" "$BIN/forcetouchd" --replay "$W/sway-launcher.evemu"
+replay_pid=$last_pid
+check "sway end to end: a replayed deep press on xfce4-panel's launcher shows that application's menu, its name on top" \
+    wait_for_new "$m" '^menu [0-9]+ shown: .* for app-icon "Forcetouch Notes"' "$W/sway-e2e.log" 30
+check "sway end to end: ... its Desktop Action, New Note" wait_for_new "$m" '^item 0 "New Note" ' "$W/sway-e2e.log" 10
+sleep 0.5
+read -r ix iy iw ih < <(tail -c +$((m + 1)) "$W/sway-e2e.log" | grep '^item 0 "New Note" ' | tail -1 |
+    sed -E 's/.* (-?[0-9]+) (-?[0-9]+) (-?[0-9]+) (-?[0-9]+)$/\1 \2 \3 \4/')
+as_user gdbus call --session -d io.github.forcetouch.Daemon1 -o /io/github/forcetouch/Daemon1 \
+    -m io.github.forcetouch.Daemon1.DismissMenu 0 > /dev/null 2>&1
+for _ in $(seq 50); do kill -0 "$replay_pid" 2> /dev/null || break; sleep 0.1; done
+stop "$replay_pid"
+check "sway end to end: ... nothing chosen yet" test ! -e "$HOMEDIR/new-note-ran"
+press_evemu "$W/sway-slide.evemu" "$lx" "$ly" $(( ${ix:-0} + ${iw:-0} / 2 )) $(( ${iy:-0} + ${ih:-0} / 2 ))
+m="$(mark "$W/sway-e2e.log")"
+bg_user "$W/sway-replay2.log" "$BIN/forcetouchd" --replay "$W/sway-slide.evemu"
+replay_pid=$last_pid
+wait_for_new "$m" '^menu [0-9]+ shown: .* for app-icon "Forcetouch Notes"' "$W/sway-e2e.log" 30 > /dev/null
+check "sway end to end: ... pressed again, slid onto New Note (${ix:-?},${iy:-?}) and lifted there, it is chosen" \
+    wait_for_new "$m" '^choose 0 "New Note"' "$W/sway-e2e.log" 15
+check "sway end to end: ... and launched (its Exec ran)" \
+    bash -c "for _ in \$(seq 50); do [ -e '$HOMEDIR/new-note-ran' ] && exit 0; sleep 0.2; done; exit 1"
+stop "$replay_pid"
+# The same on waybar's taskbar button for the Notes window.
+press_evemu "$W/sway-task.evemu" 30 748
+m="$(mark "$W/sway-e2e.log")"
+bg_user "$W/sway-replay3.log" "$BIN/forcetouchd" --replay "$W/sway-task.evemu"
+replay_pid=$last_pid
+check "sway end to end: a replayed deep press on waybar's taskbar button for the Notes window shows its app's menu" \
+    wait_for_new "$m" '^menu [0-9]+ shown: .* for app-icon "Forcetouch Notes"' "$W/sway-e2e.log" 30
+as_user gdbus call --session -d io.github.forcetouch.Daemon1 -o /io/github/forcetouch/Daemon1 \
+    -m io.github.forcetouch.Daemon1.DismissMenu 0 > /dev/null 2>&1
+for _ in $(seq 50); do kill -0 "$replay_pid" 2> /dev/null || break; sleep 0.1; done
+stop "$replay_pid"
+stop "$overlay_pid"
+stop "$waybar_pid"; stop "$panel_pid"; stop "$notes_pid"
+stop "$sway_pid"
 summary under-finger-lookup-on-host
