@@ -781,8 +781,9 @@ static void look_up(lookup_t *l, int x, int y, int budget_ms, facts_t *f) {
         } else {
             f->has_pid = w.pid > 0;
             f->window_pid = w.pid > 0 ? (guint32)w.pid : 0;
-            f->window_app_id = *w.app_id ? g_strdup(w.app_id) : NULL;
-            f->window_title = *w.title ? g_strdup(w.title) : NULL;
+            // A layer surface has a namespace (`waybar`), neither an app id nor a title.
+            f->window_app_id = found == 1 && *w.app_id ? g_strdup(w.app_id) : NULL;
+            f->window_title = found == 1 && *w.title ? g_strdup(w.title) : NULL;
             f->window_type = g_strdup(found == 2 ? "panel" : "normal");
             int wx = x - w.content.x, wy = y - w.content.y;
             if (!f->has_pid) f->why = g_strdup("the window names no process");

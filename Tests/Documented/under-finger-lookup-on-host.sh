@@ -440,6 +440,53 @@ check "sway: ... above the strip, nothing ($(json_field "$W/sway-above.json" why
     test "$(json_field "$W/sway-above.json" why)" = "no window at 600,700"
 echo "figure: sway: --what-is-at on waybar, a new process's first lookup: $(lookup_ms "$W/sway-clock.json") ms"
 
+# Hyprland (not in Debian 12): its request socket stood in for by a small server that answers
+# j/clients, j/monitors and j/layers in Hyprland's documented shape, telling where sway put the
+# Notes window and waybar; the applications asked through AT-SPI are the real ones. This holds
+# the overlay's reading of the socket and its use of the places; Hyprland itself is untried.
+read -r nx ny nw nh _ < <(tree_rect "$notes_pid")
+mkdir -p "$W/hypr" && cat > "$W/hypr/serve.py" <<'PY'
+import os, socket, sys
+path, folder = sys.argv[1], sys.argv[2]
+os.makedirs(os.path.dirname(path), exist_ok=True)
+server = socket.socket(socket.AF_UNIX)
+server.bind(path)
+server.listen(8)
+replies = {"j/clients": "clients.json", "j/monitors": "monitors.json", "j/layers": "layers.json"}
+while True:
+    c, _ = server.accept()
+    name = replies.get(c.recv(4096).decode())
+    c.sendall(open(os.path.join(folder, name), "rb").read() if name else b"unknown request")
+    c.close()
+PY
+cat > "$W/hypr/clients.json" <<JSON
+[{"address": "0x1", "mapped": true, "hidden": false, "at": [${nx:-0}, ${ny:-0}], "size": [${nw:-0}, ${nh:-0}],
+  "workspace": {"id": 1, "name": "1"}, "floating": true, "monitor": 0, "class": "forcetouch-notes",
+  "title": "Notes", "pid": $notes_pid, "xwayland": false, "focusHistoryID": 0}]
+JSON
+cat > "$W/hypr/monitors.json" <<'JSON'
+[{"id": 0, "name": "HEADLESS-1", "width": 1024, "height": 768, "x": 0, "y": 0, "activeWorkspace": {"id": 1, "name": "1"},
+  "specialWorkspace": {"id": 0, "name": ""}, "reserved": [0, 0, 0, 40], "scale": 1.0, "focused": true}]
+JSON
+cat > "$W/hypr/layers.json" <<JSON
+{"HEADLESS-1": {"levels": {"0": [], "1": [], "2": [{"address": "0x2", "x": 0, "y": 728, "w": 1024, "h": 40,
+  "namespace": "waybar", "pid": $waybar_pid}], "3": []}}}
+JSON
+chmod -R a+rX "$W/hypr"
+bg_user "$W/hypr.log" /usr/bin/python3 "$W/hypr/serve.py" "$RUNTIME/hypr/forcetouch-test/.socket.sock" "$W/hypr"
+hypr_pid=$last_pid
+for _ in $(seq 50); do [ -S "$RUNTIME/hypr/forcetouch-test/.socket.sock" ] && break; sleep 0.1; done
+hypr_at() { as_user env -u DISPLAY -u SWAYSOCK HYPRLAND_INSTANCE_SIGNATURE=forcetouch-test "$BIN/forcetouch-overlay" --what-is-at "$@" 2>&1; }
+hypr_at $(( ${nx:-0} + ${nw:-0} / 2 )) $(( ${ny:-0} + ${nh:-0} / 2 )) > "$W/hypr-notes.json"
+hypr_at 1000 748 > "$W/hypr-clock.json"
+check "hyprland (a stand-in socket): the Notes window's label, asked in its window's coordinates ($(json_field "$W/hypr-notes.json" source), $(json_field "$W/hypr-notes.json" role) \"$(json_field "$W/hypr-notes.json" name)\", $(json_field "$W/hypr-notes.json" window-app-id))" \
+    test "$(json_field "$W/hypr-notes.json" source)" = hyprland -a "$(json_field "$W/hypr-notes.json" name)" = Notes -a \
+         "$(json_field "$W/hypr-notes.json" window-app-id)" = forcetouch-notes
+check "hyprland (a stand-in socket): ... waybar's clock, placed by j/layers ($(json_field "$W/hypr-clock.json" role), $(json_field "$W/hypr-clock.json" window-type))" \
+    test "$(json_field "$W/hypr-clock.json" role)" = label -a "$(json_field "$W/hypr-clock.json" window-type)" = panel -a \
+         "$(json_field "$W/hypr-clock.json" window-pid)" = "$waybar_pid"
+stop "$hypr_pid"
+
 # End to end under sway: the real daemon replays a deep press on xfce4-panel's launcher; the
 # overlay (a layer surface; its lookup asks sway and, for the dock's type, XWayland) finds it,
 # the daemon shows that application's Desktop Action, and choosing it launches it. The host has
