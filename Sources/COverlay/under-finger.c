@@ -672,11 +672,12 @@ static char *hyprland_ipc(lookup_t *l, const char *request, size_t *length, cons
         if (strchr(signature, '/') || strlen(paths[i]) >= sizeof addr.sun_path) continue;
         g_strlcpy(addr.sun_path, paths[i], sizeof addr.sun_path);
         fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        if (fd < 0) continue;
         int ms = MAX(remaining_ms(l), 1);
         struct timeval tv = { ms / 1000, (ms % 1000) * 1000 };
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
-        if (fd >= 0 && connect(fd, (struct sockaddr *)&addr, sizeof addr) != 0) {
+        if (connect(fd, (struct sockaddr *)&addr, sizeof addr) != 0) {
             close(fd);
             fd = -1;
         }

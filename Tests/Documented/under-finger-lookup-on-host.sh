@@ -519,6 +519,7 @@ replay_pid=$last_pid
 check "sway end to end: a replayed deep press on xfce4-panel's launcher shows that application's menu, its name on top" \
     wait_for_new "$m" '^menu [0-9]+ shown: .* for app-icon "Forcetouch Notes"' "$W/sway-e2e.log" 30
 check "sway end to end: ... its Desktop Action, New Note" wait_for_new "$m" '^item 0 "New Note" ' "$W/sway-e2e.log" 10
+[ -n "${KEEP:-}" ] && sleep 0.5 && shot_sway "$RUNTIME/sway-app-menu.png"
 check "sway end to end: ... nothing launched yet" test ! -e "$HOMEDIR/new-note-ran"
 chose="$(as_user gdbus call --session -d io.github.forcetouch.Daemon1 -o /io/github/forcetouch/Daemon1 \
     -m io.github.forcetouch.Daemon1.ChooseQuickAction new-note 2>&1)"
