@@ -15,7 +15,8 @@ set -euo pipefail
 # (imagemagick) and grim, and taps with xdotool. Its lookup of what is under the finger asks the
 # X server through xcb (libxcb1-dev) and AT-SPI with AT-SPI's own names (libatspi2.0-dev's
 # header); its test (Tests/Documented/under-finger-lookup-on-host.sh) runs the accessibility bus
-# (at-spi2-core), Debian's xfce4-panel, Firefox ESR and a GTK link button in python3-gi.
+# (at-spi2-core), Debian's xfce4-panel, Firefox ESR and a GTK link button in python3-gi; under
+# sway, xfce4-panel through XWayland (xwayland) and waybar, a layer-shell bar with a wlroots taskbar.
 # A link's preview renders the page with WebKitGTK 4.1 (optional at run time: the Makefile builds
 # forcetouch-overlay-webkit.so where its development files are); its test
 # (Tests/Documented/link-preview-on-host.sh) reads the clipboard back with xclip, and
@@ -30,6 +31,7 @@ set -euo pipefail
 pkgs=(libevdev-dev libudev-dev libyaml-dev libsystemd-dev pkg-config dbus-daemon dbus-bin systemd libglib2.0-bin
       python3-dbus python3-gi gir1.2-gtk-3.0 xclip libgtk-3-dev libgtk-layer-shell-dev xvfb openbox sway weston grim
       imagemagick xdotool libxcb1-dev libatspi2.0-dev at-spi2-core xfce4-panel firefox-esr libwebkit2gtk-4.1-dev
+      xwayland waybar
       gnome-shell gjs libgl1-mesa-dri libegl-mesa0 zenity kwin-wayland)
 [ "${1:-}" = --deb ] && pkgs+=(dpkg-dev binutils lintian)
 # GNOME Shell 43 (with gnome-extensions, which `make gnome-extension` and
@@ -37,8 +39,9 @@ pkgs=(libevdev-dev libudev-dev libyaml-dev libsystemd-dev pkg-config dbus-daemon
 # first, without their recommends (gdm3, gnome-control-center, evolution-data-server…), which
 # no suite needs: after the packages above, with them they download 351 MB (611 packages),
 # without 116 MB (151). So do the other desktops' programs the suites run: KWin (Plasma's
-# recommends), zenity, Firefox ESR and xfce4-panel.
-nonrec=(gnome-shell gjs dbus-user-session libgl1-mesa-dri libegl-mesa0 kwin-wayland zenity firefox-esr xfce4-panel)
+# recommends), zenity, Firefox ESR, xfce4-panel and waybar.
+nonrec=(gnome-shell gjs dbus-user-session libgl1-mesa-dri libegl-mesa0 kwin-wayland zenity firefox-esr xfce4-panel
+        waybar)
 missing() { local pkg; for pkg in "$@"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || echo "$pkg"; done; }
 mapfile -t need_nonrec < <(missing "${nonrec[@]}")

@@ -298,20 +298,17 @@ static void describe(lookup_t *l, const char *bus, const char *top, int x, int y
     g_ptr_array_unref(path);
 }
 
-/// The application with process `pid` (0: any but this process and those in `not`) and its window holding x, y:
+/// The application with process `pid` and its window holding x, y:
 /// among its showing windows that hold the point, the one titled `title` (when given), else the
 /// active one, else the smallest. Returns FALSE when none holds it.
-static gboolean find_window(lookup_t *l, guint32 pid, const GArray *not, const char *title, int x, int y, guint coord,
+static gboolean find_window(lookup_t *l, guint32 pid, const char *title, int x, int y, guint coord,
                             char **bus_out, char **top_out) {
     GPtrArray *apps = applications(l);
     int best_rank = -1, best_area = 0;
     for (guint i = 0; i < apps->len; i++) {
         const char *bus = g_ptr_array_index(apps, i);
         guint32 p = application_pid(l, bus);
-        if (pid ? p != pid : (p == 0 || p == (guint32)getpid())) continue;
-        gboolean excluded = FALSE;
-        for (guint k = 0; !pid && not && k < not->len; k++) excluded = excluded || g_array_index(not, int, k) == (int)p;
-        if (excluded) continue;
+        if (p != pid) continue;
         GPtrArray *tops = children(l, bus, ATSPI_DBUS_PATH_ROOT);
         for (guint j = 0; j < tops->len; j++) {
             const char *top = g_ptr_array_index(tops, j);
@@ -455,6 +452,26 @@ static xcb_window_t x11_client(lookup_t *l, xcb_window_t w, int depth) {
     return found;
 }
 
+/// A client window's type (`_NET_WM_WINDOW_TYPE`'s first, lower case without its prefix:
+/// `normal`, `dock`, `desktop`…), owned; `normal` when it names none.
+static char *x11_window_type(lookup_t *l, xcb_window_t w) {
+    int len = 0;
+    char *out = NULL;
+    xcb_atom_t *types = x11_property(l, w, l->net_wm_type, XCB_ATOM_ATOM, &len);
+    if (types && len >= 4) {
+        xcb_get_atom_name_reply_t *r = xcb_get_atom_name_reply(l->x, xcb_get_atom_name(l->x, types[0]), NULL);
+        if (r) {
+            char *name = g_strndup(xcb_get_atom_name_name(r), xcb_get_atom_name_name_length(r));
+            const char *prefix = "_NET_WM_WINDOW_TYPE_";
+            out = g_ascii_strdown(g_str_has_prefix(name, prefix) ? name + strlen(prefix) : name, -1);
+            g_free(name);
+            free(r);
+        }
+    }
+    g_free(types);
+    return out ? out : g_strdup("normal");
+}
+
 /// The window at x, y from the X server's stacking order (the top one that is viewable and holds
 /// the point; the overlay's own windows are passed over), its facts in `f`. FALSE: none.
 static gboolean x11_window_at(lookup_t *l, int x, int y, facts_t *f) {
@@ -511,20 +528,7 @@ static gboolean x11_window_at(lookup_t *l, int x, int y, facts_t *f) {
             f->window_title = g_strndup(title, len);
             g_free(title);
         }
-        xcb_atom_t *types = x11_property(l, w, l->net_wm_type, XCB_ATOM_ATOM, &len);
-        if (types && len >= 4) {
-            xcb_get_atom_name_reply_t *r = xcb_get_atom_name_reply(l->x, xcb_get_atom_name(l->x, types[0]), NULL);
-            if (r) {
-                char *name = g_strndup(xcb_get_atom_name_name(r), xcb_get_atom_name_name_length(r));
-                const char *prefix = "_NET_WM_WINDOW_TYPE_";
-                f->window_type = g_ascii_strdown(g_str_has_prefix(name, prefix) ? name + strlen(prefix) : name, -1);
-                g_free(name);
-                free(r);
-            }
-        } else {
-            f->window_type = g_strdup("normal");
-        }
-        g_free(types);
+        f->window_type = x11_window_type(l, w);
     }
     g_free(attrs);
     g_free(geoms);
@@ -534,9 +538,13 @@ static gboolean x11_window_at(lookup_t *l, int x, int y, facts_t *f) {
 
 // ---------------------------------------------------------------- sway: IPC get_tree
 
-/// sway's tree (`get_tree`, i3's IPC: "i3-ipc", a length and a type, then the JSON), or NULL with
+/// The IPC messages asked of sway: its workspaces, its outputs, its tree.
+enum { SWAY_GET_WORKSPACES = 1, SWAY_GET_OUTPUTS = 3, SWAY_GET_TREE = 4 };
+
+/// sway's reply to the IPC message `message` (`get_tree`, `get_outputs`…; i3's IPC: "i3-ipc", a
+/// length and a type, then the JSON), or NULL with
 /// `why` set. The reply is malloc'd; its length in *length.
-static char *sway_tree(lookup_t *l, const char *socket_path, size_t *length, const char **why) {
+static char *sway_ipc(lookup_t *l, const char *socket_path, guint32 message, size_t *length, const char **why) {
     int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
     struct sockaddr_un addr = { .sun_family = AF_UNIX };
     if (fd < 0 || strlen(socket_path) >= sizeof addr.sun_path) {
@@ -549,7 +557,8 @@ static char *sway_tree(lookup_t *l, const char *socket_path, size_t *length, con
     struct timeval tv = { ms / 1000, (ms % 1000) * 1000 };
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
     setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
-    unsigned char request[14] = { 'i', '3', '-', 'i', 'p', 'c', 0, 0, 0, 0, 4, 0, 0, 0 };
+    unsigned char request[14] = { 'i', '3', '-', 'i', 'p', 'c', 0, 0, 0, 0, 0, 0, 0, 0 };
+    memcpy(request + 10, &message, 4);
     unsigned char header[14];
     char *json = NULL;
     if (connect(fd, (struct sockaddr *)&addr, sizeof addr) != 0 || write(fd, request, sizeof request) != sizeof request) {
@@ -565,8 +574,8 @@ static char *sway_tree(lookup_t *l, const char *socket_path, size_t *length, con
     guint32 size, type;
     memcpy(&size, header + 6, 4);
     memcpy(&type, header + 10, 4);
-    if (got != sizeof header || memcmp(header, "i3-ipc", 6) != 0 || type != 4 || size > 64u << 20) {
-        *why = "sway's IPC gave no tree";
+    if (got != sizeof header || memcmp(header, "i3-ipc", 6) != 0 || type != message || size > 64u << 20) {
+        *why = "sway's IPC gave no answer";
         goto done;
     }
     json = g_malloc(size + 1);
@@ -578,7 +587,7 @@ static char *sway_tree(lookup_t *l, const char *socket_path, size_t *length, con
     }
     if (got != size) {
         g_clear_pointer(&json, g_free);
-        *why = "sway's IPC tree was cut short";
+        *why = "sway's IPC answer was cut short";
         goto done;
     }
     json[size] = 0;
@@ -588,15 +597,122 @@ done:
     return json;
 }
 
+/// A layer-shell panel at x, y (sway's IPC places no layer surface, and its application gives
+/// its extents from its own corner): the strips the outputs' usable areas leave (`get_outputs`,
+/// `get_workspaces`), and the frames of the applications that have no window in sway's tree
+/// (`windowed`), matched by size in Swift (SwayReservedStrips). The frame's application and
+/// path, and its place in the layout; FALSE with `why` (a static string, or NULL: nothing there).
+static gboolean sway_panel_at(lookup_t *l, const GArray *windowed, int x, int y, char **bus_out, char **top_out,
+                              ft_rect *place, const char **why) {
+    *why = NULL;
+    size_t olen = 0, wlen = 0;
+    const char *socket_path = g_getenv("SWAYSOCK");
+    char *outputs = sway_ipc(l, socket_path, SWAY_GET_OUTPUTS, &olen, why);
+    char *workspaces = outputs ? sway_ipc(l, socket_path, SWAY_GET_WORKSPACES, &wlen, why) : NULL;
+    gboolean found = FALSE;
+    if (!workspaces) goto done;
+    // Every showing frame of an application without a window: what a layer surface's is.
+    GPtrArray *buses = g_ptr_array_new_with_free_func(g_free), *tops = g_ptr_array_new_with_free_func(g_free);
+    GArray *sizes = g_array_new(FALSE, TRUE, sizeof(ft_rect));
+    GPtrArray *apps = applications(l);
+    for (guint i = 0; i < apps->len && sizes->len < 64; i++) {
+        const char *bus = g_ptr_array_index(apps, i);
+        guint32 p = application_pid(l, bus);
+        gboolean excluded = p == 0 || p == (guint32)getpid();
+        for (guint k = 0; k < windowed->len; k++) excluded = excluded || g_array_index(windowed, int, k) == (int)p;
+        if (excluded) continue;
+        GPtrArray *frames = children(l, bus, ATSPI_DBUS_PATH_ROOT);
+        for (guint j = 0; j < frames->len && sizes->len < 64; j++) {
+            const char *top = g_ptr_array_index(frames, j);
+            GVariant *r = call(l, bus, top, ATSPI_DBUS_INTERFACE_COMPONENT, "GetExtents",
+                               g_variant_new("(u)", ATSPI_COORD_TYPE_WINDOW), "((iiii))");
+            if (!r) continue;
+            ft_rect e;
+            g_variant_get(r, "((iiii))", &e.x, &e.y, &e.width, &e.height);
+            g_variant_unref(r);
+            if (e.width <= 0 || e.height <= 0 || !showing(l, bus, top, NULL)) continue;
+            g_array_append_val(sizes, e);
+            g_ptr_array_add(buses, g_strdup(bus));
+            g_ptr_array_add(tops, g_strdup(top));
+        }
+        g_ptr_array_unref(frames);
+    }
+    g_ptr_array_unref(apps);
+    int index = sizes->len ? l->model->sway_layer_surface_at(outputs, olen, workspaces, wlen, x, y,
+                                                            (const ft_rect *)(void *)sizes->data, (int)sizes->len, place)
+                           : -1;
+    if (index >= 0 && index < (int)sizes->len) {
+        found = TRUE;
+        *bus_out = g_strdup(g_ptr_array_index(buses, index));
+        *top_out = g_strdup(g_ptr_array_index(tops, index));
+    }
+    g_ptr_array_unref(buses);
+    g_ptr_array_unref(tops);
+    g_array_unref(sizes);
+done:
+    g_free(outputs);
+    g_free(workspaces);
+    return found;
+}
+
+// ---------------------------------------------------------------- Hyprland: IPC j/clients
+
+/// Hyprland's reply to `request` (`j/clients`, `j/monitors`, `j/layers`: JSON) on its request
+/// socket, `$XDG_RUNTIME_DIR/hypr/SIGNATURE/.socket.sock` (before Hyprland 0.40
+/// `/tmp/hypr/SIGNATURE/…`), read to its end; or NULL with `why` (static). Written from
+/// Hyprland's documentation; not tried against a running Hyprland.
+static char *hyprland_ipc(lookup_t *l, const char *request, size_t *length, const char **why) {
+    const char *signature = g_getenv("HYPRLAND_INSTANCE_SIGNATURE");
+    char *paths[2] = { g_build_filename(g_get_user_runtime_dir(), "hypr", signature, ".socket.sock", NULL),
+                       g_build_filename("/tmp/hypr", signature, ".socket.sock", NULL) };
+    int fd = -1;
+    *why = "cannot reach Hyprland's IPC socket (HYPRLAND_INSTANCE_SIGNATURE)";
+    for (int i = 0; i < 2 && fd < 0; i++) {
+        struct sockaddr_un addr = { .sun_family = AF_UNIX };
+        if (strchr(signature, '/') || strlen(paths[i]) >= sizeof addr.sun_path) continue;
+        g_strlcpy(addr.sun_path, paths[i], sizeof addr.sun_path);
+        fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        if (fd < 0) continue;
+        int ms = MAX(remaining_ms(l), 1);
+        struct timeval tv = { ms / 1000, (ms % 1000) * 1000 };
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
+        if (connect(fd, (struct sockaddr *)&addr, sizeof addr) != 0) {
+            close(fd);
+            fd = -1;
+        }
+    }
+    g_free(paths[0]);
+    g_free(paths[1]);
+    if (fd < 0) return NULL;
+    GByteArray *reply = g_byte_array_new();
+    gboolean ok = write(fd, request, strlen(request)) == (ssize_t)strlen(request);
+    guint8 chunk[16384];
+    ssize_t n;
+    while (ok && (n = read(fd, chunk, sizeof chunk)) > 0 && reply->len < (64u << 20)) g_byte_array_append(reply, chunk, n);
+    close(fd);
+    if (!ok || reply->len == 0) {
+        *why = "Hyprland's IPC gave no answer";
+        g_byte_array_unref(reply);
+        return NULL;
+    }
+    *why = NULL;
+    *length = reply->len;
+    g_byte_array_append(reply, (const guint8 *)"", 1);
+    return (char *)g_byte_array_free(reply, FALSE);
+}
+
 // ---------------------------------------------------------------- one lookup
 
-/// Which way the window under a point is learned here: `x11`, `sway`, or NULL with `why`.
+/// Which way the window under a point is learned here: `x11`, `sway`, `hyprland`, or NULL with `why`.
 static const char *desktop(const char **why) {
-    const char *sway = g_getenv("SWAYSOCK");
+    const char *sway = g_getenv("SWAYSOCK"), *hyprland = g_getenv("HYPRLAND_INSTANCE_SIGNATURE");
     if (sway && *sway) return "sway";
+    if (hyprland && *hyprland) return "hyprland";
     const char *wayland = g_getenv("WAYLAND_DISPLAY"), *display = g_getenv("DISPLAY");
     if (wayland && *wayland) {
-        *why = "this Wayland compositor does not say which window is at a point (only sway's IPC is asked)";
+        *why = "this Wayland compositor does not say which window is at a point (only sway's and Hyprland's IPC "
+               "are asked)";
         return NULL;
     }
     if (display && *display) return "x11";
@@ -642,14 +758,44 @@ static void look_up(lookup_t *l, int x, int y, int budget_ms, facts_t *f) {
             f->why = g_strdup("the window names no process (_NET_WM_PID)");
             return;
         }
-        if (!find_window(l, f->window_pid, NULL, f->window_title, x, y, ATSPI_COORD_TYPE_SCREEN, &bus, &top)) {
+        if (!find_window(l, f->window_pid, f->window_title, x, y, ATSPI_COORD_TYPE_SCREEN, &bus, &top)) {
             f->why = g_strdup_printf("process %u has no accessible window at %d,%d", f->window_pid, x, y);
             return;
         }
         describe(l, bus, top, x, y, ATSPI_COORD_TYPE_SCREEN, f);
+    } else if (strcmp(source, "hyprland") == 0) {
+        // Hyprland places its windows and its layer surfaces (a panel) itself, and says where.
+        size_t clen = 0, mlen = 0, llen = 0;
+        char *clients = hyprland_ipc(l, "j/clients", &clen, &why);
+        char *monitors = clients ? hyprland_ipc(l, "j/monitors", &mlen, &why) : NULL;
+        const char *ignored = NULL;
+        char *layers = monitors ? hyprland_ipc(l, "j/layers", &llen, &ignored) : NULL;
+        ft_sway_window w = { 0 };
+        int found = monitors ? l->model->hyprland_window_at(clients, clen, monitors, mlen, layers, llen, x, y,
+                                                           (int)getpid(), &w)
+                             : 0;
+        g_free(clients);
+        g_free(monitors);
+        g_free(layers);
+        if (!found) {
+            f->why = why ? g_strdup(why) : g_strdup_printf("no window at %d,%d", x, y);
+        } else {
+            f->has_pid = w.pid > 0;
+            f->window_pid = w.pid > 0 ? (guint32)w.pid : 0;
+            // A layer surface has a namespace (`waybar`), neither an app id nor a title.
+            f->window_app_id = found == 1 && *w.app_id ? g_strdup(w.app_id) : NULL;
+            f->window_title = found == 1 && *w.title ? g_strdup(w.title) : NULL;
+            f->window_type = g_strdup(found == 2 ? "panel" : "normal");
+            int wx = x - w.content.x, wy = y - w.content.y;
+            if (!f->has_pid) f->why = g_strdup("the window names no process");
+            else if (find_window(l, f->window_pid, found == 2 ? NULL : f->window_title, wx, wy, ATSPI_COORD_TYPE_WINDOW,
+                                 &bus, &top))
+                describe(l, bus, top, wx, wy, ATSPI_COORD_TYPE_WINDOW, f);
+            else f->why = g_strdup_printf("process %u has no accessible window at %d,%d", f->window_pid, x, y);
+        }
     } else {
         size_t length = 0;
-        char *json = sway_tree(l, g_getenv("SWAYSOCK"), &length, &why);
+        char *json = sway_ipc(l, g_getenv("SWAYSOCK"), SWAY_GET_TREE, &length, &why);
         if (!json) {
             f->why = g_strdup(why);
             return;
@@ -660,30 +806,37 @@ static void look_up(lookup_t *l, int x, int y, int budget_ms, facts_t *f) {
         GArray *windowed = g_array_new(FALSE, TRUE, sizeof(int));
         g_array_set_size(windowed, 256);
         g_array_set_size(windowed, MIN(l->model->sway_pids(json, length, (int *)(void *)windowed->data, 256), 256));
-        g_free(json);
         if (found) {
             f->has_pid = w.pid > 0;
             f->window_pid = w.pid > 0 ? (guint32)w.pid : 0;
             f->window_app_id = *w.app_id ? g_strdup(w.app_id) : NULL;
             f->window_title = *w.title ? g_strdup(w.title) : NULL;
-            f->window_type = g_strdup("normal");
+            // An XWayland window's type is the X server's to tell (sway says `unknown` for a dock).
+            f->window_type = w.x11_window && !x11_unusable(l) ? x11_window_type(l, w.x11_window) : g_strdup("normal");
             // Under Wayland an application knows its window only from its own corner.
             int wx = x - w.content.x, wy = y - w.content.y;
             if (!f->has_pid) f->why = g_strdup("the window names no process");
-            else if (find_window(l, f->window_pid, NULL, f->window_title, wx, wy, ATSPI_COORD_TYPE_WINDOW, &bus, &top))
+            else if (find_window(l, f->window_pid, f->window_title, wx, wy, ATSPI_COORD_TYPE_WINDOW, &bus, &top))
                 describe(l, bus, top, wx, wy, ATSPI_COORD_TYPE_WINDOW, f);
             else f->why = g_strdup_printf("process %u has no accessible window at %d,%d", f->window_pid, x, y);
-        } else if (find_window(l, 0, windowed, NULL, x, y, ATSPI_COORD_TYPE_SCREEN, &bus, &top)) {
-            // No sway window, but an application's surface: a layer-shell panel.
+        } else if (sway_panel_at(l, windowed, x, y, &bus, &top, &w.content, &why)) {
+            // No sway window, but a layer-shell panel placed by the strip its exclusive zone leaves.
             f->window_type = g_strdup("panel");
             guint32 pid = application_pid(l, bus);
             f->has_pid = pid != 0;
             f->window_pid = pid;
-            describe(l, bus, top, x, y, ATSPI_COORD_TYPE_SCREEN, f);
+            describe(l, bus, top, x - w.content.x, y - w.content.y, ATSPI_COORD_TYPE_WINDOW, f);
+            // A wlroots taskbar's button (waybar's) names no application, only its window's title
+            // (its tooltip, AT-SPI's description): that window's app, when one app's windows have it.
+            char app[FT_SWAY_TEXT];
+            if (f->role && strcmp(f->role, "push button") == 0 && (!f->name || !*f->name) && f->description &&
+                l->model->sway_app_of_title(json, length, f->description, app, sizeof app))
+                f->app_id = g_strdup(app);
         } else {
-            f->why = g_strdup_printf("no window at %d,%d", x, y);
+            f->why = why ? g_strdup_printf("no window at %d,%d (%s)", x, y, why) : g_strdup_printf("no window at %d,%d", x, y);
         }
         g_array_unref(windowed);
+        g_free(json);
     }
     g_free(bus);
     g_free(top);

@@ -10,6 +10,8 @@ public struct SwayTree: Decodable, Sendable {
         public var type: String
         public var name: String?
         public var pid: Int?
+        /// An XWayland window's X11 id (sway's `window`); nil for a Wayland one.
+        public var x11Window: UInt32?
         /// A Wayland window's app_id; an XWayland one's WM_CLASS class stands in for it.
         public var appID: String?
         /// On screen now (not on a hidden workspace or the scratchpad).
@@ -22,6 +24,7 @@ public struct SwayTree: Decodable, Sendable {
 
         enum CodingKeys: String, CodingKey {
             case type, name, pid, visible, rect, nodes
+            case x11Window = "window"
             case appID = "app_id", windowRect = "window_rect", floatingNodes = "floating_nodes"
             case windowProperties = "window_properties"
         }
@@ -33,6 +36,7 @@ public struct SwayTree: Decodable, Sendable {
             type = try c.decodeIfPresent(String.self, forKey: .type) ?? ""
             name = try c.decodeIfPresent(String.self, forKey: .name)
             pid = try c.decodeIfPresent(Int.self, forKey: .pid)
+            x11Window = try c.decodeIfPresent(UInt32.self, forKey: .x11Window)
             visible = try c.decodeIfPresent(Bool.self, forKey: .visible) ?? false
             rect = try Self.rect(c, .rect) ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
             windowRect = try Self.rect(c, .windowRect)
@@ -67,9 +71,11 @@ public struct SwayTree: Decodable, Sendable {
         public var appID: String
         public var title: String
         public var content: PixelRect
+        /// An XWayland window's X11 id, 0 for a Wayland one: its type (a dock's) is the X server's to tell.
+        public var x11Window: UInt32
 
-        public init(pid: Int, appID: String, title: String, content: PixelRect) {
-            (self.pid, self.appID, self.title, self.content) = (pid, appID, title, content)
+        public init(pid: Int, appID: String, title: String, content: PixelRect, x11Window: UInt32 = 0) {
+            (self.pid, self.appID, self.title, self.content, self.x11Window) = (pid, appID, title, content, x11Window)
         }
     }
 
@@ -82,10 +88,12 @@ public struct SwayTree: Decodable, Sendable {
 
     /// The visible window whose content holds x, y (layout pixels): a floating window over a
     /// tiled one, a later sibling over an earlier one; nil when the point is on no window (the
-    /// background, a layer-shell panel, a title bar).
+    /// background, a layer-shell panel, a title bar). An XWayland window is one too, with its X11 id
+    /// (sway floats an X11 dock, such as xfce4-panel, where it likes, and tells its place here).
     public func window(at x: Int, _ y: Int) -> Window? {
         Self.top(in: root, x, y).map {
-            Window(pid: $0.pid ?? 0, appID: $0.appID ?? "", title: $0.name ?? "", content: $0.content)
+            Window(pid: $0.pid ?? 0, appID: $0.appID ?? "", title: $0.name ?? "", content: $0.content,
+                   x11Window: $0.x11Window ?? 0)
         }
     }
 
@@ -99,6 +107,20 @@ public struct SwayTree: Decodable, Sendable {
             stack += node.nodes + node.floatingNodes
         }
         return pids.sorted()
+    }
+
+    /// The app id of the windows titled `title`, when there are some and they are all one app's: a
+    /// wlroots taskbar's button (waybar's wlr/taskbar) tells AT-SPI no name, only its window's
+    /// title (its tooltip); nil when no window or windows of several apps have that title.
+    public func appID(ofWindowTitled title: String) -> String? {
+        var apps: Set<String> = []
+        var stack = [root]
+        while let node = stack.popLast() {
+            if node.pid != nil, node.name == title { apps.insert(node.appID ?? "") }
+            stack += node.nodes + node.floatingNodes
+        }
+        guard apps.count == 1, let app = apps.first, !app.isEmpty else { return nil }
+        return app
     }
 
     private static func top(in node: Node, _ x: Int, _ y: Int) -> Node? {

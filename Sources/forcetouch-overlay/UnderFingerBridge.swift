@@ -20,6 +20,7 @@ enum UnderFingerBridge {
             w.content = ft_rect(x: Int32(clamping: window.content.x), y: Int32(clamping: window.content.y),
                                 width: Int32(clamping: window.content.width),
                                 height: Int32(clamping: window.content.height))
+            w.x11_window = window.x11Window
             out.pointee = w
             return 1
         },
@@ -29,6 +30,48 @@ enum UnderFingerBridge {
             let pids = tree.windowPIDs
             for (i, pid) in pids.prefix(Int(max)).enumerated() { out?[i] = Int32(clamping: pid) }
             return Int32(clamping: pids.count)
+        },
+        sway_app_of_title: { json, length, title, out, size in
+            guard let json, let title, let out, size > 0,
+                  let tree = try? SwayTree(json: Data(UnsafeRawBufferPointer(start: json, count: length))),
+                  let app = tree.appID(ofWindowTitled: String(cString: title))
+            else { return 0 }
+            let buffer = UnsafeMutableRawBufferPointer(start: out, count: size)
+            var bytes = Array(app.utf8.prefix(size - 1))
+            while !bytes.isEmpty, String(validating: bytes, as: UTF8.self) == nil { bytes.removeLast() }
+            buffer.copyBytes(from: bytes)
+            buffer[bytes.count] = 0
+            return 1
+        },
+        sway_layer_surface_at: { outputs, outputsLength, workspaces, workspacesLength, x, y, sizes, count, out in
+            guard let outputs, let workspaces, let sizes, let out, count > 0,
+                  let strips = try? SwayReservedStrips(
+                      outputs: Data(UnsafeRawBufferPointer(start: outputs, count: outputsLength)),
+                      workspaces: Data(UnsafeRawBufferPointer(start: workspaces, count: workspacesLength)))
+            else { return -1 }
+            let frames = UnsafeBufferPointer(start: sizes, count: Int(count)).map { (Int($0.width), Int($0.height)) }
+            guard let hit = strips.surface(at: Int(x), Int(y), sizes: frames) else { return -1 }
+            out.pointee = ft_rect(x: Int32(clamping: hit.rect.x), y: Int32(clamping: hit.rect.y),
+                                  width: Int32(clamping: hit.rect.width), height: Int32(clamping: hit.rect.height))
+            return Int32(hit.index)
+        },
+        hyprland_window_at: { clients, clientsLength, monitors, monitorsLength, layers, layersLength, x, y, own, out in
+            guard let clients, let monitors, let out,
+                  let scene = try? HyprlandScene(
+                      clients: Data(UnsafeRawBufferPointer(start: clients, count: clientsLength)),
+                      monitors: Data(UnsafeRawBufferPointer(start: monitors, count: monitorsLength)),
+                      layers: layers.map { Data(UnsafeRawBufferPointer(start: $0, count: layersLength)) }),
+                  let window = scene.window(at: Int(x), Int(y), notOf: Int(own))
+            else { return 0 }
+            var w = ft_sway_window()
+            w.pid = Int32(clamping: window.pid)
+            copy(window.appID, into: &w.app_id)
+            copy(window.title, into: &w.title)
+            w.content = ft_rect(x: Int32(clamping: window.content.x), y: Int32(clamping: window.content.y),
+                                width: Int32(clamping: window.content.width),
+                                height: Int32(clamping: window.content.height))
+            out.pointee = w
+            return window.isLayer ? 2 : 1
         },
         print_facts: { facts in
             guard let f = facts?.pointee else { return }

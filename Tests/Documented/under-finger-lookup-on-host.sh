@@ -7,8 +7,12 @@
 # (GtkLinkButton, in a small python3-gi window) gives its address, and so does a link in Firefox ESR
 # on a local page; the empty desktop gives `why`.
 # Under sway's headless backend: the same link button, found through sway's tree (IPC
-# `get_tree`). Then the bus: a stand-in for the daemon (bus-peer.sh) sends PressProgress `began`
-# at the launcher's point and records the PressTarget the overlay sends, its press-x and press-y
+# `get_tree`); Debian's xfce4-panel through XWayland (its launcher, in a dock sway floats);
+# waybar, a layer-shell bar placed by its exclusive zone (its clock, and its wlr/taskbar button
+# standing for the Notes window's app); end to end, a real replay on the launcher and on the
+# taskbar button shows that app's Desktop Action, which, chosen, runs. The bus (under X11): a
+# stand-in for the daemon (bus-peer.sh) sends PressProgress `began` at the launcher's point and
+# records the PressTarget the overlay sends, its press-x and press-y
 # echoed; on an application that does not answer, the daemon is told why at the deadline; with
 # accessibility off the overlay says why in one line and answers at once. The
 # lookups' times (first, warm, nothing found) are printed, not asserted.
@@ -21,7 +25,7 @@ ROOT="$PWD"
 . Tests/Integration/lib.sh
 . Tests/Documented/lib.sh
 host_setup under-finger-lookup-on-host under-finger-lookup
-host_requires Xvfb openbox sway swaymsg xfce4-panel firefox-esr /usr/libexec/at-spi-bus-launcher /usr/bin/python3 dbus-daemon gdbus xdotool
+host_requires Xvfb openbox sway swaymsg Xwayland waybar xfce4-panel firefox-esr /usr/libexec/at-spi-bus-launcher /usr/bin/python3 dbus-daemon gdbus xdotool
 host_binaries
 host_home .config/xfce4/xfconf/xfce-perchannel-xml .config/xfce4/panel/launcher-1 .local/share/applications
 . Tests/Documented/bus-peer.sh
@@ -341,5 +345,202 @@ check "sway bus: on the empty output, why ($(grep -o "'why': <'[^']*'>" <<< "$ca
     bash -c "grep -q \"'why': <'no window at \" <<< \"\$1\"" _ "$call"
 echo "figure: sway lookups in the running overlay: nothing found $(lookup_ms "$W/sway-overlay.log") ms"
 stop "$overlay_pid"; peer_stop
-stop "$links_pid"; stop "$sway_pid"
+stop "$links_pid"
+
+# ---------------------------------------------------------------- sway: panels from Debian
+panels_started=$SECONDS
+# xfce4-panel is an X11 program: under sway it runs through XWayland, whose DISPLAY sway gives
+# the programs it starts. sway floats the panel's dock window where it likes (centred) and tells
+# its place in its tree, with its X11 id; the X server tells its type (dock).
+# tree_rect PID: the content rect (x y w h) of the window of process PID in sway's tree.
+tree_rect() { as_user swaymsg -t get_tree | /usr/bin/python3 -c 'import json, sys
+def walk(n):
+    if n.get("pid") == int(sys.argv[1]) and n.get("window_rect"):
+        r, w = n["rect"], n["window_rect"]
+        print(r["x"] + w["x"], r["y"] + w["y"], w["width"], w["height"], n.get("shell", ""))
+    for c in n.get("nodes", []) + n.get("floating_nodes", []): walk(c)
+walk(json.load(sys.stdin))' "$1" | head -1; }
+# The application's own window (app_id forcetouch-notes, titled Notes), for waybar's taskbar below.
+cat > "$W/notes.py" <<'PY'
+import gi
+from gi.repository import GLib
+GLib.set_prgname("forcetouch-notes")
+gi.require_version("Gtk", "3.0")
+from gi.repository import Gtk
+w = Gtk.Window(title="Notes")
+w.add(Gtk.Label(label="Notes"))
+w.connect("destroy", Gtk.main_quit)
+w.show_all()
+Gtk.main()
+PY
+chmod 644 "$W/notes.py"
+# Floating in a corner, so that the output has empty space and the panels stay clear of it.
+as_user swaymsg 'for_window [app_id="forcetouch-notes"] floating enable, move position 20 20' > /dev/null
+bg_user "$W/notes.log" env -u DISPLAY "WAYLAND_DISPLAY=$WAYLAND" GDK_BACKEND=wayland /usr/bin/python3 "$W/notes.py"
+notes_pid=$last_pid
+# Mapped before the panel: the first button of waybar's taskbar below is its.
+for _ in $(seq 100); do [ -n "$(tree_rect "$notes_pid")" ] && break; sleep 0.1; done
+as_user swaymsg exec "echo \$DISPLAY > $RUNTIME/sway-display" > /dev/null
+for _ in $(seq 50); do [ -s "$RUNTIME/sway-display" ] && break; sleep 0.1; done
+XDISPLAY="$(cat "$RUNTIME/sway-display" 2> /dev/null)"
+bg_user "$W/panel-sway.log" env "DISPLAY=$XDISPLAY" GDK_BACKEND=x11 xfce4-panel
+panel_pid=$last_pid
+for _ in $(seq 100); do [ -n "$(tree_rect "$panel_pid")" ] && break; sleep 0.2; done
+sleep 1
+read -r dx dy dw dh dshell < <(tree_rect "$panel_pid")
+check "sway: xfce4-panel runs through XWayland ($XDISPLAY), sway floats it at ${dx:-?},${dy:-?} ${dw:-?}×${dh:-?} (shell ${dshell:-?})" \
+    test "${dshell:-}" = xwayland
+# The launcher is the panel's first item, 48 px square at its corner.
+lx=$(( ${dx:-0} + 25 )) ly=$(( ${dy:-0} + 25 ))
+as_user env "DISPLAY=$XDISPLAY" "$BIN/forcetouch-overlay" --verbose --what-is-at "$lx" "$ly" > "$W/sway-launcher.json" 2>&1
+check "sway: --what-is-at on xfce4-panel's launcher through XWayland: a push button named after the application ($(json_field "$W/sway-launcher.json" role), $(json_field "$W/sway-launcher.json" name))" \
+    test "$(json_field "$W/sway-launcher.json" role)" = "push button" -a "$(json_field "$W/sway-launcher.json" name)" = "Forcetouch Notes"
+check "sway: ... in a dock window of xfce4-panel's, from sway's tree ($(json_field "$W/sway-launcher.json" window-type), $(json_field "$W/sway-launcher.json" source), pid $(json_field "$W/sway-launcher.json" window-pid))" \
+    test "$(json_field "$W/sway-launcher.json" window-type)" = dock -a "$(json_field "$W/sway-launcher.json" source)" = sway -a \
+         "$(json_field "$W/sway-launcher.json" window-pid)" = "$panel_pid"
+
+# waybar, a layer-shell bar: sway's tree does not place it and GTK gives its extents from its
+# own corner; its exclusive zone leaves a strip out of the workspace's usable area, and the frame
+# as wide as that strip is placed there. Its wlr/taskbar has a button for each window: AT-SPI
+# gives a push button with no name, the window's title as its description (the tooltip): the
+# app of the window with that title in sway's tree.
+mkdir -p "$HOMEDIR/.config/waybar"
+cat > "$HOMEDIR/.config/waybar/config" <<'JSON'
+{ "layer": "top", "position": "bottom", "height": 40,
+  "modules-left": ["wlr/taskbar"], "modules-right": ["clock"],
+  "clock": { "format": "{:%H:%M}" },
+  "wlr/taskbar": { "format": "{icon} {title}", "icon-size": 24, "tooltip-format": "{title}" } }
+JSON
+chown -R "$U:$G" "$HOMEDIR/.config/waybar"
+bg_user "$W/waybar.log" env -u DISPLAY "WAYLAND_DISPLAY=$WAYLAND" GDK_BACKEND=wayland waybar
+waybar_pid=$last_pid
+usable() { as_user swaymsg -t get_workspaces | /usr/bin/python3 -c 'import json, sys
+print(*[w["rect"]["height"] for w in json.load(sys.stdin) if w.get("visible")][:1])'; }
+for _ in $(seq 100); do [ "$(usable)" = 728 ] && break; sleep 0.2; done
+sleep 1
+check "sway: waybar's 40 px exclusive zone leaves the workspace 728 px of 768 ($(usable))" test "$(usable)" = 728
+as_user env -u DISPLAY "$BIN/forcetouch-overlay" --verbose --what-is-at 1000 748 > "$W/sway-clock.json" 2>&1
+check "sway: --what-is-at on waybar's clock, placed in the strip: a label reading the time ($(json_field "$W/sway-clock.json" role) \"$(json_field "$W/sway-clock.json" name)\", $(json_field "$W/sway-clock.json" window-type))" \
+    bash -c '[ "$1" = label ] && [[ "$2" =~ ^[0-9]{2}:[0-9]{2}$ ]] && [ "$3" = panel ] && [ "$4" = "$5" ]' _ \
+    "$(json_field "$W/sway-clock.json" role)" "$(json_field "$W/sway-clock.json" name)" \
+    "$(json_field "$W/sway-clock.json" window-type)" "$(json_field "$W/sway-clock.json" window-pid)" "$waybar_pid"
+# The taskbar's buttons, one per window (the Notes window's and XWayland's xfce4-panel's), in
+# an order of waybar's: the Notes one is looked for along the bar.
+for tx in $(seq 20 40 400); do
+    as_user env -u DISPLAY "$BIN/forcetouch-overlay" --verbose --what-is-at "$tx" 748 > "$W/sway-task.json" 2>&1
+    [ "$(json_field "$W/sway-task.json" description)" = Notes ] && break
+done
+echo "  | waybar's taskbar button at $tx,748: $(grep '^{' "$W/sway-task.json")"
+check "sway: ... on a wlr/taskbar button: a push button whose description is its window's title ($(json_field "$W/sway-task.json" role), \"$(json_field "$W/sway-task.json" description)\")" \
+    test "$(json_field "$W/sway-task.json" role)" = "push button" -a "$(json_field "$W/sway-task.json" description)" = Notes
+check "sway: ... and that window's app ($(json_field "$W/sway-task.json" app-id))" \
+    test "$(json_field "$W/sway-task.json" app-id)" = forcetouch-notes
+as_user env -u DISPLAY "$BIN/forcetouch-overlay" --verbose --what-is-at 600 700 > "$W/sway-above.json" 2>&1
+check "sway: ... above the strip, nothing ($(json_field "$W/sway-above.json" why))" \
+    test "$(json_field "$W/sway-above.json" why)" = "no window at 600,700"
+echo "figure: sway: --what-is-at on waybar, a new process's first lookup: $(lookup_ms "$W/sway-clock.json") ms"
+
+# Hyprland (not in Debian 12): its request socket stood in for by a small server that answers
+# j/clients, j/monitors and j/layers in Hyprland's documented shape, telling where sway put the
+# Notes window and waybar; the applications asked through AT-SPI are the real ones. This holds
+# the overlay's reading of the socket and its use of the places; Hyprland itself is untried.
+read -r nx ny nw nh _ < <(tree_rect "$notes_pid")
+mkdir -p "$W/hypr" && cat > "$W/hypr/serve.py" <<'PY'
+import os, socket, sys
+path, folder = sys.argv[1], sys.argv[2]
+os.makedirs(os.path.dirname(path), exist_ok=True)
+server = socket.socket(socket.AF_UNIX)
+server.bind(path)
+server.listen(8)
+replies = {"j/clients": "clients.json", "j/monitors": "monitors.json", "j/layers": "layers.json"}
+while True:
+    c, _ = server.accept()
+    name = replies.get(c.recv(4096).decode())
+    c.sendall(open(os.path.join(folder, name), "rb").read() if name else b"unknown request")
+    c.close()
+PY
+cat > "$W/hypr/clients.json" <<JSON
+[{"address": "0x1", "mapped": true, "hidden": false, "at": [${nx:-0}, ${ny:-0}], "size": [${nw:-0}, ${nh:-0}],
+  "workspace": {"id": 1, "name": "1"}, "floating": true, "monitor": 0, "class": "forcetouch-notes",
+  "title": "Notes", "pid": $notes_pid, "xwayland": false, "focusHistoryID": 0}]
+JSON
+cat > "$W/hypr/monitors.json" <<'JSON'
+[{"id": 0, "name": "HEADLESS-1", "width": 1024, "height": 768, "x": 0, "y": 0, "activeWorkspace": {"id": 1, "name": "1"},
+  "specialWorkspace": {"id": 0, "name": ""}, "reserved": [0, 0, 0, 40], "scale": 1.0, "focused": true}]
+JSON
+cat > "$W/hypr/layers.json" <<JSON
+{"HEADLESS-1": {"levels": {"0": [], "1": [], "2": [{"address": "0x2", "x": 0, "y": 728, "w": 1024, "h": 40,
+  "namespace": "waybar", "pid": $waybar_pid}], "3": []}}}
+JSON
+chmod -R a+rX "$W/hypr"
+bg_user "$W/hypr.log" /usr/bin/python3 "$W/hypr/serve.py" "$RUNTIME/hypr/forcetouch-test/.socket.sock" "$W/hypr"
+hypr_pid=$last_pid
+for _ in $(seq 50); do [ -S "$RUNTIME/hypr/forcetouch-test/.socket.sock" ] && break; sleep 0.1; done
+hypr_at() { as_user env -u DISPLAY -u SWAYSOCK HYPRLAND_INSTANCE_SIGNATURE=forcetouch-test "$BIN/forcetouch-overlay" --what-is-at "$@" 2>&1; }
+hypr_at $(( ${nx:-0} + ${nw:-0} / 2 )) $(( ${ny:-0} + ${nh:-0} / 2 )) > "$W/hypr-notes.json"
+hypr_at 1000 748 > "$W/hypr-clock.json"
+check "hyprland (a stand-in socket): the Notes window's label, asked in its window's coordinates ($(json_field "$W/hypr-notes.json" source), $(json_field "$W/hypr-notes.json" role) \"$(json_field "$W/hypr-notes.json" name)\", $(json_field "$W/hypr-notes.json" window-app-id))" \
+    test "$(json_field "$W/hypr-notes.json" source)" = hyprland -a "$(json_field "$W/hypr-notes.json" name)" = Notes -a \
+         "$(json_field "$W/hypr-notes.json" window-app-id)" = forcetouch-notes
+check "hyprland (a stand-in socket): ... waybar's clock, placed by j/layers ($(json_field "$W/hypr-clock.json" role), $(json_field "$W/hypr-clock.json" window-type))" \
+    test "$(json_field "$W/hypr-clock.json" role)" = label -a "$(json_field "$W/hypr-clock.json" window-type)" = panel -a \
+         "$(json_field "$W/hypr-clock.json" window-pid)" = "$waybar_pid"
+stop "$hypr_pid"
+
+# End to end under sway: the real daemon replays a deep press on xfce4-panel's launcher; the
+# overlay (a layer surface; its lookup asks sway and, for the dock's type, XWayland) finds it,
+# the daemon shows that application's Desktop Action, and choosing it launches it. The host has
+# no pointer to tap with under headless sway: the test makes the call a tap on the row makes
+# (ChooseQuickAction with the row's type, the action's id).
+bg_user "$W/sway-e2e.log" env "DISPLAY=$XDISPLAY" "WAYLAND_DISPLAY=$WAYLAND" GDK_BACKEND=wayland "$BIN/forcetouch-overlay" --verbose
+overlay_pid=$last_pid
+wait_for 'Overlay1 on the session bus' "$W/sway-e2e.log" 10 > /dev/null
+sleep 1
+# press_evemu FILE X Y: a deep press at screen pixel X, Y (the demo touchscreen spans the
+# output: 0..1000 × 0..600), lifted at 1.25 s.
+press_evemu() {
+    {
+        sed -n '/^E:/q;p' demo/touchscreen-gestures.evemu
+        printf 'E: 0.500000 0003 002f 0000\nE: 0.500000 0003 0039 0100\nE: 0.500000 0003 0035 %04d\nE: 0.500000 0003 0036 %04d\n' \
+            $(( $2 * 1000 / 1024 )) $(( $3 * 600 / 768 ))
+        for p in 40:500000 60:550000 90:600000 130:950000 170:1000000 210:1050000 120:1100000 40:1150000; do
+            printf 'E: %d.%06d 0003 003a %04d\nE: %d.%06d 0000 0000 0000\n' $(( ${p#*:} / 1000000 )) $(( ${p#*:} % 1000000 )) "${p%%:*}" \
+                $(( ${p#*:} / 1000000 )) $(( ${p#*:} % 1000000 ))
+        done
+        printf 'E: 1.250000 0003 0039 -001\nE: 1.250000 0000 0000 0000\n'
+    } > "$1"
+    chmod 644 "$1"
+}
+rm -f "$HOMEDIR/new-note-ran"
+press_evemu "$W/sway-launcher.evemu" "$lx" "$ly"
+m="$(mark "$W/sway-e2e.log")"
+bg_user "$W/sway-replay.log" "$BIN/forcetouchd" --replay "$W/sway-launcher.evemu"
+replay_pid=$last_pid
+check "sway end to end: a replayed deep press on xfce4-panel's launcher shows that application's menu, its name on top" \
+    wait_for_new "$m" '^menu [0-9]+ shown: .* for app-icon "Forcetouch Notes"' "$W/sway-e2e.log" 30
+check "sway end to end: ... its Desktop Action, New Note" wait_for_new "$m" '^item 0 "New Note" ' "$W/sway-e2e.log" 10
+[ -n "${KEEP:-}" ] && sleep 0.5 && shot_sway "$RUNTIME/sway-app-menu.png"
+check "sway end to end: ... nothing launched yet" test ! -e "$HOMEDIR/new-note-ran"
+chose="$(as_user gdbus call --session -d io.github.forcetouch.Daemon1 -o /io/github/forcetouch/Daemon1 \
+    -m io.github.forcetouch.Daemon1.ChooseQuickAction new-note 2>&1)"
+check "sway end to end: ... choosing New Note (as a tap on its row does: $chose) launches it (its Exec ran)" \
+    bash -c "for _ in \$(seq 50); do [ -e '$HOMEDIR/new-note-ran' ] && exit 0; sleep 0.2; done; exit 1"
+check "sway end to end: ... and the menu goes" wait_for_new "$m" '^menu [0-9]+ dismissed: chosen' "$W/sway-e2e.log" 5
+for _ in $(seq 50); do kill -0 "$replay_pid" 2> /dev/null || break; sleep 0.1; done
+stop "$replay_pid"
+# The same on waybar's taskbar button for the Notes window.
+press_evemu "$W/sway-task.evemu" "$tx" 748
+m="$(mark "$W/sway-e2e.log")"
+bg_user "$W/sway-replay3.log" "$BIN/forcetouchd" --replay "$W/sway-task.evemu"
+replay_pid=$last_pid
+check "sway end to end: a replayed deep press on waybar's taskbar button for the Notes window shows its app's menu" \
+    wait_for_new "$m" '^menu [0-9]+ shown: .* for app-icon "Forcetouch Notes"' "$W/sway-e2e.log" 30
+as_user gdbus call --session -d io.github.forcetouch.Daemon1 -o /io/github/forcetouch/Daemon1 \
+    -m io.github.forcetouch.Daemon1.DismissMenu 0 > /dev/null 2>&1
+for _ in $(seq 50); do kill -0 "$replay_pid" 2> /dev/null || break; sleep 0.1; done
+stop "$replay_pid"
+stop "$overlay_pid"
+stop "$waybar_pid"; stop "$panel_pid"; stop "$notes_pid"
+echo "figure: the sway panels' section took $(( SECONDS - panels_started )) s"
+stop "$sway_pid"
 summary under-finger-lookup-on-host

@@ -75,6 +75,23 @@ import Testing
         #expect(try SwayTree(json: Self.tree(tiled: [x])).window(at: 10, 10)?.appID == "XTerm")
     }
 
+    @Test func anXWaylandWindowCarriesItsX11Id() throws {
+        // xfce4-panel's dock through XWayland, as sway 1.7 floats it: its type sway calls `unknown`.
+        let dock = #"{"type": "floating_con", "name": "xfce4-panel", "shell": "xwayland", "pid": 606, "window": 4194307, "app_id": null, "visible": true, "rect": {"x": 474, "y": 359, "width": 75, "height": 50}, "window_rect": {"x": 0, "y": 0, "width": 75, "height": 50}, "window_properties": {"class": "Xfce4-panel", "window_type": "unknown"}, "nodes": [], "floating_nodes": []}"#
+        let window = try #require(try SwayTree(json: Self.tree(tiled: [Self.left], floating: [dock])).window(at: 500, 380))
+        #expect(window == SwayTree.Window(pid: 606, appID: "Xfce4-panel", title: "xfce4-panel",
+                                          content: PixelRect(x: 474, y: 359, width: 75, height: 50), x11Window: 4194307))
+        #expect(try SwayTree(json: Self.tree(tiled: [Self.left])).window(at: 100, 100)?.x11Window == 0)
+    }
+
+    @Test func aWindowsAppByItsTitleOnlyWhenOneAppsWindowsHaveIt() throws {
+        let notes = Self.view("Notes", pid: 707, app: "forcetouch-notes", rect: (0, 0, 512, 768), window: (0, 0, 512, 768))
+        let other = Self.view("Notes", pid: 808, app: "other-notes", rect: (512, 0, 512, 768), window: (0, 0, 512, 768))
+        #expect(try SwayTree(json: Self.tree(tiled: [notes, Self.right])).appID(ofWindowTitled: "Notes") == "forcetouch-notes")
+        #expect(try SwayTree(json: Self.tree(tiled: [notes, other])).appID(ofWindowTitled: "Notes") == nil)
+        #expect(try SwayTree(json: Self.tree(tiled: [notes])).appID(ofWindowTitled: "Mail") == nil)
+    }
+
     @Test func somethingElseThanATreeIsRefused() {
         #expect(throws: (any Error).self) { try SwayTree(json: Data("[1, 2]".utf8)) }
         #expect(throws: (any Error).self) { try SwayTree(json: Data("not json".utf8)) }

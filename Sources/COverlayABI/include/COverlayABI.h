@@ -235,6 +235,8 @@ typedef struct {
     char app_id[FT_SWAY_TEXT], title[FT_SWAY_TEXT];
     /// Its content (rect + window_rect) in sway's layout pixels.
     ft_rect content;
+    /// An XWayland window's X11 id (sway's `window`), 0 for a Wayland one.
+    unsigned x11_window;
 } ft_sway_window;
 
 /// The lookup's logic, implemented in Swift: pure functions, safe to call from the lookup's own
@@ -246,6 +248,21 @@ typedef struct {
     /// The processes of every window in sway's tree, at most `max` of them in `out`; returns how
     /// many there are. An application with none is a layer-shell surface's (a panel's).
     int (*sway_pids)(const char *json, size_t length, int *out, int max);
+    /// sway's `get_outputs` and `get_workspaces` replies, and the sizes of the frames of
+    /// applications with no window in the tree (`count` of them; x, y unused): which of them is
+    /// the layer-shell panel at x, y (SwayReservedStrips), its place in the layout in `out`;
+    /// -1 when none is.
+    /// sway's tree: the app id of the windows titled `title` into `out` (at most `size` bytes with
+    /// its zero), when they are all one app's; returns 0 when none or several apps' are.
+    int (*sway_app_of_title)(const char *json, size_t length, const char *title, char *out, size_t size);
+    int (*sway_layer_surface_at)(const char *outputs, size_t outputs_length, const char *workspaces,
+                                 size_t workspaces_length, int x, int y, const ft_rect *sizes, int count, ft_rect *out);
+    /// Hyprland's `j/clients`, `j/monitors` and `j/layers` replies (`layers` may be NULL): what is
+    /// in front at x, y (HyprlandScene), the surfaces of process `own_pid` passed over; returns 1
+    /// for a window, 2 for a layer surface (a panel), 0 for nothing or replies it cannot read.
+    int (*hyprland_window_at)(const char *clients, size_t clients_length, const char *monitors,
+                              size_t monitors_length, const char *layers, size_t layers_length, int x, int y,
+                              int own_pid, ft_sway_window *out);
     /// `--what-is-at`: prints the facts as one line of JSON (ForceTouchProtocol's encoder).
     void (*print_facts)(const ft_target_facts *facts);
 } ft_lookup_model;
