@@ -81,6 +81,9 @@ static struct {
     // The menu's items, from MenuShown, and the output it is on.
     item_t items[FT_MENU_MAX_ITEMS];
     int count;
+    // The app a menu for an app's icon or a window is for, drawn as its heading (its name as
+    // the title, its icon): title NULL for a menu without one.
+    item_t heading;
     char output[128];
     // The frame last computed, in window coordinates, and the output's rectangle.
     ft_menu_frame frame;
@@ -106,6 +109,11 @@ static void clear_items(void) {
         o.items[i].loaded = FALSE;
     }
     o.count = 0;
+    g_clear_pointer(&o.heading.title, g_free);
+    g_clear_pointer(&o.heading.icon, g_free);
+    g_clear_pointer(&o.heading.icon_file, g_free);
+    g_clear_object(&o.heading.pixbuf);
+    o.heading.loaded = FALSE;
 }
 
 /// The model's frame for a window of `width` × `height`.
@@ -135,6 +143,9 @@ static void log_geometry(void) {
         g_printerr("actions %u %d %d %d %d\n", f->menu_id, f->actions.x + ox, f->actions.y + oy, f->actions.width,
                    f->actions.height);
     }
+    if (f->has_heading)
+        g_printerr("heading %u \"%s\" %d %d %d %d\n", f->menu_id, o.heading.title ? o.heading.title : "",
+                   f->heading.x + ox, f->heading.y + oy, f->heading.width, f->heading.height);
     for (int i = 0; i < o.count && i < f->count; i++)
         g_printerr("item %d \"%s\" %d %d %d %d\n", i, o.items[i].title, f->items[i].x + ox, f->items[i].y + oy,
                    f->items[i].width, f->items[i].height);
@@ -244,12 +255,29 @@ static void draw_rows(cairo_t *cr, const ft_menu_frame *f, int x, int y0, double
     cairo_translate(cr, x, y0);
     cairo_scale(cr, f->scale, f->scale);
     // In the menu's own units, at pop size: the scale above grows it.
-    double w = f->menu_width, row = f->row_height, h = MAX(o.count, 1) * row;
+    double top = f->has_heading ? f->heading_height : 0;
+    double w = f->menu_width, row = f->row_height, h = top + MAX(o.count, 1) * row;
     ft_rounded(cr, 0, 0, w, h, 14);
     cairo_set_source_rgba(cr, bg, bg, bg, 1);
     cairo_fill(cr);
+    if (f->has_heading && o.heading.title) {
+        // The app's icon and name above its actions, as iOS heads an app's quick actions, on a
+        // slightly deeper shade than the rows and ruled off from them.
+        cairo_save(cr);
+        ft_rounded(cr, 0, 0, w, h, 14);
+        cairo_clip(cr);
+        cairo_rectangle(cr, 0, 0, w, top);
+        cairo_set_source_rgba(cr, o.dark ? 1 : 0, o.dark ? 1 : 0, o.dark ? 1 : 0, 0.06);
+        cairo_fill(cr);
+        cairo_restore(cr);
+        draw_icon(cr, &o.heading, 14, (top - ICON) / 2.0, fg);
+        draw_text(cr, o.heading.title, "Sans Bold 12", 14 + ICON + 10, top / 2.0 - 9, w - 28 - ICON - 10, 1, fg);
+        cairo_set_source_rgba(cr, sub, sub, sub, 0.6);
+        cairo_rectangle(cr, 0, top - 1, w, 1);
+        cairo_fill(cr);
+    }
     for (int i = 0; i < o.count; i++) {
-        double y = i * row;
+        double y = top + i * row;
         if (i == f->highlight) {
             cairo_save(cr);
             ft_rounded(cr, 0, 0, w, h, 14);
@@ -265,7 +293,10 @@ static void draw_rows(cairo_t *cr, const ft_menu_frame *f, int x, int y0, double
             cairo_fill(cr);
         }
         item_t *item = &o.items[i];
-        gboolean has_sub = item->subtitle && *item->subtitle;
+        // Under a heading, a subtitle that only names the app again is not drawn: the heading
+        // names it (the daemon keeps it for menus drawn without one).
+        gboolean has_sub = item->subtitle && *item->subtitle &&
+                           !(f->has_heading && o.heading.title && strcmp(item->subtitle, o.heading.title) == 0);
         draw_text(cr, item->title, "Sans Bold 11", 16, has_sub ? y + 8 : y + 22, w - 32 - ICON - 12, 1, fg);
         if (has_sub) draw_text(cr, item->subtitle, "Sans 9", 16, y + 28, w - 32 - ICON - 12, 2, sub);
         draw_icon(cr, item, w - 16 - ICON, y + (row - ICON) / 2.0, fg);
@@ -490,13 +521,14 @@ static void menu_shown(GVariant *p) {
     g_variant_get(p, FT_SIGNAL_MENU_SHOWN_GET, &id, &items, &x, &y, &placement, &output, &target);
     // What the press was on (SPEC §11, "What is under the finger"): logged; a link's menu is
     // drawn as its preview above its actions ("The link's preview").
-    char *kind = NULL, *name = NULL, *address = NULL;
+    char *kind = NULL, *name = NULL, *address = NULL, *icon = NULL;
     const char *key;
     GVariant *value;
     while (g_variant_iter_next(target, "{&sv}", &key, &value)) {
         if (g_variant_is_of_type(value, G_VARIANT_TYPE_STRING)) {
             if (strcmp(key, "kind") == 0 && !kind) kind = ft_bounded_text(g_variant_get_string(value, NULL));
             if (strcmp(key, "name") == 0 && !name) name = ft_bounded_text(g_variant_get_string(value, NULL));
+            if (strcmp(key, "icon") == 0 && !icon) icon = ft_bounded_text(g_variant_get_string(value, NULL));
             // Whole: a cut address would fetch another page (the daemon bounds it, 8192 bytes).
             if (strcmp(key, "address") == 0 && !address) address = g_variant_dup_string(value, NULL);
         }
@@ -527,17 +559,24 @@ static void menu_shown(GVariant *p) {
     o.stamp_menu = id;
     o.stamp_signal = arrived;
     // A link with an address: its preview above its actions; pop opens it by its Open item.
-    ft_menu_target menu_target = { 0, -1, 0 };
+    ft_menu_target menu_target = { 0, -1, 0, 0 };
     ft_link_preview_end();
     if (kind && strcmp(kind, "link") == 0 && address && *address) {
         menu_target.link = 1;
         for (int i = 0; i < o.count; i++)
             if (strcmp(o.items[i].type, FT_LINK_OPEN_TYPE) == 0) menu_target.open_row = i;
         menu_target.page = ft_link_preview_begin(id, address, name ? name : "", redraw_preview);
+    } else if (kind && (strcmp(kind, "app-icon") == 0 || strcmp(kind, "window") == 0) && name && *name && o.count) {
+        // An app's actions: headed by its name and icon (a theme name, or a file's path).
+        menu_target.heading = 1;
+        o.heading.title = g_strdup(name);
+        if (icon && icon[0] == '/') o.heading.icon_file = g_strdup(icon);
+        else o.heading.icon = g_strdup(icon ? icon : "");
     }
     g_free(kind);
     g_free(name);
     g_free(address);
+    g_free(icon);
     ft_menu_effects effects;
     o.menu->menu_shown(id, o.count, x, y, placement, &menu_target, &effects);
     apply(effects);

@@ -8,8 +8,10 @@ public enum MenuEvent: Hashable, Sendable {
     case progress(ended: Bool, stage: PressStage, transition: Double, commit: Double, x: Double, y: Double,
                   atPointer: Bool)
     /// `MenuShown`: menu `id` of `items` rows, for the finger at `x`, `y` (0…1); `link`: its
-    /// target is a link, previewed above its actions.
-    case shown(id: UInt32, items: Int, x: Double, y: Double, atPointer: Bool, link: LinkTarget? = nil)
+    /// target is a link, previewed above its actions; `heading`: its target is an app (an app's
+    /// icon or a window), whose icon and name head the rows.
+    case shown(id: UInt32, items: Int, x: Double, y: Double, atPointer: Bool, link: LinkTarget? = nil,
+               heading: Bool = false)
     /// `MenuDismissed` for menu `id`.
     case dismissed(id: UInt32)
     /// A click or a touch lifted on the overlay's surface, at window pixels `x`, `y`.

@@ -19,6 +19,8 @@
 /// menu): while sliding, the row under the finger is highlighted from peek on and lifting on
 /// it chooses it; pressing on to pop chooses the row that opens the link (hidden, choose);
 /// lifted elsewhere it stays open, and a tap on the preview opens the link too.
+/// A menu shown for an app is headed by its icon and name (`MenuLayout.heading`): a tap on the
+/// heading does nothing (the menu stays open), and a finger sliding over it highlights nothing.
 public struct MenuInteraction: Sendable {
     /// The machine's named states.
     public enum State: Hashable, Sendable {
@@ -58,6 +60,8 @@ public struct MenuInteraction: Sendable {
     public private(set) var items = 0
     /// The menu shown is for a link: previewed above its actions.
     public private(set) var link: LinkTarget?
+    /// The menu shown is for an app: its icon and name head the rows.
+    public private(set) var heading = false
     /// The row under the sliding finger.
     public private(set) var highlight: Int?
     /// Where the menu opens: the finger across the output (0…1), or the pointer.
@@ -103,10 +107,11 @@ public struct MenuInteraction: Sendable {
         case .progress(let ended, let stage, let t, let c, let x, let y, let pointer):
             progress(ended: ended, stage: stage, transition: t, commit: c, x: x, y: y, atPointer: pointer,
                      into: &effects)
-        case .shown(let id, let count, let x, let y, let pointer, let target):
+        case .shown(let id, let count, let x, let y, let pointer, let target, let headed):
             menuID = id
             items = count
             link = target
+            heading = headed && target == nil
             finger = (x, y)
             atPointer = pointer
             highlight = nil
@@ -132,6 +137,9 @@ public struct MenuInteraction: Sendable {
                 }
             } else if let row = drawn?.row(at: x, y) {
                 choose(row, into: &effects)
+            } else if drawn?.isOnHeading(x, y) == true {
+                // The heading names the app: nothing to choose, and the menu stays.
+                break
             } else {
                 dismiss(into: &effects)
             }
@@ -195,6 +203,7 @@ public struct MenuInteraction: Sendable {
             atPointer = pointer
             items = 0
             link = nil
+            heading = false
             effects.beganPress = true
         }
         state = .previewing(stage)
@@ -277,13 +286,15 @@ public struct MenuInteraction: Sendable {
         state = .hidden
         menuID = 0
         link = nil
+        heading = false
         highlight = nil
         transition = 0
         commit = 0
     }
 
     private func layout(pointer: (x: Double, y: Double)?) -> MenuLayout {
-        MenuLayout(items: items, finger: place(pointer: pointer), surface: surface, scale: growth.scale, placed: placed)
+        MenuLayout(items: items, finger: place(pointer: pointer), surface: surface, scale: growth.scale, placed: placed,
+                   heading: heading)
     }
 
     /// The link's preview and actions, for a menu shown for a link.

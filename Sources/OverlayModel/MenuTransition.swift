@@ -15,7 +15,7 @@ extension MenuEvent {
         switch self {
         case .progress(let ended, let stage, _, _, _, _, _):
             ended ? "lifted" : "progress \(stage == .towardsPeek ? "towards peek" : stage.rawValue)"
-        case .shown(let id, _, _, _, _, let link): link == nil ? "shown \(id)" : "shown \(id) (link)"
+        case .shown(let id, _, _, _, _, let link, _): link == nil ? "shown \(id)" : "shown \(id) (link)"
         case .dismissed(let id): "dismissed \(id)"
         case .released: "released"
         case .escape: "escape"

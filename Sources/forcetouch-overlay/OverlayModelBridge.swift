@@ -24,7 +24,9 @@ enum OverlayModelBridge {
                 let open = Int(t.pointee.open_row)
                 return LinkTarget(openRow: open >= 0 && open < items ? open : nil, page: t.pointee.page != 0)
             }
-            apply(.shown(id: id, items: items, x: x, y: y, atPointer: string(placement) == "pointer", link: link), out)
+            let heading = link == nil && (target?.pointee.heading ?? 0) != 0
+            apply(.shown(id: id, items: items, x: x, y: y, atPointer: string(placement) == "pointer", link: link,
+                         heading: heading), out)
         },
         menu_dismissed: { id, out in apply(.dismissed(id: id), out) },
         released: { x, y, out in apply(.released(x: x, y: y), out) },
@@ -58,6 +60,11 @@ enum OverlayModelBridge {
             for (i, row) in frame.layout.rows.prefix(items.count).enumerated() { items[i] = rect(row) }
         }
         c.highlight = Int32(frame.highlight ?? -1)
+        if let heading = frame.layout.heading {
+            c.has_heading = 1
+            c.heading = rect(heading)
+            c.heading_height = MenuLayout.headingHeight
+        }
         if let link = frame.link {
             c.link = 1
             c.card = rect(link.bounds)

@@ -4,7 +4,8 @@
 # in GNOME Shell (docs/SPEC.md §11, "What is under the finger", issue 43). The extension looks
 # itself, from the shell's own actors, at each press's `began`, and tells the daemon
 # (`PressTarget`): a real forcetouchd replays a deep press on an app's icon in the dash, and the
-# menu is that app's Desktop Entry actions, its name on top; choosing one launches it. On the
+# menu is that app's Desktop Entry actions, headed by its icon and name; a tap on the heading
+# chooses nothing, and choosing an action launches it. On the
 # empty desktop the configured menu shows, and the daemon says why.
 under_section_started=$SECONDS
 check "under-finger: on the empty desktop the daemon shows the configured menu and says why" \
@@ -53,6 +54,24 @@ check "under-finger: ... its items are the Desktop Entry's actions" \
 sleep 0.5
 gshot "$W/under-app-menu.png"
 read -r ix iy iw ih < <(shell_log_since "$m" | grep '^item 0 "New Note"' | tail -1 | grect)
+# The heading: the app's icon and name above its actions (as iOS heads an app's quick actions),
+# a band of its own at the card's top; on the screenshot it holds the icon where a row holds
+# only its title's first letters, and the name; a tap on it chooses nothing.
+read -r hx hy hw hh < <(shell_log_since "$m" | grep '^heading [0-9]* "Forcetouch Notes"' | tail -1 | grect)
+check "under-finger: ... headed by the app's name, the items under it (heading ${hx:-?} ${hy:-?} ${hw:-?} ${hh:-?}, item 0 at y ${iy:-?})" \
+    test -n "${hh:-}" -a "${iy:-0}" = "$(( ${hy:-0} + ${hh:-0} ))" -a "${hw:-0}" = "${iw:-1}"
+# Light pixels (‰) in a square: the dark theme's card draws text and icons light.
+light() { convert "$W/under-app-menu.png" -crop "$1" -colorspace gray -threshold 55% -format '%[fx:int(1000*mean)]' info: 2>/dev/null || echo 0; }
+icon_light="$(light 28x28+$(( ${hx:-0} + 18 ))+$(( ${hy:-0} + 10 )))"
+row_light="$(light 28x28+$(( ${ix:-0} + 18 ))+$(( ${iy:-0} + 18 )))"
+name_light="$(light 120x16+$(( ${hx:-0} + 56 ))+$(( ${hy:-0} + 16 )))"
+check "under-finger: ... the app's icon and its name drawn in the heading (light ‰: icon $icon_light, the same square of a row $row_light, name $name_light)" \
+    test "${icon_light:-0}" -ge $(( ${row_light:-1000} + 100 )) -a "${name_light:-0}" -ge 40
+m2="$(mark "$SHELL_LOG")"
+shell_call Tap "$(( ${hx:-0} + ${hw:-0} / 2 )).0" "$(( ${hy:-0} + ${hh:-0} / 2 )).0" > /dev/null
+sleep 0.5
+check "under-finger: ... a tap on the heading chooses nothing and leaves the menu open" \
+    bash -c "! tail -c +$(( m2 + 1 )) '$SHELL_LOG' | grep -Eq 'forcetouch: (choose|dismiss|hidden)'"
 shell_call Tap "$(( ix + iw / 2 )).0" "$(( iy + ih / 2 )).0" > /dev/null
 check "under-finger: a tap on \"New Note\" launches the app's action (its Exec ran)" \
     bash -c "for _ in \$(seq 50); do [ -e '$W/notes-new-note' ] && exit 0; sleep 0.1; done; exit 1"

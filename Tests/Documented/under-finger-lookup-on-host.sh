@@ -267,6 +267,37 @@ check "end to end: ... its Desktop Action, New Note" wait_for_new "$m" '^item 0 
 sleep 1
 read -r ix iy iw ih < <(tail -c +$((m + 1)) "$W/x11-overlay.log" | grep '^item 0 "New Note" ' | tail -1 |
     sed -E 's/.* (-?[0-9]+) (-?[0-9]+) (-?[0-9]+) (-?[0-9]+)$/\1 \2 \3 \4/')
+# The heading (iOS heads an app's quick actions with its icon and name): a band of its own at the
+# card's top, the item under it; on the screenshot the band is shaded apart from the rows and
+# holds the icon (at its left, where a row has none) and the name; a click on it chooses nothing.
+read -r hx hy hw hh < <(tail -c +$((m + 1)) "$W/x11-overlay.log" | grep '^heading [0-9]* "Forcetouch Notes" ' | tail -1 |
+    sed -E 's/.* (-?[0-9]+) (-?[0-9]+) (-?[0-9]+) (-?[0-9]+)$/\1 \2 \3 \4/')
+check "end to end: ... headed by the app's name, the items under it (heading ${hx:-?} ${hy:-?} ${hw:-?} ${hh:-?}, item 0 at y ${iy:-?})" \
+    test -n "${hh:-}" -a "${iy:-0}" = "$(( ${hy:-0} + ${hh:-0} ))" -a "${hw:-0}" = "${iw:-1}"
+# Written by this script: the test user cannot write to $W.
+as_user import -window root png:- > "$W/x11-app-icon-menu.png"
+ink() { convert "$1" -crop "$2" -colorspace gray -threshold 60% -format '%[fx:int(1000*(1-mean))]' info: 2>/dev/null || echo 0; }
+band="$(pixel "$W/x11-app-icon-menu.png" $(( ${hx:-0} + ${hw:-0} - 6 )) $(( ${hy:-0} + ${hh:-0} / 2 )))"
+row="$(pixel "$W/x11-app-icon-menu.png" $(( ${ix:-0} + ${iw:-0} - 6 )) $(( ${iy:-0} + 4 )))"
+check "end to end: ... the heading's band is shaded apart from an item's row (red $band, the row's $row)" \
+    test $(( ${row:-0} - ${band:-0} )) -ge 6
+# The icon (a light page) by how its pixels vary, against the band's empty right end.
+spread() { convert "$1" -crop "$2" -colorspace gray -format '%[fx:int(1000*standard_deviation)]' info: 2>/dev/null || echo 0; }
+icon_ink="$(spread "$W/x11-app-icon-menu.png" 28x28+$(( ${hx:-0} + 14 ))+$(( ${hy:-0} + 10 )))"
+empty_ink="$(spread "$W/x11-app-icon-menu.png" 28x28+$(( ${hx:-0} + ${hw:-0} - 40 ))+$(( ${hy:-0} + 10 )))"
+row_ink="$(ink "$W/x11-app-icon-menu.png" 28x28+$(( ${ix:-0} + ${iw:-0} - 90 ))+$(( ${iy:-0} + 36 )))"
+name_ink="$(ink "$W/x11-app-icon-menu.png" 150x20+$(( ${hx:-0} + 52 ))+$(( ${hy:-0} + 14 )))"
+check "end to end: ... and holds the app's icon and its name in bold; the row's subtitle does not repeat the name (‰: the icon's spread $icon_ink, the band's empty end's $empty_ink; ink: name $name_ink, the row's subtitle $row_ink)" \
+    test "${icon_ink:-0}" -ge 30 -a "${empty_ink:-1000}" -le 5 -a "${name_ink:-0}" -ge 50 -a "${row_ink:-1000}" -le 5
+m2="$(mark "$W/x11-overlay.log")"
+as_user xdotool mousemove $(( ${hx:-0} + ${hw:-0} / 2 )) $(( ${hy:-0} + ${hh:-0} / 2 )) click 1
+sleep 1
+check "end to end: ... a click on the heading chooses nothing and leaves the menu open" \
+    bash -c "! tail -c +$((m2 + 1)) '$W/x11-overlay.log' | grep -Eq '^(choose|dismiss|hidden)'"
+if [ -n "${SAVE_IMAGES:-}" ]; then
+    convert "$W/x11-app-icon-menu.png" -crop $(( ${hw:-0} + 80 ))x$(( 768 - ${hy:-0} + 40 ))+$(( ${hx:-0} - 40 ))+$(( ${hy:-0} - 40 )) +repage \
+        docs/images/app-icon-menu-x11.png
+fi
 as_user xdotool mousemove $(( ${ix:-0} + ${iw:-0} / 2 )) $(( ${iy:-0} + ${ih:-0} / 2 )) click 1
 check "end to end: ... and a click on it launches it (its Exec ran)" \
     bash -c "for _ in \$(seq 50); do [ -e '$HOMEDIR/new-note-ran' ] && exit 0; sleep 0.2; done; exit 1"

@@ -30,14 +30,17 @@ import Testing
         var sequences: [Sequence]
     }
 
-    /// `MenuLayout(items:finger:surface:scale:placed:)` and `row(at:)` at a few points.
+    /// `MenuLayout(items:finger:surface:scale:placed:heading:)` and `row(at:)` at a few points;
+    /// `heading` (and its rectangle `headingRect`) only for a menu headed by its app.
     struct LayoutCase: Encodable {
         var items: Int
         var finger: [Double]
         var surface: [Double]
         var scale: Double
         var placed: Bool
+        var heading: Bool?
         var card: [Int]
+        var headingRect: [Int]?
         var rows: [[Int]]
         var drawnScale: Double
         var rowAt: [RowAt]
@@ -47,6 +50,8 @@ import Testing
         var x: Double
         var y: Double
         var row: Int?
+        /// On the heading (`isOnHeading`), only when it is.
+        var onHeading: Bool?
     }
 
     /// `MenuGrowth(stage:transition:commit:)`, the stage as the bus says it.
@@ -90,6 +95,8 @@ import Testing
         var placement: String?
         var id: UInt32?
         var items: Int?
+        /// MenuShown's target is an app: its heading (only when it is).
+        var heading: Bool?
         var surface: [Double]?
         var pointer: [Double]?
         var placed: Bool?
@@ -108,6 +115,7 @@ import Testing
         var scale: Double
         var dimming: Double
         var card: [Int]
+        var heading: [Int]?
         var rows: [[Int]]
         var layoutScale: Double
         var highlight: Int?
@@ -143,7 +151,8 @@ import Testing
                               pointer: pointer.map { [$0.x, $0.y] }, placed: placed)
             record(input, effects: nil, frame: Frame(
                 visible: f.visible, menuID: f.menuID, scale: f.growth.scale, dimming: f.growth.dimming,
-                card: rect(f.layout.card), rows: f.layout.rows.map(rect), layoutScale: f.layout.scale,
+                card: rect(f.layout.card), heading: f.layout.heading.map(rect), rows: f.layout.rows.map(rect),
+                layoutScale: f.layout.scale,
                 highlight: f.highlight, atPointer: f.atPointer))
         }
 
@@ -156,9 +165,10 @@ import Testing
         }
 
         mutating func shown(_ id: UInt32, items: Int = 3, _ x: Double = 0.3, _ y: Double = 0.4,
-                            placement: String = "touch", draw: Bool = true) {
-            event(Input(kind: "shown", x: x, y: y, placement: placement, id: id, items: items),
-                  .shown(id: id, items: items, x: x, y: y, atPointer: placement == "pointer"))
+                            placement: String = "touch", heading: Bool = false, draw: Bool = true) {
+            event(Input(kind: "shown", x: x, y: y, placement: placement, id: id, items: items,
+                        heading: heading ? true : nil),
+                  .shown(id: id, items: items, x: x, y: y, atPointer: placement == "pointer", heading: heading))
             if draw { frame() }
         }
 
@@ -182,6 +192,13 @@ import Testing
             let r = menu.drawn!.rows[row]
             return ((Double(r.x) + Double(r.width) / 2) / surface.width,
                     (Double(r.y) + Double(r.height) / 2) / surface.height)
+        }
+
+        /// The centre of the drawn heading, as a fraction of the surface and in its pixels.
+        func headingCentre() -> (x: Double, y: Double, px: Double, py: Double) {
+            let r = menu.drawn!.heading!
+            let px = Double(r.x) + Double(r.width) / 2, py = Double(r.y) + Double(r.height) / 2
+            return (px / surface.width, py / surface.height, px, py)
         }
 
         /// The centre of the drawn row in surface pixels: a tap there.
@@ -293,6 +310,26 @@ import Testing
                 r.progress("changed", "", 0.9, 0, 0.5, 0.5)
                 r.dismissed(21)
             },
+            sequence("an app's menu is headed by its name: the heading is no row, a tap on it does nothing") { r in
+                r.progress("began", "", 0.3, 0)
+                r.shown(40, items: 2, heading: true)
+                r.progress("changed", "peek", 1, 0.5)
+                r.progress("changed", "pop", 1, 1)
+                let h = r.headingCentre()
+                r.progress("changed", "pop", 1, 1, h.x, h.y)
+                let (x, y) = r.centre(of: 1)
+                r.progress("changed", "pop", 1, 1, x, y)
+                r.progress("ended", "pop", 1, 1, h.x, h.y)
+                r.released(h.px, h.py)
+                let (px, py) = r.pixelCentre(of: 0)
+                r.released(px, py)
+                r.shown(41, items: 3, 0.97, 0.97, heading: true)
+                r.released(r.headingCentre().px, r.headingCentre().py)
+                r.escape()
+                r.shown(42, items: 1, 0.5, 0.5, heading: true, draw: false)
+                r.frame(placed: true)
+                r.dismissed(42)
+            },
             sequence("on another surface") { r in
                 r.surface = (1920, 1080)
                 r.progress("began", "", 0.25, 0, 0.5, 0.5)
@@ -327,6 +364,29 @@ import Testing
                                                     scale: scale, placed: placed, card: rect(l.card), rows: l.rows.map(rect),
                                                     drawnScale: l.scale, rowAt: probes))
                         }
+                    }
+                }
+            }
+        }
+        // Headed by the app: the heading on top, the rows under it, opening every way.
+        for finger in fingers {
+            for items in [1, 4] {
+                for scale in [0.59, 1.0] {
+                    for placed in scale == 1 ? [false, true] : [false] {
+                        let surface = (1024.0, 768.0)
+                        let l = MenuLayout(items: items, finger: finger, surface: surface, scale: scale, placed: placed,
+                                           heading: true)
+                        let h = l.heading!
+                        var points = [(Double(h.x), Double(h.y)), (Double(h.x + h.width) - 0.5, Double(h.y + h.height) - 0.5),
+                                      (Double(h.x), Double(h.y + h.height)), finger]
+                        for r in l.rows { points.append((Double(r.x) + 1, Double(r.y) + 1)) }
+                        let probes = points.map { p in
+                            RowAt(x: p.0, y: p.1, row: l.row(at: p.0, p.1), onHeading: l.isOnHeading(p.0, p.1) ? true : nil)
+                        }
+                        cases.append(LayoutCase(items: items, finger: [finger.0, finger.1], surface: [surface.0, surface.1],
+                                                scale: scale, placed: placed, heading: true, card: rect(l.card),
+                                                headingRect: rect(h), rows: l.rows.map(rect), drawnScale: l.scale,
+                                                rowAt: probes))
                     }
                 }
             }
@@ -412,5 +472,9 @@ import Testing
             [l.card[0] > Int(l.finger[0]), l.card[1] > Int(l.finger[1])]
         })
         #expect(cornerAt.count == 4)
+        let headed = Self.layouts().filter { $0.heading == true && !$0.placed && $0.scale == 1 }
+        #expect(Set(headed.map { [$0.card[0] > Int($0.finger[0]), $0.card[1] > Int($0.finger[1])] }).count == 4)
+        #expect(headed.flatMap(\.rowAt).contains { $0.onHeading == true && $0.row == nil })
+        #expect(steps.contains { $0.frame?.heading != nil })
     }
 }

@@ -10,13 +10,15 @@ const { boundedText, imageRefusal } = Me.imports.bounded;
 const MAX_ITEMS = 4;
 /* An item's icon's side, in logical pixels. */
 const ICON_SIZE = 24;
+/* The app's icon's side in a heading. */
+const HEADING_ICON_SIZE = 28;
 const ESCAPE = Clutter.KEY_Escape;
 
 /* One row of the card: the item's title (one line), its subtitle (two lines, then an
  * ellipsis) and its icon, in the shell's popup-menu-item look; highlighted as a hovered item. */
 const MenuRow = GObject.registerClass(
 class ForcetouchMenuRow extends St.BoxLayout {
-    _init(item, icon, unit) {
+    _init(item, icon, unit, heading = null) {
         super._init({
             style_class: 'popup-menu-item forcetouch-menu-row',
             style: 'margin: 3px 6px; padding: 0 12px; spacing: 12px;',
@@ -28,7 +30,9 @@ class ForcetouchMenuRow extends St.BoxLayout {
         const title = new St.Label({ text: item.title, style: 'font-weight: bold;' });
         title.clutter_text.ellipsize = Pango.EllipsizeMode.END;
         texts.add_child(title);
-        if (item.subtitle) {
+        // Under a heading, a subtitle that only names the app again is not drawn: the heading
+        // names it (the daemon keeps it for menus drawn without one).
+        if (item.subtitle && item.subtitle !== heading) {
             // Two lines, then the ellipsis: Clutter wraps and cuts an ellipsized text at its
             // allocation's height, and lays it out on one line when none is given.
             const subtitle = new St.Label({ text: item.subtitle, style: 'font-size: 0.85em; height: 2.4em;', opacity: 178 });
@@ -49,19 +53,56 @@ class ForcetouchMenuRow extends St.BoxLayout {
     }
 });
 
+/* The heading of an app's menu (issue 43): the app's icon and its name in bold above its
+ * actions, as iOS heads an app's quick actions, ruled off from them with the shell's popup-menu
+ * separator. Not an item: it takes no input of its own. */
+const MenuHeading = GObject.registerClass(
+class ForcetouchMenuHeading extends St.BoxLayout {
+    _init(name, icon, unit) {
+        super._init({
+            style_class: 'forcetouch-menu-heading',
+            vertical: true,
+            width: MenuLayout.width * unit,
+            height: MenuLayout.headingHeight * unit,
+        });
+        const line = new St.BoxLayout({
+            style: 'padding: 0 18px; spacing: 10px;',
+            y_expand: true,
+            y_align: Clutter.ActorAlign.FILL,
+        });
+        if (icon) {
+            line.add_child(new St.Icon({
+                gicon: icon, icon_size: HEADING_ICON_SIZE, y_align: Clutter.ActorAlign.CENTER,
+            }));
+        }
+        const label = new St.Label({
+            text: name, style: 'font-weight: bold; font-size: 1.1em;', x_expand: true,
+            y_align: Clutter.ActorAlign.CENTER,
+        });
+        label.clutter_text.ellipsize = Pango.EllipsizeMode.END;
+        line.add_child(label);
+        this.add_child(line);
+        const rule = new St.BoxLayout({ style_class: 'popup-separator-menu-item', style: 'margin: 0;' });
+        rule.add_child(new St.Widget({ style_class: 'popup-separator-menu-item-separator', x_expand: true }));
+        this.add_child(rule);
+    }
+});
+
 /* The card: the menu's rows at pop size, in the shell's popup-menu-content look; the frame
  * scales it from its corner at the finger. An empty card (a press's preview) is one row high. */
 const MenuCard = GObject.registerClass(
 class ForcetouchMenuCard extends St.BoxLayout {
-    _init(rows, unit) {
+    _init(rows, unit, heading = null) {
         super._init({
             style_class: 'popup-menu popup-menu-content forcetouch-menu-card',
             style: 'padding: 0;',
             vertical: true,
             width: MenuLayout.width * unit,
-            height: Math.max(rows.length, 1) * MenuLayout.rowHeight * unit,
+            height: ((heading ? MenuLayout.headingHeight : 0) + Math.max(rows.length, 1) * MenuLayout.rowHeight) * unit,
         });
         this.rows = rows;
+        if (heading)
+            this.add_child(heading);
         for (const row of rows)
             this.add_child(row);
         this.set_pivot_point(0, 0);
@@ -84,6 +125,8 @@ var MenuController = class MenuController {
         this._model = new MenuInteraction();
         // The menu's items (type, bounded title and subtitle, icon), and where it is.
         this._items = [];
+        // The app a menu for an app's icon or a window is for, its heading: { name, icon } or null.
+        this._heading = null;
         this._monitor = null;
         this._pointer = null;
         this._placement = 'touch';
@@ -123,7 +166,7 @@ var MenuController = class MenuController {
             });
         }
         // What the press is on (issue 43), when the daemon says: the same words as the overlay's.
-        let kind = 'nothing', name = '';
+        let kind = 'nothing', name = '', icon = '';
         if (params.n_children() > 6) {
             const target = params.get_child_value(6);
             const text = key => {
@@ -132,12 +175,17 @@ var MenuController = class MenuController {
             };
             kind = text('kind') || 'nothing';
             name = boundedText(text('name'));
+            icon = text('icon');
         }
+        // An app's actions are headed by its name and icon (a theme name, or a file's path).
+        this._heading = (kind === 'app-icon' || kind === 'window') && name && this._items.length
+            ? { name, icon } : null;
         this._log.info(`menu ${id} shown: ${this._items.length} item(s) at ${x.toFixed(3)},${y.toFixed(3)} ` +
             `(${placement}${output ? ` on ${output}` : ''}) for ${kind}${name ? ` "${name}"` : ''}`);
         this._locate(x, y, placement, output);
         this._cardMenu = -1;
-        this._apply(this._model.handle(MenuEvent.shown(id, this._items.length, x, y, placement === 'pointer')));
+        this._apply(this._model.handle(
+            MenuEvent.shown(id, this._items.length, x, y, placement === 'pointer', this._heading !== null)));
     }
 
     onPressProgress(params) {
@@ -150,6 +198,7 @@ var MenuController = class MenuController {
         if (effects.beganPress) {
             // A new press with no menu: the last menu's items go, and the press's output is the menu's.
             this._items = [];
+            this._heading = null;
             this._cardMenu = -1;
             this._locate(x, y, placement, output);
         }
@@ -344,8 +393,10 @@ var MenuController = class MenuController {
         this._card?.destroy();
         const k = this._unit();
         const items = menuID !== 0 ? this._items : [];
-        const rows = items.map(item => new MenuRow(item, this._icon(menuID, item), k));
-        this._card = new MenuCard(rows, k);
+        const heading = menuID !== 0 && this._model.heading && this._heading ? this._heading : null;
+        const rows = items.map(item => new MenuRow(item, this._icon(menuID, item), k, heading?.name ?? null));
+        const head = heading ? new MenuHeading(heading.name, this._appIcon(menuID, heading.icon), k) : null;
+        this._card = new MenuCard(rows, k, head);
         this._layer.add_child(this._card);
         this._cardMenu = menuID;
         this._setReactive(this._grab !== null);
@@ -365,6 +416,20 @@ var MenuController = class MenuController {
         return null;
     }
 
+    /* An app's icon for its heading: a file (bounded, as an item's), else the theme's, in colour. */
+    _appIcon(menuID, icon) {
+        if (!icon)
+            return null;
+        if (icon.startsWith('/')) {
+            const why = imageRefusal(icon);
+            if (!why)
+                return new Gio.FileIcon({ file: Gio.File.new_for_path(icon) });
+            this._log.info(`menu ${menuID}: icon ${icon} not shown: ${why}`);
+            return null;
+        }
+        return new Gio.ThemedIcon({ names: [icon, `${icon}-symbolic`, 'application-x-executable'] });
+    }
+
     /* The card's and its items' rectangles on the stage, once per change: what the tests check
      * the screenshots against (forcetouch-overlay --verbose writes the same lines). */
     _logGeometry(frame) {
@@ -376,6 +441,8 @@ var MenuController = class MenuController {
         this._logged = key;
         this._log.verbose(`menu ${frame.menuID} scale ${frame.layout.scale.toFixed(3)} ${r(frame.layout.card)} ` +
             `highlight ${frame.highlight ?? -1} dim ${frame.growth.dimming.toFixed(3)}`);
+        if (frame.layout.heading && this._heading)
+            this._log.verbose(`heading ${frame.menuID} "${this._heading.name}" ${r(frame.layout.heading)}`);
         frame.layout.rows.forEach((row, i) => {
             if (i < this._items.length)
                 this._log.verbose(`item ${i} "${this._items[i].title}" ${r(row)}`);

@@ -67,9 +67,11 @@ var OpeningDirection = class OpeningDirection {
 var MenuLayout = class MenuLayout {
     /* `items` rows (an empty menu still draws one row's card: a preview) grown to `scale`,
      * beside `finger` {x, y} on a surface {width, height}; `placed`: the surface is the menu
-     * itself, drawn full size at its origin. */
-    constructor(items, finger, surface, scale, placed = false) {
-        const w = MenuLayout.width, h = Math.max(items, 1) * MenuLayout.rowHeight;
+     * itself, drawn full size at its origin; `heading`: the app's icon and name head the rows
+     * (headingHeight more), and the whole card opens from the finger as one. */
+    constructor(items, finger, surface, scale, placed = false, heading = false) {
+        const top = heading ? MenuLayout.headingHeight : 0;
+        const w = MenuLayout.width, h = top + Math.max(items, 1) * MenuLayout.rowHeight;
         let s = scale, x0, y0;
         if (placed) {
             s = 1;
@@ -86,24 +88,34 @@ var MenuLayout = class MenuLayout {
         this.scale = s;
         /* The menu's card. */
         this.card = new PixelRect(roundHalfAway(x0), roundHalfAway(y0), roundHalfAway(w * s), roundHalfAway(h * s));
+        /* The heading at the card's top, above the rows, for a menu with one (else null); not a row. */
+        this.heading = heading
+            ? new PixelRect(this.card.x, this.card.y, this.card.width, roundHalfAway(top * s)) : null;
         /* One rectangle per item, top to bottom. */
         this.rows = [];
         for (let i = 0; i < items; i++) {
-            this.rows.push(new PixelRect(this.card.x, roundHalfAway(y0 + i * MenuLayout.rowHeight * s),
+            this.rows.push(new PixelRect(this.card.x, roundHalfAway(y0 + (top + i * MenuLayout.rowHeight) * s),
                 this.card.width, roundHalfAway(MenuLayout.rowHeight * s)));
         }
     }
 
-    /* The row at a point, or null. */
+    /* The row at a point, or null (the heading is none). */
     row(x, y) {
         const i = this.rows.findIndex(r => r.contains(x, y));
         return i < 0 ? null : i;
+    }
+
+    /* Whether a point is on the heading. */
+    isOnHeading(x, y) {
+        return this.heading !== null && this.heading.contains(x, y);
     }
 };
 /* The menu's width at pop, in logical pixels. */
 MenuLayout.width = 300.0;
 /* One row's height at pop. */
 MenuLayout.rowHeight = 64.0;
+/* The heading's height at pop: the app's icon and name above the rows. */
+MenuLayout.headingHeight = 48.0;
 /* From the finger to the menu's nearest corner. */
 MenuLayout.gap = 14.0;
 /* How close to the monitor's edge the menu may come before it opens the other way. */
@@ -157,9 +169,10 @@ var MenuEvent = class MenuEvent {
             transition, commit, x, y, placement === 'pointer');
     }
 
-    /* MenuShown: menu `id` of `items` rows, for the finger at x, y (0…1). */
-    static shown(id, items, x, y, atPointer) {
-        return new MenuEvent('shown', { id, items, x, y, atPointer });
+    /* MenuShown: menu `id` of `items` rows, for the finger at x, y (0…1); `heading`: its
+     * target is an app (an app's icon or a window), whose icon and name head the rows. */
+    static shown(id, items, x, y, atPointer, heading = false) {
+        return new MenuEvent('shown', { id, items, x, y, atPointer, heading });
     }
 
     /* MenuDismissed for menu `id`. */
@@ -282,6 +295,8 @@ var MenuInteraction = class MenuInteraction {
         this.menuID = 0;
         /* The rows of the menu shown; 0 while a press only previews one. */
         this.items = 0;
+        /* The menu shown is for an app: its icon and name head the rows. */
+        this.heading = false;
         /* The row under the sliding finger, or null. */
         this.highlight = null;
         /* Where the menu opens: the finger across the monitor (0…1), or the pointer. */
@@ -328,6 +343,7 @@ var MenuInteraction = class MenuInteraction {
         case 'shown':
             this.menuID = event.id;
             this.items = event.items;
+            this.heading = event.heading;
             this.finger = { x: event.x, y: event.y };
             this.atPointer = event.atPointer;
             this.highlight = null;
@@ -353,6 +369,8 @@ var MenuInteraction = class MenuInteraction {
             const row = this.drawn ? this.drawn.row(event.x, event.y) : null;
             if (row !== null)
                 this._choose(row, effects);
+            else if (this.drawn && this.drawn.isOnHeading(event.x, event.y))
+                break; // The heading names the app: nothing to choose, and the menu stays.
             else
                 this._dismiss(effects);
             break;
@@ -414,6 +432,7 @@ var MenuInteraction = class MenuInteraction {
             this.finger = { x: e.x, y: e.y };
             this.atPointer = e.atPointer;
             this.items = 0;
+            this.heading = false;
             effects.beganPress = true;
         }
         this.state = MenuState.previewing(e.stage);
@@ -464,6 +483,7 @@ var MenuInteraction = class MenuInteraction {
     _close() {
         this.state = MenuState.hidden;
         this.menuID = 0;
+        this.heading = false;
         this.highlight = null;
         this.transition = 0;
         this.commit = 0;
@@ -474,7 +494,7 @@ var MenuInteraction = class MenuInteraction {
         const at = this.atPointer
             ? (pointer ?? { x: s.width / 2, y: s.height / 2 })
             : { x: this.finger.x * s.width, y: this.finger.y * s.height };
-        return new MenuLayout(this.items, at, s, this.growth.scale, this._placed);
+        return new MenuLayout(this.items, at, s, this.growth.scale, this._placed, this.heading);
     }
 };
 /* The machine's states, by the Swift model's name for them. */

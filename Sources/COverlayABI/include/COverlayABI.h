@@ -38,6 +38,12 @@ typedef struct {
     ft_rect preview, page, actions;
     /// The preview's header, its page and the space above the actions at pop, in logical pixels.
     double header_height, page_height, spacing;
+    /// A menu for an app (MenuLayout's heading): the app's icon and name in `heading`, at the
+    /// card's top above the rows, `heading_height` high at pop. Not a row: a tap on it chooses
+    /// nothing.
+    int has_heading;
+    ft_rect heading;
+    double heading_height;
 } ft_menu_frame;
 
 /// What MenuShown's target makes of the menu (LinkTarget).
@@ -48,6 +54,9 @@ typedef struct {
     int open_row;
     /// The preview has room for a rendering of the page.
     int page;
+    /// The target is an app (an app's icon, or a window) with a name: its icon and name head the
+    /// rows (not for a link).
+    int heading;
 } ft_menu_target;
 
 /// What an event asks of the glue besides drawing.

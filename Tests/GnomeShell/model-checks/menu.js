@@ -12,11 +12,15 @@ const rect = r => [r.x, r.y, r.width, r.height];
 function checkLayouts(v, t) {
     v.layouts.forEach((c, i) => {
         const l = new MenuLayout(c.items, { x: c.finger[0], y: c.finger[1] },
-            { width: c.surface[0], height: c.surface[1] }, c.scale, c.placed);
-        const rowAt = c.rowAt.map(p => ({ x: p.x, y: p.y, row: l.row(p.x, p.y) }));
-        t.equal({ card: rect(l.card), rows: l.rows.map(rect), drawnScale: l.scale, rowAt },
-            { card: c.card, rows: c.rows, drawnScale: c.drawnScale, rowAt: c.rowAt },
-            `layout ${i}: ${c.items} item(s) at ${c.finger} on ${c.surface}, scale ${c.scale}${c.placed ? ', placed' : ''}`);
+            { width: c.surface[0], height: c.surface[1] }, c.scale, c.placed, c.heading === true);
+        const rowAt = c.rowAt.map(p => ({
+            x: p.x, y: p.y, row: l.row(p.x, p.y), onHeading: l.isOnHeading(p.x, p.y) ? true : null,
+        }));
+        t.equal({ card: rect(l.card), headingRect: l.heading ? rect(l.heading) : null, rows: l.rows.map(rect),
+            drawnScale: l.scale, rowAt },
+        { card: c.card, headingRect: c.headingRect, rows: c.rows, drawnScale: c.drawnScale, rowAt: c.rowAt },
+        `layout ${i}: ${c.items} item(s) at ${c.finger} on ${c.surface}, scale ${c.scale}${c.placed ? ', placed' : ''}${
+            c.heading ? ', headed' : ''}`);
     });
 }
 
@@ -35,7 +39,8 @@ function eventOf(input) {
         return MenuEvent.progressFromBus(input.phase, input.stage, input.transition, input.commit, input.x, input.y,
             input.placement);
     case 'shown':
-        return MenuEvent.shown(input.id, input.items, input.x, input.y, input.placement === 'pointer');
+        return MenuEvent.shown(input.id, input.items, input.x, input.y, input.placement === 'pointer',
+            input.heading === true);
     case 'dismissed':
         return MenuEvent.dismissed(input.id);
     case 'released':
@@ -58,7 +63,8 @@ function checkSequences(v, t) {
                     input.pointer ? { x: input.pointer[0], y: input.pointer[1] } : null, input.placed);
                 got.frame = {
                     visible: f.visible, menuID: f.menuID, scale: f.growth.scale, dimming: f.growth.dimming,
-                    card: rect(f.layout.card), rows: f.layout.rows.map(rect), layoutScale: f.layout.scale,
+                    card: rect(f.layout.card), heading: f.layout.heading ? rect(f.layout.heading) : null,
+                    rows: f.layout.rows.map(rect), layoutScale: f.layout.scale,
                     highlight: f.highlight, atPointer: f.atPointer,
                 };
             } else {
