@@ -279,7 +279,7 @@ stop "$replay_pid"
 # the default browser, here a recording URL handler.
 cat > "$W/record-url" <<SH
 #!/bin/sh
-echo "\$1" >> "$W/opened.txt"
+echo "\$1" >> "$HOMEDIR/opened.txt"
 SH
 chmod 755 "$W/record-url"
 cat > "$HOMEDIR/.local/share/applications/recorder.desktop" <<DESKTOP
@@ -301,11 +301,12 @@ bg_user "$W/link-replay.log" "$BIN/forcetouchd" --verbose --replay "$W/link-pop.
 replay_pid=$last_pid
 check "pop on a link: a replayed deep press on the GTK link button shows the link's menu (MenuShown still sent)" \
     wait_for_new "$m" '^menu [0-9]+ shown: .* for link ' "$W/x11-overlay.log" 30
-wait_for "https://example.org/forcetouch" "$W/opened.txt" 10 > /dev/null
-check "pop on a link: ... and having gone past pop before it, opens it: the recording URL handler got $(cat "$W/opened.txt" 2> /dev/null)" \
-    grep -qx "https://example.org/forcetouch" "$W/opened.txt"
+wait_for "https://example.org/forcetouch" "$HOMEDIR/opened.txt" 10 > /dev/null
+sleep 1
+check "pop on a link: ... and having gone past pop before it, opens it: the recording URL handler got $(cat "$HOMEDIR/opened.txt" 2> /dev/null)" \
+    grep -qx "https://example.org/forcetouch" "$HOMEDIR/opened.txt"
 check "pop on a link: ... once, by the daemon's Open (link.open), the menu dismissed as chosen" \
-    bash -c "grep -q 'popped during the hold: link.open' '$W/link-replay.log' && [ \"\$(wc -l < '$W/opened.txt')\" = 1 ] &&
+    bash -c "grep -q 'popped during the hold: link.open' '$W/link-replay.log' && [ \"\$(wc -l < '$HOMEDIR/opened.txt')\" = 1 ] &&
              tail -c +$((m + 1)) '$W/x11-overlay.log' | grep -Eq '^menu [0-9]+ dismissed: chosen'"
 for _ in $(seq 50); do kill -0 "$replay_pid" 2> /dev/null || break; sleep 0.1; done
 stop "$replay_pid"
