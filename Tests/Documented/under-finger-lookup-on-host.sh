@@ -10,7 +10,10 @@
 # `get_tree`). Then the bus: a stand-in for the daemon (bus-peer.sh) sends PressProgress `began`
 # at the launcher's point and records the PressTarget the overlay sends, its press-x and press-y
 # echoed; on an application that does not answer, the daemon is told why at the deadline; with
-# accessibility off the overlay says why in one line and answers at once. The
+# accessibility off the overlay says why in one line and answers at once. End to end, the real
+# daemon replays a deep press: on the launcher, that app's menu (it stays though the press went
+# past pop); on the link button, past pop and lifted before the held menu goes, the link is
+# opened (a recording URL handler gets the address). The
 # lookups' times (first, warm, nothing found) are printed, not asserted.
 # Everything runs as an ordinary user; every wait is bounded; every process started here is
 # stopped by its pid.
