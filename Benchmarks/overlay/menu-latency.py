@@ -12,7 +12,9 @@ FORCETOUCH_OVERLAY_FRAME_LOG set. Three times per press, all on CLOCK_MONOTONIC:
 - frame: when the overlay had drawn that menu's first frame (handed to the display server,
   before it composites it).
 
-Printed per display server: the median and the worst of peek -> frame (the figure) and of its two
+The configuration leaves `under-finger` as by default, and no accessibility bus runs: the
+overlay's lookup answers at once that accessibility is off, and the daemon's menu waits for that
+answer. Printed per display server: the median and the worst of peek -> frame (the figure) and of its two
 parts, over RUNS replays (default 5) into an overlay that has drawn a menu before (each menu is
 dismissed through the daemon before the next press, so the overlay is idle, its window unmapped,
 as a user's is between presses); and, apart, the first press after the overlay started (fonts
@@ -417,7 +419,8 @@ def main():
     for tool in ("Xvfb", "dbus-daemon"):
         if not shutil.which(tool):
             sys.exit(f"menu-latency: {tool} is not installed (scripts/install-deps.sh)")
-    print(f"The menu's latency ({BIN}):")
+    print(f"The menu's latency ({BIN}; under-finger as by default, and no accessibility bus: the lookup answers"
+          " at once that accessibility is off):")
     world = World()
     try:
         display = 90 + os.getpid() % 100
