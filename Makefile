@@ -129,8 +129,9 @@ unit-test: deps
 # then what a reload of the largest files costs the loop (Benchmarks/reload), and what
 # --verbose costs the daemon on the dense stream, against quiet (Benchmarks/verbose).
 # then what a reload of the largest files costs the loop (Benchmarks/reload), then how long the
-# menu takes from the daemon's peek to its first frame under Xvfb and headless sway
-# (Benchmarks/overlay).
+# menu takes from the daemon's peek to its first frame under Xvfb and headless sway, and with what
+# is under the finger looked up and without (a link, an app icon, nothing, accessibility off:
+# Benchmarks/overlay).
 bench: deps
 	$(SWIFT) build -c release --product forcetouch-bench
 	.build/release/forcetouch-bench 30

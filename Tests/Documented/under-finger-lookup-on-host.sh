@@ -14,7 +14,10 @@
 # stand-in for the daemon (bus-peer.sh) sends PressProgress `began` at the launcher's point and
 # records the PressTarget the overlay sends, its press-x and press-y
 # echoed; on an application that does not answer, the daemon is told why at the deadline; with
-# accessibility off the overlay says why in one line and answers at once. The
+# accessibility off the overlay says why in one line and answers at once. End to end, the real
+# daemon replays a deep press: on the launcher, that app's menu (it stays though the press went
+# past pop); on the link button, past pop and lifted before the held menu goes, the link is
+# opened (a recording URL handler gets the address). The
 # lookups' times (first, warm, nothing found) are printed, not asserted.
 # Everything runs as an ordinary user; every wait is bounded; every process started here is
 # stopped by its pid.
@@ -301,6 +304,49 @@ fi
 as_user xdotool mousemove $(( ${ix:-0} + ${iw:-0} / 2 )) $(( ${iy:-0} + ${ih:-0} / 2 )) click 1
 check "end to end: ... and a click on it launches it (its Exec ran)" \
     bash -c "for _ in \$(seq 50); do [ -e '$HOMEDIR/new-note-ran' ] && exit 0; sleep 0.2; done; exit 1"
+# The press goes past pop (as the demo's: force 210 of 255) and lifts before the held menu goes:
+# on an app's icon that is no pop (iOS's quick actions have none), the menu stayed for the click.
+check "end to end: ... an app icon's menu has no pop: it stayed, nothing chosen by the daemon" \
+    bash -c "! grep -q 'popped during the hold' '$W/replay.log'"
+stop "$replay_pid"
+
+# Pop on a link, end to end: the same press replayed on the GTK link button goes past pop and
+# lifts before the daemon's menu, held for the lookup (at most 100 ms after peek), goes (a replay
+# plays in virtual time, the lookup in real time). The daemon remembers the pop: it shows the
+# link's menu, then chooses Open as the overlay's pop would, and `gio open` hands the address to
+# the default browser, here a recording URL handler.
+cat > "$W/record-url" <<SH
+#!/bin/sh
+echo "\$1" >> "$HOMEDIR/opened.txt"
+SH
+chmod 755 "$W/record-url"
+cat > "$HOMEDIR/.local/share/applications/recorder.desktop" <<DESKTOP
+[Desktop Entry]
+Type=Application
+Name=Recorder
+Exec=$W/record-url %u
+MimeType=x-scheme-handler/https;
+DESKTOP
+printf '[Default Applications]\nx-scheme-handler/https=recorder.desktop\n' > "$HOMEDIR/.config/mimeapps.list"
+chown "$U:$G" "$HOMEDIR/.local/share/applications/recorder.desktop" "$HOMEDIR/.config/mimeapps.list"
+# The link's centre on the demo touchscreen (x 0..1000, y 0..600 over the 1024×768 screen).
+tx=$(( (${lx:-0} * 1000 + 512) / 1024 )) ty=$(( (${ly:-0} * 600 + 384) / 768 ))
+sed -e "s/^E: 0.500000 0003 0035 0500$/E: 0.500000 0003 0035 $(printf %04d "$tx")/" \
+    -e "s/^E: 0.500000 0003 0036 0581$/E: 0.500000 0003 0036 $(printf %04d "$ty")/" "$W/launcher.evemu" > "$W/link-pop.evemu"
+chmod 644 "$W/link-pop.evemu"
+m="$(mark "$W/x11-overlay.log")"
+bg_user "$W/link-replay.log" "$BIN/forcetouchd" --verbose --replay "$W/link-pop.evemu"
+replay_pid=$last_pid
+check "pop on a link: a replayed deep press on the GTK link button shows the link's menu (MenuShown still sent)" \
+    wait_for_new "$m" '^menu [0-9]+ shown: .* for link ' "$W/x11-overlay.log" 30
+wait_for "https://example.org/forcetouch" "$HOMEDIR/opened.txt" 10 > /dev/null
+sleep 1
+check "pop on a link: ... and having gone past pop before it, opens it: the recording URL handler got $(cat "$HOMEDIR/opened.txt" 2> /dev/null)" \
+    grep -qx "https://example.org/forcetouch" "$HOMEDIR/opened.txt"
+check "pop on a link: ... once, by the daemon's Open (link.open), the menu dismissed as chosen" \
+    bash -c "grep -q 'popped during the hold: link.open' '$W/link-replay.log' && [ \"\$(wc -l < '$HOMEDIR/opened.txt')\" = 1 ] &&
+             tail -c +$((m + 1)) '$W/x11-overlay.log' | grep -Eq '^menu [0-9]+ dismissed: chosen'"
+for _ in $(seq 50); do kill -0 "$replay_pid" 2> /dev/null || break; sleep 0.1; done
 stop "$replay_pid"
 stop "$overlay_pid"
 

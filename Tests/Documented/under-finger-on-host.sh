@@ -6,8 +6,9 @@
 # launcher whose Desktop Entry, written here with two Actions=, matches by name. MenuShown then
 # carries kind app-icon and the two actions' titles, and choosing one runs its Exec (a file
 # written). An answer after the deadline leaves the configured menu, with the log's why. On a
-# link: Open gives the address to the default browser (a recording https handler, through
-# `gio open`), Copy Link puts it on the X11 clipboard (Xvfb, xclip). An ordinary window gives
+# link pressed to peek: Open gives the address to the default browser (a recording https handler,
+# through `gio open`), Copy Link puts it on the X11 clipboard (Xvfb, xclip); pressed past pop
+# before its held menu goes, the daemon opens it itself. An ordinary window gives
 # its app's actions only with "window" in under-finger; with `under-finger = []` nothing is
 # looked up; a fact of the wrong type is refused by name.
 # Usage: Tests/Documented/under-finger-on-host.sh   (FORCETOUCH_BIN: the binaries, default .build/debug)
@@ -23,6 +24,9 @@ host_binaries
 host_home .local/share/applications
 cp Tests/Documented/under-finger-peer.py "$W/peer.py" && chmod 755 "$W/peer.py"
 cp demo/touchscreen-gestures.evemu "$W/demo.evemu" && chmod 644 "$W/demo.evemu"
+# The same press eased off at peek (force 2.35, pop is 5.49): it peeks and lifts, no pop.
+sed -e 's/ 0003 003a 0130/ 0003 003a 0095/; s/ 0003 003a 0170/ 0003 003a 0095/; s/ 0003 003a 0210/ 0003 003a 0095/; s/ 0003 003a 0120/ 0003 003a 0090/' \
+    demo/touchscreen-gestures.evemu > "$W/peek.evemu" && chmod 644 "$W/peek.evemu"
 # The launcher's app: found by its Name, its two actions each write a file.
 cat > "$HOMEDIR/.local/share/applications/ft-testpad.desktop" <<DESKTOP
 [Desktop Entry]
@@ -74,14 +78,14 @@ start_x11
 user_env+=("XDG_DATA_HOME=$HOMEDIR/.local/share" "XDG_DATA_DIRS=$W/none")
 LAUNCHER='{"source": "x11", "role": "push button", "name": "Testpad Writer", "window-type": "dock", "window-app-id": "xfce4-panel"}'
 
-# replay NAME DELAY FACTS [CHOOSE]: the stand-in up, the demo replayed, the stand-in's lines in
-# $W/NAME.peer and the daemon's in $W/NAME.log.
+# replay NAME DELAY FACTS [CHOOSE]: the stand-in up, the demo replayed (REC: another recording),
+# the stand-in's lines in $W/NAME.peer and the daemon's in $W/NAME.log.
 replay() {
     local name="$1"
     bg_user "$W/$name.peer" /usr/bin/python3 "$W/peer.py" "$2" "$3" "${4:-}"
     local peer=$last_pid
     wait_for '^owned ' "$W/$name.peer" 10 > /dev/null
-    as_user timeout 60 "$BIN/forcetouchd" --replay "$W/demo.evemu" --verbose > "$W/$name.log" 2>&1
+    as_user timeout 60 "$BIN/forcetouchd" --replay "$W/${REC:-demo.evemu}" --verbose > "$W/$name.log" 2>&1
     sleep 0.3
     stop "$peer"
 }
@@ -107,17 +111,27 @@ check "... as the log does, once" test "$(grep -c 'nothing under the finger: no 
 
 # ---------------------------------------------------------------- a link
 LINK='{"role": "link", "name": "Example", "address": "https://example.org/forcetouch?a=1&b=2"}'
-replay link 0 "$LINK" "Copy Link"
+# Pressed to peek and lifted: the preview's actions stay, to be chosen.
+REC=peek.evemu replay link 0 "$LINK" "Copy Link"
 check "a link's target is its address, its items Open and Copy Link" \
     grep -q '^menu [0-9]* kind=link .*name=Example .*titles=Open|Copy Link$' "$W/link.peer"
 check "Copy Link succeeds" grep -q '^chosen link.copy success' "$W/link.peer"
 check "... and the address is on the X11 clipboard (xclip)" \
     test "$(as_user timeout 5 xclip -selection clipboard -o)" = "https://example.org/forcetouch?a=1&b=2"
-replay open 0 "$LINK" "Open"
+REC=peek.evemu replay open 0 "$LINK" "Open"
 check "Open succeeds" grep -q '^chosen link.open success' "$W/open.peer"
 for _ in $(seq 50); do [ -s "$W/opened" ] && break; sleep 0.1; done
 check "... and the default browser (a recording https handler) is given the address" \
     test "$(cat "$W/opened" 2>/dev/null)" = "https://example.org/forcetouch?a=1&b=2"
+# The demo's press goes past pop and lifts before its held menu goes (a replay plays in virtual
+# time): the daemon pops it, opening the link itself; the stand-in chooses nothing.
+rm -f "$W/opened"
+replay pop 0 "$LINK"
+for _ in $(seq 50); do [ -s "$W/opened" ] && break; sleep 0.1; done
+check "a press that popped while its link's menu was held: MenuShown sent, then the link opened by the daemon ($(cat "$W/opened" 2>/dev/null))" \
+    bash -c "grep -q '^menu [0-9]* kind=link ' '$W/pop.peer' && grep -q 'popped during the hold: link.open https://example.org/forcetouch?a=1&b=2' '$W/pop.log' &&
+             test \"\$(cat '$W/opened' 2>/dev/null)\" = 'https://example.org/forcetouch?a=1&b=2'"
+check "... the binding's result is the Open's" grep -q 'deep-press began: success: opened https://example.org/forcetouch?a=1&b=2' "$W/pop.log"
 
 # ---------------------------------------------------------------- a window, where asked
 config 'under-finger = ["app-icon", "link", "window"]'

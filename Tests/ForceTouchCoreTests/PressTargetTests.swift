@@ -177,6 +177,44 @@ import Testing
         #expect(lookup.outcome(at: Self.t(20)) == .unanswered("no press was looked up"))
     }
 
+    // MARK: Pop while the menu is held
+
+    @Test func aPressThatPoppedAndLiftedDuringTheHoldPopsALinkOnly() throws {
+        var lookup = PressTargetLookup()
+        lookup.began(x: 0.3, y: 0.4, at: Self.t(0))
+        lookup.peeked(at: Self.t(5))
+        #expect(!lookup.popsOnRelease(.link), "at peek, nothing pops")
+        lookup.popped()
+        #expect(!lookup.popsOnRelease(.link), "still down: the overlay pops it itself, having seen the pop")
+        lookup.lifted()
+        #expect(lookup.press?.reachedPop == true && lookup.press?.lifted == true)
+        #expect(lookup.popsOnRelease(.link))
+        #expect(!lookup.popsOnRelease(.appIcon) && !lookup.popsOnRelease(.window) && !lookup.popsOnRelease(.nothing),
+                "an app's quick actions have no pop: the menu stays")
+        // The answer after both, in time, keeps what the press did.
+        let link = try facts(["press-x": .double(0.3), "press-y": .double(0.4), "address": .string("https://example.org/")])
+        #expect(lookup.answer(link, at: Self.t(40)) == .accepted)
+        #expect(lookup.popsOnRelease(.link))
+        lookup.end()
+        #expect(!lookup.popsOnRelease(.link), "nothing followed, nothing pops")
+    }
+
+    @Test func aPressThatLiftedAtPeekOrANewPressDoesNotPop() {
+        var lookup = PressTargetLookup()
+        lookup.began(x: 0.3, y: 0.4, at: Self.t(0))
+        lookup.peeked(at: Self.t(5))
+        lookup.lifted()
+        #expect(!lookup.popsOnRelease(.link), "lifted at peek: the preview and its actions stay")
+        lookup.popped()
+        lookup.began(x: 0.3, y: 0.4, at: Self.t(500))
+        lookup.lifted()
+        #expect(!lookup.popsOnRelease(.link), "a new press starts with nothing popped")
+        lookup.end()
+        lookup.popped()
+        lookup.lifted()
+        #expect(lookup.press == nil && lookup.state == .idle, "no press: nothing to remember")
+    }
+
     // MARK: The menu each target shows
 
     static let configured = ShortcutStore(

@@ -45,7 +45,7 @@ import Testing
         var got: [(PressTarget, Bool)] = []
         u.progress(progress("began"))
         u.progress(progress("changed", "peek"))
-        u.target(event: event, listening: true) { got.append(($0, $1)) }
+        u.target(event: event, listening: true) { got.append(($0, $1)); #expect(!$2) }
         #expect(got.isEmpty && u.nextDeadline == Timestamp(microseconds: 1_100_000))
         clock.now = Timestamp(microseconds: 1_040_000)
         u.answer(launcher(x: 0.9))
@@ -61,7 +61,7 @@ import Testing
         var got: [PressTarget] = []
         u.progress(progress("began"))
         u.progress(progress("changed", "peek"))
-        u.target(event: event, listening: true) { t, _ in got.append(t) }
+        u.target(event: event, listening: true) { t, _, _ in got.append(t) }
         clock.now = Timestamp(microseconds: 1_099_999)
         u.expire(now: clock.now)
         #expect(got.isEmpty)
@@ -86,8 +86,68 @@ import Testing
         u.answer(launcher())
         u.progress(progress("changed", "peek"))
         var got: [PressTarget] = []
-        u.target(event: event, listening: true) { t, _ in got.append(t) }
+        u.target(event: event, listening: true) { t, _, _ in got.append(t) }
         #expect(got.first?.kind == .appIcon && u.nextDeadline == nil)
+    }
+
+    func link(x: Double = 0.3) -> PressTargetFacts {
+        var f = PressTargetFacts()
+        f.pressX = x
+        f.pressY = 0.4
+        f.role = "link"
+        f.name = "Example"
+        f.address = "https://example.org/forcetouch"
+        return f
+    }
+
+    /// A replay, or a fast hard press: the press goes on to pop and lifts while its menu waits
+    /// for the lookup; on a link the menu goes popped, on an app icon it only goes.
+    @Test func aPressThatPoppedAndLiftedDuringTheHoldPopsALinkOnly() {
+        for (facts, pops) in [(link(), true), (launcher(), false)] {
+            let clock = Clock()
+            let u = underFinger(clock)
+            var logged: [String] = []
+            u.debug = { logged.append($0) }
+            var got: [(PressTarget, Bool)] = []
+            u.progress(progress("began"))
+            u.progress(progress("changed", "peek"))
+            u.target(event: event, listening: true) { t, _, popped in got.append((t, popped)) }
+            clock.now = Timestamp(microseconds: 1_002_000)
+            u.progress(progress("changed", "pop"))
+            u.progress(progress("ended", "pop"))
+            #expect(got.isEmpty && logged.contains("under the finger: the press reached pop while its menu is held"))
+            clock.now = Timestamp(microseconds: 1_030_000)
+            u.answer(facts)
+            #expect(got.count == 1 && got[0].1 == pops, "\(facts.role ?? "")")
+            #expect(u.lookup.press == nil, "the answer taken, nothing is followed")
+        }
+    }
+
+    @Test func aHeldLinkMenuWhosePressIsStillDownOrLiftedAtPeekDoesNotPop() {
+        for steps in [[("changed", "pop")], [("ended", "peek")], []] {
+            let clock = Clock()
+            let u = underFinger(clock)
+            var got: [Bool] = []
+            u.progress(progress("began"))
+            u.progress(progress("changed", "peek"))
+            u.target(event: event, listening: true) { _, _, popped in got.append(popped) }
+            for (phase, stage) in steps { u.progress(progress(phase, stage)) }
+            clock.now = Timestamp(microseconds: 1_100_000)
+            u.answer(link())
+            #expect(got == [false], "\(steps)")
+        }
+        // Without the answer, at the deadline: nothing found, so nothing to pop.
+        let clock = Clock()
+        let u = underFinger(clock)
+        var got: [(PressTarget, Bool)] = []
+        u.progress(progress("began"))
+        u.progress(progress("changed", "peek"))
+        u.target(event: event, listening: true) { t, _, popped in got.append((t, popped)) }
+        u.progress(progress("changed", "pop"))
+        u.progress(progress("ended", "pop"))
+        clock.now = Timestamp(microseconds: 1_100_000)
+        u.expire(now: clock.now)
+        #expect(got.count == 1 && got[0].0.kind == .nothing && !got[0].1)
     }
 
     @Test func nothingWaitsWithoutALookup() {
@@ -95,11 +155,11 @@ import Testing
         var got: [(PressTarget, Bool)] = []
         let off = underFinger(clock, used: [])
         off.progress(progress("began"))
-        off.target(event: event, listening: true) { got.append(($0, $1)) }
+        off.target(event: event, listening: true) { t, looked, _ in got.append((t, looked)) }
         let alone = underFinger(clock)
-        alone.target(event: event, listening: false) { got.append(($0, $1)) }
+        alone.target(event: event, listening: false) { t, looked, _ in got.append((t, looked)) }
         let noPress = underFinger(clock)
-        noPress.target(event: event, listening: true) { got.append(($0, $1)) }
+        noPress.target(event: event, listening: true) { t, looked, _ in got.append((t, looked)) }
         #expect(got.count == 3 && got.allSatisfy { $0.0.kind == .nothing && !$0.1 })
     }
 }

@@ -14,6 +14,12 @@ import ForceTouchProtocol
 /// The deadline is `deadlineAfterPeek` after the press reached peek; an answer after it, or
 /// for another press (its `press-x`, `press-y`), is dropped. Before peek there is no deadline
 /// yet: an answer is taken whenever it comes.
+///
+/// The followed press's own course is kept as well: whether it went on to pop, and whether it
+/// has lifted. A menu held for the answer may go after both (a fast hard press; a replay,
+/// which plays in virtual time while the lookup takes real time): the overlay, which saw the
+/// press only before its menu existed, cannot pop it then, so the daemon does
+/// (`popsOnRelease`).
 public struct PressTargetLookup: Sendable {
     /// A followed press: where it began (what its answer echoes), when, and its deadline
     /// once it reached peek.
@@ -22,6 +28,10 @@ public struct PressTargetLookup: Sendable {
         public var y: Double
         public var began: Timestamp
         public var deadline: Timestamp?
+        /// The press went on to pop (its force past pop), at any time since it began.
+        public var reachedPop = false
+        /// The press lifted (or was cancelled) while it was followed.
+        public var lifted = false
     }
 
     public enum State: Hashable, Sendable {
@@ -71,20 +81,43 @@ public struct PressTargetLookup: Sendable {
 
     /// The followed press reached peek: its answer is due `deadlineAfterPeek` from now.
     public mutating func peeked(at time: Timestamp) {
-        switch state {
-        case .idle: break
-        case .waiting(var p):
+        updatePress { p in
             if p.deadline == nil { p.deadline = time + Self.deadlineAfterPeek }
-            state = .waiting(p)
-        case .answered(var p, let facts):
-            if p.deadline == nil { p.deadline = time + Self.deadlineAfterPeek }
-            state = .answered(p, facts)
         }
+    }
+
+    /// The followed press went on to pop.
+    public mutating func popped() { updatePress { $0.reachedPop = true } }
+
+    /// The followed press lifted or was cancelled while its menu is held: it is still
+    /// followed, for the answer and for `popsOnRelease`.
+    public mutating func lifted() { updatePress { $0.lifted = true } }
+
+    /// Whether a held menu that goes now, for a target of `kind`, is popped by the daemon: on a
+    /// link, a press that went on to pop and has lifted before the menu went. Pop on a link
+    /// opens it (iOS's peek and pop); an app icon's quick actions have no pop, their menu stays.
+    /// A press still down when its menu goes is popped by the overlay itself, which has seen
+    /// it reach pop (`MenuShown` after pop opens the link there): never both.
+    public func popsOnRelease(_ kind: PressTargetKind) -> Bool {
+        guard kind == .link, let p = press else { return false }
+        return p.reachedPop && p.lifted
     }
 
     /// The followed press is over without a menu (lifted early, cancelled) or its menu took
     /// the answer: nothing is followed.
     public mutating func end() { state = .idle }
+
+    private mutating func updatePress(_ change: (inout Press) -> Void) {
+        switch state {
+        case .idle: break
+        case .waiting(var p):
+            change(&p)
+            state = .waiting(p)
+        case .answered(var p, let facts):
+            change(&p)
+            state = .answered(p, facts)
+        }
+    }
 
     /// A looker's answer, at `now`.
     public mutating func answer(_ facts: PressTargetFacts, at now: Timestamp) -> Verdict {

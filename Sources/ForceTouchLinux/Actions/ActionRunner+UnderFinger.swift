@@ -2,6 +2,7 @@ import ForceTouchCore
 import ForceTouchEngine
 import ForceTouchProtocol
 import FoundationEssentials
+import Logging
 
 extension ActionRunner {
     /// The `quick-actions = true` menu, for what the press is on (SPEC §11, "What is under
@@ -10,12 +11,18 @@ extension ActionRunner {
     /// the menu program. An item the target's menu adds is launched (an app's Desktop
     /// Action) or done by the daemon (a link's Open and Copy Link); the configured items are
     /// performed as always.
+    ///
+    /// A link's menu held for the lookup while its press went on to pop and lifted is popped
+    /// here (`UnderFinger`'s `popped`): `MenuShown` goes as always, then its Open item is
+    /// chosen as the overlay's `ChooseQuickAction("link.open")` would choose it, so that the
+    /// overlay, `forcectl events` and the binding's result tell one story: the menu shown,
+    /// dismissed as `chosen`, the link opened.
     func presentTargetMenu(event: GestureEvent?, device: String?, label: String,
                            _ finish: @escaping (ActionResult) -> Void) {
         // Where the menu goes is the device's now: a replay's device is gone when a held menu
         // is shown at the lookup's deadline.
         let place = overlay.locate(device)
-        underFinger.target(event: event, listening: overlay.listening) { [weak self] found, looked in
+        underFinger.target(event: event, listening: overlay.listening) { [weak self] found, looked, popped in
             guard let self else { return }
             let (store, target) = PressTargetMenu.menu(for: found, configured: shortcuts)
             presentMenu(store, event: event, device: device, label: label, target: target, looked: looked,
@@ -28,6 +35,10 @@ extension ActionRunner {
                     self.launch(launch, label: "\(label) → \(entry.item.type)", finish)
                 default: perform(type: entry.item.type, event: event, device: device, label: label, finish)
                 }
+            }
+            if popped, target.kind == .link, overlay.listening, let id = overlay.shownID {
+                logger.info("menu \(id): popped during the hold: \(PressTargetMenu.openLinkType) \(target.address)")
+                _ = overlay.choose(type: PressTargetMenu.openLinkType) { _ in }
             }
         }
     }

@@ -10,7 +10,15 @@ import ForceTouchProtocol
 ///
 /// Only while an overlay is on the bus: a lookup starts at the `began` sent to it. Without
 /// one, or with `[quick-actions] under-finger = []`, nothing is looked up and nothing waits.
+///
+/// A held menu whose press went on to pop and lifted meanwhile goes with `popped` true when
+/// it is for a link (`PressTargetLookup.popsOnRelease`): the menu then opens the link.
 final class UnderFinger {
+    /// What a menu gets: its target; whether a lookup was made (false when off, without an
+    /// overlay, or without a press: the log then says nothing of it); and whether its press
+    /// popped while the menu was held, on a link.
+    typealias Deliver = (_ target: PressTarget, _ looked: Bool, _ popped: Bool) -> Void
+
     private(set) var lookup = PressTargetLookup()
     /// The installed applications and the kinds used; replaced at start and at each reload.
     var resolver = PressTargetResolver(applications: [], executable: { InstalledApplications.executable(of: $0) })
@@ -20,7 +28,7 @@ final class UnderFinger {
     var debug: (String) -> Void = { _ in }
 
     /// A menu waiting for the answer: its deadline, and what gets the target.
-    private var held: (deadline: Timestamp, deliver: (PressTarget, Bool) -> Void)?
+    private var held: (deadline: Timestamp, deliver: Deliver)?
 
     /// Whether any kind is used (`under-finger` not empty).
     var enabled: Bool { !resolver.used.isEmpty }
@@ -28,15 +36,20 @@ final class UnderFinger {
     var nextDeadline: Timestamp? { held?.deadline }
 
     /// What the overlay is sent about the followed press: its `began` starts a lookup, its
-    /// peek sets the deadline, its end without a menu ends it.
+    /// peek sets the deadline, its pop is remembered, its end without a menu ends it (with a
+    /// menu held, the lift is remembered instead).
     func progress(_ m: PressProgressMessage) {
         guard enabled else { return }
         if m.phase == "began" {
-            lookup.began(x: m.x.value, y: m.y.value, at: now())
-        } else if m.stage == "peek" {
-            lookup.peeked(at: now())
-        } else if (m.phase == "cancelled" || m.phase == "ended") && held == nil, lookup.press != nil {
-            lookup.end()
+            return lookup.began(x: m.x.value, y: m.y.value, at: now())
+        }
+        if m.stage == "peek" || m.stage == "pop" { lookup.peeked(at: now()) }
+        if m.stage == "pop", lookup.press?.reachedPop == false {
+            lookup.popped()
+            if held != nil { debug("under the finger: the press reached pop while its menu is held") }
+        }
+        if m.phase == "cancelled" || m.phase == "ended", lookup.press != nil {
+            if held == nil { lookup.end() } else { lookup.lifted() }
         }
     }
 
@@ -56,24 +69,25 @@ final class UnderFinger {
     /// The target of a menu about to be shown for `event`: at once when the answer is in or
     /// none is waited for, else when it comes or at the deadline. `looked` is false when no
     /// lookup was made (off, no overlay, no press), which the log does not report.
-    func target(event: GestureEvent?, listening: Bool, _ deliver: @escaping (_ target: PressTarget, _ looked: Bool) -> Void) {
-        guard enabled else { return deliver(.nothing("the lookup is off ([quick-actions] under-finger = [])"), false) }
-        guard listening else { return deliver(.nothing("no overlay on the bus: nothing is looked up"), false) }
-        guard event != nil, lookup.press != nil else { return deliver(.nothing("no press was looked up"), false) }
+    func target(event: GestureEvent?, listening: Bool, _ deliver: @escaping Deliver) {
+        guard enabled else { return deliver(.nothing("the lookup is off ([quick-actions] under-finger = [])"), false, false) }
+        guard listening else { return deliver(.nothing("no overlay on the bus: nothing is looked up"), false, false) }
+        guard event != nil, lookup.press != nil else { return deliver(.nothing("no press was looked up"), false, false) }
         if let h = held {
             held = nil
-            h.deliver(.nothing("another menu came"), true)
+            h.deliver(.nothing("another menu came"), true, false)
         }
         switch lookup.outcome(at: now()) {
         case .answered(let facts):
+            // Not held: the overlay has seen all of the press, and pops a link's menu itself.
             lookup.end()
-            deliver(resolver.resolve(facts), true)
+            deliver(resolver.resolve(facts), true, false)
         case .wait(let until):
             debug("under the finger: the menu waits for the lookup, at most \(Int(((until - now()).seconds * 1000).rounded())) ms")
             held = (until, deliver)
         case .unanswered(let why):
             // Still followed until it lifts: an answer that comes now is logged as late.
-            deliver(.nothing(why), true)
+            deliver(.nothing(why), true, false)
         }
     }
 
@@ -88,12 +102,14 @@ final class UnderFinger {
         held = nil
         switch lookup.outcome(at: max(now(), h.deadline)) {
         case .answered(let facts):
+            let target = resolver.resolve(facts)
+            let popped = lookup.popsOnRelease(target.kind)
             lookup.end()
-            h.deliver(resolver.resolve(facts), true)
+            h.deliver(target, true, popped)
         case .wait, .unanswered:
             // Still followed until it lifts: an answer that comes now is logged as late.
             h.deliver(.nothing("no answer from the lookup within "
-                + "\(Int(PressTargetLookup.deadlineAfterPeek.seconds * 1000)) ms of peek"), true)
+                + "\(Int(PressTargetLookup.deadlineAfterPeek.seconds * 1000)) ms of peek"), true, false)
         }
     }
 }
