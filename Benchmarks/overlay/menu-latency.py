@@ -256,27 +256,8 @@ Name=New Note
 Exec=true
 """
 
-PANEL = """<?xml version="1.0" encoding="UTF-8"?>
-<channel name="xfce4-panel" version="1.0">
-  <property name="configver" type="int" value="2"/>
-  <property name="panels" type="array">
-    <value type="int" value="1"/>
-    <property name="panel-1" type="empty">
-      <property name="position" type="string" value="p=10;x=0;y=0"/>
-      <property name="length" type="uint" value="1"/>
-      <property name="length-adjust" type="bool" value="true"/>
-      <property name="position-locked" type="bool" value="true"/>
-      <property name="size" type="uint" value="48"/>
-      <property name="plugin-ids" type="array"><value type="int" value="1"/></property>
-    </property>
-  </property>
-  <property name="plugins" type="empty">
-    <property name="plugin-1" type="string" value="launcher">
-      <property name="items" type="array"><value type="string" value="forcetouch-notes.desktop"/></property>
-    </property>
-  </property>
-</channel>
-"""
+# The panel of under-finger-lookup-on-host.sh: one launcher, at the bottom, centred, 48 px high.
+PANEL_FILE = os.path.join(ROOT, "Tests/Documented/fixtures/xfce4-panel-one-launcher.xml")
 
 
 def press_recording(world, name, x, y):
@@ -329,7 +310,7 @@ def lookup_table(world):
         os.makedirs(d, exist_ok=True)
     for path, text in ((os.path.join(apps, "forcetouch-notes.desktop"), APP),
                        (os.path.join(panel_dir, "forcetouch-notes.desktop"), APP),
-                       (os.path.join(xfconf, "xfce4-panel.xml"), PANEL), (os.path.join(world.dir, "links.py"), LINKS)):
+                       (os.path.join(xfconf, "xfce4-panel.xml"), open(PANEL_FILE).read()), (os.path.join(world.dir, "links.py"), LINKS)):
         with open(path, "w") as f:
             f.write(text)
     for base, dirs, files in os.walk(world.dir):

@@ -13,13 +13,7 @@ enum UnderFingerBridge {
             guard let json, let out else { return 0 }
             let data = Data(UnsafeRawBufferPointer(start: json, count: length))
             guard let tree = try? SwayTree(json: data), let window = tree.window(at: Int(x), Int(y)) else { return 0 }
-            var w = ft_sway_window()
-            w.pid = Int32(clamping: window.pid)
-            copy(window.appID, into: &w.app_id)
-            copy(window.title, into: &w.title)
-            w.content = ft_rect(x: Int32(clamping: window.content.x), y: Int32(clamping: window.content.y),
-                                width: Int32(clamping: window.content.width),
-                                height: Int32(clamping: window.content.height))
+            var w = cWindow(pid: window.pid, appID: window.appID, title: window.title, content: window.content)
             w.x11_window = window.x11Window
             out.pointee = w
             return 1
@@ -36,11 +30,7 @@ enum UnderFingerBridge {
                   let tree = try? SwayTree(json: Data(UnsafeRawBufferPointer(start: json, count: length))),
                   let app = tree.appID(ofWindowTitled: String(cString: title))
             else { return 0 }
-            let buffer = UnsafeMutableRawBufferPointer(start: out, count: size)
-            var bytes = Array(app.utf8.prefix(size - 1))
-            while !bytes.isEmpty, String(validating: bytes, as: UTF8.self) == nil { bytes.removeLast() }
-            buffer.copyBytes(from: bytes)
-            buffer[bytes.count] = 0
+            copy(app, into: UnsafeMutableRawBufferPointer(start: out, count: size))
             return 1
         },
         sway_layer_surface_at: { outputs, outputsLength, workspaces, workspacesLength, x, y, sizes, count, out in
@@ -63,14 +53,7 @@ enum UnderFingerBridge {
                       layers: layers.map { Data(UnsafeRawBufferPointer(start: $0, count: layersLength)) }),
                   let window = scene.window(at: Int(x), Int(y), notOf: Int(own))
             else { return 0 }
-            var w = ft_sway_window()
-            w.pid = Int32(clamping: window.pid)
-            copy(window.appID, into: &w.app_id)
-            copy(window.title, into: &w.title)
-            w.content = ft_rect(x: Int32(clamping: window.content.x), y: Int32(clamping: window.content.y),
-                                width: Int32(clamping: window.content.width),
-                                height: Int32(clamping: window.content.height))
-            out.pointee = w
+            out.pointee = cWindow(pid: window.pid, appID: window.appID, title: window.title, content: window.content)
             return window.isLayer ? 2 : 1
         },
         print_facts: { facts in
@@ -98,13 +81,27 @@ enum UnderFingerBridge {
 
     private static func string(_ c: UnsafePointer<CChar>?) -> String? { c.map { String(cString: $0) } }
 
+    /// A window found by a compositor's IPC as the C half takes it.
+    private static func cWindow(pid: Int, appID: String, title: String, content: PixelRect) -> ft_sway_window {
+        var w = ft_sway_window()
+        w.pid = Int32(clamping: pid)
+        copy(appID, into: &w.app_id)
+        copy(title, into: &w.title)
+        w.content = ft_rect(x: Int32(clamping: content.x), y: Int32(clamping: content.y),
+                            width: Int32(clamping: content.width), height: Int32(clamping: content.height))
+        return w
+    }
+
     /// Copies `s` into a C char array, cut (at a character's edge) to fit with its terminating zero.
     private static func copy<T>(_ s: String, into field: inout T) {
-        withUnsafeMutableBytes(of: &field) { raw in
-            var bytes = Array(s.utf8.prefix(raw.count - 1))
-            while !bytes.isEmpty, String(validating: bytes, as: UTF8.self) == nil { bytes.removeLast() }
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
+        withUnsafeMutableBytes(of: &field) { copy(s, into: $0) }
+    }
+
+    /// Copies `s` into a C buffer, cut (at a character's edge) to fit with its terminating zero.
+    private static func copy(_ s: String, into raw: UnsafeMutableRawBufferPointer) {
+        var bytes = Array(s.utf8.prefix(raw.count - 1))
+        while !bytes.isEmpty, String(validating: bytes, as: UTF8.self) == nil { bytes.removeLast() }
+        raw.copyBytes(from: bytes)
+        raw[bytes.count] = 0
     }
 }

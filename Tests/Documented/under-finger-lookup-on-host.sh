@@ -49,32 +49,7 @@ Exec=touch $HOMEDIR/new-note-ran
 INI
 cp "$HOMEDIR/.local/share/applications/forcetouch-notes.desktop" "$HOMEDIR/.config/xfce4/panel/launcher-1/"
 # One panel at the bottom, centred, 48 px high, holding the one launcher: at 488..536 × 720..768.
-cat > "$HOMEDIR/.config/xfce4/xfconf/xfce-perchannel-xml/xfce4-panel.xml" <<'XML'
-<?xml version="1.0" encoding="UTF-8"?>
-<channel name="xfce4-panel" version="1.0">
-  <property name="configver" type="int" value="2"/>
-  <property name="panels" type="array">
-    <value type="int" value="1"/>
-    <property name="panel-1" type="empty">
-      <property name="position" type="string" value="p=10;x=0;y=0"/>
-      <property name="length" type="uint" value="1"/>
-      <property name="length-adjust" type="bool" value="true"/>
-      <property name="position-locked" type="bool" value="true"/>
-      <property name="size" type="uint" value="48"/>
-      <property name="plugin-ids" type="array">
-        <value type="int" value="1"/>
-      </property>
-    </property>
-  </property>
-  <property name="plugins" type="empty">
-    <property name="plugin-1" type="string" value="launcher">
-      <property name="items" type="array">
-        <value type="string" value="forcetouch-notes.desktop"/>
-      </property>
-    </property>
-  </property>
-</channel>
-XML
+cp Tests/Documented/fixtures/xfce4-panel-one-launcher.xml "$HOMEDIR/.config/xfce4/xfconf/xfce-perchannel-xml/xfce4-panel.xml"
 # A GTK 3 window with a link button; it prints the button's centre once it is on screen (screen
 # pixels under X11, its window's under Wayland).
 cat > "$W/links.py" <<'PY'
