@@ -223,26 +223,8 @@ def measure(name, world, overlay_env):
 
 # --------------------------------------------------------------------------- under the finger
 
-LINKS = """
-import gi
-gi.require_version("Gtk", "3.0")
-from gi.repository import Gtk, GLib
-w = Gtk.Window(title="Links")
-w.move(0, 0)
-w.set_default_size(400, 300)
-link = Gtk.LinkButton.new_with_label("https://example.org/forcetouch", "Example link")
-link.set_size_request(400, 300)
-w.add(link)
-def report():
-    a = link.get_allocation()
-    x, y = link.translate_coordinates(w, a.width // 2, a.height // 2)
-    ox, oy = w.get_window().get_origin()[1:]
-    print("link", ox + x, oy + y, flush=True)
-    return False
-w.connect("map-event", lambda *a: GLib.timeout_add(500, report))
-w.show_all()
-Gtk.main()
-"""
+# The GTK link button of under-finger-lookup-on-host.sh: it prints its centre once on screen.
+LINKS_FILE = os.path.join(ROOT, "Tests/Documented/fixtures/link-window.py")
 
 APP = """[Desktop Entry]
 Type=Application
@@ -310,7 +292,7 @@ def lookup_table(world):
         os.makedirs(d, exist_ok=True)
     for path, text in ((os.path.join(apps, "forcetouch-notes.desktop"), APP),
                        (os.path.join(panel_dir, "forcetouch-notes.desktop"), APP),
-                       (os.path.join(xfconf, "xfce4-panel.xml"), open(PANEL_FILE).read()), (os.path.join(world.dir, "links.py"), LINKS)):
+                       (os.path.join(xfconf, "xfce4-panel.xml"), open(PANEL_FILE).read()), (os.path.join(world.dir, "links.py"), open(LINKS_FILE).read())):
         with open(path, "w") as f:
             f.write(text)
     for base, dirs, files in os.walk(world.dir):

@@ -52,27 +52,7 @@ cp "$HOMEDIR/.local/share/applications/forcetouch-notes.desktop" "$HOMEDIR/.conf
 cp Tests/Documented/fixtures/xfce4-panel-one-launcher.xml "$HOMEDIR/.config/xfce4/xfconf/xfce-perchannel-xml/xfce4-panel.xml"
 # A GTK 3 window with a link button; it prints the button's centre once it is on screen (screen
 # pixels under X11, its window's under Wayland).
-cat > "$W/links.py" <<'PY'
-import gi, sys
-gi.require_version("Gtk", "3.0")
-from gi.repository import Gtk, GLib
-w = Gtk.Window(title="Links")
-w.set_default_size(320, 160)
-box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, margin=30)
-link = Gtk.LinkButton.new_with_label("https://example.org/forcetouch", "Example link")
-box.pack_start(link, False, False, 0)
-w.add(box)
-w.connect("destroy", Gtk.main_quit)
-def report():
-    a = link.get_allocation()
-    x, y = link.translate_coordinates(w, a.width // 2, a.height // 2)
-    ox, oy = w.get_window().get_origin()[1:]
-    print("link", ox + x, oy + y, flush=True)
-    return False
-w.connect("map-event", lambda *a: GLib.timeout_add(500, report))
-w.show_all()
-Gtk.main()
-PY
+cp Tests/Documented/fixtures/link-window.py "$W/links.py"
 chmod -R a+rX "$W/links.py"
 chown -R "$U:$G" "$HOMEDIR" "$RUNTIME"
 start_session_bus
