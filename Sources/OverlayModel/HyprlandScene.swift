@@ -32,8 +32,9 @@ public struct HyprlandScene: Sendable {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             mapped = try c.decodeIfPresent(Bool.self, forKey: .mapped) ?? true
             hidden = try c.decodeIfPresent(Bool.self, forKey: .hidden) ?? false
-            at = try c.decode([Int].self, forKey: .at)
-            size = try c.decode([Int].self, forKey: .size)
+            // 32 bits, as Hyprland's own: a reply beyond them is not understood, and sums cannot trap.
+            at = try c.decode([Int32].self, forKey: .at).map(Int.init)
+            size = try c.decode([Int32].self, forKey: .size).map(Int.init)
             workspace = try c.decode(WorkspaceRef.self, forKey: .workspace)
             floating = try c.decodeIfPresent(Bool.self, forKey: .floating) ?? false
             windowClass = try c.decodeIfPresent(String.self, forKey: .windowClass) ?? ""
@@ -68,6 +69,17 @@ public struct HyprlandScene: Sendable {
         public var x, y, w, h: Int
         public var namespace: String?
         public var pid: Int?
+
+        enum CodingKeys: String, CodingKey { case x, y, w, h, namespace, pid }
+
+        public init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            // 32 bits, as the clients' places: a reply beyond them is not understood.
+            (x, y) = (Int(try c.decode(Int32.self, forKey: .x)), Int(try c.decode(Int32.self, forKey: .y)))
+            (w, h) = (Int(try c.decode(Int32.self, forKey: .w)), Int(try c.decode(Int32.self, forKey: .h)))
+            namespace = try c.decodeIfPresent(String.self, forKey: .namespace)
+            pid = try c.decodeIfPresent(Int.self, forKey: .pid)
+        }
     }
 
     public var clients: [Client]

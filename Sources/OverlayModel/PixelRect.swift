@@ -14,7 +14,8 @@ public struct PixelRect: Hashable, Sendable {
     }
 
     /// Half-open, as GDK's: a point on the right or bottom edge belongs to the next row.
+    /// In `Double`, so that no rectangle, however far out, traps.
     public func contains(x px: Double, y py: Double) -> Bool {
-        px >= Double(x) && px < Double(x + width) && py >= Double(y) && py < Double(y + height)
+        px >= Double(x) && px < Double(x) + Double(width) && py >= Double(y) && py < Double(y) + Double(height)
     }
 }

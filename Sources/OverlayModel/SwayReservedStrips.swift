@@ -27,9 +27,10 @@ public struct SwayReservedStrips: Sendable {
 
     public var strips: [Strip]
 
+    /// 32 bits, as sway's own: a reply beyond them is not understood, and sums of them cannot trap.
     private struct Rect: Decodable {
-        var x, y, width, height: Int
-        var pixels: PixelRect { PixelRect(x: x, y: y, width: width, height: height) }
+        var x, y, width, height: Int32
+        var pixels: PixelRect { PixelRect(x: Int(x), y: Int(y), width: Int(width), height: Int(height)) }
     }
     private struct Output: Decodable {
         var name: String

@@ -53,9 +53,10 @@ public struct SwayTree: Decodable, Sendable {
         private static func rect(_ c: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> PixelRect? {
             guard c.contains(key), try !c.decodeNil(forKey: key) else { return nil }
             let r = try c.nestedContainer(keyedBy: RectKeys.self, forKey: key)
-            return PixelRect(x: try r.decode(Int.self, forKey: .x), y: try r.decode(Int.self, forKey: .y),
-                             width: try r.decode(Int.self, forKey: .width),
-                             height: try r.decode(Int.self, forKey: .height))
+            // 32 bits, as sway's own: a reply beyond them is not understood, and sums of them cannot trap.
+            return PixelRect(x: Int(try r.decode(Int32.self, forKey: .x)), y: Int(try r.decode(Int32.self, forKey: .y)),
+                             width: Int(try r.decode(Int32.self, forKey: .width)),
+                             height: Int(try r.decode(Int32.self, forKey: .height)))
         }
 
         /// Where the window's content is in sway's layout: `rect` moved by `window_rect`.

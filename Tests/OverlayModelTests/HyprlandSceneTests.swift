@@ -69,6 +69,19 @@ import Testing
         #expect(scene.window(at: 1020, 10, notOf: 33) == nil)
     }
 
+    /// Coordinates beyond 32 bits (a broken or hostile compositor) are not understood, never a trap:
+    /// clients so placed refuse the scene; layers so placed leave the panels unknown, not the windows.
+    @Test func aCoordinateBeyond32BitsIsRefusedNotATrap() throws {
+        let far = Self.client("Far", pid: 707, cls: "far", at: (Int.max, 0), size: (100, 100))
+        #expect(throws: (any Error).self) { try HyprlandScene(clients: Self.clients([far]), monitors: Self.monitors) }
+        let layers = Data("""
+            {"HEADLESS-1": {"levels": {"2": [{"x": \(Int.max), "y": 728, "w": 1024, "h": 40, "namespace": "bar", "pid": 22}]}}}
+            """.utf8)
+        let scene = try HyprlandScene(clients: Self.clients([Self.editor]), monitors: Self.monitors, layers: layers)
+        #expect(scene.layers.isEmpty)
+        #expect(scene.window(at: 100, 100)?.pid == 101)
+    }
+
     @Test func somethingElseThanTheRepliesIsRefused() {
         #expect(throws: (any Error).self) { try HyprlandScene(clients: Data("{}".utf8), monitors: Self.monitors) }
         #expect(throws: (any Error).self) { try HyprlandScene(clients: Data("ok".utf8), monitors: Self.monitors) }

@@ -73,6 +73,13 @@ import Testing
         #expect(bare.strips.isEmpty)
     }
 
+    @Test func aCoordinateBeyond32BitsIsRefusedNotATrap() {
+        #expect(throws: (any Error).self) {
+            try SwayReservedStrips(outputs: Self.outputs([("A", 0, Int.max, 1024, 768)]),
+                                   workspaces: Self.workspaces([("A", true, 0, 0, 1024, 728)]))
+        }
+    }
+
     @Test func somethingElseThanTheRepliesIsRefused() {
         #expect(throws: (any Error).self) { try SwayReservedStrips(outputs: Data("{}".utf8), workspaces: Data("[]".utf8)) }
     }

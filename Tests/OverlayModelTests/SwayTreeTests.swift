@@ -92,6 +92,18 @@ import Testing
         #expect(try SwayTree(json: Self.tree(tiled: [notes])).appID(ofWindowTitled: "Mail") == nil)
     }
 
+    /// A reply with a coordinate beyond sway's 32 bits (a broken or hostile compositor) is not
+    /// understood, where summing it into the content's place would have trapped the overlay.
+    @Test func aCoordinateBeyond32BitsIsRefusedNotATrap() throws {
+        let far = Self.view("Far", pid: 7, app: "far", rect: (Int.max, 0, 100, 100), window: (2, 25, 96, 73))
+        #expect(throws: (any Error).self) { try SwayTree(json: Self.tree(tiled: [far])) }
+        let edge = Self.view("Edge", pid: 8, app: "edge", rect: (Int(Int32.max), 0, Int(Int32.max), 100),
+                             window: (Int(Int32.max), 25, Int(Int32.max), 73))
+        let tree = try SwayTree(json: Self.tree(tiled: [edge]))
+        #expect(tree.window(at: 10, 10) == nil)
+        #expect(PixelRect(x: Int.max, y: Int.max, width: Int.max, height: Int.max).contains(x: 1, y: 1) == false)
+    }
+
     @Test func somethingElseThanATreeIsRefused() {
         #expect(throws: (any Error).self) { try SwayTree(json: Data("[1, 2]".utf8)) }
         #expect(throws: (any Error).self) { try SwayTree(json: Data("not json".utf8)) }
