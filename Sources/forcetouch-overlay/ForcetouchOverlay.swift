@@ -33,7 +33,7 @@ struct ForcetouchOverlay: ForceTouchCommand {
             From the moment a press is on its way to a deep press, it looks up what is under the \
             finger (the window, from the X server or sway's IPC, and the accessible object there, \
             through AT-SPI: its role, name and a link's address) and tells the daemon \
-            (PressTarget). `--what-is-at X Y` prints what it would tell for a screen pixel, as \
+            (PressTarget); `--no-under-finger` looks nothing up. `--what-is-at X Y` prints what it would tell for a screen pixel, as \
             JSON, and exits.
             """,
         version: ForceTouchVersion.string)
@@ -44,6 +44,10 @@ struct ForcetouchOverlay: ForceTouchCommand {
     @Flag(inversion: .prefixedNo,
           help: "On a deep press on a link, render the page in its preview (fetching it) where WebKitGTK 4.1 is installed.")
     var linkPreview = true
+
+    @Flag(inversion: .prefixedNo,
+          help: "From a press on its way to a deep press, look up what is under the finger (the window, and through AT-SPI the object there) and tell the daemon. --no-under-finger asks nothing of the X server, the compositor or AT-SPI: the daemon shows its configured menus (setting `under-finger = []` in its configuration keeps it from waiting for an answer).")
+    var underFinger = true
 
     @Option(help: ArgumentHelp("How long a link's preview waits for the page's rendering, in seconds.", valueName: "seconds"))
     var linkPreviewTimeout = 5.0
@@ -57,6 +61,9 @@ struct ForcetouchOverlay: ForceTouchCommand {
         guard whatIsAt.isEmpty || whatIsAt.count == 2 else {
             throw ValidationError("--what-is-at takes two numbers, X and Y, in screen pixels")
         }
+        guard whatIsAt.isEmpty || underFinger else {
+            throw ValidationError("--what-is-at looks up what is under the finger: it cannot go with --no-under-finger")
+        }
         guard linkPreviewTimeout > 0, linkPreviewTimeout <= 60 else {
             throw ValidationError("--link-preview-timeout must be above 0 and at most 60 seconds, not \(linkPreviewTimeout)")
         }
@@ -65,13 +72,17 @@ struct ForcetouchOverlay: ForceTouchCommand {
     func run() throws {
         let toolkit = try OverlayToolkit.load()
         OverlayModelBridge.verbose = verbose
+        if !underFinger {
+            OverlayModelBridge.log("under-finger: off (--no-under-finger): what is under the finger is not looked up\n")
+        }
         let status = ForceTouchVersion.string.withCString { version in
             withUnsafePointer(to: OverlayModelBridge.table) { menu in
                 withUnsafePointer(to: OverlayModelBridge.button) { button in
                     withUnsafePointer(to: OverlayModelBridge.intent) { intent in
                         withUnsafePointer(to: UnderFingerBridge.table) { lookup in
                             var args = ft_overlay_args(verbose: verbose ? 1 : 0, version: version, menu: menu,
-                                                       button: button, intent: intent, lookup: lookup,
+                                                       button: button, intent: intent,
+                                                       lookup: underFinger ? lookup : nil,
                                                        what_is_at: whatIsAt.count == 2 ? 1 : 0,
                                                        at_x: whatIsAt.first ?? 0, at_y: whatIsAt.last ?? 0,
                                                        link_preview: linkPreview ? 1 : 0,

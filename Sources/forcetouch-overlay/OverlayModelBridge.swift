@@ -197,7 +197,7 @@ enum OverlayModelBridge {
     private static func string(_ c: UnsafePointer<CChar>?) -> String { c.map { String(cString: $0) } ?? "" }
 
     /// Straight to stderr, as the C half's g_printerr, so that the two halves' lines keep their order.
-    private static func log(_ s: String) {
+    static func log(_ s: String) {
         var bytes = Array(s.utf8)
         bytes.withUnsafeMutableBytes { _ = Glibc.write(2, $0.baseAddress, $0.count) }
     }

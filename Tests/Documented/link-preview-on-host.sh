@@ -163,10 +163,9 @@ peer_stop
 # and the overlay is the real one. Open (`gio open`, the daemon's) starts the recording URL
 # handler, the default for text/html; lifted at peek, a tap on Copy Link puts the address on the
 # clipboard (the daemon's xclip), read back with xclip -o.
-# The overlay's own lookup answers each press too (under Xvfb, accessibility off: nothing, at
-# once); the daemon takes the answer that names the press it follows, which so far has been the
-# stand-in's (the overlay's came before the daemon followed the press). A real link under the
-# finger, through AT-SPI, is under-finger-lookup-on-host.sh's.
+# The overlay runs with --no-under-finger: the daemon takes the first answer for its press, and
+# the overlay's own (under Xvfb, accessibility off: nothing, at once) would race the stand-in's.
+# A real link under the finger, through AT-SPI, is under-finger-lookup-on-host.sh's.
 cat > "$W/looker.py" <<'PY'
 #!/usr/bin/python3
 # The overlay's lookup, stood in for: each PressProgress `began` is answered at once with
@@ -220,9 +219,11 @@ sed -e 's/ 0003 003a 0130/ 0003 003a 0095/; s/ 0003 003a 0170/ 0003 003a 0095/; 
 chmod 755 "$W/record-url" "$W/looker.py"
 chmod 644 "$W/pop.evemu" "$W/peek.evemu"
 chown -R "$U:$G" "$HOMEDIR"
-bg_user "$W/daemon-overlay.log" "$BIN/forcetouch-overlay" --verbose
+bg_user "$W/daemon-overlay.log" "$BIN/forcetouch-overlay" --verbose --no-under-finger
 overlay_pid=$last_pid
 wait_for 'Overlay1 on the session bus' "$W/daemon-overlay.log" 10 > /dev/null
+check "with --no-under-finger the overlay says it looks nothing up" \
+    grep -q '^under-finger: off (--no-under-finger): what is under the finger is not looked up$' "$W/daemon-overlay.log"
 bg_user "$W/looker.log" /usr/bin/python3 "$W/looker.py" "{\"role\": \"link\", \"name\": \"the test page\", \"address\": \"$PAGE\"}"
 looker_pid=$last_pid
 wait_for '^ready' "$W/looker.log" 10 > /dev/null
@@ -246,16 +247,19 @@ check "... by its Open item (popped during the hold, or the overlay's pop), the 
 for _ in $(seq 50); do kill -0 "$replay_pid" 2>/dev/null || break; sleep 0.1; done
 stop "$replay_pid"
 m="$(mark "$W/daemon-overlay.log")"
-bg_user "$W/peek-replay.log" "$BIN/forcetouchd" --replay "$W/peek.evemu"
+bg_user "$W/peek-replay.log" "$BIN/forcetouchd" --verbose --replay "$W/peek.evemu"
 replay_pid=$last_pid
 wait_for_new "$m" '^item 1 "Copy Link" ' "$W/daemon-overlay.log" 30 > /dev/null
 sleep 2
 read -r ix iy iw ih <<< "$(logged_item 1 'Copy Link' "$W/daemon-overlay.log")"
 as_user xdotool mousemove $(( ix + iw / 2 )) $(( iy + ih / 2 )) click 1
-wait_for '^chose link.copy' "$W/daemon-overlay.log" 10 > /dev/null
-sleep 0.5
+# The daemon answers the choice once xclip has taken the clipboard (its first process exits then).
+wait_for '^chose link.copy: ' "$W/daemon-overlay.log" 10 > /dev/null
 clip="$(as_user timeout 5 xclip -o -selection clipboard 2>&1)"
-check "lifted at peek, a tap on Copy Link puts the address on the clipboard ($clip)" test "$clip" = "$PAGE"
+check "lifted at peek, a tap on Copy Link puts the address on the clipboard ($clip; $(grep -m1 '^chose link.copy' "$W/daemon-overlay.log"))" \
+    test "$clip" = "$PAGE"
+check "... and only the stand-in answered the daemon (no answer dropped)" \
+    bash -c "! grep -q 'answer dropped' '$W/pop-replay.log' '$W/peek-replay.log'"
 for _ in $(seq 50); do kill -0 "$replay_pid" 2>/dev/null || break; sleep 0.1; done
 stop "$replay_pid"; stop "$looker_pid"; stop "$overlay_pid"
 
