@@ -1,5 +1,6 @@
 // forcetouch-overlay's drawing helpers: see drawing.h.
 #include "drawing.h"
+#include <math.h>
 #include <string.h>
 
 GdkMonitor *ft_find_monitor(const char *output, const char *what) {
@@ -23,6 +24,22 @@ void ft_rounded(cairo_t *cr, double x, double y, double width, double height, do
     cairo_arc(cr, x + r, y + height - r, r, G_PI / 2, G_PI);
     cairo_arc(cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
     cairo_close_path(cr);
+}
+
+void ft_region_add_rounded(cairo_region_t *region, int x, int y, int width, int height, double r) {
+    if (width <= 0 || height <= 0) return;
+    r = MAX(0, MIN(r, MIN(width, height) / 2.0));
+    int rows = (int)ceil(r);
+    for (int i = 0; i < rows; i++) {
+        double dy = r - (i + 0.5);
+        int inset = (int)floor(r - sqrt(MAX(r * r - dy * dy, 0)) + 0.5);
+        cairo_rectangle_int_t top = { x + inset, y + i, width - 2 * inset, 1 };
+        cairo_rectangle_int_t bottom = { x + inset, y + height - 1 - i, width - 2 * inset, 1 };
+        cairo_region_union_rectangle(region, &top);
+        cairo_region_union_rectangle(region, &bottom);
+    }
+    cairo_rectangle_int_t middle = { x, y + rows, width, height - 2 * rows };
+    if (middle.height > 0) cairo_region_union_rectangle(region, &middle);
 }
 
 PangoLayout *ft_text_layout(PangoLayout *layout, const char *text, const char *font, double width, int lines) {

@@ -306,12 +306,25 @@ static void draw_rows(cairo_t *cr, const ft_menu_frame *f, int x, int y0, double
 
 // ---------------------------------------------------------------- the window
 
-/// X11 without a compositing manager cannot blend: the window is cut to the menu's shape.
+/// X11 without a compositing manager cannot blend: the window is cut to the menu's shape, its
+/// rounded card (a link's preview and its actions' card, apart), so that what is under its
+/// corners shows instead of black.
 static void update_shape(void) {
     if (o.mode != FT_WINDOW_POPUP || o.composited || !o.window) return;
-    const ft_rect *card = &o.frame.card;
-    cairo_rectangle_int_t r = { card->x, card->y, MAX(card->width, 1), MAX(card->height, 1) };
-    cairo_region_t *region = cairo_region_create_rectangle(&r);
+    const ft_menu_frame *f = &o.frame;
+    double radius = 14 * f->scale;
+    cairo_region_t *region = cairo_region_create();
+    if (f->link) {
+        ft_region_add_rounded(region, f->preview.x, f->preview.y, f->preview.width, f->preview.height, radius);
+        ft_region_add_rounded(region, f->actions.x, f->actions.y, f->actions.width, f->actions.height, radius);
+    } else {
+        ft_region_add_rounded(region, f->card.x, f->card.y, f->card.width, f->card.height, radius);
+    }
+    if (cairo_region_is_empty(region)) {
+        // An empty shape would be no shape at all: one pixel where the card will be.
+        cairo_rectangle_int_t r = { f->card.x, f->card.y, 1, 1 };
+        cairo_region_union_rectangle(region, &r);
+    }
     gtk_widget_shape_combine_region(o.window, region);
     cairo_region_destroy(region);
 }
