@@ -17,11 +17,14 @@
 # accessibility off the overlay says why in one line and answers at once. End to end, the real
 # daemon replays a deep press: on the launcher, that app's menu (it stays though the press went
 # past pop); on the link button, past pop and lifted before the held menu goes, the link is
-# opened (a recording URL handler gets the address). The
+# opened (a recording URL handler gets the address); on the link in Firefox, lifted at peek, the
+# link's preview with the target page's title, and Copy Link puts the address on the clipboard,
+# and past pop the link is opened. The
 # lookups' times (first, warm, nothing found) are printed, not asserted.
 # Everything runs as an ordinary user; every wait is bounded; every process started here is
 # stopped by its pid.
-# Usage: Tests/Documented/under-finger-lookup-on-host.sh   (FORCETOUCH_BIN: the binaries, default .build/debug)
+# Usage: Tests/Documented/under-finger-lookup-on-host.sh   (FORCETOUCH_BIN: the binaries, default .build/debug;
+#        SAVE_IMAGES=1 copies the screenshots of the app icon menu and of the preview over Firefox to docs/images/)
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 ROOT="$PWD"
@@ -303,17 +306,22 @@ check "pop on a link: ... once, by the daemon's Open (link.open), the menu dismi
              tail -c +$((m + 1)) '$W/x11-overlay.log' | grep -Eq '^menu [0-9]+ dismissed: chosen'"
 for _ in $(seq 50); do kill -0 "$replay_pid" 2> /dev/null || break; sleep 0.1; done
 stop "$replay_pid"
-stop "$overlay_pid"
 
 # A link in Firefox ESR, on a local page: Gecko answers the Hyperlink interface on every object,
 # and only the role `link` counts. It builds its accessible tree once accessibility is on, a few
 # seconds after the page shows: asked again until it answers, at most 60 s.
-cat > "$W/page.html" <<'HTML'
+# The link is to another local page, whose title the link's preview shows (no network needed).
+TARGET="file://$W/target.html"
+cat > "$W/page.html" <<HTML
 <!doctype html><html><head><title>Forcetouch page</title>
 <style>body { margin: 0 } a { position: absolute; left: 100px; top: 100px; width: 400px; height: 120px; font-size: 48px }</style>
-</head><body><a href="https://example.org/from-firefox">A big link</a></body></html>
+</head><body><a href="$TARGET">A big link</a></body></html>
 HTML
-chmod 644 "$W/page.html"
+cat > "$W/target.html" <<'HTML'
+<!doctype html><html><head><title>Forcetouch Target</title></head>
+<body style="margin:0; background:#1b9e3e; color:white; font:48px sans-serif"><h1>The target</h1></body></html>
+HTML
+chmod 644 "$W/page.html" "$W/target.html"
 mkdir -m 700 "$W/firefox" && chown "$U:$G" "$W/firefox"
 bg_user "$W/firefox.log" env MOZ_DISABLE_CONTENT_SANDBOX=1 firefox-esr --no-remote --profile "$W/firefox" --kiosk "file://$W/page.html"
 firefox_pid=$last_pid
@@ -323,12 +331,83 @@ for _ in $(seq 60); do
     sleep 1
 done
 check "x11: on a link in Firefox ESR, its address and role link ($(json_field "$W/x11-firefox.json" address))" \
-    test "$(json_field "$W/x11-firefox.json" address)" = "https://example.org/from-firefox" -a \
+    test "$(json_field "$W/x11-firefox.json" address)" = "$TARGET" -a \
          "$(json_field "$W/x11-firefox.json" role)" = link -a "$(json_field "$W/x11-firefox.json" name)" = "A big link"
 as_user "$BIN/forcetouch-overlay" --verbose --what-is-at 300 400 > "$W/x11-firefox-page.json" 2>&1
 check "x11: ... beside the link, no address: the page's is not a link's ($(json_field "$W/x11-firefox-page.json" role))" \
     test -z "$(json_field "$W/x11-firefox-page.json" address)" -a "$(json_field "$W/x11-firefox-page.json" window-app-id)" = firefox-esr
 echo "figure: x11: --what-is-at on a link in Firefox, a new process's first lookup: $(lookup_ms "$W/x11-firefox.json") ms"
+
+# End to end in Firefox: the real daemon replays the deep press on the link's centre (300, 160 on
+# the screen); the running overlay looks it up in Firefox. Lifted at peek: the link's preview,
+# WebKitGTK rendering the target page and its title, Open and Copy Link under it; a click on Copy
+# Link puts the address on the clipboard (the daemon's xclip). Past pop: the daemon opens the
+# address with the default browser, here the recording URL handler (GIO gives a file's path).
+cat > "$HOMEDIR/.local/share/applications/recorder.desktop" <<DESKTOP
+[Desktop Entry]
+Type=Application
+Name=Recorder
+Exec=$W/record-url %u
+MimeType=text/html;x-scheme-handler/file;x-scheme-handler/https;
+DESKTOP
+printf '[Default Applications]\ntext/html=recorder.desktop\nx-scheme-handler/file=recorder.desktop\nx-scheme-handler/https=recorder.desktop\n' \
+    > "$HOMEDIR/.config/mimeapps.list"
+rm -f "$HOMEDIR/opened.txt"
+tx=$(( (300 * 1000 + 512) / 1024 )) ty=$(( (160 * 600 + 384) / 768 ))
+sed -e "s/^E: 0.500000 0003 0035 0500$/E: 0.500000 0003 0035 $(printf %04d "$tx")/" \
+    -e "s/^E: 0.500000 0003 0036 0581$/E: 0.500000 0003 0036 $(printf %04d "$ty")/" "$W/launcher.evemu" > "$W/firefox-pop.evemu"
+# The same press eased off at peek (pressure 95 of 255 at most): it peeks and lifts.
+sed -e 's/ 0003 003a 0130$/ 0003 003a 0095/; s/ 0003 003a 0170$/ 0003 003a 0095/; s/ 0003 003a 0210$/ 0003 003a 0095/; s/ 0003 003a 0120$/ 0003 003a 0090/' \
+    "$W/firefox-pop.evemu" > "$W/firefox-peek.evemu"
+chmod 644 "$W/firefox-pop.evemu" "$W/firefox-peek.evemu"
+chown "$U:$G" "$HOMEDIR/.local/share/applications/recorder.desktop" "$HOMEDIR/.config/mimeapps.list"
+m="$(mark "$W/x11-overlay.log")"
+bg_user "$W/firefox-peek.log" "$BIN/forcetouchd" --verbose --replay "$W/firefox-peek.evemu"
+replay_pid=$last_pid
+check "firefox: a replayed deep press on the link, lifted at peek, shows the link's menu" \
+    wait_for_new "$m" '^menu [0-9]+ shown: .* for link "A big link"' "$W/x11-overlay.log" 30
+check "firefox: ... its preview renders the target page and shows its title" \
+    wait_for_new "$m" '^link-preview [0-9]+: page rendered in [0-9]+ ms: "Forcetouch Target"$' "$W/x11-overlay.log" 20
+wait_for_new "$m" '^item 1 "Copy Link" ' "$W/x11-overlay.log" 10 > /dev/null
+sleep 1
+# On screen over Firefox: the target page's green in the preview, where the overlay says its page is.
+as_user import -window root png:- > "$W/firefox-preview.png"
+read -r px py pw ph < <(tail -c +$((m + 1)) "$W/x11-overlay.log" | grep '^page [0-9]* ' | tail -1 | awk '{ print $3, $4, $5, $6 }')
+c="$(rgb "$W/firefox-preview.png" $(( ${px:-0} + ${pw:-0} / 2 )) $(( ${py:-0} + ${ph:-0} / 2 )))"
+check "firefox: ... on screen over Firefox, the target page in the preview (rgb $c at the middle of ${px:-?} ${py:-?} ${pw:-?} ${ph:-?})" \
+    is_green "$c"
+# Openbox is no compositing manager: the overlay's window is cut to the two rounded cards, so
+# that Firefox's white page shows at the preview's corner and between the preview and its actions.
+read -r vx vy vw vh < <(tail -c +$((m + 1)) "$W/x11-overlay.log" | grep '^preview [0-9]* ' | tail -1 | awk '{ print $3, $4, $5, $6 }')
+read -r ax ay aw ah < <(tail -c +$((m + 1)) "$W/x11-overlay.log" | grep '^actions [0-9]* ' | tail -1 | awk '{ print $3, $4, $5, $6 }')
+corner="$(rgb "$W/firefox-preview.png" $(( ${vx:-0} + 1 )) $(( ${vy:-0} + 1 )))"
+gap="$(rgb "$W/firefox-preview.png" $(( ${vx:-0} + ${vw:-0} / 2 )) $(( (${vy:-0} + ${vh:-0} + ${ay:-0}) / 2 )))"
+inside="$(rgb "$W/firefox-preview.png" $(( ${ax:-0} + 20 )) $(( ${ay:-0} + ${ah:-0} - 4 )))"
+check "firefox: ... with no compositing manager, the window is cut to the rounded cards: Firefox's page at the preview's corner ($corner) and between preview and actions ($gap); the actions' card itself light ($inside)" \
+    bash -c "[ '$corner' = '255 255 255' ] && [ '$gap' = '255 255 255' ] && [ ${inside%% *} -ge 240 ] && [ ${inside%% *} -lt 255 ]"
+if [ -n "${SAVE_IMAGES:-}" ]; then cp "$W/firefox-preview.png" docs/images/link-preview-firefox.png; fi
+read -r ix iy iw ih < <(tail -c +$((m + 1)) "$W/x11-overlay.log" | grep '^item 1 "Copy Link" ' | tail -1 |
+    sed -E 's/.* (-?[0-9]+) (-?[0-9]+) (-?[0-9]+) (-?[0-9]+)$/\1 \2 \3 \4/')
+as_user xdotool mousemove $(( ${ix:-0} + ${iw:-0} / 2 )) $(( ${iy:-0} + ${ih:-0} / 2 )) click 1
+# The daemon answers the choice once xclip has taken the clipboard.
+wait_for_new "$m" '^chose link.copy: ' "$W/x11-overlay.log" 10 > /dev/null
+clip="$(as_user timeout 5 xclip -o -selection clipboard 2>&1)"
+check "firefox: ... and a click on Copy Link puts the address on the clipboard ($clip)" test "$clip" = "$TARGET"
+for _ in $(seq 50); do kill -0 "$replay_pid" 2> /dev/null || break; sleep 0.1; done
+stop "$replay_pid"
+echo "figure: x11: the overlay's lookup of the link in Firefox at a replayed press: $(grep -a '^under-finger [-0-9]* [-0-9]*: link ' "$W/x11-overlay.log" | tail -1 | sed -E 's/.*\(([0-9.]+) ms\)$/\1/') ms"
+m="$(mark "$W/x11-overlay.log")"
+bg_user "$W/firefox-pop.log" "$BIN/forcetouchd" --verbose --replay "$W/firefox-pop.evemu"
+replay_pid=$last_pid
+wait_for_new "$m" '^menu [0-9]+ shown: .* for link "A big link"' "$W/x11-overlay.log" 30 > /dev/null
+wait_for "$W/target.html" "$HOMEDIR/opened.txt" 10 > /dev/null
+sleep 1
+check "firefox: a replayed press past pop on the link opens it with the default browser, once: the recording URL handler got $(cat "$HOMEDIR/opened.txt" 2> /dev/null)" \
+    bash -c "grep -qx -e '$TARGET' -e '$W/target.html' '$HOMEDIR/opened.txt' && [ \"\$(wc -l < '$HOMEDIR/opened.txt')\" = 1 ] &&
+             grep -q 'popped during the hold: link.open' '$W/firefox-pop.log'"
+for _ in $(seq 50); do kill -0 "$replay_pid" 2> /dev/null || break; sleep 0.1; done
+stop "$replay_pid"
+stop "$overlay_pid"
 stop "$firefox_pid"
 stop "$links_pid"; stop "$panel_pid"; stop "$openbox_pid"; stop "$xvfb_pid"
 
