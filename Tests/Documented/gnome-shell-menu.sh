@@ -19,7 +19,6 @@ gcard_box() {
 }
 # The last card the extension logged (x y w h), and the rectangle at the end of an `item` line.
 glogged_box() { sed -n 's/.*forcetouch: menu [0-9]* scale [0-9.]* //p' "$SHELL_LOG" | tail -1 | awk '{ print $1, $2, $3, $4 }'; }
-grect() { sed -E 's/.* (-?[0-9]+) (-?[0-9]+) (-?[0-9]+) (-?[0-9]+)$/\1 \2 \3 \4/'; }
 # gwait_drawn OFFSET: a geometry line (or `hidden`) past OFFSET of the shell's log.
 gwait_drawn() { wait_for_new "$1" 'forcetouch: (menu [0-9]+ scale|hidden)' "$SHELL_LOG" 10; }
 # gshoot FILE WANT: screenshots until the card on it is WANT (a box; empty: none), at most 5
@@ -136,7 +135,7 @@ menu_progress began '' 0.3 0.0 0.3 0.4
 menu_shown 12 0.3 0.4
 menu_progress changed pop 1.0 1.0 0.3 0.4
 wait_for_new "$m" 'forcetouch: menu 12 scale 1.000' "$SHELL_LOG" 10
-read -r ix iy iw ih < <(shell_log_since "$m" | grep '^item 2 "Start timer"' | tail -1 | grect)
+read -r ix iy iw ih < <(shell_log_since "$m" | grep '^item 2 "Start timer"' | tail -1 | rect)
 sx="$(awk -v v=$(( ix + iw / 2 )) 'BEGIN { printf "%.4f", v / 1024 }')"
 sy="$(awk -v v=$(( iy + ih / 2 )) 'BEGIN { printf "%.4f", v / 768 }')"
 m="$(mark "$SHELL_LOG")"
@@ -205,7 +204,7 @@ gwait_drawn "$m"
 m="$(mark "$SHELL_LOG")"
 menu_shown 22 0.3 0.4
 wait_for_new "$m" 'forcetouch: item 1 "Search"' "$SHELL_LOG" 10
-read -r ix iy iw ih < <(shell_log_since "$m" | grep '^item 1 "Search"' | tail -1 | grect)
+read -r ix iy iw ih < <(shell_log_since "$m" | grep '^item 1 "Search"' | tail -1 | rect)
 shell_call Click "$(( ix + iw / 2 )).0" "$(( iy + ih / 2 )).0" > /dev/null
 check "gnome: a click on \"Search\" chooses it" wait_for_new "$m" 'forcetouch: choose 1 "Search"' "$SHELL_LOG" 5
 # What a menu names is bounded: an icon-file that is a FIFO is not opened, one whose header
@@ -270,7 +269,7 @@ check "gnome: forcetouchd replays a deep press and shows its menu in the extensi
 wait_for_new "$m" 'forcetouch: menu [0-9]+ scale 1\.000' "$SHELL_LOG" 10
 sleep 0.5
 gshot "$W/menu-daemon.png"
-read -r ix iy iw ih < <(shell_log_since "$m" | grep '^item 1 "Search"' | tail -1 | grect)
+read -r ix iy iw ih < <(shell_log_since "$m" | grep '^item 1 "Search"' | tail -1 | rect)
 m2="$(mark "$SHELL_LOG")"
 shell_call Tap "$(( ix + iw / 2 )).0" "$(( iy + ih / 2 )).0" > /dev/null
 check "gnome: a virtual tap on \"Search\" chooses it through the daemon: performed, success" \

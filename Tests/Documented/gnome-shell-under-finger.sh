@@ -53,11 +53,11 @@ check "under-finger: ... its items are the Desktop Entry's actions" \
     bash -c "shell_log() { tail -c +$(( m + 1 )) '$SHELL_LOG'; }; shell_log | grep -q 'item 0 \"New Note\"' && shell_log | grep -q 'item 1 \"Open Recent\"'"
 sleep 0.5
 gshot "$W/under-app-menu.png"
-read -r ix iy iw ih < <(shell_log_since "$m" | grep '^item 0 "New Note"' | tail -1 | grect)
+read -r ix iy iw ih < <(shell_log_since "$m" | grep '^item 0 "New Note"' | tail -1 | rect)
 # The heading: the app's icon and name above its actions (as iOS heads an app's quick actions),
 # a band of its own at the card's top; on the screenshot it holds the icon where a row holds
 # only its title's first letters, and the name; a tap on it chooses nothing.
-read -r hx hy hw hh < <(shell_log_since "$m" | grep '^heading [0-9]* "Forcetouch Notes"' | tail -1 | grect)
+read -r hx hy hw hh < <(shell_log_since "$m" | grep '^heading [0-9]* "Forcetouch Notes"' | tail -1 | rect)
 check "under-finger: ... headed by the app's name, the items under it (heading ${hx:-?} ${hy:-?} ${hw:-?} ${hh:-?}, item 0 at y ${iy:-?})" \
     test -n "${hh:-}" -a "${iy:-0}" = "$(( ${hy:-0} + ${hh:-0} ))" -a "${hw:-0}" = "${iw:-1}"
 # Light pixels (‰) in a square: the dark theme's card draws text and icons light.

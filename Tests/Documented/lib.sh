@@ -198,5 +198,10 @@ shoot() {
 pixel() { convert "$1" -format "%[fx:int(255*p{$2,$3}.r)]" info:; }
 rgb() { convert "$1" -format "%[fx:int(255*p{$2,$3}.r)] %[fx:int(255*p{$2,$3}.g)] %[fx:int(255*p{$2,$3}.b)]" info:; }
 is_green() { local c=($1); [ "${c[1]}" -gt 140 ] && [ "${c[0]}" -lt 90 ] && [ "${c[2]}" -lt 120 ]; }
+# rect: a logged line's last four numbers (`item 0 "Title" X Y W H`, `page 7 X Y W H`), as "X Y W H".
+rect() { sed -E 's/.* (-?[0-9]+) (-?[0-9]+) (-?[0-9]+) (-?[0-9]+)$/\1 \2 \3 \4/'; }
+# logged_rect MARK PATTERN LOG: the rectangle of the last line of LOG since MARK (bytes, `mark`)
+# that matches PATTERN (extended).
+logged_rect() { tail -c "+$(($1 + 1))" "$3" | grep -E -- "$2" | tail -1 | rect; }
 # window_box STATE LOG: the last intent window in STATE the overlay logged, as x y w h.
 window_box() { grep -E "^intent-window [0-9]+ $1" "$2" | tail -1 | awk '{ n = NF; if ($n == "image") n--; print $(n-3), $(n-2), $(n-1), $n }'; }

@@ -48,7 +48,7 @@ link_shown() {
 dismissed() { emit MenuDismissed "uint32 $1" "'$2'"; }
 # The rectangle of the last `WHAT ID x y w h …` line of LOG.
 logged() { grep -E "^$1 $2 " "$3" | tail -1 | awk '{ print $3, $4, $5, $6 }'; }
-logged_item() { grep -E "^item $1 \"$2\" " "$3" | tail -1 | awk '{ print $(NF-3), $(NF-2), $(NF-1), $NF }'; }
+logged_item() { logged_rect 0 "^item $1 \"$2\" " "$3"; }
 # blue FILE X Y: the pixel is the page's blue (#1565c0), scaled or not.
 blue() { local c=($(rgb "$1" "$2" "$3")); [ "${c[2]}" -gt 150 ] && [ "${c[0]}" -lt 60 ] && [ "${c[1]}" -lt 140 ]; }
 # The number of the page's blue pixels in FILE.

@@ -124,7 +124,6 @@ dismissed() { emit MenuDismissed "uint32 $1" "'dismissed'"; }
 ITEMS="[{'type': <'compose'>, 'title': <'New message'>, 'subtitle': <'To the last person you wrote to, with a subtitle long enough to wrap onto a second line and then some more'>, 'icon': <'document-edit'>}, {'type': <'search'>, 'title': <'Search'>, 'icon': <'edit-find'>}, {'type': <'timer'>, 'title': <'Start timer'>, 'subtitle': <'5 minutes'>, 'icon': <'alarm'>}]"
 
 # The rectangle at the end of an `item N "Title" x y w h` line.
-rect() { sed -E 's/.* (-?[0-9]+) (-?[0-9]+) (-?[0-9]+) (-?[0-9]+)$/\1 \2 \3 \4/'; }
 # The last `menu` rectangle the overlay logged: x y w h.
 logged_box() { grep -E '^menu [0-9]+ scale' "$1" | tail -1 | awk '{ print $5, $6, $7, $8 }'; }
 # wait_drawn LOG OFFSET: waits for a `menu` line after byte OFFSET, and then for the

@@ -195,9 +195,28 @@ check "a11y off: said once, not at every press" \
 echo "figure: x11: a press with accessibility off answered in $off ms"
 a11y true
 
-# End to end: the real daemon replays a deep press on the launcher (the demo touchscreen's, moved
-# to 0.5, 0.968 of it: 512, 743 on the screen); the overlay looks it up, the daemon shows that
-# application's Desktop Actions with its name, and a click on one launches it.
+# press_evemu FILE X Y [peek]: a deep press at screen pixel X, Y (the demo touchscreen spans the
+# screen: 0..1000 × 0..600, the nearest unit), past pop (pressure 210 of 255) or with `peek`
+# eased off at peek (95 at most), lifted at 1.25 s.
+press_evemu() {
+    local pressures="40:500000 60:550000 90:600000 130:950000 170:1000000 210:1050000 120:1100000 40:1150000"
+    [ "${4:-}" = peek ] && pressures="40:500000 60:550000 90:600000 95:950000 95:1000000 95:1050000 90:1100000 40:1150000"
+    {
+        sed -n '/^E:/q;p' demo/touchscreen-gestures.evemu
+        printf 'E: 0.500000 0003 002f 0000\nE: 0.500000 0003 0039 0100\nE: 0.500000 0003 0035 %04d\nE: 0.500000 0003 0036 %04d\n' \
+            $(( ($2 * 1000 + 512) / 1024 )) $(( ($3 * 600 + 384) / 768 ))
+        for p in $pressures; do
+            printf 'E: %d.%06d 0003 003a %04d\nE: %d.%06d 0000 0000 0000\n' $(( ${p#*:} / 1000000 )) $(( ${p#*:} % 1000000 )) "${p%%:*}" \
+                $(( ${p#*:} / 1000000 )) $(( ${p#*:} % 1000000 ))
+        done
+        printf 'E: 1.250000 0003 0039 -001\nE: 1.250000 0000 0000 0000\n'
+    } > "$1"
+    chmod 644 "$1"
+}
+
+# End to end: the real daemon replays a deep press on the launcher (512, 744 on the screen); the
+# overlay looks it up, the daemon shows that application's Desktop Actions with its name, and a
+# click on one launches it.
 peer_stop
 cat > "$CONFIG" <<'TOML'
 [[quick-action]]
@@ -209,16 +228,8 @@ exec = ["true"]
 gesture = "deep-press"
 quick-actions = true
 TOML
-{
-    sed -n '/^E:/q;p' demo/touchscreen-gestures.evemu
-    printf 'E: 0.500000 0003 002f 0000\nE: 0.500000 0003 0039 0100\nE: 0.500000 0003 0035 0500\nE: 0.500000 0003 0036 0581\n'
-    for p in 40:500000 60:550000 90:600000 130:950000 170:1000000 210:1050000 120:1100000 40:1150000; do
-        printf 'E: %d.%06d 0003 003a %04d\nE: %d.%06d 0000 0000 0000\n' $(( ${p#*:} / 1000000 )) $(( ${p#*:} % 1000000 )) "${p%%:*}" \
-            $(( ${p#*:} / 1000000 )) $(( ${p#*:} % 1000000 ))
-    done
-    printf 'E: 1.250000 0003 0039 -001\nE: 1.250000 0000 0000 0000\n'
-} > "$W/launcher.evemu"
-chmod 644 "$W/launcher.evemu" "$CONFIG"
+press_evemu "$W/launcher.evemu" 512 744
+chmod 644 "$CONFIG"
 m="$(mark "$W/x11-overlay.log")"
 bg_user "$W/replay.log" "$BIN/forcetouchd" --replay "$W/launcher.evemu"
 replay_pid=$last_pid
@@ -226,13 +237,11 @@ check "end to end: a replayed deep press on the launcher shows that application'
     wait_for_new "$m" '^menu [0-9]+ shown: .* for app-icon "Forcetouch Notes"' "$W/x11-overlay.log" 30
 check "end to end: ... its Desktop Action, New Note" wait_for_new "$m" '^item 0 "New Note" ' "$W/x11-overlay.log" 10
 sleep 1
-read -r ix iy iw ih < <(tail -c +$((m + 1)) "$W/x11-overlay.log" | grep '^item 0 "New Note" ' | tail -1 |
-    sed -E 's/.* (-?[0-9]+) (-?[0-9]+) (-?[0-9]+) (-?[0-9]+)$/\1 \2 \3 \4/')
+read -r ix iy iw ih < <(logged_rect "$m" '^item 0 "New Note" ' "$W/x11-overlay.log")
 # The heading (iOS heads an app's quick actions with its icon and name): a band of its own at the
 # card's top, the item under it; on the screenshot the band is shaded apart from the rows and
 # holds the icon (at its left, where a row has none) and the name; a click on it chooses nothing.
-read -r hx hy hw hh < <(tail -c +$((m + 1)) "$W/x11-overlay.log" | grep '^heading [0-9]* "Forcetouch Notes" ' | tail -1 |
-    sed -E 's/.* (-?[0-9]+) (-?[0-9]+) (-?[0-9]+) (-?[0-9]+)$/\1 \2 \3 \4/')
+read -r hx hy hw hh < <(logged_rect "$m" '^heading [0-9]* "Forcetouch Notes" ' "$W/x11-overlay.log")
 check "end to end: ... headed by the app's name, the items under it (heading ${hx:-?} ${hy:-?} ${hw:-?} ${hh:-?}, item 0 at y ${iy:-?})" \
     test -n "${hh:-}" -a "${iy:-0}" = "$(( ${hy:-0} + ${hh:-0} ))" -a "${hw:-0}" = "${iw:-1}"
 # Written by this script: the test user cannot write to $W.
@@ -287,11 +296,7 @@ MimeType=x-scheme-handler/https;
 DESKTOP
 printf '[Default Applications]\nx-scheme-handler/https=recorder.desktop\n' > "$HOMEDIR/.config/mimeapps.list"
 chown "$U:$G" "$HOMEDIR/.local/share/applications/recorder.desktop" "$HOMEDIR/.config/mimeapps.list"
-# The link's centre on the demo touchscreen (x 0..1000, y 0..600 over the 1024×768 screen).
-tx=$(( (${lx:-0} * 1000 + 512) / 1024 )) ty=$(( (${ly:-0} * 600 + 384) / 768 ))
-sed -e "s/^E: 0.500000 0003 0035 0500$/E: 0.500000 0003 0035 $(printf %04d "$tx")/" \
-    -e "s/^E: 0.500000 0003 0036 0581$/E: 0.500000 0003 0036 $(printf %04d "$ty")/" "$W/launcher.evemu" > "$W/link-pop.evemu"
-chmod 644 "$W/link-pop.evemu"
+press_evemu "$W/link-pop.evemu" "${lx:-0}" "${ly:-0}"
 m="$(mark "$W/x11-overlay.log")"
 bg_user "$W/link-replay.log" "$BIN/forcetouchd" --verbose --replay "$W/link-pop.evemu"
 replay_pid=$last_pid
@@ -353,13 +358,8 @@ DESKTOP
 printf '[Default Applications]\ntext/html=recorder.desktop\nx-scheme-handler/file=recorder.desktop\nx-scheme-handler/https=recorder.desktop\n' \
     > "$HOMEDIR/.config/mimeapps.list"
 rm -f "$HOMEDIR/opened.txt"
-tx=$(( (300 * 1000 + 512) / 1024 )) ty=$(( (160 * 600 + 384) / 768 ))
-sed -e "s/^E: 0.500000 0003 0035 0500$/E: 0.500000 0003 0035 $(printf %04d "$tx")/" \
-    -e "s/^E: 0.500000 0003 0036 0581$/E: 0.500000 0003 0036 $(printf %04d "$ty")/" "$W/launcher.evemu" > "$W/firefox-pop.evemu"
-# The same press eased off at peek (pressure 95 of 255 at most): it peeks and lifts.
-sed -e 's/ 0003 003a 0130$/ 0003 003a 0095/; s/ 0003 003a 0170$/ 0003 003a 0095/; s/ 0003 003a 0210$/ 0003 003a 0095/; s/ 0003 003a 0120$/ 0003 003a 0090/' \
-    "$W/firefox-pop.evemu" > "$W/firefox-peek.evemu"
-chmod 644 "$W/firefox-pop.evemu" "$W/firefox-peek.evemu"
+press_evemu "$W/firefox-pop.evemu" 300 160
+press_evemu "$W/firefox-peek.evemu" 300 160 peek
 chown "$U:$G" "$HOMEDIR/.local/share/applications/recorder.desktop" "$HOMEDIR/.config/mimeapps.list"
 m="$(mark "$W/x11-overlay.log")"
 bg_user "$W/firefox-peek.log" "$BIN/forcetouchd" --verbose --replay "$W/firefox-peek.evemu"
@@ -372,22 +372,21 @@ wait_for_new "$m" '^item 1 "Copy Link" ' "$W/x11-overlay.log" 10 > /dev/null
 sleep 1
 # On screen over Firefox: the target page's green in the preview, where the overlay says its page is.
 as_user import -window root png:- > "$W/firefox-preview.png"
-read -r px py pw ph < <(tail -c +$((m + 1)) "$W/x11-overlay.log" | grep '^page [0-9]* ' | tail -1 | awk '{ print $3, $4, $5, $6 }')
+read -r px py pw ph < <(logged_rect "$m" '^page [0-9]+ ' "$W/x11-overlay.log")
 c="$(rgb "$W/firefox-preview.png" $(( ${px:-0} + ${pw:-0} / 2 )) $(( ${py:-0} + ${ph:-0} / 2 )))"
 check "firefox: ... on screen over Firefox, the target page in the preview (rgb $c at the middle of ${px:-?} ${py:-?} ${pw:-?} ${ph:-?})" \
     is_green "$c"
 # Openbox is no compositing manager: the overlay's window is cut to the two rounded cards, so
 # that Firefox's white page shows at the preview's corner and between the preview and its actions.
 read -r vx vy vw vh < <(tail -c +$((m + 1)) "$W/x11-overlay.log" | grep '^preview [0-9]* ' | tail -1 | awk '{ print $3, $4, $5, $6 }')
-read -r ax ay aw ah < <(tail -c +$((m + 1)) "$W/x11-overlay.log" | grep '^actions [0-9]* ' | tail -1 | awk '{ print $3, $4, $5, $6 }')
+read -r ax ay aw ah < <(logged_rect "$m" '^actions [0-9]+ ' "$W/x11-overlay.log")
 corner="$(rgb "$W/firefox-preview.png" $(( ${vx:-0} + 1 )) $(( ${vy:-0} + 1 )))"
 gap="$(rgb "$W/firefox-preview.png" $(( ${vx:-0} + ${vw:-0} / 2 )) $(( (${vy:-0} + ${vh:-0} + ${ay:-0}) / 2 )))"
 inside="$(rgb "$W/firefox-preview.png" $(( ${ax:-0} + 20 )) $(( ${ay:-0} + ${ah:-0} - 4 )))"
 check "firefox: ... with no compositing manager, the window is cut to the rounded cards: Firefox's page at the preview's corner ($corner) and between preview and actions ($gap); the actions' card itself light ($inside)" \
     bash -c "[ '$corner' = '255 255 255' ] && [ '$gap' = '255 255 255' ] && [ ${inside%% *} -ge 240 ] && [ ${inside%% *} -lt 255 ]"
 if [ -n "${SAVE_IMAGES:-}" ]; then cp "$W/firefox-preview.png" docs/images/link-preview-firefox.png; fi
-read -r ix iy iw ih < <(tail -c +$((m + 1)) "$W/x11-overlay.log" | grep '^item 1 "Copy Link" ' | tail -1 |
-    sed -E 's/.* (-?[0-9]+) (-?[0-9]+) (-?[0-9]+) (-?[0-9]+)$/\1 \2 \3 \4/')
+read -r ix iy iw ih < <(logged_rect "$m" '^item 1 "Copy Link" ' "$W/x11-overlay.log")
 as_user xdotool mousemove $(( ${ix:-0} + ${iw:-0} / 2 )) $(( ${iy:-0} + ${ih:-0} / 2 )) click 1
 # The daemon answers the choice once xclip has taken the clipboard.
 wait_for_new "$m" '^chose link.copy: ' "$W/x11-overlay.log" 10 > /dev/null
@@ -607,21 +606,6 @@ bg_user "$W/sway-e2e.log" env "DISPLAY=$XDISPLAY" "WAYLAND_DISPLAY=$WAYLAND" GDK
 overlay_pid=$last_pid
 wait_for 'Overlay1 on the session bus' "$W/sway-e2e.log" 10 > /dev/null
 sleep 1
-# press_evemu FILE X Y: a deep press at screen pixel X, Y (the demo touchscreen spans the
-# output: 0..1000 × 0..600), lifted at 1.25 s.
-press_evemu() {
-    {
-        sed -n '/^E:/q;p' demo/touchscreen-gestures.evemu
-        printf 'E: 0.500000 0003 002f 0000\nE: 0.500000 0003 0039 0100\nE: 0.500000 0003 0035 %04d\nE: 0.500000 0003 0036 %04d\n' \
-            $(( $2 * 1000 / 1024 )) $(( $3 * 600 / 768 ))
-        for p in 40:500000 60:550000 90:600000 130:950000 170:1000000 210:1050000 120:1100000 40:1150000; do
-            printf 'E: %d.%06d 0003 003a %04d\nE: %d.%06d 0000 0000 0000\n' $(( ${p#*:} / 1000000 )) $(( ${p#*:} % 1000000 )) "${p%%:*}" \
-                $(( ${p#*:} / 1000000 )) $(( ${p#*:} % 1000000 ))
-        done
-        printf 'E: 1.250000 0003 0039 -001\nE: 1.250000 0000 0000 0000\n'
-    } > "$1"
-    chmod 644 "$1"
-}
 rm -f "$HOMEDIR/new-note-ran"
 press_evemu "$W/sway-launcher.evemu" "$lx" "$ly"
 m="$(mark "$W/sway-e2e.log")"
