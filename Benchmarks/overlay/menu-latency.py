@@ -266,6 +266,20 @@ def press_recording(world, name, x, y):
     return name
 
 
+def start_xvfb(world, display):
+    """An Xvfb of 1024x768 on the first free display from `display` on: its process and the
+    environment that reaches it, once its socket is there (at most 5 s)."""
+    while os.path.exists(f"/tmp/.X{display}-lock"):
+        display += 1
+    xvfb = world.run(["Xvfb", f":{display}", "-screen", "0", "1024x768x24", "-nolisten", "tcp"],
+                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(50):
+        if os.path.exists(f"/tmp/.X11-unix/X{display}"):
+            break
+        time.sleep(0.1)
+    return xvfb, {"DISPLAY": f":{display}"}
+
+
 def set_config(world, under_finger):
     text = CONFIG.replace("[quick-actions]\n", "[quick-actions]\n" + (under_finger + "\n" if under_finger else ""))
     with open(os.path.join(world.home, ".config/forcetouch/forcetouch.toml"), "w") as f:
@@ -304,16 +318,7 @@ def lookup_table(world):
         if a11y(world, True):
             break
         time.sleep(0.2)
-    display = 90 + (os.getpid() + 7) % 100
-    while os.path.exists(f"/tmp/.X{display}-lock"):
-        display += 1
-    x = {"DISPLAY": f":{display}"}
-    xvfb = world.run(["Xvfb", f":{display}", "-screen", "0", "1024x768x24", "-nolisten", "tcp"],
-                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(50):
-        if os.path.exists(f"/tmp/.X11-unix/X{display}"):
-            break
-        time.sleep(0.1)
+    xvfb, x = start_xvfb(world, 90 + (os.getpid() + 7) % 100)
     world.run(["openbox"], env=x, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     world.run(["xfce4-panel"], env=x, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     links_log = os.path.join(world.dir, "links.log")
@@ -386,16 +391,8 @@ def main():
           " at once that accessibility is off):")
     world = World()
     try:
-        display = 90 + os.getpid() % 100
-        while os.path.exists(f"/tmp/.X{display}-lock"):
-            display += 1
-        xvfb = world.run(["Xvfb", f":{display}", "-screen", "0", "1024x768x24", "-nolisten", "tcp"],
-                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        for _ in range(50):
-            if os.path.exists(f"/tmp/.X11-unix/X{display}"):
-                break
-            time.sleep(0.1)
-        measure("Xvfb", world, {"DISPLAY": f":{display}"})
+        xvfb, x = start_xvfb(world, 90 + os.getpid() % 100)
+        measure("Xvfb", world, x)
         world.stop(xvfb)
         if shutil.which("sway"):
             cfg = os.path.join(world.dir, "sway.cfg")
