@@ -29,14 +29,16 @@ import Testing
     let event = GestureEvent(gesture: .deepPress, phase: .began, fingers: 1, time: Timestamp(seconds: 1), x: 0.3,
                              y: 0.4, force: 3, stage: .peek)
 
-    func launcher(x: Double = 0.3) -> PressTargetFacts {
+    /// The looker's answer for the press at `x`, 0.4 (the `began` above), with what it `found`.
+    func answer(x: Double, _ found: (inout PressTargetFacts) -> Void) -> PressTargetFacts {
         var f = PressTargetFacts()
-        f.pressX = x
-        f.pressY = 0.4
-        f.role = "push button"
-        f.name = "Testpad Writer"
-        f.windowType = "dock"
+        (f.pressX, f.pressY) = (x, 0.4)
+        found(&f)
         return f
+    }
+
+    func launcher(x: Double = 0.3) -> PressTargetFacts {
+        answer(x: x) { ($0.role, $0.name, $0.windowType) = ("push button", "Testpad Writer", "dock") }
     }
 
     @Test func aHeldMenuGoesAsSoonAsTheAnswerComes() {
@@ -91,13 +93,7 @@ import Testing
     }
 
     func link(x: Double = 0.3) -> PressTargetFacts {
-        var f = PressTargetFacts()
-        f.pressX = x
-        f.pressY = 0.4
-        f.role = "link"
-        f.name = "Example"
-        f.address = "https://example.org/forcetouch"
-        return f
+        answer(x: x) { ($0.role, $0.name, $0.address) = ("link", "Example", "https://example.org/forcetouch") }
     }
 
     /// A replay, or a fast hard press: the press goes on to pop and lifts while its menu waits
