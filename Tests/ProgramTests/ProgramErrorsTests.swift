@@ -38,6 +38,14 @@ import Testing
         #expect(run.stderr.contains("Usage:"), "\(run)")
     }
 
+    /// `--what-is-at` is a lookup: with the lookup turned off it is a mistake of the command line.
+    @Test func theOverlayRefusesWhatIsAtWithoutItsLookup() throws {
+        let run = try Program(name: "forcetouch-overlay").run(["--what-is-at", "1", "2", "--no-under-finger"])
+        #expect(run.status == 64, "\(run)")
+        #expect(run.stderr.contains("--what-is-at looks up what is under the finger: it cannot go with --no-under-finger"),
+                "\(run)")
+    }
+
     @Test func forcectlWithoutADaemonSaysSo() throws {
         let run = try Program.forcectl.run(["status", "--socket", "/nonexistent/forcetouch/control.sock"])
         #expect(run.status == 1, "\(run)")
