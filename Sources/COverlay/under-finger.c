@@ -704,6 +704,25 @@ static char *hyprland_ipc(lookup_t *l, const char *request, size_t *length, cons
 
 // ---------------------------------------------------------------- one lookup
 
+/// A window the compositor placed (sway's or Hyprland's `w`, its content's corner in layout
+/// pixels) holding x, y: its facts in `f`, its type `type` (owned, kept), and its application
+/// asked at the point in window coordinates, since under Wayland an application knows its window
+/// only from its own corner. `named`: `w` has an app id and a title (a layer surface has neither),
+/// and the title picks the application's window.
+static void placed_window(lookup_t *l, const ft_sway_window *w, gboolean named, char *type, int x, int y, facts_t *f,
+                          char **bus, char **top) {
+    f->has_pid = w->pid > 0;
+    f->window_pid = w->pid > 0 ? (guint32)w->pid : 0;
+    f->window_app_id = named && *w->app_id ? g_strdup(w->app_id) : NULL;
+    f->window_title = named && *w->title ? g_strdup(w->title) : NULL;
+    f->window_type = type;
+    int wx = x - w->content.x, wy = y - w->content.y;
+    if (!f->has_pid) f->why = g_strdup("the window names no process");
+    else if (find_window(l, f->window_pid, f->window_title, wx, wy, ATSPI_COORD_TYPE_WINDOW, bus, top))
+        describe(l, *bus, *top, wx, wy, ATSPI_COORD_TYPE_WINDOW, f);
+    else f->why = g_strdup_printf("process %u has no accessible window at %d,%d", f->window_pid, x, y);
+}
+
 /// Which way the window under a point is learned here: `x11`, `sway`, `hyprland`, or NULL with `why`.
 static const char *desktop(const char **why) {
     const char *sway = g_getenv("SWAYSOCK"), *hyprland = g_getenv("HYPRLAND_INSTANCE_SIGNATURE");
@@ -777,22 +796,9 @@ static void look_up(lookup_t *l, int x, int y, int budget_ms, facts_t *f) {
         g_free(clients);
         g_free(monitors);
         g_free(layers);
-        if (!found) {
-            f->why = why ? g_strdup(why) : g_strdup_printf("no window at %d,%d", x, y);
-        } else {
-            f->has_pid = w.pid > 0;
-            f->window_pid = w.pid > 0 ? (guint32)w.pid : 0;
-            // A layer surface has a namespace (`waybar`), neither an app id nor a title.
-            f->window_app_id = found == 1 && *w.app_id ? g_strdup(w.app_id) : NULL;
-            f->window_title = found == 1 && *w.title ? g_strdup(w.title) : NULL;
-            f->window_type = g_strdup(found == 2 ? "panel" : "normal");
-            int wx = x - w.content.x, wy = y - w.content.y;
-            if (!f->has_pid) f->why = g_strdup("the window names no process");
-            else if (find_window(l, f->window_pid, found == 2 ? NULL : f->window_title, wx, wy, ATSPI_COORD_TYPE_WINDOW,
-                                 &bus, &top))
-                describe(l, bus, top, wx, wy, ATSPI_COORD_TYPE_WINDOW, f);
-            else f->why = g_strdup_printf("process %u has no accessible window at %d,%d", f->window_pid, x, y);
-        }
+        if (!found) f->why = why ? g_strdup(why) : g_strdup_printf("no window at %d,%d", x, y);
+        // A layer surface has a namespace (`waybar`), neither an app id nor a title.
+        else placed_window(l, &w, found == 1, g_strdup(found == 2 ? "panel" : "normal"), x, y, f, &bus, &top);
     } else {
         size_t length = 0;
         char *json = sway_ipc(l, g_getenv("SWAYSOCK"), SWAY_GET_TREE, &length, &why);
@@ -807,18 +813,10 @@ static void look_up(lookup_t *l, int x, int y, int budget_ms, facts_t *f) {
         g_array_set_size(windowed, 256);
         g_array_set_size(windowed, MIN(l->model->sway_pids(json, length, (int *)(void *)windowed->data, 256), 256));
         if (found) {
-            f->has_pid = w.pid > 0;
-            f->window_pid = w.pid > 0 ? (guint32)w.pid : 0;
-            f->window_app_id = *w.app_id ? g_strdup(w.app_id) : NULL;
-            f->window_title = *w.title ? g_strdup(w.title) : NULL;
             // An XWayland window's type is the X server's to tell (sway says `unknown` for a dock).
-            f->window_type = w.x11_window && !x11_unusable(l) ? x11_window_type(l, w.x11_window) : g_strdup("normal");
-            // Under Wayland an application knows its window only from its own corner.
-            int wx = x - w.content.x, wy = y - w.content.y;
-            if (!f->has_pid) f->why = g_strdup("the window names no process");
-            else if (find_window(l, f->window_pid, f->window_title, wx, wy, ATSPI_COORD_TYPE_WINDOW, &bus, &top))
-                describe(l, bus, top, wx, wy, ATSPI_COORD_TYPE_WINDOW, f);
-            else f->why = g_strdup_printf("process %u has no accessible window at %d,%d", f->window_pid, x, y);
+            placed_window(l, &w, TRUE,
+                          w.x11_window && !x11_unusable(l) ? x11_window_type(l, w.x11_window) : g_strdup("normal"),
+                          x, y, f, &bus, &top);
         } else if (sway_panel_at(l, windowed, x, y, &bus, &top, &w.content, &why)) {
             // No sway window, but a layer-shell panel placed by the strip its exclusive zone leaves.
             f->window_type = g_strdup("panel");
