@@ -124,3 +124,61 @@ GdkPixbuf *ft_load_image(const char *path, int width, int height, GError **error
     g_object_unref(loader);
     return pixbuf;
 }
+
+char *ft_cut_text(const char *text, gssize length, glong max_chars) {
+    if (!text || max_chars < 1) return g_strdup("");
+    const char *start = text, *limit = length < 0 ? NULL : text + length;
+    const char *p = start;
+    glong n = 0;
+    // Walked one character at a time, validating each, so that a 20 MB text costs what is kept.
+    while ((!limit || p < limit) && *p) {
+        gunichar c = g_utf8_get_char_validated(p, limit ? limit - p : -1);
+        if (c == (gunichar)-1 || c == (gunichar)-2) break;
+        if (n == max_chars - 1) {
+            // One character left: the text's last, or "…" for all that is left.
+            const char *next = g_utf8_next_char(p);
+            gboolean last = (limit && next >= limit) || !*next;
+            if (last) p = next;
+            else {
+                char *cut = g_strndup(start, p - start);
+                char *bounded = g_strconcat(cut, "…", NULL);
+                g_free(cut);
+                return bounded;
+            }
+            break;
+        }
+        p = g_utf8_next_char(p);
+        n++;
+    }
+    return g_strndup(start, p - start);
+}
+
+char *ft_log_text(const char *text) {
+    if (!text) return g_strdup("");
+    GString *out = g_string_new(NULL);
+    const char *p = text;
+    while (*p) {
+        if ((gsize)(p - text) >= FT_LOG_MAX_BYTES) {
+            g_string_append(out, "…");
+            break;
+        }
+        guchar b = (guchar)*p;
+        gunichar c = g_utf8_get_char_validated(p, -1);
+        if (c == (gunichar)-1 || c == (gunichar)-2) {
+            g_string_append_printf(out, "\\x%02x", b);
+            p++;
+            continue;
+        }
+        const char *next = g_utf8_next_char(p);
+        if (c == '\\') g_string_append(out, "\\\\");
+        else if (c == '\n') g_string_append(out, "\\n");
+        else if (c == '\r') g_string_append(out, "\\r");
+        else if (c == '\t') g_string_append(out, "\\t");
+        else if (c == 0x1b) g_string_append(out, "\\e");
+        else if (c < 0x20 || c == 0x7f) g_string_append_printf(out, "\\x%02x", c);
+        else if ((c >= 0x80 && c < 0xa0) || c == 0x2028 || c == 0x2029) g_string_append_printf(out, "\\u{%04x}", c);
+        else g_string_append_len(out, p, next - p);
+        p = next;
+    }
+    return g_string_free(out, FALSE);
+}

@@ -21,6 +21,22 @@
 /// and ended with "…" when it was longer; invalid UTF-8 is cut where it starts. g_free it.
 char *ft_bounded_text(const char *text);
 
+/// A copy of the first `length` bytes of `text` (-1: to its zero) of at most `max_chars`
+/// characters (Unicode scalars, not grapheme clusters: a letter and 100,000 combining accents
+/// are 100,001 characters), the last of them "…" when it was longer; invalid UTF-8 is cut where
+/// it starts. Only what is kept is walked and copied. g_free it.
+char *ft_cut_text(const char *text, gssize length, glong max_chars);
+
+/// The most bytes of a text one log line carries (a path, an address); more are cut with "…".
+#define FT_LOG_MAX_BYTES 8192
+
+/// `text` (NULL: "") as one line of a log may carry it: what another application chose (a
+/// name, a title, an address) must not start a line of its own or drive the terminal. Control
+/// characters (C0, DEL, C1) and the Unicode line and paragraph separators are written as
+/// `\n`, `\r`, `\t`, `\e`, `\xHH` or `\u{HHHH}`, a backslash as `\\`, a byte that is
+/// not UTF-8 as `\xHH`; at most FT_LOG_MAX_BYTES of `text` are written, then "…". g_free it.
+char *ft_log_text(const char *text);
+
 /// The image in the file at `path`, scaled to fit `width` × `height` (its proportions kept), or
 /// NULL with `error` set saying why: not a regular file (a FIFO, a directory, a device: opened
 /// without blocking, never read), larger than FT_IMAGE_MAX_FILE_BYTES, or an image larger than
