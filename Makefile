@@ -101,25 +101,30 @@ gnome-extension:
 # (gnome-shell-on-host.sh) and its two variants and bundles (gnome-extension-on-host.sh), make
 # install/uninstall and make deb (package-on-host.sh), then the integration tests in a QEMU
 # guest, the .deb's among them.
+# Each phase runs through scripts/test-phase.sh, which times it and reads its checks off what it
+# prints; the run ends with their table (issue 50), and a failed phase prints it too.
+PHASE = scripts/test-phase.sh run
 test: deps
-	$(SWIFT) build --build-tests
-	$(MAKE) overlay-gtk CONFIGURATION=debug
-	timeout 900 $(SWIFT) test --skip-build
-	FUZZ_RUNS=$(TEST_FUZZ_RUNS) FUZZ_SEED=1 scripts/fuzz.sh
-	Tests/Documented/on-host.sh
-	Tests/Documented/dbus-on-host.sh
-	Tests/Documented/overlay-on-host.sh
-	Tests/Documented/kde-on-host.sh
-	Tests/Documented/intent-window-on-host.sh
-	Tests/Documented/assistive-touch-on-host.sh
-	Tests/Documented/under-finger-on-host.sh
-	Tests/Documented/under-finger-lookup-on-host.sh
-	Tests/Documented/screenshot-search-on-host.sh
-	Tests/Documented/link-preview-on-host.sh
-	Tests/Documented/gnome-shell-on-host.sh
-	Tests/Documented/gnome-extension-on-host.sh
-	Tests/Documented/package-on-host.sh
-	@if [ -x vm/run-tests.sh ]; then ./vm/run-tests.sh; fi
+	scripts/test-phase.sh reset
+	$(PHASE) "build (debug, with the tests)" $(SWIFT) build --build-tests
+	$(PHASE) "overlay's C (debug)" $(MAKE) overlay-gtk CONFIGURATION=debug
+	$(PHASE) "unit and program tests" timeout 900 $(SWIFT) test --skip-build
+	$(PHASE) "fuzzing (ASan)" env FUZZ_RUNS=$(TEST_FUZZ_RUNS) FUZZ_SEED=1 scripts/fuzz.sh
+	$(PHASE) "documented (host)" Tests/Documented/on-host.sh
+	$(PHASE) "dbus (host)" Tests/Documented/dbus-on-host.sh
+	$(PHASE) "overlay (host)" Tests/Documented/overlay-on-host.sh
+	$(PHASE) "kde (host)" Tests/Documented/kde-on-host.sh
+	$(PHASE) "intent window (host)" Tests/Documented/intent-window-on-host.sh
+	$(PHASE) "assistive touch (host)" Tests/Documented/assistive-touch-on-host.sh
+	$(PHASE) "under finger (host)" Tests/Documented/under-finger-on-host.sh
+	$(PHASE) "under-finger lookup (host)" Tests/Documented/under-finger-lookup-on-host.sh
+	$(PHASE) "screenshot search (host)" Tests/Documented/screenshot-search-on-host.sh
+	$(PHASE) "link preview (host)" Tests/Documented/link-preview-on-host.sh
+	$(PHASE) "gnome shell (host)" Tests/Documented/gnome-shell-on-host.sh
+	$(PHASE) "gnome extension (host)" Tests/Documented/gnome-extension-on-host.sh
+	$(PHASE) "package (host)" Tests/Documented/package-on-host.sh
+	@if [ -x vm/run-tests.sh ]; then $(PHASE) "guest suites (QEMU)" ./vm/run-tests.sh; fi
+	@scripts/test-phase.sh table
 
 unit-test: deps
 	$(SWIFT) test

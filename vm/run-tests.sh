@@ -25,7 +25,9 @@ rc=0
 # lines of $out/LOG (the daemon's log or the journal the script kept there).
 guest() {
     local script="$1" log="${2:-}" status=0
-    vm/run-guest.sh --share "$out" -- "$script" "$out" || status=$?
+    # Each script is a row of `make test`'s table (scripts/test-phase.sh), under the guest phase.
+    scripts/test-phase.sh run "guest: $(basename "$script" .sh)" \
+        vm/run-guest.sh --share "$out" -- "$script" "$out" || status=$?
     if [ "$status" -ne 0 ] && [ -n "$log" ] && [ -f "$out/$log" ]; then
         echo "--- $log (last 60 lines)"
         tail -n 60 "$out/$log"
