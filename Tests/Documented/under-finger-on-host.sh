@@ -67,10 +67,11 @@ cat > "$HOMEDIR/.local/share/applications/ft-recorder.desktop" <<DESKTOP
 Type=Application
 Name=URL Recorder
 Exec=$W/record-url %u
-MimeType=x-scheme-handler/https;
+MimeType=x-scheme-handler/https;x-scheme-handler/ftest;
 NoDisplay=true
 DESKTOP
-printf '[Default Applications]\nx-scheme-handler/https=ft-recorder.desktop\n' > "$HOMEDIR/.config/mimeapps.list"
+printf '[Default Applications]\nx-scheme-handler/https=ft-recorder.desktop\nx-scheme-handler/ftest=ft-recorder.desktop\n' \
+    > "$HOMEDIR/.config/mimeapps.list"
 chmod 777 "$W"
 chown -R "$U:$G" "$HOMEDIR" "$RUNTIME"
 start_session_bus
@@ -132,6 +133,24 @@ check "a press that popped while its link's menu was held: MenuShown sent, then 
     bash -c "grep -q '^menu [0-9]* kind=link ' '$W/pop.peer' && grep -q 'popped during the hold: link.open https://example.org/forcetouch?a=1&b=2' '$W/pop.log' &&
              test \"\$(cat '$W/opened' 2>/dev/null)\" = 'https://example.org/forcetouch?a=1&b=2'"
 check "... the binding's result is the Open's" grep -q 'deep-press began: success: opened https://example.org/forcetouch?a=1&b=2' "$W/pop.log"
+# Only http and https open without asking ([quick-actions] open-schemes): a link of an
+# application's own scheme, which has a handler here (the recorder), is refused, popped or chosen.
+rm -f "$W/opened"
+replay popftest 0 '{"role": "link", "name": "Example", "address": "ftest://x;$(id)"}'
+check "a popped ftest: link is not opened: the binding's result says why" \
+    grep -q 'deep-press began: failure: Open: not opened: ftest: links do not open without asking (\[quick-actions\] open-schemes: http: https:)' "$W/popftest.log"
+REC=peek.evemu replay js 0 '{"role": "link", "name": "Example", "address": "javascript:alert(1)"}' "Open"
+check "... nor is a chosen javascript: link, whose menu still offers Copy Link" \
+    bash -c "grep -q '^menu [0-9]* kind=link .*titles=Open|Copy Link$' '$W/js.peer' &&
+             grep -q '^chosen link.open failure Open: not opened: javascript: links' '$W/js.peer'"
+sleep 0.5
+check "... and no handler ran for either" test ! -e "$W/opened"
+# An allowed scheme without a handler: gio fails, and the result is its status and message.
+config 'open-schemes = ["https", "nohandler"]'
+REC=peek.evemu replay gioerror 0 '{"role": "link", "name": "Example", "address": "nohandler:--help"}' "Open"
+check "a link gio cannot open fails with gio's exit status and message ($(grep -o 'chosen link.open.*' "$W/gioerror.peer"))" \
+    grep -q '^chosen link.open failure Open: gio exited with status [1-9][0-9]*: gio: nohandler:--help: ' "$W/gioerror.peer"
+config ""
 
 # ---------------------------------------------------------------- a window, where asked
 config 'under-finger = ["app-icon", "link", "window"]'

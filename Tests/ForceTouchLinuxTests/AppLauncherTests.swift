@@ -27,6 +27,14 @@ import ForceTouchCore
                          "--setenv=WAYLAND_DISPLAY=wayland-1", "--", "foot", "-e", "htop"])
     }
 
+    @Test func aProgramWaitedForPassesItsStatusAndOutputOnAndLeavesWhatItStartedRunning() {
+        let argv = AppLauncher.systemdRun(["gio", "open", "https://example.org"], unit: "app-forcetouch-gio@00000001.service",
+                                          environment: [:], waiting: true)
+        #expect(argv == ["systemd-run", "--user", "--quiet", "--collect", "--unit=app-forcetouch-gio@00000001.service",
+                         "--property=Type=exec", "--wait", "--pipe", "--property=KillMode=process",
+                         "--", "gio", "open", "https://example.org"])
+    }
+
     @Test func withoutAUserManagerTheAppIsDetached() {
         #expect(AppLauncher.detached(["foot"]) == ["setsid", "--fork", "foot"])
     }

@@ -19,6 +19,7 @@ extension ConfigurationParser {
         if let menu = settings.menu { config.quickActionSettings.menu = menu }
         if let s = settings.menuTimeout { config.quickActionSettings.menuTimeout = Timestamp.Duration(seconds: s) }
         if let kinds = settings.underFinger { config.quickActionSettings.underFinger = kinds }
+        if let schemes = settings.openSchemes { config.quickActionSettings.openSchemes = schemes }
         if let s = settings.importPlist {
             config.quickActionSettings.importPlist = s
             importedQuickActions = importPlist(s, path / "import-plist")

@@ -2,7 +2,7 @@
 /// keeping its default. What `import-plist` and `desktop` bring in from outside the file
 /// is read afterwards, by the parser, which knows where the file is.
 struct QuickActionSettingsTable: Decodable {
-    static let keys = ["import-plist", "desktop", "menu", "max-items", "menu-timeout", "under-finger"]
+    static let keys = ["import-plist", "desktop", "menu", "max-items", "menu-timeout", "under-finger", "open-schemes"]
     var maximumMenuItems: Int?
     /// Seconds.
     var menuTimeout: Double?
@@ -12,6 +12,8 @@ struct QuickActionSettingsTable: Decodable {
     var desktop: [String] = []
     /// `under-finger`: the kinds of target used, nil when not written.
     var underFinger: Set<PressTargetKind>?
+    /// `open-schemes`: the links that open without asking, nil when not written.
+    var openSchemes: LinkSchemes?
 
     init(from decoder: any Decoder) throws {
         let r = try BlockReader(decoder, keys: Self.keys)
@@ -38,6 +40,13 @@ struct QuickActionSettingsTable: Decodable {
             var kinds: Set<PressTargetKind> = []
             for element in elements { kinds.insert(try element.name(PressTargetKind.configurable, what: "kind")) }
             return kinds
+        }
+        openSchemes = try r("open-schemes") { v in
+            guard case .array(let elements) = v else {
+                throw RawValue.Problem("expected an array of schemes such as [\"http\", \"https\"], found \(v.kind)")
+            }
+            let names = try elements.map { (e) throws(RawValue.Problem) in try e.stringValue() }
+            do { return try LinkSchemes(names) } catch { throw RawValue.Problem(String(describing: error)) }
         }
     }
 }

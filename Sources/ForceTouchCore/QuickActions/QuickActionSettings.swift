@@ -20,6 +20,9 @@ public struct QuickActionSettings: Hashable, Sendable {
     /// `under-finger`: which kinds of thing under a deep press pick the menu (SPEC §11,
     /// "What is under the finger"); empty looks nothing up.
     public var underFinger = PressTargetKind.defaultUsed
+    /// `open-schemes`: the links a link menu's Open (and the pop of a held link menu)
+    /// opens without asking; others are refused.
+    public var openSchemes = LinkSchemes.standard
 
     public init() {}
 

@@ -43,19 +43,26 @@ extension ActionRunner {
         }
     }
 
-    /// A link menu's item: Open (the default browser, through GIO's `gio open`, started as
-    /// apps are) or Copy Link (the clipboard, written by `wl-copy`, `xclip` or `xsel`).
+    /// A link menu's item: Open (the desktop's handler for its scheme, through GIO's `gio
+    /// open`, started as apps are) or Copy Link (the clipboard, written by `wl-copy`, `xclip`
+    /// or `xsel`). Open opens only the schemes of `[quick-actions] open-schemes`
+    /// (`LinkSchemes`), whose addresses start with a letter, so never read as gio's option;
+    /// its result is gio's: its exit status, with what it said.
     func performLink(_ type: String, address: String, label: String, _ finish: @escaping (ActionResult) -> Void) {
         switch type {
         case PressTargetMenu.openLinkType:
+            if let refusal = configuration.quickActionSettings.openSchemes.refusal(address) {
+                return finish(.failure("Open: \(refusal)"))
+            }
             guard Self.isInstalled("gio") else {
                 return finish(.failure("Open: opening a link needs GIO's gio program (Debian: libglib2.0-bin)"))
             }
-            launcher.launch(["gio", "open", address], applicationID: "gio", label: label + " open link") { result in
-                switch result {
-                case .success: finish(.success("opened \(address)"))
-                case .failure(let error): finish(.failure("Open: \(error.description)"))
-                }
+            launcher.run(["gio", "open", address], applicationID: "gio", label: label + " open link",
+                         timeout: Timestamp.Duration(seconds: 25)) { exit, said in
+                let message = said.split(whereSeparator: \.isNewline).joined(separator: " / ")
+                guard let exit else { return finish(.failure("Open: \(message)")) }
+                finish(exit.succeeded ? .success("opened \(address)")
+                                      : .failure("Open: gio \(exit.summary)" + (message.isEmpty ? "" : ": \(message)")))
             }
         case PressTargetMenu.copyLinkType:
             let environment = ProcessInfo.processInfo.environment

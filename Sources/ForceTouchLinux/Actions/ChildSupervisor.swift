@@ -95,11 +95,12 @@ public final class ChildSupervisor {
 
     /// Starts `argv` with the daemon's environment plus `environment`. Stdin is `input`
     /// (from /dev/null when nil). With `captureOutput`, stdout is collected and handed to
-    /// `completion` with the exit; otherwise it is the daemon's own.
+    /// `completion` with the exit; otherwise it is the daemon's own. With `captureErrors` too,
+    /// stderr goes to the same pipe: a program's message is then part of the result.
     @discardableResult
     public func spawn(_ argv: [String], environment: [String: String], timeout: Timestamp.Duration,
                       label: String, input: [UInt8]? = nil, captureOutput: Bool = false,
-                      completion: ((Exit, [UInt8]) -> Void)? = nil) throws(SpawnError) -> pid_t {
+                      captureErrors: Bool = false, completion: ((Exit, [UInt8]) -> Void)? = nil) throws(SpawnError) -> pid_t {
         guard let program = argv.first, !program.isEmpty else {
             throw SpawnError(message: "\(label): empty command")
         }
@@ -133,6 +134,7 @@ public final class ChildSupervisor {
                 throw SpawnError(message: "\(label): pipe: \(String(cString: strerror(errno)))")
             }
             posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+            if captureErrors { posix_spawn_file_actions_adddup2(&actions, outPipe[1], 2) }
         }
 
         var pid: pid_t = 0
