@@ -47,9 +47,12 @@ public struct SwayReservedStrips: Sendable {
     public init(outputs: Data, workspaces: Data) throws {
         let outs = try ProtocolJSON.decode([Output].self, from: outputs)
         let spaces = try ProtocolJSON.decode([Workspace].self, from: workspaces)
+        // By name, the first of a name: a search of the outputs for each workspace was quadratic.
+        var active: [String: Output] = [:]
+        for out in outs where (out.active ?? true) && active[out.name] == nil { active[out.name] = out }
         var strips: [Strip] = []
         for space in spaces where space.visible ?? false {
-            guard let out = outs.first(where: { $0.name == space.output && ($0.active ?? true) }) else { continue }
+            guard let out = active[space.output] else { continue }
             strips += Self.strips(of: out.rect.pixels, usable: space.rect.pixels)
         }
         self.strips = strips
