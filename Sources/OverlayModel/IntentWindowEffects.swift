@@ -21,6 +21,7 @@ public struct IntentWindowEffects: Hashable, Sendable {
         case appOpened = "app opened"
         case tapped
         case timedOut = "timed out"
+        case daemonGone = "daemon gone"
     }
 
     /// What to do with the dismiss timer.

@@ -17,4 +17,7 @@ public enum IntentWindowEvent: Hashable, Sendable {
     case submitted(String)
     /// The dismiss timer the window armed (`IntentWindowEffects.dismiss`) ran out.
     case dismissTimerFired
+    /// The daemon's name lost its owner, or another process took it: the run it asked about is
+    /// over, and the window goes without a call.
+    case daemonGone
 }

@@ -10,6 +10,7 @@
 /// showingResponse(code, final) ──a later response──▶ showingResponse(…)
 ///   │ final and untouched for 4 s: hidden (timed out) · a tap: hidden (app opened / tapped)
 ///   └ continue-in-app: hidden, the daemon opens the app · a new run: hidden (replaced)
+/// any state ──the daemon gone──▶ hidden (daemon gone), its run forgotten
 /// ```
 /// The window closes at once (there is no closing animation), so there is no closing state.
 public struct IntentWindowInteraction: Sendable {
@@ -30,7 +31,8 @@ public struct IntentWindowInteraction: Sendable {
             case .asking(.confirm): "asking(confirm)"
             case .asking(.choose(let c)): "asking(choose \(c.count))"
             case .asking(.value): "asking(value)"
-            case .showingResponse(let code, let final): "showingResponse(\(code)\(final ? ", final" : ""))"
+            case .showingResponse(let code, let final):
+                "showingResponse(\(LogText.escaped(code))\(final ? ", final" : ""))"
             }
         }
     }
@@ -135,6 +137,14 @@ public struct IntentWindowInteraction: Sendable {
             if case .asking(.value) = state { answer(text, &e) }
         case .dismissTimerFired:
             if case .showingResponse(_, true) = state, !touched { hide(.timedOut, &e) }
+        case .daemonGone:
+            // Nobody is left to answer a question or open an app; a daemon started anew counts
+            // its runs from 1 again, so the gone one's run is not kept to match them.
+            hide(.daemonGone, &e)
+            run = 0
+            cancelled = 0
+            hasApp = false
+            touched = false
         }
         // The spinner turns while an in-progress response shows, whatever the event.
         e.spinning = spinning

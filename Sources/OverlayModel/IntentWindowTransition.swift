@@ -14,11 +14,12 @@ extension IntentWindowEvent {
         switch self {
         case .started(let id, _): "started \(id)"
         case .asked(let id, _): "asked \(id)"
-        case .responded(let id, let code, let final): "responded \(id) \(code)\(final ? " final" : "")"
+        case .responded(let id, let code, let final): "responded \(id) \(LogText.escaped(code))\(final ? " final" : "")"
         case .pressed: "pressed"
         case .released: "released"
         case .submitted: "submitted"
         case .dismissTimerFired: "dismiss timer"
+        case .daemonGone: "daemon gone"
         }
     }
 }

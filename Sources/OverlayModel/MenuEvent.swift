@@ -18,6 +18,9 @@ public enum MenuEvent: Hashable, Sendable {
     case released(x: Double, y: Double)
     /// The Escape key.
     case escape
+    /// The daemon's name lost its owner, or another process took it: whatever it asked to show
+    /// goes, and nothing is said to it (it is gone; a new owner never saw this menu).
+    case daemonGone
 
     /// `PressProgress`'s arguments as the bus carries them.
     public static func progress(phase: String, stage: String, transition: Double, commit: Double, x: Double,

@@ -13,6 +13,7 @@
 ///   │ tap on a row: hidden (choose) · tap outside, Escape: hidden (dismiss)
 ///   │ a new press reaching a stage: dismiss, then previewing(stage)
 ///   └ dismissed by the daemon: hidden (from any state with that menu)
+/// any state ──the daemon gone──▶ hidden (nothing chosen or dismissed: nobody to tell)
 /// sliding(peek) of a link ──pop──▶ popped (choose Open) ──lifted──▶ hidden
 /// ```
 /// A menu shown for a link (`LinkTarget`) is its preview above its actions (iOS 13's context
@@ -145,6 +146,11 @@ public struct MenuInteraction: Sendable {
             }
         case .escape:
             if menuID != 0 { dismiss(into: &effects) }
+        case .daemonGone:
+            // A card the daemon can no longer answer for would stay over the apps, dead.
+            guard state != .hidden else { break }
+            close()
+            effects.redraw = true
         }
         if state != before { transitions.append(MenuTransition(from: before, to: state, cause: event)) }
         return effects

@@ -19,6 +19,7 @@ extension MenuEvent {
         case .dismissed(let id): "dismissed \(id)"
         case .released: "released"
         case .escape: "escape"
+        case .daemonGone: "daemon gone"
         }
     }
 }

@@ -69,6 +69,36 @@ import Testing
                              "hidden"])
     }
 
+    /// The daemon's name lost its owner: its question goes at once, with no call (nobody would
+    /// answer), and its run is forgotten, so that a restarted daemon's run 1 is a new one.
+    @Test func theDaemonGoneTakesTheQuestionWithIt() {
+        var d = Self.confirming(id: 1)
+        let gone = d.send(.daemonGone)
+        #expect(gone.hide == .daemonGone && !gone.show && gone.call == nil && gone.dismiss == .cancel)
+        #expect(d.window.state == .hidden && d.window.run == 0 && d.frame.buttons.count == 2)
+        #expect(d.window.transitions.map(\.description) == ["hidden -> asking(confirm) (asked 1)",
+                                                            "asking(confirm) -> hidden (daemon gone)"])
+        // Gone twice says nothing more; the old run's late words are not shown.
+        #expect(d.send(.daemonGone).hide == nil)
+        #expect(!d.send(.responded(id: 1, code: "success", final: true)).accepted)
+        // A final response waiting to close itself goes too, its timer stopped.
+        var r = Driver()
+        r.send(.started(id: 2, app: ""))
+        #expect(r.send(.responded(id: 2, code: "success", final: true)).dismiss == .arm(milliseconds: 4000))
+        let closing = r.send(.daemonGone)
+        #expect(closing.hide == .daemonGone && closing.dismiss == .cancel && r.window.state == .hidden)
+    }
+
+    /// The code is the daemon's (an app's) word: its transition is one log line, whatever it holds.
+    @Test func aResponsesCodeIsLoggedOnOneLine() {
+        var d = Driver()
+        d.send(.started(id: 5, app: ""))
+        d.send(.responded(id: 5, code: "ready\n\u{1b}[31merror: FORGED LOG LINE\\", final: false))
+        #expect(d.window.transitions.map(\.description)
+            == [#"hidden -> showingResponse(ready\n\e[31merror: FORGED LOG LINE\\) (responded 5 ready\n\e[31merror: FORGED LOG LINE\\)"#])
+        #expect(LogText.escaped("a\u{85}b\u{2028}c\u{7f}\r\t") == #"a\u{0085}b\u{2028}c\x7f\r\t"#)
+    }
+
     @Test func cancelStopsTheRunAndItsFailureIsNotShown() {
         var d = Self.confirming()
         let cancel = d.tap("cancel")

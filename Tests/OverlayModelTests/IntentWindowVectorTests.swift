@@ -79,6 +79,7 @@ import Testing
             case .released(let px, let py, let en): type = "released"; x = px; y = py; entry = en
             case .submitted(let t): type = "submitted"; text = t
             case .dismissTimerFired: type = "dismissTimerFired"
+            case .daemonGone: type = "daemonGone"
             }
         }
     }
@@ -208,6 +209,15 @@ import Testing
             run("a failure with its message, then an unspecified one", [
                 .event(.started(id: 12, app: "")), .event(.responded(id: 12, code: "failure", final: false), middle: 0),
                 .event(.responded(id: 12, code: "unspecified", final: true)),
+            ]),
+            run("the daemon gone: the question goes without a call, and a new daemon's run 1 starts afresh", [
+                .event(.started(id: 1, app: "ft-notes.desktop")), .event(.asked(id: 1, question: .confirm)),
+                .event(.daemonGone), .event(.daemonGone), .event(.responded(id: 1, code: "success", final: true)),
+                .event(.asked(id: 1, question: .value)),
+            ]),
+            run("the daemon gone while a response waits to close itself", [
+                .event(.started(id: 2, app: "")), .event(.responded(id: 2, code: "success", final: true)),
+                .event(.daemonGone),
             ]),
             run("a question of a run not seen starting, ended by its failure", [
                 .event(.started(id: 13, app: "x.desktop")), .event(.responded(id: 13, code: "success", final: true)),

@@ -87,6 +87,31 @@ import Testing
         #expect(d.menu.state == .hidden && !d.frame().visible)
     }
 
+    /// The daemon's name lost its owner (killed, restarted, upgraded): whatever it showed goes at
+    /// once, from every state, and nothing is chosen or dismissed (there is nobody to tell).
+    @Test func theDaemonGoneTakesTheMenuAndTheGrowingCardWithIt() {
+        var d = Driver()
+        _ = d.progress("began", "", 0.6, 0)
+        #expect(d.frame().visible)
+        let growing = d.send(.daemonGone)
+        #expect(growing == MenuEffects(redraw: true))
+        #expect(d.menu.state == .hidden && !d.frame().visible)
+        // A menu the finger still holds, and one left open.
+        d.popMenu(id: 7)
+        #expect(d.menu.state == .sliding(.pop))
+        #expect(d.send(.daemonGone) == MenuEffects(redraw: true))
+        #expect(d.menu.state == .hidden && d.menu.menuID == 0 && !d.frame().visible)
+        d.send(.shown(id: 8, items: 3, x: 0.3, y: 0.4, atPointer: false))
+        #expect(d.menu.state == .open)
+        #expect(d.send(.daemonGone) == MenuEffects(redraw: true))
+        #expect(d.menu.state == .hidden && !d.frame().visible)
+        // Nothing left: nothing to redraw; and the finger lifting later chooses nothing.
+        #expect(d.send(.daemonGone) == MenuEffects())
+        let lifted = d.progress("ended", "pop", 1, 1)
+        #expect(lifted.choose == nil && lifted.dismiss == nil && d.menu.state == .hidden)
+        #expect(d.menu.transitions.map(\.description).contains("open -> hidden (daemon gone)"))
+    }
+
     @Test func aPressReleasedBeforePeekLeavesNothing() {
         var d = Driver()
         _ = d.progress("began", "", 0.5, 0, 0.5, 0.5)

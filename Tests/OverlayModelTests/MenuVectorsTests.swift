@@ -187,6 +187,11 @@ import Testing
             frame()
         }
 
+        mutating func daemonGone() {
+            event(Input(kind: "daemonGone"), .daemonGone)
+            frame()
+        }
+
         /// The centre of the drawn row, as a fraction of the surface: a finger sliding there.
         func centre(of row: Int) -> (x: Double, y: Double) {
             let r = menu.drawn!.rows[row]
@@ -329,6 +334,17 @@ import Testing
                 r.shown(42, items: 1, 0.5, 0.5, heading: true, draw: false)
                 r.frame(placed: true)
                 r.dismissed(42)
+            },
+            sequence("the daemon gone takes what it showed, and tells it nothing") { r in
+                r.progress("began", "", 0.6, 0)
+                r.daemonGone()
+                r.progress("began", "", 0.6, 0)
+                r.shown(50)
+                r.progress("changed", "pop", 1, 1)
+                r.daemonGone()
+                r.shown(51)
+                r.daemonGone()
+                r.daemonGone()
             },
             sequence("on another surface") { r in
                 r.surface = (1920, 1080)
