@@ -235,19 +235,27 @@ static void act(ft_intent_effects *e) {
     // A window replaced is logged as the run it showed.
     guint shown = w.st.id;
     w.model->state(&w.st);
-    if (*e->tapped) g_printerr("intent %u: %s\n", w.st.id, e->tapped);
+    if (*e->tapped) {
+        g_autofree char *tapped = ft_log_text(e->tapped);
+        g_printerr("intent %u: %s\n", w.st.id, tapped);
+    }
     switch (e->call) {
     case FT_INTENT_CALL_CONFIRM:
         call(FT_METHOD_CONFIRM_INTENT, g_variant_new(FT_METHOD_CONFIRM_INTENT_IN, e->call_id, e->confirm));
         break;
-    case FT_INTENT_CALL_ANSWER:
-        g_printerr("intent %u: answered \"%s\"\n", e->call_id, e->answer);
+    case FT_INTENT_CALL_ANSWER: {
+        // The texts logged are the daemon's, the apps' and the user's: escaped (bounded.h).
+        g_autofree char *answer = ft_log_text(e->answer);
+        g_printerr("intent %u: answered \"%s\"\n", e->call_id, answer);
         call(FT_METHOD_ANSWER_INTENT, g_variant_new(FT_METHOD_ANSWER_INTENT_IN, e->call_id, e->answer));
         break;
-    case FT_INTENT_CALL_OPEN_APP:
-        g_printerr("intent %u: opening %s\n", e->call_id, w.app);
+    }
+    case FT_INTENT_CALL_OPEN_APP: {
+        g_autofree char *app = ft_log_text(w.app);
+        g_printerr("intent %u: opening %s\n", e->call_id, app);
         call(FT_METHOD_OPEN_INTENT_APP, g_variant_new(FT_METHOD_OPEN_INTENT_APP_IN, e->call_id));
         break;
+    }
     }
     free(e->answer);
     e->answer = NULL;
@@ -406,14 +414,16 @@ static void show(void) {
         gboolean response = w.st.kind == FT_INTENT_RESPONSE;
         int ox = w.mode == FT_WINDOW_PLACED ? 0 : m.x + x, oy = w.mode == FT_WINDOW_PLACED ? 0 : m.y + y;
         char now[256];
+        g_autofree char *code = ft_log_text(response ? w.st.code : "");
         g_snprintf(now, sizeof now, "intent-window %u %s%s%s %d %d %d %d", w.st.id, kinds[w.st.kind],
-                   response ? " " : "", response ? w.st.code : "", ox, oy, w.frame.width, w.frame.height);
+                   response ? " " : "", code, ox, oy, w.frame.width, w.frame.height);
         if (strcmp(now, w.logged) != 0) {
             g_strlcpy(w.logged, now, sizeof w.logged);
             g_printerr("%s%s\n", now, w.image && *w.image && w.pixbuf ? " image" : "");
             for (int i = 0; i < w.frame.count; i++) {
                 const ft_intent_button *b = &w.frame.buttons[i];
-                g_printerr("intent-button %u %s \"%s\" %d %d %d %d\n", w.st.id, b->name, b->label, ox + b->rect.x,
+                g_autofree char *label = ft_log_text(b->label);
+                g_printerr("intent-button %u %s \"%s\" %d %d %d %d\n", w.st.id, b->name, label, ox + b->rect.x,
                            oy + b->rect.y, b->rect.width, b->rect.height);
             }
         }
@@ -440,7 +450,8 @@ static void started(int kind, GVariant *p) {
     w.y = y;
     w.located = located;
     set(&w.placement, placement);
-    g_printerr("intent %u started: %s at %.3f,%.3f (%s)%s\n", id, w.intent, x, y, placement, located ? "" : " centred");
+    g_autofree char *intent_logged = ft_log_text(w.intent), *how = ft_log_text(placement);
+    g_printerr("intent %u started: %s at %.3f,%.3f (%s)%s\n", id, intent_logged, x, y, how, located ? "" : " centred");
 }
 
 static void asked(int kind, GVariant *p) {
@@ -475,7 +486,8 @@ static void asked(int kind, GVariant *p) {
     }
     set(&w.prompt, prompt);
     set(&w.parameter, parameter);
-    g_printerr("intent %u asks: %s\n", id, w.prompt);
+    g_autofree char *prompt_logged = ft_log_text(w.prompt);
+    g_printerr("intent %u asks: %s\n", id, prompt_logged);
     if (e.show) show();
 }
 
@@ -488,7 +500,10 @@ static void responded(int kind, GVariant *p) {
     char *bounded = ft_bounded_text(code);
     ft_intent_effects e = { 0 };
     w.model->responded(id, bounded, final, &e);
-    if (e.accepted) g_printerr("intent %u: %s%s\n", id, bounded, final ? " (final)" : "");
+    if (e.accepted) {
+        g_autofree char *said = ft_log_text(bounded);
+        g_printerr("intent %u: %s%s\n", id, said, final ? " (final)" : "");
+    }
     g_free(bounded);
     act(&e);
     if (!e.show) return;
@@ -504,13 +519,20 @@ static void responded(int kind, GVariant *p) {
             // hang the overlay, a 1 KB PNG claiming 65535×65535 would take 17 GB.
             w.pixbuf = ft_load_image(image, IMAGE_W, IMAGE_H, &error);
             if (!w.pixbuf) {
-                g_printerr("intent %u: cannot show %s: %s\n", id, image, error->message);
+                g_autofree char *path = ft_log_text(image), *why = ft_log_text(error->message);
+                g_printerr("intent %u: cannot show %s: %s\n", id, path, why);
                 g_error_free(error);
                 set(&w.text, image);
             }
         }
     }
     show();
+}
+
+void ft_intent_daemon_gone(void) {
+    ft_intent_effects e = { 0 };
+    w.model->daemon_gone(&e);
+    done(&e);
 }
 
 void ft_intent_init(GDBusConnection *bus, const ft_intent_model *model, int verbose, gboolean dark) {

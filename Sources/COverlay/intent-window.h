@@ -13,4 +13,8 @@ void ft_intent_init(GDBusConnection *bus, const ft_intent_model *model, int verb
 /// A Daemon1 signal: true when it was the intent window's (IntentStarted, IntentConfirm,
 /// IntentChoose, IntentNeedsValue, IntentResponse) and was handled here.
 gboolean ft_intent_signal(const char *member, GVariant *parameters);
+
+/// The daemon's name lost its owner, or another process took it: the window, if shown, goes
+/// (`intent-window 3 hidden: daemon gone`), with no call and its timers stopped.
+void ft_intent_daemon_gone(void);
 #endif

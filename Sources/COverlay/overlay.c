@@ -135,20 +135,27 @@ static void log_geometry(void) {
     g_printerr("menu %u scale %.3f %d %d %d %d highlight %d dim %.3f\n", f->menu_id, f->scale, f->card.x + ox,
                f->card.y + oy, f->card.width, f->card.height, f->highlight,
                o.composited && o.mode != FT_WINDOW_PLACED ? f->dimming : 0.0);
+    // The titles and the address are other applications' words: escaped (bounded.h).
     if (f->link) {
+        g_autofree char *title = ft_log_text(ft_link_preview_title());
+        g_autofree char *address = ft_log_text(ft_link_preview_address());
         g_printerr("preview %u %d %d %d %d \"%s\" %s\n", f->menu_id, f->preview.x + ox, f->preview.y + oy,
-                   f->preview.width, f->preview.height, ft_link_preview_title(), ft_link_preview_address());
+                   f->preview.width, f->preview.height, title, address);
         if (f->has_page)
             g_printerr("page %u %d %d %d %d\n", f->menu_id, f->page.x + ox, f->page.y + oy, f->page.width, f->page.height);
         g_printerr("actions %u %d %d %d %d\n", f->menu_id, f->actions.x + ox, f->actions.y + oy, f->actions.width,
                    f->actions.height);
     }
-    if (f->has_heading)
-        g_printerr("heading %u \"%s\" %d %d %d %d\n", f->menu_id, o.heading.title ? o.heading.title : "",
-                   f->heading.x + ox, f->heading.y + oy, f->heading.width, f->heading.height);
-    for (int i = 0; i < o.count && i < f->count; i++)
-        g_printerr("item %d \"%s\" %d %d %d %d\n", i, o.items[i].title, f->items[i].x + ox, f->items[i].y + oy,
+    if (f->has_heading) {
+        g_autofree char *title = ft_log_text(o.heading.title);
+        g_printerr("heading %u \"%s\" %d %d %d %d\n", f->menu_id, title, f->heading.x + ox, f->heading.y + oy,
+                   f->heading.width, f->heading.height);
+    }
+    for (int i = 0; i < o.count && i < f->count; i++) {
+        g_autofree char *title = ft_log_text(o.items[i].title);
+        g_printerr("item %d \"%s\" %d %d %d %d\n", i, title, f->items[i].x + ox, f->items[i].y + oy,
                    f->items[i].width, f->items[i].height);
+    }
 }
 
 // ---------------------------------------------------------------- drawing
@@ -186,7 +193,8 @@ static GdkPixbuf *load_icon(const item_t *item, double grey) {
         GError *error = NULL;
         pixbuf = ft_load_image(item->icon_file, ICON, ICON, &error);
         if (!pixbuf) {
-            g_printerr("menu %u: icon %s not shown: %s\n", o.frame.menu_id, item->icon_file, error->message);
+            g_autofree char *path = ft_log_text(item->icon_file), *why = ft_log_text(error->message);
+            g_printerr("menu %u: icon %s not shown: %s\n", o.frame.menu_id, path, why);
             g_error_free(error);
         }
     }
@@ -480,10 +488,12 @@ static void on_chosen(GObject *source, GAsyncResult *res, gpointer data) {
     if (reply) {
         const char *result, *message;
         g_variant_get(reply, FT_METHOD_CHOOSE_QUICK_ACTION_OUT_GET, &result, &message);
-        g_printerr("chose %s: %s: %s\n", type, result, message);
+        g_autofree char *what = ft_log_text(type), *said = ft_log_text(result), *more = ft_log_text(message);
+        g_printerr("chose %s: %s: %s\n", what, said, more);
         g_variant_unref(reply);
     } else {
-        g_printerr("chose %s: %s\n", type, error->message);
+        g_autofree char *what = ft_log_text(type), *why = ft_log_text(error->message);
+        g_printerr("chose %s: %s\n", what, why);
         g_error_free(error);
     }
     g_free(type);
@@ -492,7 +502,8 @@ static void on_chosen(GObject *source, GAsyncResult *res, gpointer data) {
 static void choose(int index) {
     if (index < 0 || index >= o.count || !o.bus) return;
     char *type = g_strdup(o.items[index].type);
-    g_printerr("choose %d \"%s\"\n", index, o.items[index].title);
+    g_autofree char *title = ft_log_text(o.items[index].title);
+    g_printerr("choose %d \"%s\"\n", index, title);
     g_dbus_connection_call(o.bus, DAEMON_NAME, DAEMON_PATH, DAEMON_IFACE, FT_METHOD_CHOOSE_QUICK_ACTION,
                            g_variant_new(FT_METHOD_CHOOSE_QUICK_ACTION_IN, type),
                            G_VARIANT_TYPE(FT_METHOD_CHOOSE_QUICK_ACTION_OUT), G_DBUS_CALL_FLAGS_NONE, -1, NULL,
@@ -566,9 +577,13 @@ static void menu_shown(GVariant *p) {
     }
     g_variant_iter_free(items);
     g_strlcpy(o.output, output, sizeof o.output);
-    g_printerr("menu %u shown: %d item(s) at %.3f,%.3f (%s%s%s) for %s%s%s%s\n", id, o.count, x, y, placement,
-               *output ? " on " : "", output, kind && *kind ? kind : "nothing", name && *name ? " \"" : "",
-               name ? name : "", name && *name ? "\"" : "");
+    {
+        g_autofree char *how = ft_log_text(placement), *where = ft_log_text(output), *what = ft_log_text(kind),
+                        *called = ft_log_text(name);
+        g_printerr("menu %u shown: %d item(s) at %.3f,%.3f (%s%s%s) for %s%s%s%s\n", id, o.count, x, y, how,
+                   *where ? " on " : "", where, *what ? what : "nothing", *called ? " \"" : "", called,
+                   *called ? "\"" : "");
+    }
     o.stamp_menu = id;
     o.stamp_signal = arrived;
     // A link with an address: its preview above its actions; pop opens it by its Open item.
@@ -636,9 +651,21 @@ static void on_signal(GDBusConnection *bus, const char *sender, const char *path
         ft_menu_effects effects;
         o.menu->menu_dismissed(id, &effects);
         // Redrawn only when it was the menu shown.
-        if (effects.redraw) g_printerr("menu %u dismissed: %s\n", id, reason);
+        if (effects.redraw) {
+            g_autofree char *why = ft_log_text(reason);
+            g_printerr("menu %u dismissed: %s\n", id, why);
+        }
         apply(effects);
     }
+}
+
+/// The daemon that showed the menu or the intent window is gone: both go at once, with no call.
+static void daemon_gone(const char *why) {
+    g_printerr("overlay: " DAEMON_NAME ": %s: what it showed goes\n", why);
+    ft_menu_effects effects;
+    o.menu->daemon_gone(&effects);
+    apply(effects);
+    ft_intent_daemon_gone();
 }
 
 static void set_daemon_owner(const char *owner) {
@@ -657,7 +684,12 @@ static void on_owner_changed(GDBusConnection *bus, const char *sender, const cha
     if (!g_variant_is_of_type(parameters, G_VARIANT_TYPE("(sss)"))) return;
     const char *name, *old_owner, *new_owner;
     g_variant_get(parameters, "(&s&s&s)", &name, &old_owner, &new_owner);
-    if (strcmp(name, DAEMON_NAME) == 0) set_daemon_owner(new_owner);
+    if (strcmp(name, DAEMON_NAME) != 0) return;
+    // Left the bus (killed, restarted, upgraded), or another process took its name: what it
+    // showed here has nobody behind it, and a new owner never sent it.
+    gboolean gone = o.daemon_owner && (!*new_owner || strcmp(new_owner, o.daemon_owner) != 0);
+    set_daemon_owner(new_owner);
+    if (gone) daemon_gone(*new_owner ? "another process took its name" : "it left the bus");
 }
 
 static void on_bus(GDBusConnection *bus, const char *name, gpointer data) {
@@ -722,7 +754,9 @@ static char *owner_mode(GDBusConnection *bus, const char *owner) {
 static char *describe_owner(const char *owner, const char *mode) {
     const char *who = !mode ? "a client" : strcmp(mode, EXTENSION_MODE) == 0 ? "the GNOME Shell extension"
                                                                              : "another overlay";
-    return g_strdup_printf("%s (%s, mode %s)", who, owner ? owner : "no owner", mode ? mode : "unknown");
+    // The mode is the owner's word, whoever it is.
+    g_autofree char *said = ft_log_text(mode ? mode : "unknown");
+    return g_strdup_printf("%s (%s, mode %s)", who, owner ? owner : "no owner", said);
 }
 
 /// Whether the GNOME Shell extension owns the overlay's name now: then it shows the menus at
@@ -885,8 +919,9 @@ int ft_overlay_main(const ft_overlay_args *args) {
         GdkRectangle r;
         gdk_monitor_get_geometry(m, &r);
         const char *model = gdk_monitor_get_model(m);
-        g_printerr("overlay: output %s %dx%d+%d+%d scale %d\n", model ? model : "(unnamed)", r.width, r.height, r.x,
-                   r.y, gdk_monitor_get_scale_factor(m));
+        g_autofree char *name = ft_log_text(model ? model : "(unnamed)");
+        g_printerr("overlay: output %s %dx%d+%d+%d scale %d\n", name, r.width, r.height, r.x, r.y,
+                   gdk_monitor_get_scale_factor(m));
     }
     o.loop = g_main_loop_new(NULL, FALSE);
     if (!bus) {

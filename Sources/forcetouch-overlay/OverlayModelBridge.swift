@@ -35,7 +35,8 @@ enum OverlayModelBridge {
             let frame = menu.frame(surface: (Double(width), Double(height)),
                                    pointer: hasPointer != 0 ? (px, py) : nil, placed: placed != 0)
             out?.pointee = cFrame(frame)
-        })
+        },
+        daemon_gone: { out in apply(.daemonGone, out) })
 
     private static func apply(_ event: MenuEvent, _ out: UnsafeMutablePointer<ft_menu_effects>?) {
         let effects = menu.handle(event)
@@ -145,7 +146,7 @@ enum OverlayModelBridge {
             }
         }
         out?.pointee = c
-    })
+    }, daemon_gone: { out in apply(.daemonGone, out) })
 
     nonisolated(unsafe) private static var window = IntentWindowInteraction()
     /// The C copies of the code and the buttons' labels handed out last, valid until replaced.

@@ -92,6 +92,8 @@ typedef struct {
     /// the window is the menu, placed by the compositor.
     void (*frame)(int width, int height, int has_pointer, double pointer_x, double pointer_y, int placed,
                   ft_menu_frame *out);
+    /// The daemon's name lost its owner, or another process took it: what it showed goes.
+    void (*daemon_gone)(ft_menu_effects *out);
 } ft_menu_model;
 
 /// Where the AssistiveTouch button is drawn, computed by the model (ButtonPlacement).
@@ -211,6 +213,8 @@ typedef struct {
     /// The layout under a header `header` pixels high, a response's message `message` and
     /// output `middle` pixels high (0 for none).
     void (*layout)(int header, int message, int middle, ft_intent_frame *out);
+    /// The daemon's name lost its owner, or another process took it: its window goes.
+    void (*daemon_gone)(ft_intent_effects *out);
 } ft_intent_model;
 
 /// What is under the finger (docs/SPEC.md §11, "What is under the finger"): the facts the overlay
