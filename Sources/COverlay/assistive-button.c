@@ -14,6 +14,7 @@
 #include "overlay-window.h"
 #include "bus-protocol.h"
 #include "drawing.h"
+#include "bounded.h"
 #include <gtk/gtk.h>
 #include <gtk-layer-shell/gtk-layer-shell.h>
 #ifdef GDK_WINDOWING_WAYLAND
@@ -177,8 +178,11 @@ void ft_assistive_button_signal(GVariant *parameters, int verbose) {
     no_input();
     gtk_widget_queue_draw(b.window);
     // What tests check a screenshot's pixels against: the circle's square on the screen.
-    if (verbose || !b.shown)
-        g_printerr("button %d %d %d %s\n", b.rect.x, b.rect.y, b.rect.width, state);
+    if (verbose || !b.shown) {
+        // The state is the bus's word: escaped (bounded.h).
+        g_autofree char *said = ft_log_text(state);
+        g_printerr("button %d %d %d %s\n", b.rect.x, b.rect.y, b.rect.width, said);
+    }
     b.shown = TRUE;
 }
 

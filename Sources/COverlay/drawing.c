@@ -1,5 +1,6 @@
 // forcetouch-overlay's drawing helpers: see drawing.h.
 #include "drawing.h"
+#include "bounded.h"
 #include <math.h>
 #include <string.h>
 
@@ -11,7 +12,11 @@ GdkMonitor *ft_find_monitor(const char *output, const char *what) {
             const char *model = gdk_monitor_get_model(m);
             if (model && strcmp(model, output) == 0) return m;
         }
-        if (what) g_printerr("no output named %s: %s shows on the primary one\n", output, what);
+        if (what) {
+            // The name is the daemon's word (from a device's configuration): escaped.
+            g_autofree char *name = ft_log_text(output);
+            g_printerr("no output named %s: %s shows on the primary one\n", name, what);
+        }
     }
     GdkMonitor *primary = gdk_display_get_primary_monitor(display);
     return primary ? primary : gdk_display_get_monitor(display, 0);

@@ -85,9 +85,12 @@ static void on_ready(cairo_surface_t *image, const char *title, const char *erro
     }
     if (image) {
         p.image = cairo_surface_reference(image);
-        g_printerr("link-preview %u: page rendered in %.0f ms: \"%s\"\n", p.menu, elapsed_ms(), p.title ? p.title : "");
+        // The page's title and its engine's words are the web's: escaped (bounded.h).
+        g_autofree char *said = ft_log_text(p.title);
+        g_printerr("link-preview %u: page rendered in %.0f ms: \"%s\"\n", p.menu, elapsed_ms(), said);
     } else {
-        g_printerr("link-preview %u: page not rendered: %s\n", p.menu, error ? error : "no image");
+        g_autofree char *why = ft_log_text(error ? error : "no image");
+        g_printerr("link-preview %u: page not rendered: %s\n", p.menu, why);
     }
     if (p.redraw) p.redraw();
 }
@@ -116,12 +119,13 @@ gboolean ft_link_preview_begin(guint menu, const char *address, const char *name
     p.name = ft_bounded_text(name);
     p.redraw = redraw;
     p.started = g_get_monotonic_time();
+    g_autofree char *logged = ft_log_text(p.address);
     if (!p.enabled) {
-        g_printerr("link-preview %u: %s: no page rendering (--no-link-preview)\n", menu, p.address);
+        g_printerr("link-preview %u: %s: no page rendering (--no-link-preview)\n", menu, logged);
         return FALSE;
     }
     if (!is_page(address)) {
-        g_printerr("link-preview %u: %s: not a web page, not rendered\n", menu, p.address);
+        g_printerr("link-preview %u: %s: not a web page, not rendered\n", menu, logged);
         return FALSE;
     }
     open_library();
@@ -130,7 +134,7 @@ gboolean ft_link_preview_begin(guint menu, const char *address, const char *name
         return FALSE;
     }
     // The whole address, not the one cut for drawing: a cut one would fetch another page.
-    g_printerr("link-preview %u: rendering %s (at most %.1f s)\n", menu, p.address, p.timeout);
+    g_printerr("link-preview %u: rendering %s (at most %.1f s)\n", menu, logged, p.timeout);
     p.loading = p.start(address, VIEW_WIDTH, VIEW_HEIGHT, on_ready, NULL);
     p.timer = g_timeout_add((guint)(p.timeout * 1000), on_timeout, NULL);
     return TRUE;
