@@ -195,6 +195,44 @@ peer_pid=""
 check "... and the bus's is, when the overlay goes" \
     bash -c "for _ in \$(seq 100); do [ \"\$(grep -c 'overlay gone from the bus' '$W/daemon.log')\" = 1 ] && exit 0; sleep 0.1; done; exit 1"
 
+# ---------------------------------------------------------------- an overlay's name flapping
+# Each new owner of Overlay1 has the installed applications read on a thread (issue 48): a
+# client taking and dropping the name 2,000 times left hundreds of threads and every descriptor
+# used. One read at a time, the others folded into it: threads and descriptors stay flat (the
+# bounds leave room for the one reading thread with its pipe and for GIO's own worker threads).
+cat > "$W/flap.py" <<'PY'
+import os, sys, dbus
+pid, times = int(sys.argv[1]), int(sys.argv[2])
+def counts():
+    return len(os.listdir(f"/proc/{pid}/task")), len(os.listdir(f"/proc/{pid}/fd"))
+bus = dbus.SessionBus()
+threads, fds = counts()
+print(f"before {threads} {fds}", flush=True)
+for i in range(times):
+    bus.request_name("io.github.forcetouch.Overlay1", dbus.bus.NAME_FLAG_DO_NOT_QUEUE)
+    bus.release_name("io.github.forcetouch.Overlay1")
+    if i % 20 == 0:
+        t, f = counts()
+        threads, fds = max(threads, t), max(fds, f)
+print(f"during {threads} {fds}", flush=True)
+PY
+chmod 644 "$W/flap.py"
+as_user timeout 120 python3 "$W/flap.py" "$daemon_pid" 2000 > "$W/flap.txt" 2>&1
+flap_started="$(date +%s%N)"; gcall GetQuickActions > /dev/null
+answer_ms=$(( ($(date +%s%N) - flap_started) / 1000000 ))
+sleep 1
+read -r _ threads_before fds_before < <(grep '^before ' "$W/flap.txt")
+read -r _ threads_during fds_during < <(grep '^during ' "$W/flap.txt")
+threads_after="$(ls "/proc/$daemon_pid/task" | wc -l)" fds_after="$(ls "/proc/$daemon_pid/fd" | wc -l)"
+echo "NOTE: Overlay1 taken and dropped 2000 times: threads ${threads_before:-?} -> at most ${threads_during:-?} -> ${threads_after}," \
+     "descriptors ${fds_before:-?} -> at most ${fds_during:-?} -> ${fds_after}; the next call answered in ${answer_ms} ms;" \
+     "$(awk '/^VmRSS/ { print "RSS " $2 " " $3 }' "/proc/$daemon_pid/status")"
+check "with Overlay1 taken and dropped 2000 times, the daemon's threads stay few (${threads_before:-?} -> at most ${threads_during:-?} -> ${threads_after})" \
+    test -n "${threads_during:-}" -a "${threads_during:-99}" -le $(( ${threads_before:-0} + 4 )) -a "$threads_after" -le $(( ${threads_before:-0} + 3 ))
+check "... and its descriptors flat (${fds_before:-?} -> at most ${fds_during:-?} -> ${fds_after})" \
+    test -n "${fds_during:-}" -a "${fds_during:-99}" -le $(( ${fds_before:-0} + 8 )) -a "$fds_after" -le $(( ${fds_before:-0} + 4 ))
+check "... and the daemon still answers" answers
+
 # ---------------------------------------------------------------- another user
 if [ -n "$OTHER" ]; then
     as_other() {

@@ -53,20 +53,32 @@ extension Daemon {
     /// thread of its own (`inPlace`: here, for a replay, which runs no loop until it has
     /// played), and takes `[quick-actions] under-finger`. When an overlay comes onto the bus
     /// and at each reload while one is there: only an overlay looks, so a daemon without one
-    /// reads nothing and never opens GIO for it.
+    /// reads nothing and never opens GIO for it. One read at a time: one asked for during
+    /// another is folded into a single read after it (`OneRunAtATime`), so that an owner of
+    /// the overlay's name taken and dropped in a loop costs no more threads or descriptors.
     func loadApplications(inPlace: Bool = false) {
         let used = configuration.quickActionSettings.underFinger
         runner.underFinger.resolver.used = used
         guard !used.isEmpty else { return runner.underFinger.resolver.applications = [] }
         guard runner.overlay.listening else { return }
+        if inPlace { return takeApplications(InstalledApplications.read(ProcessEnvironment.current())) }
+        if applicationsRead.ask() { startApplicationsRead() }
+    }
+
+    private func startApplicationsRead() {
         let environment = ProcessEnvironment.current()
         let done: ([DesktopApplication]) -> Void = { [unowned self] apps in
-            runner.underFinger.resolver.applications = apps
-            logger.debug("under the finger: \(apps.count) installed application(s) read")
+            takeApplications(apps)
+            if applicationsRead.ended() { startApplicationsRead() }
         }
-        if inPlace || BackgroundJob.start(on: loop, { InstalledApplications.read(environment) }, done: done) == nil {
+        if BackgroundJob.start(on: loop, { InstalledApplications.read(environment) }, done: done) == nil {
             done(InstalledApplications.read(environment))
         }
+    }
+
+    private func takeApplications(_ apps: [DesktopApplication]) {
+        runner.underFinger.resolver.applications = apps
+        logger.debug("under the finger: \(apps.count) installed application(s) read")
     }
 
     /// Wires the overlay's messages to the bus and the control socket: one value, two encodings.

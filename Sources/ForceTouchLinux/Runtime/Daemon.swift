@@ -54,6 +54,8 @@ public final class Daemon {
     /// A replay runs no loop while it plays: what is under the finger is matched against
     /// applications read in place, not on a thread (`loadApplications`).
     var readsApplicationsInPlace = false
+    /// The reads of the installed applications: one at a time, those asked for meanwhile folded.
+    var applicationsRead = OneRunAtATime()
     /// What auto-calibration learned, persisted; nil when nothing is kept.
     let calibrationFile: LearnedCalibrationFile?
     /// Why the dynamic quick actions' file could not be read at start; while set, changes
