@@ -106,7 +106,9 @@ enum EngineSetup {
     /// recording (which then learns only from its own touches, the same on every machine).
     static func pipeline(_ loaded: LoadedConfiguration, _ device: DeviceDescription, doubleTapWait: Bool = true,
                          learned: LearnedCalibration = LearnedCalibration()) -> DevicePipeline {
-        let deviceClass = DeviceClass(classifying: device)
+        // The device database may say what the device is (a totem): asked for the bits' class.
+        let quirks = loaded.settings(device, DeviceClass(classifying: device)).quirks
+        let deviceClass = DeviceClass(classifying: device, quirks: quirks)
         return DevicePipeline(device: device, deviceClass: deviceClass,
                               settings: settings(loaded, device, deviceClass, doubleTapWait: doubleTapWait),
                               configuration: loaded.configuration, learned: learned)

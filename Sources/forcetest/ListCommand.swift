@@ -81,7 +81,7 @@ struct ListCommand: ParsableCommand {
         if let id = d.id { head += "  \(id.vendorProduct)" }
         head += "  \(d.deviceClass.rawValue)"
         lines.append(head)
-        var cap = "    force: \(d.report.capability) (\(d.report.reason))"
+        var cap = "    force: \(d.report.capabilityText) (\(d.report.reason))"
         if d.report.emulated { cap += ", emulated" }
         lines.append(cap)
         guard let desc = d.description, d.isTouch else { return lines.joined(separator: "\n") }
@@ -123,7 +123,7 @@ struct ListCommand: ParsableCommand {
     static func json(_ d: ListedDevice, _ loaded: LoadedConfiguration) -> String {
         let f = facts(d, loaded)
         var m = ListedDeviceMessage(path: d.path, name: d.name, id: d.id?.vendorProduct, deviceClass: d.deviceClass.rawValue,
-                                    capability: d.report.capability.description, reason: d.report.reason,
+                                    capability: d.report.capabilityText, reason: d.report.reason,
                                     emulated: d.report.emulated ? true : nil, config: loaded.path)
         func axis(_ code: UInt16, _ a: AbsInfo) -> ListedDeviceMessage.Axis {
             .init(code: axisName(code), min: Int(a.minimum), max: Int(a.maximum), resolution: Int(a.resolution))

@@ -204,7 +204,7 @@ struct ReplayCommand: ParsableCommand {
             case .replayed(let r):
                 m.device = r.engine.device.name
                 m.deviceClass = r.deviceClass.rawValue
-                m.capability = r.engine.capability.capability.description
+                m.capability = r.engine.capability.capabilityText
                 m.emulated = r.engine.capability.emulated ? true : nil
                 m.calibration = EngineSetup.calibration(r.engine)
                 m.gestures = ReplayCommand.tally(r.gestures).map {
@@ -320,7 +320,7 @@ struct ReplayCommand: ParsableCommand {
             case .replayed(let r):
                 let c = r.engine.capability
                 cells.append([name, r.engine.device.name, r.deviceClass.rawValue,
-                              c.capability.description + (c.emulated ? " (emulated)" : ""),
+                              c.capabilityText + (c.emulated ? " (emulated)" : ""),
                               EngineSetup.calibrationText(r.engine), gesturesText(r.gestures)])
             }
         }

@@ -46,6 +46,44 @@ import ForceTouchTestDevices
         #expect(emulated.emulated)
     }
 
+    /// A touchpad's pressure is contact size, as libinput reads it, unless the pad says it
+    /// measures force (INPUT_PROP_PRESSUREPAD): force is still read from it, reported emulated.
+    @Test func aTouchpadsPressureIsContactSizeUnlessItIsAPressurePad() {
+        var pad = DeviceDescription(name: "pad", properties: [INPUT_PROP.POINTER, INPUT_PROP.BUTTONPAD],
+                                    codes: [EV.KEY: [BTN.LEFT, BTN.TOOL_FINGER, BTN.TOUCH]],
+                                    absInfo: [ABS.X: AbsInfo(minimum: 0, maximum: 1000), ABS.Y: AbsInfo(minimum: 0, maximum: 700),
+                                              ABS.PRESSURE: AbsInfo(minimum: 0, maximum: 255)])
+        let contactSize = CapabilityReport.probe(pad)
+        #expect(contactSize.capability == .available)
+        #expect(contactSize.emulated)
+        #expect(contactSize.reason == "ABS_PRESSURE 0..255, which measures contact size (a touchpad without INPUT_PROP_PRESSUREPAD)")
+        pad.properties.insert(INPUT_PROP.PRESSUREPAD)
+        let force = CapabilityReport.probe(pad)
+        #expect(force == CapabilityReport(capability: .available, reason: "ABS_PRESSURE 0..255"))
+        // The device database's word wins: a pad it says measures force is not emulated.
+        pad.properties.remove(INPUT_PROP.PRESSUREPAD)
+        #expect(!CapabilityReport.probe(pad, quirks: DeviceQuirks(pressureKind: .force)).emulated)
+    }
+
+    /// Two values (touching or not) are no force, and the reason says so.
+    @Test func aBinaryPressureAxisIsNoForce() {
+        var d = EventScript.touchscreen(pressure: false)
+        d.absInfo[ABS.MT_PRESSURE] = AbsInfo(minimum: 0, maximum: 1)
+        d.codes[EV.ABS]?.insert(ABS.MT_PRESSURE)
+        let report = CapabilityReport.probe(d)
+        #expect(report.capability == .unavailable)
+        #expect(report.reason == "ABS_MT_PRESSURE 0..1: touching or not, no force")
+    }
+
+    /// A device of class other has no force capability at all, not `unavailable`.
+    @Test func aDeviceThatIsNoTouchDeviceHasNoCapability() {
+        let keyboard = DeviceDescription(name: "kbd", codes: [EV.KEY: [30]])
+        let report = CapabilityReport.probe(keyboard)
+        #expect(!report.isTouchDevice)
+        #expect(report.capabilityText == "none")
+        #expect(report.capability == .unknown)
+    }
+
     @Test func overallIsAvailableIfAnyDeviceIs() {
         #expect(Capability.overall([.unknown, .available, .unavailable]) == .available)
         #expect(Capability.overall([.unknown, .unavailable]) == .unavailable)

@@ -52,10 +52,53 @@ import Testing
         let d = try Self.wacomFinger().device
         #expect(DeviceClass(classifying: d) == .touchscreen)
         let node = InputNode(devnode: "/dev/input/event7", properties: Self.libwacomProperties)
-        #expect(node.udevClass == .tablet, "the premise: udev's own answer differs")
+        #expect(node.properties["ID_INPUT_TABLET"] == "1", "the premise: libwacom's tag beside udev's own")
         let session = DeviceSession(node: node, description: d, device: nil,
                                     configuration: try Self.configuration(""))
         #expect(session.deviceClass == .touchscreen)
+    }
+
+    /// A description of the catalogue of real devices (ForceTouchCoreTests/Fixtures/devices).
+    static func catalogued(_ file: String) throws -> DeviceDescription {
+        let path = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("ForceTouchCoreTests/Fixtures/devices/" + file).path
+        return try RecordingFile.load(path).device
+    }
+
+    static func session(_ file: String, _ udev: [String: String], database: DeviceDatabase = .empty) throws -> DeviceSession {
+        DeviceSession(node: InputNode(devnode: "/dev/input/event9", properties: udev), description: try catalogued(file),
+                      device: nil, configuration: try configuration(""), database: database)
+    }
+
+    /// What the daemon makes of the devices that are no touch devices, with the tags udev gives
+    /// them: none is a touch device, so none is followed, grabbed or counted.
+    @Test func theDaemonTakesNoKeyboardMousePadOrTotemForATouchDevice() throws {
+        // A Wacom pad: udev (and libwacom) tag it a tablet and a tablet pad.
+        let pad = try Self.session("wacom-intuos5-touch-m-pad.evemu",
+                                   ["ID_INPUT": "1", "ID_INPUT_TABLET": "1", "ID_INPUT_TABLET_PAD": "1", "ID_INPUT_KEY": "1"])
+        #expect(pad.deviceClass == .other)
+        // A fake-MT keyboard, as an older udev that tagged it a touchscreen too describes it.
+        let keyboard = try Self.session("razer-blackwidow-keyboard.evemu",
+                                        ["ID_INPUT": "1", "ID_INPUT_KEYBOARD": "1", "ID_INPUT_TOUCHSCREEN": "1"])
+        #expect(keyboard.deviceClass == .other)
+        let mouse = try Self.session("apple-magic-mouse.evemu", ["ID_INPUT": "1", "ID_INPUT_MOUSE": "1"])
+        #expect(mouse.deviceClass == .other)
+        // The totem: udev calls it a touchscreen; the shipped device database knows better.
+        let quirks = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("quirks/05-not-touch.quirks")
+        let db = DeviceDatabase(entries: DeviceDatabase.parse(try String(contentsOf: quirks, encoding: .utf8),
+                                                              file: "05-not-touch.quirks").entries)
+        let totemTags = ["ID_INPUT": "1", "ID_INPUT_TOUCHSCREEN": "1"]
+        #expect(try Self.session("dell-canvas-totem.evemu", totemTags, database: db).deviceClass == .other)
+        #expect(try Self.session("dell-canvas-totem-touchscreen.evemu", totemTags, database: db).deviceClass == .touchscreen)
+    }
+
+    /// A node that cannot be opened is known by udev's tags alone: a pad is no touch device.
+    @Test func anUnreadablePadIsNoTouchDevice() {
+        #expect(InputNode(devnode: "/dev/input/event9",
+                          properties: ["ID_INPUT": "1", "ID_INPUT_TABLET": "1", "ID_INPUT_TABLET_PAD": "1"]).udevClass == nil)
+        #expect(InputNode(devnode: "/dev/input/event9", properties: Self.libwacomProperties).udevClass == .touchscreen)
     }
 
     @Test func udevCountsWhereTheBitsMakeNoTouchDevice() {

@@ -15,7 +15,7 @@ extension DeviceDatabase {
     /// The keys a section may hold, in the order docs/device-database.md lists them.
     public static let matchKeys = ["MatchBus", "MatchVendor", "MatchProduct", "MatchName", "MatchDeviceClass"]
     public static let attributeKeys = ["AttrPressureKind", "AttrPressureRange", "AttrAverageTouch", "AttrPeek", "AttrPop",
-                                       "AttrSizeHint"]
+                                       "AttrSizeHint", "AttrDeviceKind"]
 
     /// Parses one file's text. Pure: `file` only names the text in entries and errors.
     /// A section with any error is dropped whole, with every error it has; the other
@@ -137,6 +137,12 @@ private struct SectionParser {
                     + PressureKind.allCases.map(\.rawValue).joined(separator: ", "))
             }
             entry.attributes.pressureKind = k
+        case "AttrDeviceKind":
+            guard let k = DeviceKind(rawValue: value) else {
+                return fail(line, "AttrDeviceKind: \"\(value)\" is not "
+                    + DeviceKind.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            entry.attributes.deviceKind = k
         case "AttrPressureRange":
             let parts = value.split(separator: ":", omittingEmptySubsequences: false)
             guard parts.count == 2, let lo = Int32(DeviceDatabase.trim(parts[0])), let hi = Int32(DeviceDatabase.trim(parts[1])) else {

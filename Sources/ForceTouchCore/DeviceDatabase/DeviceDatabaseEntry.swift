@@ -76,6 +76,10 @@ public struct DeviceDatabase: Hashable, Sendable {
                 q.size = v
                 q.sizeEntry = e.name
             }
+            if let v = a.deviceKind {
+                q.deviceKind = v
+                q.deviceKindEntry = e.name
+            }
             q.entries.append(e.name)
         }
         return q

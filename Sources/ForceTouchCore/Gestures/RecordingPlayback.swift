@@ -13,7 +13,8 @@ public enum RecordingPlayback {
 
     /// The same with everything the device's settings hold, the device database's quirks included.
     public static func run(_ recording: Recording, deviceSettings: DeviceSettings) -> [GestureEvent] {
-        var pipeline = DevicePipeline(device: recording.device, deviceClass: DeviceClass(classifying: recording.device),
+        var pipeline = DevicePipeline(device: recording.device,
+                                      deviceClass: DeviceClass(classifying: recording.device, quirks: deviceSettings.quirks),
                                       settings: deviceSettings)
         var out: [GestureEvent] = []
         play(recording, through: &pipeline) { out.append($0.gesture) }

@@ -8,7 +8,7 @@ public enum GestureReport {
     public static func deviceMessage(name: String, report: CapabilityReport, forceModel: ForceModel?,
                                      deviceClass: DeviceClass, calibration: CalibrationInfo? = nil,
                                      geometry: DeviceGeometry? = nil) -> DeviceMessage {
-        DeviceMessage(name: name, deviceClass: deviceClass.rawValue, capability: report.capability.description,
+        DeviceMessage(name: name, deviceClass: deviceClass.rawValue, capability: report.capabilityText,
                       maximumPossibleForce: forceModel?.maximumPossibleForce ?? 0, emulated: report.emulated,
                       reason: report.reason, calibration: calibration, distances: geometry.map(distances))
     }
@@ -29,7 +29,7 @@ public enum GestureReport {
 
     public static func deviceText(name: String, report: CapabilityReport, forceModel: ForceModel?,
                                   deviceClass: DeviceClass) -> String {
-        var s = "device \"\(name)\": \(deviceClass.rawValue), force \(report.capability)"
+        var s = "device \"\(name)\": \(deviceClass.rawValue), force \(report.capabilityText)"
         if let m = forceModel {
             s += ", maximumPossibleForce \(TextFormat.number(m.maximumPossibleForce))"
         }

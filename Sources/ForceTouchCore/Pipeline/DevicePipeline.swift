@@ -50,7 +50,8 @@ public struct DevicePipeline: Sendable {
             policy.mode = settings.claim.mode(claims: policy.claimsAnything, hasSlots: device.isMultitouch,
                                               deviceClass: deviceClass, session: session)
         }
-        engine = GestureEngine(device: device, settings: settings, learned: learned, claimPolicy: policy)
+        engine = GestureEngine(device: device, settings: settings, learned: learned, claimPolicy: policy,
+                               deviceClass: deviceClass)
         self.bindings = bindings
         self.assistiveTouch = assistiveTouch
         self.deviceClass = deviceClass

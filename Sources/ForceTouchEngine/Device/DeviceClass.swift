@@ -1,51 +1,30 @@
-/// What kind of touch device something is, the way udev's `input_id` builtin sorts them
-/// (ID_INPUT_TOUCHSCREEN, ID_INPUT_TABLET, ID_INPUT_TOUCHPAD).
+/// What kind of touch device something is, as libinput and udev sort them
+/// (ID_INPUT_TOUCHSCREEN, ID_INPUT_TABLET, ID_INPUT_TOUCHPAD). `DeviceClassification`
+/// decides it, with why.
 public enum DeviceClass: String, Hashable, Sendable, CaseIterable {
     case touchscreen
     case tablet
     case touchpad
-    /// Not a touch, pen or touchpad device: forcetouch leaves it alone.
+    /// Not a touch, pen or touchpad device (a keyboard, a mouse, a tablet's pad, a totem):
+    /// forcetouch leaves it alone.
     case other
 
-    /// Classifies from the evdev bits alone, for when udev has not said.
-    public init(classifying d: DeviceDescription) {
-        let hasPosition = d.axis(ABS.X) != nil || d.axis(ABS.MT_POSITION_X) != nil
-        guard hasPosition else { self = .other; return }
-        if d.has(type: EV.KEY, code: BTN.TOOL_PEN) || d.has(type: EV.KEY, code: BTN.STYLUS) {
-            self = .tablet
-        } else if d.has(property: INPUT_PROP.DIRECT) {
-            self = .touchscreen
-        } else if d.has(property: INPUT_PROP.POINTER) || d.has(property: INPUT_PROP.BUTTONPAD)
-            || d.has(type: EV.KEY, code: BTN.TOOL_FINGER)
-        {
-            self = .touchpad
-        } else if d.has(type: EV.KEY, code: BTN.TOUCH) || d.isMultitouch {
-            // A touch device that declares nothing else is a touchscreen (udev does the same).
-            self = .touchscreen
-        } else {
-            self = .other
-        }
+    /// From the evdev bits alone (and the device database, where it knows better), as a
+    /// replay classifies a recording.
+    public init(classifying d: DeviceDescription, quirks: DeviceQuirks = .none) {
+        self = DeviceClassification(d, quirks: quirks).deviceClass
     }
 
-    /// The class forcetouch gives a device, live or replayed: the one its evdev bits say, so
-    /// that the daemon on the device and a replay of its recording (which carries the bits
-    /// but no udev data) classify it alike, and so apply the same `device = "touchscreen"`
-    /// bindings and `match-class` rules and wait for a double tap alike. udev's class counts
-    /// only where the bits do not make a touch device (a hwdb entry that knows better):
-    /// udev rules may add classes the bits do not show — libwacom tags every Wacom device
-    /// `ID_INPUT_TABLET`, the finger touchscreen of a tablet PC included, beside udev's own
-    /// `ID_INPUT_TOUCHSCREEN` — and a recording cannot carry them.
-    public init(classifying d: DeviceDescription, udevProperties p: [String: String]) {
-        let fromBits = DeviceClass(classifying: d)
-        self = fromBits != .other ? fromBits : DeviceClass(udevProperties: p) ?? .other
+    /// A live device: udev's tags where udev has described it, else the bits
+    /// (`DeviceClassification`).
+    public init(classifying d: DeviceDescription, udevProperties p: [String: String], quirks: DeviceQuirks = .none) {
+        self = DeviceClassification(d, udevProperties: p, quirks: quirks).deviceClass
     }
 
-    /// From udev's ID_INPUT_* properties; nil when udev names none of the three. Only for a
-    /// device that cannot be opened: `init(classifying:udevProperties:)` classifies the rest.
+    /// From udev's tags alone; nil when they make no touch device (or udev has not said).
+    /// Only for a device that cannot be opened: the rest are classified whole.
     public init?(udevProperties p: [String: String]) {
-        if p["ID_INPUT_TABLET"] == "1" { self = .tablet }
-        else if p["ID_INPUT_TOUCHSCREEN"] == "1" { self = .touchscreen }
-        else if p["ID_INPUT_TOUCHPAD"] == "1" { self = .touchpad }
-        else { return nil }
+        guard let c = DeviceClassification(udevProperties: p), c.deviceClass != .other else { return nil }
+        self = c.deviceClass
     }
 }

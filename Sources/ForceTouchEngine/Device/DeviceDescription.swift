@@ -33,6 +33,11 @@ public struct DeviceDescription: Hashable, Sendable {
         has(type: EV.ABS, code: code) ? absInfo[code] : nil
     }
 
-    public var isMultitouch: Bool { axis(ABS.MT_SLOT) != nil }
+    /// Multi-touch protocol B: `ABS_MT_SLOT`, unless it is fake (`isFakeMultitouch`).
+    public var isMultitouch: Bool { axis(ABS.MT_SLOT) != nil && !isFakeMultitouch }
+    /// `ABS_MT_SLOT` with the code just below it: a HID descriptor that numbered a run of
+    /// absolute axes into the multi-touch range (keyboards and mice do). Its `ABS_MT_*` axes
+    /// are not multi-touch, as libevdev and libinput take them.
+    public var isFakeMultitouch: Bool { has(type: EV.ABS, code: ABS.MT_SLOT) && has(type: EV.ABS, code: ABS.RESERVED) }
     public var isSemiMultitouch: Bool { has(property: INPUT_PROP.SEMI_MT) }
 }

@@ -29,6 +29,10 @@ public enum ABS {
     public static let Y: UInt16 = 0x01
     public static let PRESSURE: UInt16 = 0x18
     public static let DISTANCE: UInt16 = 0x19
+    /// The code just below `MT_SLOT`. A device that declares it runs a misnumbered block of
+    /// absolute axes into the multi-touch range (libevdev's "fake MT"): its `MT_*` axes are not
+    /// multi-touch.
+    public static let RESERVED: UInt16 = 0x2e
     public static let MT_SLOT: UInt16 = 0x2f
     public static let MT_TOUCH_MAJOR: UInt16 = 0x30
     public static let MT_TOUCH_MINOR: UInt16 = 0x31
@@ -41,6 +45,12 @@ public enum ABS {
 
 /// Buttons and tool bits (`BTN_*`) that describe touches.
 public enum BTN {
+    /// The first of a tablet pad's (or a joystick's) numbered buttons.
+    public static let BTN_0: UInt16 = 0x100
+    public static let BTN_1: UInt16 = 0x101
+    /// Mouse buttons run from `MOUSE` (BTN_LEFT) up to, not including, `JOYSTICK`.
+    public static let MOUSE: UInt16 = 0x110
+    public static let JOYSTICK: UInt16 = 0x120
     public static let LEFT: UInt16 = 0x110
     public static let RIGHT: UInt16 = 0x111
     public static let MIDDLE: UInt16 = 0x112
@@ -61,4 +71,14 @@ public enum INPUT_PROP {
     public static let DIRECT: UInt16 = 0x01
     public static let BUTTONPAD: UInt16 = 0x02
     public static let SEMI_MT: UInt16 = 0x03
+    /// The touchpad measures force, not contact size (kernel 6.x; libinput's pressure pads).
+    public static let PRESSUREPAD: UInt16 = 0x07
+}
+
+/// Relative axes (`REL_*`): a mouse's motion and wheels.
+public enum REL {
+    public static let X: UInt16 = 0x00
+    public static let Y: UInt16 = 0x01
+    public static let HWHEEL: UInt16 = 0x06
+    public static let WHEEL: UInt16 = 0x08
 }

@@ -37,21 +37,28 @@ public struct GestureEngine: Sendable {
     ///   - learned: what auto-calibration learned of this device so far; it goes on
     ///     learning from every ordinary one-finger touch (see `learned`).
     ///   - claimPolicy: what claims a contact on this device (none by default).
+    /// `deviceClass` is the device's class where the caller knows it from more than the bits
+    /// (udev's tags, on a live device); without it the bits and the device database decide.
     public init(device: DeviceDescription, settings: DeviceSettings, learned: LearnedCalibration = LearnedCalibration(),
-                claimPolicy: ClaimPolicy = .none) {
+                claimPolicy: ClaimPolicy = .none, deviceClass: DeviceClass? = nil) {
         self.deviceSettings = settings
         self.settings = settings.gestures
         self.learned = learned
         let (source, average) = settings.calibration(learned: learned)
         calibrationSource = source
-        capability = CapabilityReport.probe(device, emulateFromContactSize: settings.emulateForce, quirks: settings.quirks)
+        var classified = DeviceClassification(device, quirks: settings.quirks)
+        if let deviceClass, deviceClass != classified.deviceClass {
+            classified = DeviceClassification(deviceClass: deviceClass, reason: "udev")
+        }
+        capability = CapabilityReport.probe(device, classification: classified,
+                                            emulateFromContactSize: settings.emulateForce, quirks: settings.quirks)
         frames = FrameAssembler(device: device, average: average, emulateFromContactSize: settings.emulateForce,
                                 quirks: settings.quirks)
         if let model = frames.forceModel {
             deepPress = DeepPressRecognizer(
                 thresholds: DeepPressThresholds(maximumPossibleForce: model.maximumPossibleForce, settings: settings.gestures),
                 settings: settings.gestures, slots: frames.contacts.count,
-                isPen: DeviceClass(classifying: device) == .tablet)
+                isPen: classified.deviceClass == .tablet)
             levels = ContactLevels(slots: frames.contacts.count, floor: Int32(model.minimum))
         }
         longPress = LongPressRecognizer(settings: settings.gestures)

@@ -17,6 +17,10 @@ public struct DeviceQuirks: Hashable, Sendable {
     public var size: DeviceSize?
     /// The entry that set `size`.
     public var sizeEntry: String?
+    /// `AttrDeviceKind`: what the device is where its bits make it a touch device wrongly.
+    public var deviceKind: DeviceKind?
+    /// The entry that set `deviceKind`.
+    public var deviceKindEntry: String?
     /// The names of the entries that matched, in the order they applied.
     public var entries: [String]
     /// The entry that set `averageTouch` (the last matching one that has it).
@@ -25,7 +29,10 @@ public struct DeviceQuirks: Hashable, Sendable {
     public init(pressureKind: PressureKind? = nil, pressureRange: ClosedRange<Int32>? = nil,
                 averageTouch: Double? = nil, peekFraction: Double? = nil, popFraction: Double? = nil,
                 size: DeviceSize? = nil, sizeEntry: String? = nil,
-                entries: [String] = [], averageTouchEntry: String? = nil) {
+                entries: [String] = [], averageTouchEntry: String? = nil,
+                deviceKind: DeviceKind? = nil, deviceKindEntry: String? = nil) {
+        self.deviceKind = deviceKind
+        self.deviceKindEntry = deviceKindEntry
         self.pressureKind = pressureKind
         self.pressureRange = pressureRange
         self.averageTouch = averageTouch

@@ -13,4 +13,14 @@ public enum PressureKind: String, Hashable, Sendable, CaseIterable {
 
     /// False when the database says the axis cannot give force at all.
     public var sensesForce: Bool { self == .force || self == .contactSize }
+
+    /// What `d`'s pressure axis measures: the device database's word where it has one; else,
+    /// as libinput reads it, contact size on a touchpad unless it is a pressure pad
+    /// (`INPUT_PROP_PRESSUREPAD`), and force elsewhere. Force read from contact size is
+    /// emulated, and reported so.
+    public static func measured(by d: DeviceDescription, deviceClass: DeviceClass, quirks: DeviceQuirks) -> PressureKind {
+        if let kind = quirks.pressureKind { return kind }
+        if deviceClass == .touchpad, !d.has(property: INPUT_PROP.PRESSUREPAD) { return .contactSize }
+        return .force
+    }
 }

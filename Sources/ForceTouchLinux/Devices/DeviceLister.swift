@@ -57,10 +57,15 @@ public enum DeviceLister {
         do {
             let dev = try EvdevDevice(path: node.devnode)
             let d = dev.description
-            let c = node.deviceClass(of: d)
-            let s = settings(d, c)
-            return ListedDevice(path: node.devnode, name: d.name, id: d.id, description: d, deviceClass: c,
-                                report: CapabilityReport.probe(d, emulateFromContactSize: s.emulateForce, quirks: s.quirks))
+            // The database's word on what the device is comes with its settings, which are
+            // resolved for a class: the bits' first, then the device's own if that differs.
+            var s = settings(d, DeviceClass(classifying: d))
+            let classified = node.classification(of: d, quirks: s.quirks)
+            if classified.deviceClass != DeviceClass(classifying: d) { s = settings(d, classified.deviceClass) }
+            return ListedDevice(path: node.devnode, name: d.name, id: d.id, description: d,
+                                deviceClass: classified.deviceClass,
+                                report: CapabilityReport.probe(d, classification: classified,
+                                                               emulateFromContactSize: s.emulateForce, quirks: s.quirks))
         } catch {
             let sys = sysfs(node.devnode)
             return ListedDevice(path: node.devnode, name: sys.name ?? "?", id: sys.id, description: nil,

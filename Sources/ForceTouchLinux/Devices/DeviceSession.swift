@@ -96,7 +96,7 @@ public final class DeviceSession {
         self.claimSession = claimSession
         self.description = description
         self.device = device
-        let deviceClass = node.deviceClass(of: description)
+        let deviceClass = node.deviceClass(of: description, database: database)
         self.deviceClass = deviceClass
         savedLearned = learned
         announcedAverage = learned.average

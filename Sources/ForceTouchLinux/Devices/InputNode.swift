@@ -17,9 +17,20 @@ public struct InputNode: Hashable, Sendable {
     /// udev's classification, when udev gave one: what is known of a node that cannot be opened.
     public var udevClass: DeviceClass? { DeviceClass(udevProperties: properties) }
 
-    /// The class of the device open at this node: from its evdev bits, as a replay of its
-    /// recording classifies it (see `DeviceClass.init(classifying:udevProperties:)`).
-    public func deviceClass(of description: DeviceDescription) -> DeviceClass {
-        DeviceClass(classifying: description, udevProperties: properties)
+    /// The class of the device open at this node, with why (`DeviceClassification`): udev's
+    /// tags where udev described it, else its bits; `quirks` are the device database's.
+    public func classification(of description: DeviceDescription, quirks: DeviceQuirks = .none) -> DeviceClassification {
+        DeviceClassification(description, udevProperties: properties, quirks: quirks)
+    }
+
+    /// The class alone, with the device database's word on what the device is.
+    public func deviceClass(of description: DeviceDescription, database: DeviceDatabase = .empty) -> DeviceClass {
+        classification(of: description, quirks: Self.kindQuirks(description, database)).deviceClass
+    }
+
+    /// The database entries that can say what a device is: matched on its bits' class, the
+    /// only one known before the database has spoken.
+    static func kindQuirks(_ d: DeviceDescription, _ database: DeviceDatabase) -> DeviceQuirks {
+        database.quirks(for: d, deviceClass: DeviceClass(classifying: d))
     }
 }
