@@ -3,29 +3,34 @@
  * (a title, an icon file, an intent's image) hangs the shell or takes its memory. */
 const { Gio, GdkPixbuf } = imports.gi;
 
-/* The most characters a text may have before it is cut with `…`. */
+/* The most characters a text may have, its `…` counted when it is cut. */
 var TEXT_MAX_CHARS = 500;
 /* What an image file may be: its bytes, its pixels, its side. */
 var IMAGE_MAX_FILE_BYTES = 32 * 1024 * 1024;
 var IMAGE_MAX_PIXELS = 4096 * 4096;
 var IMAGE_MAX_SIDE = 16384;
 
-/* `text` cut before it is laid out: at most TEXT_MAX_CHARS characters (code points, not UTF-16
- * units), then `…`. Only the characters kept are walked: a 10 MB title costs what 500 do.
- * Anything but a string is empty. */
+/* `text` cut before it is laid out or sent: at most TEXT_MAX_CHARS characters, the last one
+ * `…` when it is cut, as the daemon bounds PressTarget's texts (PressTargetFacts.bounded).
+ * Characters are Unicode scalars (code points), never UTF-16 units nor grapheme clusters: what
+ * the daemon's bound counts, so that a text kept whole here is kept whole there. Only the
+ * characters kept are walked: a 10 MB title costs what 500 do. Anything but a string is empty. */
 var boundedText = function boundedText(text) {
     if (typeof text !== 'string')
         return '';
+    // No more UTF-16 units than the bound: no more characters either.
     if (text.length <= TEXT_MAX_CHARS)
         return text;
-    let out = '', n = 0;
+    let n = 0, units = 0, cut = 0;
     for (const c of text) {
         if (n === TEXT_MAX_CHARS)
-            return `${out}…`;
-        out += c;
+            return `${text.slice(0, cut)}…`;
         n++;
+        units += c.length;
+        if (n === TEXT_MAX_CHARS - 1)
+            cut = units;
     }
-    return out;
+    return text;
 };
 
 /* Why the image file at `path` may not be shown, or '' when it may: what is not a regular file

@@ -4,6 +4,7 @@ const { GLib, Clutter, Meta, Shell } = imports.gi;
 const Main = imports.ui.main;
 const Me = imports.misc.extensionUtils.getCurrentExtension();
 const { FACTS } = Me.imports.busProtocol;
+const { boundedText } = Me.imports.bounded;
 
 /* How far up from the actor at the point an app icon or a window is looked for. */
 const MAX_DEPTH = 16;
@@ -14,7 +15,10 @@ const MAX_DEPTH = 16;
  * its preview in the overview), kind `window` with the app Shell.WindowTracker gives it; else
  * kind `nothing` with `why`. Keys: `source` (gnome-shell), `kind`, `app-id`, `name` (the app's),
  * `window-title`, `window-pid` (u), `why`. The shell knows these without AT-SPI: what the menu
- * helpers of other desktops must guess, GNOME's own actors say. */
+ * helpers of other desktops must guess, GNOME's own actors say. Each text is another
+ * application's (a window's title, an app's name) and bounded as the daemon bounds it
+ * (bounded.js) before it is logged, answered or sent. Only the daemon may ask (overlayService.js):
+ * a window's title and pid are the user's, not any client's. */
 var UnderPoint = class UnderPoint {
     constructor({ daemon, log, outputs, service }) {
         this._daemon = daemon;
@@ -25,8 +29,11 @@ var UnderPoint = class UnderPoint {
 
     /* What is at stage pixel x, y, as a plain object of the keys above. */
     objectAt(x, y) {
-        const found = this._find(x, y);
-        const line = Object.entries(found).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(' ');
+        const found = {};
+        for (const [k, v] of Object.entries(this._find(x, y)))
+            found[k] = typeof v === 'string' ? boundedText(v) : v;
+        // Texts quoted, as the menu's lines quote titles; Log escapes what they carry.
+        const line = Object.entries(found).map(([k, v]) => `${k}=${typeof v === 'string' ? `"${v}"` : v}`).join(' ');
         this._log.verbose(`object-at ${Math.round(x)} ${Math.round(y)}: ${line}`);
         return { source: 'gnome-shell', ...found };
     }
