@@ -13,8 +13,8 @@ const CALL_TIMEOUT_MS = 5000;
  * own NameOwnerChanged, whose sender must be org.freedesktop.DBus): the same signal from any other
  * client — broadcast, or sent to the shell alone — is a forgery and is dropped, as
  * forcetouch-overlay drops it (SPEC §11). `onSignal(member, params)` gets each believed signal
- * whose arguments begin with the types busProtocol.js gives it; `onOwnerChanged(owner)` each
- * change of owner ('' when the daemon has left the bus). */
+ * whose arguments begin with the types busProtocol.js gives it; `onOwnerChanged(owner, previous)`
+ * each change of owner ('' when the daemon has left the bus), with the owner before it. */
 var DaemonClient = class DaemonClient {
     constructor({ log, onSignal, onOwnerChanged }) {
         this._log = log;
@@ -51,9 +51,10 @@ var DaemonClient = class DaemonClient {
     _setOwner(owner) {
         if (owner === this._owner)
             return;
+        const previous = this._owner;
         this._owner = owner;
         this._log.info(owner ? `${DAEMON_NAME} is ${owner}` : `${DAEMON_NAME} left the bus`);
-        this._onOwnerChanged(owner);
+        this._onOwnerChanged(owner, previous);
     }
 
     _received(sender, member, params) {

@@ -13,16 +13,18 @@ var ForcetouchExtension = class ForcetouchExtension {
     enable() {
         this._log = new Log();
         this._outputs = new Outputs({ log: this._log });
-        this._service = new OverlayService({ log: this._log });
         this._parts = [];
         this._daemon = new DaemonClient({
             log: this._log,
             onSignal: (member, params) => this._route(member, params),
-            onOwnerChanged: owner => {
-                if (!owner)
+            // The name left without an owner, or another process took it: what the daemon that
+            // had it asked to show has no one to answer for it.
+            onOwnerChanged: (owner, previous) => {
+                if (previous)
                     this._each(part => part.onDaemonGone?.());
             },
         });
+        this._service = new OverlayService({ daemon: this._daemon, log: this._log });
         const context = { daemon: this._daemon, log: this._log, outputs: this._outputs, service: this._service };
         for (const Part of PARTS)
             this._parts.push(new Part(context));

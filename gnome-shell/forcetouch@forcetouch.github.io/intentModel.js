@@ -11,11 +11,12 @@
  *   showingResponse(code, final) ──a later response──▶ showingResponse(…)
  *     │ final and untouched for 4 s: hidden (timed out) · a tap: hidden (app opened / tapped)
  *     └ continue-in-app: hidden, the daemon opens the app · a new run: hidden (replaced)
+ *   any state ──the daemon gone──▶ hidden (daemon gone), its run forgotten
  *
  * Events are plain objects: { type: 'started', id, app }, { type: 'asked', id, question },
  * { type: 'responded', id, code, final }, { type: 'pressed' }, { type: 'released', x, y, entry },
- * { type: 'submitted', text }, { type: 'dismissTimerFired' }. A question is { kind: 'confirm' },
- * { kind: 'choose', choices } or { kind: 'value' }. */
+ * { type: 'submitted', text }, { type: 'dismissTimerFired' }, { type: 'daemonGone' }. A question
+ * is { kind: 'confirm' }, { kind: 'choose', choices } or { kind: 'value' }. */
 
 /* From the gesture to the window's nearest corner, and how close to the output's edge it may
  * come (MenuLayout.gap, MenuLayout.edge): the menu's figures. */
@@ -190,6 +191,8 @@ function eventName(event) {
         return `responded ${event.id} ${event.code}${event.final ? ' final' : ''}`;
     case 'dismissTimerFired':
         return 'dismiss timer';
+    case 'daemonGone':
+        return 'daemon gone';
     default:
         return event.type;
     }
@@ -319,6 +322,15 @@ var IntentWindowInteraction = class IntentWindowInteraction {
         case 'dismissTimerFired':
             if (this.state.kind === 'showingResponse' && this.state.final && !this._touched)
                 this._hide('timed out', e);
+            break;
+        case 'daemonGone':
+            // Nobody is left to answer a question or open an app; a daemon started anew counts
+            // its runs from 1 again, so the gone one's run is not kept to match them.
+            this._hide('daemon gone', e);
+            this.run = 0;
+            this._cancelled = 0;
+            this._hasApp = false;
+            this._touched = false;
             break;
         }
         // The spinner turns while an in-progress response shows, whatever the event.

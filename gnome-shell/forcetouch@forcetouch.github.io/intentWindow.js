@@ -446,11 +446,10 @@ var IntentWindow = class IntentWindow {
     }
 
     /* Questions held by the daemon count as Cancel once it sees the shell go; when the daemon
-     * goes, the window it asked for has no one to answer. */
+     * goes (or another process takes its name), the window it asked for has no one to answer:
+     * it goes at once (`intent-window ID hidden: daemon gone`), its run forgotten. */
     onDaemonGone() {
-        this._hide(this._model.run, 'forcetouchd left the bus');
-        this._stopTimers();
-        this._model = new IntentWindowInteraction();
+        this._event({ type: 'daemonGone' });
     }
 
     _stopTimers() {

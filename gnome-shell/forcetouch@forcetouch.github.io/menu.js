@@ -215,12 +215,14 @@ var MenuController = class MenuController {
         this._apply(effects);
     }
 
-    /* The daemon left the bus: whatever it showed goes, as its MenuDismissed would say. */
+    /* The daemon left the bus, or another process took its name: whatever it showed goes at
+     * once, and nothing is said to it (the model's `daemon gone`). */
     onDaemonGone() {
-        if (this._model.menuID !== 0)
-            this._apply(this._model.handle(MenuEvent.dismissed(this._model.menuID)));
-        else if (this._model.state.kind !== 'hidden')
-            this._apply(this._model.handle(MenuEvent.progressFromBus('cancelled', '', 0, 0, 0, 0, this._placement)));
+        const menuID = this._model.menuID;
+        const effects = this._model.handle(MenuEvent.daemonGone());
+        if (effects.redraw)
+            this._log.info(`menu ${menuID} hidden: forcetouchd left the bus`);
+        this._apply(effects);
     }
 
     destroy() {

@@ -190,12 +190,19 @@ var MenuEvent = class MenuEvent {
         return new MenuEvent('escape', {});
     }
 
+    /* The daemon's name lost its owner, or another process took it: whatever it asked to show
+     * goes, and nothing is said to it (it is gone; a new owner never saw this menu). */
+    static daemonGone() {
+        return new MenuEvent('daemonGone', {});
+    }
+
     /* The event's kind, for the log. */
     get name() {
         switch (this.kind) {
         case 'progress': return this.ended ? 'lifted' : `progress ${PressStage.logName(this.stage)}`;
         case 'shown': return `shown ${this.id}`;
         case 'dismissed': return `dismissed ${this.id}`;
+        case 'daemonGone': return 'daemon gone';
         default: return this.kind;
         }
     }
@@ -287,6 +294,7 @@ var MenuFrame = class MenuFrame {
  *     │ tap on a row: hidden (choose) · tap outside, Escape: hidden (dismiss)
  *     │ a new press reaching a stage: dismiss, then previewing(stage)
  *     └ dismissed by the daemon: hidden (from any state with that menu)
+ *   any state ──the daemon gone──▶ hidden (nothing chosen or dismissed: nobody to tell)
  */
 var MenuInteraction = class MenuInteraction {
     constructor() {
@@ -378,6 +386,13 @@ var MenuInteraction = class MenuInteraction {
         case 'escape':
             if (this.menuID !== 0)
                 this._dismiss(effects);
+            break;
+        case 'daemonGone':
+            // A card the daemon can no longer answer for would stay over the apps, dead.
+            if (this.state.kind === 'hidden')
+                break;
+            this._close();
+            effects.redraw = true;
             break;
         }
         if (!this.state.equals(before))

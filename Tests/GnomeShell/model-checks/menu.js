@@ -47,6 +47,8 @@ function eventOf(input) {
         return MenuEvent.released(input.x, input.y);
     case 'escape':
         return MenuEvent.escape();
+    case 'daemonGone':
+        return MenuEvent.daemonGone();
     default:
         throw new Error(`unknown input ${input.kind}`);
     }
