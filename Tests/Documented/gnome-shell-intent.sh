@@ -5,8 +5,11 @@
 # the daemon's name (bus-peer.sh) place the window and the button, and the stand-in's log shows the
 # calls a tap makes; a real forcetouchd then runs intents from `forcectl intent NAME --window`,
 # answered by virtual taps and keys. Each window and the button are checked on a screenshot against
-# the rectangle the extension logs. Last, ObjectAt is asked about the desktop, the top bar, a real
-# GTK window (zenity, Wayland) and, in the overview, the dash's icons and the window's preview.
+# the rectangle the extension logs; the window goes when the daemon does (killed, or its name
+# taken). Last, ObjectAt is asked, as the daemon asks it (any other caller is refused), about the
+# desktop, the top bar, a real GTK window (zenity, Wayland) whose title is hostile (a forged log
+# line, 3,000 characters: bounded and escaped) and, in the overview, the dash's icons and the
+# window's preview.
 
 # The extension's lines, `forcetouch: ` cut, in $W/ext.log (the overlay's --verbose lines: the
 # same checks read both).
@@ -36,10 +39,19 @@ is_blue() { local c=($1); [ "${c[2]}" -gt 180 ] && [ "${c[0]}" -lt 90 ]; }
 is_red() { local c=($1); [ "${c[0]}" -gt 180 ] && [ "${c[1]}" -lt 90 ]; }
 # A real GTK window of a Debian app (zenity, Wayland), its app known from its desktop entry, for
 # ObjectAt below: started now, as it takes a while (it opens at the top left, away from the rest).
+# Its title is hostile, as another application's may be: a newline and a terminal's escape
+# sequences that would forge a line of the log, then 3,000 characters more (Wayland carries 4 KiB).
 mkdir -p "$HOMEDIR/.local/share/applications"
 printf '[Desktop Entry]\nType=Application\nName=Zenity\nExec=zenity --info\n' > "$HOMEDIR/.local/share/applications/zenity.desktop"
 chown -R "$U:$G" "$HOMEDIR/.local/share/applications"
-bg_user "$W/zenity.log" env WAYLAND_DISPLAY=wayland-0 GDK_BACKEND=wayland zenity --info --title 'forcetouch probe' --text 'What is under the finger?'
+probe_head="forcetouch probe"$'\n\e[31m'"error: FORGED LOG LINE"$'\e[0m'
+# What the extension may say of it: 500 characters (Unicode scalars), the last one `…`, as GVariant
+# prints it (`gdbus call`, bus-peer's log), and as it is logged (escaped as forcetouch-overlay does).
+probe_tail="$(head -c $(( 499 - ${#probe_head} )) /dev/zero | tr '\0' x)…"
+probe_said="forcetouch probe\\n\\u001b[31merror: FORGED LOG LINE\\u001b[0m$probe_tail"
+probe_logged="forcetouch probe\\n\\e[31merror: FORGED LOG LINE\\e[0m$probe_tail"
+bg_user "$W/zenity.log" env WAYLAND_DISPLAY=wayland-0 GDK_BACKEND=wayland zenity --info \
+    --title "$probe_head$(head -c 3000 /dev/zero | tr '\0' x)" --text 'What is under the finger?'
 zenity_pid=$last_pid
 # From the desktop, whatever the sections before left open.
 shell_call Overview false > /dev/null
@@ -99,6 +111,22 @@ peer_emit IntentStarted "uint32 8" "'show'" "'Huge'" "''" 0.5 0.5 "'touch'" "''"
 peer_emit IntentResponse "uint32 8" "'show'" "'Huge'" "'success'" "''" "''" "'$W/huge.png'" "''" true
 check "intent: an image whose header claims 16384×16384 pixels is refused from its header" \
     ext_wait "intent 8: cannot show $W/huge.png: its header says 16384×16384 pixels" 10
+# The daemon killed (SIGKILL) while its window asks, its name passing at once to a process waiting
+# in the bus's queue for it (no moment without an owner): the window has no one to answer it and
+# goes, from the screen too.
+m="$(mark "$SHELL_LOG")"
+peer_emit IntentStarted "uint32 9" "'greet'" "'Send greeting'" "''" 0.3 0.4 "'touch'" "''" true
+peer_emit IntentConfirm "uint32 9" "'greet'" "'Send greeting'" "'Send it?'" "'text'" 30.0
+ext_wait 'intent-window 9 confirm ' 10
+box="$(window_box confirm "$W/ext.log")"
+m="$(mark "$SHELL_LOG")"
+peer_replaced
+check "intent: the daemon killed while its window asks, another process taking its name at once: the window goes" \
+    ext_wait 'intent-window 9 hidden: ' 5
+gshot "$W/gnome-intent-replaced.png"
+check "intent: ... from the screen too (not at $box)" bash -c "! { $(declare -f card_at differs); card_at '$W/gnome-intent-replaced.png' $box; }"
+stop "$queued_pid"
+peer_start
 
 # The AssistiveTouch button where the daemon puts it, translucent idle, opaque dragged.
 m="$(mark "$SHELL_LOG")"
@@ -198,6 +226,21 @@ gshot "$W/gnome-intent-image.png"
 c="$(rgb "$W/gnome-intent-image.png" $(( b[0] + b[2] / 2 )) $(( b[1] + b[3] - 40 )))"
 check "intent: ... its pixels scaled into the window ($c in $box)" \
     bash -c "set -- $c; [ \$1 -gt 160 ] && [ \$2 -lt 80 ] && [ \$3 -gt 110 ]"
+stop "$cli_pid"
+# The daemon killed (SIGKILL: a crash, an upgrade) while its window asks for a value, the keyboard
+# grabbed for the text field: the window goes at once.
+m="$(mark "$SHELL_LOG")"
+bg_user "$W/count-killed.txt" forcectl intent count --window
+cli_pid=$last_pid
+ext_wait 'intent-window [0-9]+ value ' 20
+id="$(grep -E '^intent-window [0-9]+ value' "$W/ext.log" | tail -1 | awk '{ print $2 }')"
+vbox="$(window_box value "$W/ext.log")"
+crash "$daemon_pid"
+check "intent: forcetouchd killed (SIGKILL) while its window asks for a value: the window goes (intent ${id:-?})" \
+    ext_wait "intent-window ${id:-x} hidden: " 5
+echo "figure: the intent window went $(ms_to "$m" "forcetouch: intent-window ${id:-x} hidden: ") ms after forcetouchd was killed"
+gshot "$W/gnome-intent-killed.png"
+check "intent: ... from the screen too (not at $vbox)" bash -c "! { $(declare -f card_at differs); card_at '$W/gnome-intent-killed.png' $vbox; }"
 stop "$cli_pid"; stop "$daemon_pid"
 if [ -n "${SAVE_IMAGES:-}" ]; then
     # Cut to the window or the button, with a margin of the desktop.
@@ -209,9 +252,17 @@ if [ -n "${SAVE_IMAGES:-}" ]; then
 fi
 
 # ---------------------------------------------------------------- what is under a point (ObjectAt)
+# object_at X Y [X Y…]: what the extension says is at each point, asked as forcetouchd asks it,
+# from the owner of its name (as_daemon): one reply a line. plain_object_at X Y: asked by a plain
+# client of the bus (gdbus call), as any application could; its error on stdout.
 object_at() {
+    local calls=()
+    while [ $# -ge 2 ]; do calls+=("($1, $2)"); shift 2; done
+    as_daemon ObjectAt "${calls[@]}" | sed 1d
+}
+plain_object_at() {
     as_user timeout 10 gdbus call --session -d io.github.forcetouch.Overlay1 -o /io/github/forcetouch/Overlay1 \
-        -m io.github.forcetouch.Overlay1.ObjectAt "$1" "$2"
+        -m io.github.forcetouch.Overlay1.ObjectAt "$1" "$2" 2>&1
 }
 # The empty desktop: nothing, and why.
 o="$(object_at 700.0 600.0)"
@@ -229,22 +280,46 @@ for _ in $(seq 50); do
     sleep 0.2
 done
 zb=($zbox)
-o="$(object_at "$(( zb[0] + zb[2] / 2 )).0" "$(( zb[1] + zb[3] / 2 )).0")"
-check "under: a point in zenity's window on the screen (${zb[*]}) is that window ($o)" \
-    grep -q "'window-title': <'forcetouch probe'>" <<< "$o"
+zx="$(( zb[0] + zb[2] / 2 ))" zy="$(( zb[1] + zb[3] / 2 ))"
+# Only the daemon may ask: a window's title and pid are not for any client of the bus. While a
+# daemon (the stand-in) owns its name, a plain client asking is refused, and learns nothing.
+peer_start
+o="$(plain_object_at "$zx.0" "$zy.0")"
+check "under: a plain client's ObjectAt on zenity's window is refused: AccessDenied ($o)" \
+    grep -q 'org.freedesktop.DBus.Error.AccessDenied' <<< "$o"
+check "under: ... and says nothing of the window" bash -c "! grep -q 'probe' <<< \"\$1\"" _ "$o"
+# What the extension sends the daemon at a press on the window (PressTarget) is bounded: its title
+# at 500 characters, with the forged line escaped (as bus-peer prints a string: GVariant's text).
+m="$(mark "$PEER_LOG")"
+peer_emit PressProgress "'began'" "''" 0.0 0.0 "$(awk -v v=$zx 'BEGIN { printf "%.6f", v / 1024 }')" \
+    "$(awk -v v=$zy 'BEGIN { printf "%.6f", v / 768 }')" "'touch'" "''"
+wait_for_new "$m" '^call PressTarget ' "$PEER_LOG" 10
+check "under: a press on the window tells the daemon its title, cut to 500 characters ($(( $(mark "$PEER_LOG") - m )) bytes sent)" \
+    bash -c "tail -c +$(( m + 1 )) '$PEER_LOG' | grep '^call PressTarget ' | grep -qF \"'window-title': <'\$1'>\"" _ "$probe_said"
+peer_emit PressProgress "'cancelled'" "''" 0.0 0.0 0.0 0.0 "'touch'" "''"
+peer_stop
+m="$(mark "$SHELL_LOG")"
+o="$(object_at "$zx.0" "$zy.0")"
+check "under: the daemon's ObjectAt on zenity's window (${zb[*]}) is that window, its title cut to 500 characters" \
+    grep -qF "'window-title': <'$probe_said'>" <<< "$o"
 check "under: ... of the app zenity.desktop, its pid $zenity_pid" \
     bash -c "grep -q \"'app-id': <'zenity.desktop'>\" <<< \"\$1\" && grep -q \"'window-pid': <uint32 $zenity_pid>\" <<< \"\$1\"" _ "$o"
+check "under: ... logged in one line, its newline and escape sequences escaped" \
+    bash -c "tail -c +$(( m + 1 )) '$SHELL_LOG' | grep -aF 'forcetouch: object-at $zx $zy: ' | grep -qF \"window-title=\\\"\$1\\\"\"" _ "$probe_logged"
+check "under: ... and no line of the shell's log is forged by the title" \
+    bash -c "! grep -a 'FORGED LOG LINE' '$SHELL_LOG' | grep -av 'forcetouch: '"
 o="$(object_at 40.0 15.0)"
 check "under: the top bar's Activities button is the shell's, no app's ($o)" \
     bash -c "grep -q \"'kind': <'nothing'>\" <<< \"\$1\" && grep -q \"'why': <\\\"the shell's\" <<< \"\$1\"" _ "$o"
 # In the overview, the dash's icons know their apps: Firefox's, a favourite, and zenity's, running.
 as_user gsettings set org.gnome.shell favorite-apps "['firefox-esr.desktop']"
 shell_call Overview true > /dev/null
-found=""
-for x in $(seq 408 24 624); do
-    o="$(object_at "$x.0" 730.0)"
-    grep -q "'kind': <'app-icon'>" <<< "$o" && found="$found $x:$(sed -n "s/.*'app-id': <'\([^']*\)'>.*/\1/p" <<< "$o")"
-done
+found="" xs=($(seq 408 24 624)) points=() i=0
+for x in "${xs[@]}"; do points+=("$x.0" 730.0); done
+while IFS= read -r o; do
+    grep -q "'kind': <'app-icon'>" <<< "$o" && found="$found ${xs[i]}:$(sed -n "s/.*'app-id': <'\([^']*\)'>.*/\1/p" <<< "$o")"
+    i=$(( i + 1 ))
+done < <(object_at "${points[@]}")
 gshot "$W/gnome-overview.png"
 check "under: in the overview, points on the dash are app icons of their apps ($found)" \
     bash -c "grep -q 'firefox-esr.desktop' <<< '$found' && grep -q 'zenity.desktop' <<< '$found'"
@@ -256,14 +331,17 @@ check "under: ... and zenity's window preview there (${zb[*]}) is its window ($o
 # dash's last button.
 shell_call Click 567 720 > /dev/null
 found=""
+points=() where=()
+for y in 280 370; do
+    for x in $(seq 160 100 860); do points+=("$x.0" "$y.0") where+=("$x,$y"); done
+done
 for _ in 1 2 3 4 5; do
     sleep 0.5
-    for y in 280 370; do
-        for x in $(seq 160 100 860); do
-            o="$(object_at "$x.0" "$y.0")"
-            grep -q "'kind': <'app-icon'>" <<< "$o" && found="$found $x,$y:$(sed -n "s/.*'app-id': <'\([^']*\)'>.*/\1/p" <<< "$o")"
-        done
-    done
+    i=0
+    while IFS= read -r o; do
+        grep -q "'kind': <'app-icon'>" <<< "$o" && found="$found ${where[i]}:$(sed -n "s/.*'app-id': <'\([^']*\)'>.*/\1/p" <<< "$o")"
+        i=$(( i + 1 ))
+    done < <(object_at "${points[@]}")
     [ -n "$found" ] && break
 done
 gshot "$W/gnome-app-grid.png"

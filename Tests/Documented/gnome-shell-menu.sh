@@ -4,9 +4,10 @@
 # owning its name, as overlay-on-host.sh's `stages` sends them to forcetouch-overlay; the screenshots
 # (taken inside the shell, after its next paint) at each stage are checked on their pixels: the
 # card within a few pixels of the finger, growing from peek to pop, opening up and to the left
-# near the bottom-right corner, gone once dismissed, and a slide chooses. Then a real forcetouchd
+# near the bottom-right corner, gone once dismissed, and a slide chooses; texts bounded and logged
+# escaped; gone when the daemon's name passes to another process. Then a real forcetouchd
 # replays a deep press: the extension shows the daemon's menu, a virtual tap on an item performs
-# it, and Escape dismisses the next one.
+# it, Escape dismisses the next one, and the next goes when the daemon is killed.
 
 # The card on a screenshot (x y w h): the shell's menus are grey (#303030, white text) and the
 # headless desktop is blue, dimmed or not: the box of the unsaturated pixels below the top bar
@@ -221,17 +222,36 @@ check "gnome: a menu whose icon-file is a FIFO is drawn, the FIFO refused, not r
 check "gnome: ... an icon whose header claims 16384×16384 pixels refused from it" \
     wait_for_new "$m" "forcetouch: menu 44: icon $W/huge.png not shown: its header says 16384×16384 pixels" "$SHELL_LOG" 5
 drawn_title="$(shell_log_since "$m" | grep -a '^item 0 "' | tail -1 | sed -E 's/^item 0 "(.*)" [-0-9]+ [-0-9]+ [-0-9]+ [-0-9]+$/\1/')"
-check "gnome: a 1 MB title is cut to 500 characters and an ellipsis (${#drawn_title})" test "${#drawn_title}" = 501
+check "gnome: a 1 MB title is cut to 500 characters, the last an ellipsis (${#drawn_title})" \
+    test "${#drawn_title}" = 500 -a "${drawn_title: -1}" = "…"
 m="$(mark "$SHELL_LOG")"
 menu_dismissed 44
 gwait_drawn "$m"
-# The daemon leaving the bus takes its menu with it.
+# Another application's text with a newline and a terminal's escape sequences (an app's name, as
+# the daemon passes it on) is logged escaped, in the extension's one line: no line is forged.
+m="$(mark "$SHELL_LOG")"
+peer_emit MenuShown "uint32 45" "[{'type': <'a'>, 'title': <'Open'>}]" 0.3 0.4 "'touch'" "''" \
+    "{'kind': <'window'>, 'name': <'Bank of Example\n\u001b[31merror: FORGED LOG LINE\u001b[0m'>}"
+gwait_drawn "$m"
+check "gnome: a name with a newline and escape sequences is logged escaped, in one line" \
+    grep -aqF 'forcetouch: menu 45 shown: 1 item(s) at 0.300,0.400 (touch) for window "Bank of Example\n\e[31merror: FORGED LOG LINE\e[0m"' "$SHELL_LOG"
+check "gnome: ... and no line of the shell's log is forged by it" \
+    bash -c "! grep -a 'FORGED LOG LINE' '$SHELL_LOG' | grep -av 'forcetouch: '"
+m="$(mark "$SHELL_LOG")"
+menu_dismissed 45
+gwait_drawn "$m"
+# The daemon killed (SIGKILL) while its menu shows, its name passing at once to a process waiting
+# in the bus's queue for it (no moment without an owner): nobody answers for the menu, which goes.
 m="$(mark "$SHELL_LOG")"
 menu_shown 46 0.3 0.4
 gwait_drawn "$m"
 m="$(mark "$SHELL_LOG")"
-peer_stop
-check "gnome: the daemon leaving the bus hides its menu" wait_for_new "$m" 'forcetouch: hidden' "$SHELL_LOG" 5
+peer_replaced
+check "gnome: the daemon killed while its menu shows, another process taking its name at once: the menu goes" \
+    wait_for_new "$m" 'forcetouch: hidden' "$SHELL_LOG" 5
+gshoot "$W/menu-replaced.png" ""
+check "gnome: ... from the screen too" test -z "$gbox"
+stop "$queued_pid"
 
 # ---------------------------------------------------------------- a real forcetouchd
 # The demo's deep press alone (at 0.3, 0.4: from 5 s into the recording), replayed by the daemon
@@ -288,6 +308,21 @@ check "gnome: Escape dismisses the daemon's menu ${id:-?}" wait_for_new "$m" "fo
 check "... the daemon's menu ends: cancelled" wait_for 'deep-press began: cancelled: menu dismissed' "$W/menu-replay2.log" 5
 check "... and nothing was performed" test ! -e "$W/performed-compose"
 for _ in $(seq 50); do kill -0 "$replay_pid" 2>/dev/null || break; sleep 0.1; done
+stop "$replay_pid"
+# The daemon killed (SIGKILL: a crash, an upgrade) while its menu shows: the card goes at once,
+# not left dead over the apps.
+m="$(mark "$SHELL_LOG")"
+bg_user "$W/menu-replay3.log" "$BIN/forcetouchd" --config "$W/menu.toml" --replay "$W/deep-press.evemu"
+replay_pid=$last_pid
+wait_for_new "$m" 'forcetouch: menu [0-9]+ scale 1\.000' "$SHELL_LOG" 30
+id="$(shell_log_since "$m" | sed -n 's/^menu \([0-9]*\) shown:.*/\1/p' | tail -1)"
+m="$(mark "$SHELL_LOG")"
+crash "$replay_pid"
+check "gnome: forcetouchd killed (SIGKILL) while its menu ${id:-?} shows: the menu goes" \
+    wait_for_new "$m" 'forcetouch: hidden' "$SHELL_LOG" 5
+echo "figure: the menu went $(ms_to "$m" 'forcetouch: hidden') ms after forcetouchd was killed"
+gshoot "$W/menu-killed.png" ""
+check "gnome: ... from the screen too" test -z "$gbox"
 stop "$replay_pid"
 echo "figure: the menu's section took $(( SECONDS - menu_section_started )) s"
 if [ -n "${SAVE_IMAGES:-}" ]; then

@@ -15,11 +15,15 @@ check "under-finger: on the empty desktop the daemon shows the configured menu a
 # dash: a favourite.
 as_user gsettings set org.gnome.shell favorite-apps "['forcetouch-notes.desktop']"
 shell_call Overview true > /dev/null
-icon_x=""
+icon_x="" xs=($(seq 408 12 624)) points=()
+for x in "${xs[@]}"; do points+=("$x.0" 730.0); done
 for _ in $(seq 10); do
-    for x in $(seq 408 12 624); do
-        grep -q "'app-id': <'forcetouch-notes.desktop'>" <<< "$(object_at "$x.0" 730.0)" && { icon_x=$x; break 2; }
-    done
+    i=0
+    while IFS= read -r o; do
+        [ -z "$icon_x" ] && grep -q "'app-id': <'forcetouch-notes.desktop'>" <<< "$o" && icon_x=${xs[i]}
+        i=$(( i + 1 ))
+    done < <(object_at "${points[@]}")
+    [ -n "$icon_x" ] && break
     sleep 0.5
 done
 check "under-finger: the test's app is in the dash (at ${icon_x:-?},730)" test -n "$icon_x"
