@@ -136,9 +136,13 @@ check "... the binding's result is the Open's" grep -q 'deep-press began: succes
 # Only http and https open without asking ([quick-actions] open-schemes): a link of an
 # application's own scheme, which has a handler here (the recorder), is refused, popped or chosen.
 rm -f "$W/opened"
-replay popftest 0 '{"role": "link", "name": "Example", "address": "ftest://x;$(id)"}'
+replay popftest 0 '{"role": "link", "name": "Example\nerror: FORGED NAME", "address": "ftest://x;$(id)\nerror: FORGED LOG LINE \u001b[31mred"}'
 check "a popped ftest: link is not opened: the binding's result says why" \
     grep -q 'deep-press began: failure: Open: not opened: ftest: links do not open without asking (\[quick-actions\] open-schemes: http: https:)' "$W/popftest.log"
+# The looker's texts are the daemon's to log, with their control characters escaped (issue 48).
+check "... and its address, with a newline and an ANSI colour, is logged in one line, escaped" \
+    bash -c "grep -qF 'link.open ftest://x;\$(id)\\nerror: FORGED LOG LINE \\u{1B}[31mred' '$W/popftest.log' &&
+             ! grep -q '^error: FORGED' '$W/popftest.log' && ! grep -q \$'\\e' '$W/popftest.log'"
 REC=peek.evemu replay js 0 '{"role": "link", "name": "Example", "address": "javascript:alert(1)"}' "Open"
 check "... nor is a chosen javascript: link, whose menu still offers Copy Link" \
     bash -c "grep -q '^menu [0-9]* kind=link .*titles=Open|Copy Link$' '$W/js.peer' &&

@@ -1,4 +1,5 @@
 import CSystemd
+import ForceTouchCore
 import Glibc
 import Logging
 
@@ -42,9 +43,12 @@ public struct JournalLogHandler: LogHandler {
     /// The entry's fields, `NAME=value` each.
     public static func fields(level: Logger.Level, message: String, identifier: String,
                               metadata: Logger.Metadata) -> [String] {
-        var fields = ["MESSAGE=\(message)", "PRIORITY=\(priority(level))", "SYSLOG_IDENTIFIER=\(identifier)"]
+        // Control characters escaped (`LogText`), in every field: a journal line as the
+        // terminal shows it is then the message, and a NUL cuts nothing.
+        var fields = ["MESSAGE=\(LogText.escaped(message))", "PRIORITY=\(priority(level))",
+                      "SYSLOG_IDENTIFIER=\(LogText.escaped(identifier))"]
         for (key, value) in metadata.sorted(by: { $0.key < $1.key }) {
-            fields.append("\(fieldName(key))=\(value)")
+            fields.append("\(fieldName(key))=\(LogText.escaped(value.description))")
         }
         return fields
     }
@@ -55,7 +59,6 @@ public struct JournalLogHandler: LogHandler {
         if let more = event.metadata { all.merge(more) { _, new in new } }
         let fields = Self.fields(level: event.level, message: event.message.description,
                                  identifier: identifier, metadata: all)
-        // A field's value may hold newlines: sd_journal_sendv takes each iovec whole.
         let buffers = fields.map { strdup($0)! }
         defer { buffers.forEach { free($0) } }
         var vectors = buffers.map { iovec(iov_base: UnsafeMutableRawPointer($0), iov_len: strlen($0)) }

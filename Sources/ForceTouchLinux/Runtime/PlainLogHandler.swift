@@ -1,3 +1,4 @@
+import ForceTouchCore
 import Glibc
 import Logging
 
@@ -16,8 +17,9 @@ public struct PlainLogHandler: LogHandler {
         set { metadata[key] = newValue }
     }
 
+    /// The message's control characters escaped (`LogText`): one message, one line.
     public static func line(level: Logger.Level, message: String) -> String {
-        "\(level.rawValue): \(message)\n"
+        "\(level.rawValue): \(LogText.escaped(message))\n"
     }
 
     public func log(event: LogEvent) {
