@@ -50,8 +50,8 @@ public struct PressTargetFacts: Encodable, Hashable, Sendable {
         }
     }
 
-    /// The longest text kept: longer ones are cut with `…`, as SPEC §11 bounds what the
-    /// overlay draws.
+    /// The longest text kept, in Unicode scalars: longer ones are cut with `…`, as SPEC §11
+    /// bounds what the overlay draws.
     public static let maximumTextLength = 500
     /// The longest `address`: a URI is not cut (a cut one opens another page), it is refused.
     public static let maximumAddressLength = 8192
@@ -128,10 +128,15 @@ public struct PressTargetFacts: Encodable, Hashable, Sendable {
         }
     }
 
-    /// `text` cut to `maximumTextLength` characters, the last one an ellipsis.
+    /// `text` cut to `maximumTextLength` Unicode scalars, the last one an ellipsis. Scalars,
+    /// not characters: one character may hold any number of combining marks (`e` and 100,000
+    /// accents), so a count of characters bounds nothing.
     public static func bounded(_ text: String) -> String {
-        guard text.count > maximumTextLength else { return text }
-        return String(text.prefix(maximumTextLength - 1)) + "…"
+        let scalars = text.unicodeScalars
+        // Walks at most the bound, not the whole of a text of megabytes.
+        guard let past = scalars.index(scalars.startIndex, offsetBy: maximumTextLength, limitedBy: scalars.endIndex),
+              past != scalars.endIndex else { return text }
+        return String(scalars[..<scalars.index(before: past)]) + "…"
     }
 
     /// Whether these facts answer the press that began at `x`, `y` (nil: the looker did not

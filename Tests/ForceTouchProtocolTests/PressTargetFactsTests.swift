@@ -36,4 +36,17 @@ import Testing
         let line = ProtocolJSON.line(facts)
         for key in PressTargetFacts.Key.allCases { #expect(line.contains("\"\(key.rawValue)\":")) }
     }
+
+    @Test func aTextIsCutAtItsBoundInScalarsHoweverFewCharactersItHas() throws {
+        let limit = PressTargetFacts.maximumTextLength
+        let accents = "e" + String(repeating: "\u{301}", count: 100_000)
+        let facts = try PressTargetFacts(entries: [BusVariantEntry("name", .string(accents)),
+                                                   BusVariantEntry("why", .string(String(repeating: "x", count: limit))),
+                                                   BusVariantEntry("role", .string(String(repeating: "y", count: limit + 1)))])
+        let name = try #require(facts.name)
+        #expect(name.unicodeScalars.count == limit && name.unicodeScalars.starts(with: "e\u{301}".unicodeScalars) && name.hasSuffix("…"))
+        #expect(facts.why == String(repeating: "x", count: limit))
+        #expect(facts.role == String(repeating: "y", count: limit - 1) + "…")
+        #expect(PressTargetFacts.bounded("") == "")
+    }
 }
