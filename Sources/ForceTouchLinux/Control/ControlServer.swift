@@ -9,7 +9,9 @@ import Glibc
 ///
 /// Every buffer is bounded. A request line longer than `maximumRequest` gets an error and
 /// the client is dropped; a client that stops reading is dropped once `maximumBacklog`
-/// bytes wait for it, so a stuck subscriber never stalls the daemon.
+/// bytes wait for it, so a stuck subscriber never stalls the daemon. One line is never too
+/// long to send: a reply larger than the backlog (`shortcuts list` of a shortcuts.json near
+/// its 4 MiB) goes whole to a client that had read what came before it.
 ///
 /// Fair: a client gets at most `requestsPerTurn` requests and one read of `readPerTurn`
 /// bytes answered per turn of the event loop, then the loop goes round (devices first, see
@@ -368,9 +370,12 @@ public final class ControlServer {
     /// Adds a line to what `c` is to be sent; false when that dropped the client, which
     /// does not read.
     private func queue(_ line: String, to c: Client) -> Bool {
+        // What the client left unread before this line counts, not the line itself: the
+        // largest reply is the daemon's to bound (its items', its status'), not the backlog's.
+        let unread = c.output.count
         c.output.append(contentsOf: line.utf8)
         c.output.append(10)
-        guard c.output.count > maximumBacklog else { return true }
+        guard unread > maximumBacklog else { return true }
         log?("control: dropped a client that does not read (\(c.output.count) bytes waiting)")
         drop(c)
         return false
