@@ -251,6 +251,8 @@ check "gnome: the daemon killed while its menu shows, another process taking its
     wait_for_new "$m" 'forcetouch: hidden' "$SHELL_LOG" 5
 gshoot "$W/menu-replaced.png" ""
 check "gnome: ... from the screen too" test -z "$gbox"
+check "gnome: ... and the extension says why" \
+    wait_for_new "$m" 'forcetouch: io\.github\.forcetouch\.Daemon1: another process took its name: what it showed goes' "$SHELL_LOG" 5
 stop "$queued_pid"
 
 # ---------------------------------------------------------------- a real forcetouchd
@@ -323,6 +325,8 @@ check "gnome: forcetouchd killed (SIGKILL) while its menu ${id:-?} shows: the me
 echo "figure: the menu went $(ms_to "$m" 'forcetouch: hidden') ms after forcetouchd was killed"
 gshoot "$W/menu-killed.png" ""
 check "gnome: ... from the screen too" test -z "$gbox"
+check "gnome: ... and the extension says why" \
+    wait_for_new "$m" 'forcetouch: io\.github\.forcetouch\.Daemon1: it left the bus: what it showed goes' "$SHELL_LOG" 5
 stop "$replay_pid"
 echo "figure: the menu's section took $(( SECONDS - menu_section_started )) s"
 if [ -n "${SAVE_IMAGES:-}" ]; then

@@ -1,5 +1,6 @@
 /* The extension enabled: its parts wired to the bus. */
 const Me = imports.misc.extensionUtils.getCurrentExtension();
+const { DAEMON_NAME } = Me.imports.busProtocol;
 const { DaemonClient } = Me.imports.daemonClient;
 const { Log } = Me.imports.log;
 const { OverlayService } = Me.imports.overlayService;
@@ -20,8 +21,12 @@ var ForcetouchExtension = class ForcetouchExtension {
             // The name left without an owner, or another process took it: what the daemon that
             // had it asked to show has no one to answer for it.
             onOwnerChanged: (owner, previous) => {
-                if (previous)
-                    this._each(part => part.onDaemonGone?.());
+                if (!previous)
+                    return;
+                // The overlay's line (SPEC §11), for the same checks.
+                this._log.info(`${DAEMON_NAME}: ${owner ? 'another process took its name' : 'it left the bus'}: ` +
+                    'what it showed goes');
+                this._each(part => part.onDaemonGone?.());
             },
         });
         this._service = new OverlayService({ daemon: this._daemon, log: this._log });

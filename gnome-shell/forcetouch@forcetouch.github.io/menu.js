@@ -218,11 +218,7 @@ var MenuController = class MenuController {
     /* The daemon left the bus, or another process took its name: whatever it showed goes at
      * once, and nothing is said to it (the model's `daemon gone`). */
     onDaemonGone() {
-        const menuID = this._model.menuID;
-        const effects = this._model.handle(MenuEvent.daemonGone());
-        if (effects.redraw)
-            this._log.info(`menu ${menuID} hidden: forcetouchd left the bus`);
-        this._apply(effects);
+        this._apply(this._model.handle(MenuEvent.daemonGone()));
     }
 
     destroy() {
