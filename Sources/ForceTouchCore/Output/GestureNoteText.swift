@@ -30,6 +30,8 @@ public enum GestureNoteText {
         case .moved(let mm, let slop): "moved \(figure(mm)) mm > \(figure(slop)) mm slop"
         case .tooLong(let s, let limit): "lasted \(figure(s)) s > \(figure(limit)) s tap limit"
         case .liftedEarly(let s, let duration): "lifted after \(figure(s)) s < \(figure(duration)) s"
+        case .liftedWaitingForDeepPress(let s, let duration):
+            "lifted after \(figure(s)) s, past \(figure(duration)) s but while waiting for a deep press to be decided"
         case .lost: "the contact's state was lost"
         case .taken(let other): "taken by the \(other.rawValue)"
         case .secondTapTooLate(let s, let limit): "second tap \(figure(s)) s after the first > \(figure(limit)) s"

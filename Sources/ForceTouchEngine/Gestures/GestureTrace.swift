@@ -79,6 +79,9 @@ public enum Refusal: Hashable, Sendable {
     case tooLong(seconds: Double, limit: Double)
     /// The contacts lifted before the long press's deadline.
     case liftedEarly(seconds: Double, duration: Double)
+    /// The contacts lifted after the long press's duration, while it still waited for a
+    /// deep press being decided (SPEC §4: the long press waits for it).
+    case liftedWaitingForDeepPress(seconds: Double, duration: Double)
     /// A contact's state was lost (SYN_DROPPED, a tracking id reused, the device gone).
     case lost
     /// Another gesture took the touch first.

@@ -61,9 +61,13 @@ struct LongPressRecognizer: Sendable {
             }
         case .possible:
             if lost || moved || !anyDown {
+                // Held past the duration, it was a deep press being decided that kept the
+                // long press from beginning (`postpone`), not a lift too early.
+                let held = frame.time - start
                 let why: Refusal = lost ? .lost
                     : moved ? .moved(millimetres: farthest, slop: slop)
-                    : .liftedEarly(seconds: (frame.time - start).seconds, duration: duration.seconds)
+                    : held >= duration ? .liftedWaitingForDeepPress(seconds: held.seconds, duration: duration.seconds)
+                    : .liftedEarly(seconds: held.seconds, duration: duration.seconds)
                 trace.record(GestureNote(time: frame.time, recognizer: .longPress, event: .refused(.longPress, why)))
                 state = anyDown ? .failed : .idle
             }
