@@ -288,6 +288,8 @@ o="$(plain_object_at "$zx.0" "$zy.0")"
 check "under: a plain client's ObjectAt on zenity's window is refused: AccessDenied ($o)" \
     grep -q 'org.freedesktop.DBus.Error.AccessDenied' <<< "$o"
 check "under: ... and says nothing of the window" bash -c "! grep -q 'probe' <<< \"\$1\"" _ "$o"
+check "under: ... which the extension's verbose log says (refused ObjectAt from …)" \
+    wait_for "forcetouch: refused ObjectAt from :[0-9.]+: not io\.github\.forcetouch\.Daemon1's owner \\($PEER_UNIQUE\\)" "$SHELL_LOG" 5
 # What the extension sends the daemon at a press on the window (PressTarget) is bounded: its title
 # at 500 characters, with the forged line escaped (as bus-peer prints a string: GVariant's text).
 m="$(mark "$PEER_LOG")"
