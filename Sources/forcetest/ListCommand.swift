@@ -13,8 +13,9 @@ struct ListCommand: ParsableCommand {
         abstract: "List input devices with their class, force capability and pressure axis.",
         discussion: """
             Every /dev/input/event* node: its name, vendor:product id, class (touchscreen, \
-            tablet, touchpad, other), force capability (available, unavailable, unknown) and \
-            why, the pressure and contact-size axes, slots, how distances are found (the axes' \
+            tablet, touchpad, other), force capability (available, unavailable, unknown; none \
+            for a device of class other, which is no touch device) and why, the pressure and \
+            contact-size axes, slots, how distances are found (the axes' \
             resolution, or an estimate where they report none), maximumPossibleForce, and whether \
             the configuration holds a calibration for it, and which entries of the device \
             database (docs/device-database.md) matched it. A device that cannot be opened is \

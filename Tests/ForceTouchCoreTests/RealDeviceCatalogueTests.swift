@@ -69,6 +69,30 @@ import Testing
             == "ABS_MT_PRESSURE 0..255, which measures contact size (a touchpad without INPUT_PROP_PRESSUREPAD)")
     }
 
+    /// A tap on the Dell Canvas totem (its feet down 80 ms at the screen's middle) is no tap:
+    /// the totem is no touch device, and touch gestures never come from it.
+    @Test func aTouchOnTheTotemIsNoGesture() throws {
+        let totem = try Self.device("dell-canvas-totem.evemu")
+        func frame(_ t: Int64, _ values: [(UInt16, UInt16, Int32)]) -> [InputEvent] {
+            (values + [(EV.SYN, SYN.REPORT, 0)]).map {
+                InputEvent(time: Timestamp(microseconds: t), type: $0.0, code: $0.1, value: $0.2)
+            }
+        }
+        let events = frame(0, [(EV.ABS, ABS.MT_SLOT, 0), (EV.ABS, ABS.MT_TRACKING_ID, 1),
+                               (EV.ABS, ABS.MT_POSITION_X, 16000), (EV.ABS, ABS.MT_POSITION_Y, 9000), (EV.KEY, BTN.BTN_0, 1)])
+            + frame(80_000, [(EV.ABS, ABS.MT_TRACKING_ID, -1), (EV.KEY, BTN.BTN_0, 0)])
+        let db = try ShippedDeviceDatabaseTests.database()
+        var settings = Configuration().settings(for: totem, deviceClass: .touchscreen, database: db)
+        settings.gestures.waitsForDoubleTap = false
+        #expect(RecordingPlayback.run(Recording(device: totem, events: events), deviceSettings: settings).isEmpty)
+        // The same touch on the screen's own touch device is a tap.
+        let screen = try Self.device("dell-canvas-totem-touchscreen.evemu")
+        var screenSettings = Configuration().settings(for: screen, deviceClass: .touchscreen, database: db)
+        screenSettings.gestures.waitsForDoubleTap = false
+        #expect(RecordingPlayback.run(Recording(device: screen, events: events), deviceSettings: screenSettings)
+            .map(\.gesture) == [.tap])
+    }
+
     /// The overall capability of a machine with a fake-MT keyboard, a tablet's pad and a
     /// touchscreen without pressure is the touchscreen's: the others count nowhere.
     @Test func devicesThatAreNoTouchDevicesNeverRaiseTheOverallCapability() throws {

@@ -33,6 +33,9 @@ public enum RecordingPlayback {
     public static func play(_ recording: Recording, through pipeline: inout DevicePipeline,
                             notes: ((GestureNote) -> Void)? = nil, frame: ((Timestamp) -> Void)? = nil,
                             _ each: (PipelineOutput) -> Void) {
+        // A device that is no touch device (a keyboard, a pad, a totem) gives no gesture: the
+        // daemon never follows it, and its replay shows the same.
+        guard pipeline.deviceClass != .other else { return }
         if notes != nil { pipeline.explain() }
         // Most events make no note: the ring is looked at first, so that such an event costs
         // no call through `notes` (and no retain of it).
