@@ -377,4 +377,51 @@ check "without /dev/uinput the touchscreen's taps still reach the desktop" seen_
 chmod 666 /dev/uinput
 stop_daemon
 
+# No touch devices (SPEC §1): a keyboard whose HID descriptor numbers its axes into the MT range
+# (ABS_MT_SLOT with ABS_MT_SLOT-1, ABS_MT_PRESSURE 0..255 among them) and a Wacom tablet's button
+# pad, made through uinput from their real descriptions (Tests/ForceTouchCoreTests/Fixtures/
+# devices), beside a touchscreen without pressure, under a configuration that claims deep
+# presses everywhere. Neither is grabbed: libinput still reads the keyboard's keys and the
+# pad's buttons; forcectl counts the touchscreen alone, and its capability is the machine's.
+echo "--- no touch devices: a fake-multitouch keyboard and a tablet pad are left alone"
+cat > "$W/config.toml" <<TOML
+[[binding]]
+gesture = "deep-press"
+exec = ["$R", "deep"]
+TOML
+# uinput_device NAME DESC: a uinput device made from DESC, which the daemon's user may open
+# (the rule above opens touchscreens only); its node in $W/NAME.node.
+uinput_device() {
+    mkfifo "$W/$1.fifo"
+    "$PY" "$ROOT/Tests/Integration/uinput-player.py" "$2" "$W/$1.fifo" "$W/$1.out" &
+    wait_for 'created at ' "$W/$1.out" 60
+    sed -n 's/^created at //p' "$W/$1.out" > "$W/$1.node"
+    udevadm settle --timeout=30
+    chmod 666 "$(cat "$W/$1.node")"
+}
+DEVICES="$ROOT/Tests/ForceTouchCoreTests/Fixtures/devices"
+uinput_device plain "$REC/plain-touchscreen.desc"
+uinput_device kbd "$DEVICES/razer-blackwidow-keyboard.evemu"
+uinput_device pad "$DEVICES/wacom-intuos5-touch-m-pad.evemu"
+kbd="$(cat "$W/kbd.node")" pad="$(cat "$W/pad.node")"
+printf 'E: 0.000000 0001 001e 0001\nE: 0.000000 0000 0000 0000\nE: 0.050000 0001 001e 0000\nE: 0.050000 0000 0000 0000\n' > "$W/key.events"
+printf 'E: 0.000000 0001 0100 0001\nE: 0.000000 0000 0000 0000\nE: 0.050000 0001 0100 0000\nE: 0.050000 0000 0000 0000\n' > "$W/button.events"
+start_daemon
+wait_for "device $(cat "$W/plain.node") .*found" "$LOG" 60
+check "no touch device: the daemon follows neither the keyboard nor the pad" \
+    bash -c "! grep -Eq 'device ($kbd|$pad) .*(found|claimed)' '$LOG'"
+watch_libinput "$kbd" "$W/kbd.txt"
+play kbd "$W/key.events"
+check "no touch device: libinput still reads the keyboard's keys" wait_for 'KEYBOARD_KEY.* released' "$W/kbd.txt" 10
+kill "$watcher" 2>/dev/null; cp "$W"/kbd.txt "$W"/pad.txt "$OUT"/ 2>/dev/null
+watch_libinput "$pad" "$W/pad.txt"
+play pad "$W/button.events"
+check "no touch device: libinput still reads the pad's buttons" wait_for 'BUTTON.* released' "$W/pad.txt" 10
+kill "$watcher" 2>/dev/null; cp "$W"/kbd.txt "$W"/pad.txt "$OUT"/ 2>/dev/null
+forcectl status > "$W/status-no-touch.out" 2>&1
+check "no touch device: forcectl status counts the touchscreen alone, and its capability" \
+    bash -c "grep -qx 'devices: 1' '$W/status-no-touch.out' && grep -qx 'capability: unavailable' '$W/status-no-touch.out' || { sed 's/^/    /' '$W/status-no-touch.out'; false; }"
+stop_daemon
+for d in plain kbd pad; do echo quit > "$W/$d.fifo"; done
+
 summary claim-in-guest
