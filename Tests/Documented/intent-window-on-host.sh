@@ -10,7 +10,9 @@
 # of which the second runs the intent with it, an image output, continue-in-app opening the app
 # and showing no window, a failure's message and badge. An image output that is a FIFO or
 # whose header claims 16384×16384 pixels neither hangs nor swells the overlay. Signals sent
-# with no daemon running come from a stand-in owning its name (bus-peer.sh).
+# with no daemon running come from a stand-in owning its name (bus-peer.sh). When the daemon
+# goes while a window shows (stopped as systemctl stops it, or killed), the window goes at once;
+# a prompt with a newline is logged escaped, on its own line.
 # Everything runs as an ordinary user (nobody when run as root: sway refuses root), every wait
 # is bounded, and every process started here is stopped by its pid.
 # Usage: Tests/Documented/intent-window-on-host.sh   (FORCETOUCH_BIN: the binaries, default
@@ -366,6 +368,21 @@ id="$(window_id confirm "$W/x11-overlay.log")"
 check "x11: an unanswered confirmation times out after 30 s: not confirmed (forcectl events)" \
     wait_for_new "$e" "\"event\":\"intent-window\",\"final\":true,\"id\":$id,.*was not confirmed" "$W/x11-events.log" 40
 check "x11: ... and its window closes" wait_for_new "$m" "^intent-window $id hidden: cancelled" "$W/x11-overlay.log" 5
+# The daemon stopped as `systemctl --user restart` stops it (SIGTERM) while its question shows:
+# the window goes at once (issue 48: it stayed on screen, dead, over the apps), as the menu does
+# (overlay-on-host.sh). Below, the stand-in killed (SIGKILL) under sway.
+m="$(mark "$W/x11-overlay.log")"
+run greet
+wait_for_new "$m" '^intent-window [0-9]+ confirm ' "$W/x11-overlay.log" 20
+id="$(window_id confirm "$W/x11-overlay.log")"
+shoot "$W/x11-before-stopped.png" "$(window_box confirm "$W/x11-overlay.log")" shot_x11
+check "x11: a confirmation on screen ($(card_box "$W/x11-before-stopped.png"))" test -n "$(card_box "$W/x11-before-stopped.png")"
+kill -TERM "$daemon_pid"
+check "x11: the daemon stopped (SIGTERM), its window closes" \
+    wait_for_new "$m" "^intent-window $id hidden: daemon gone" "$W/x11-overlay.log" 10
+shoot "$W/x11-daemon-stopped.png" "" shot_x11
+check "x11: ... and is no longer on screen ($(card_box "$W/x11-daemon-stopped.png"))" \
+    test -z "$(card_box "$W/x11-daemon-stopped.png")"
 stop "$events_pid"; stop "$daemon_pid"
 
 # A replayed deep press at (0.3, 0.667) of the demo touchscreen runs greet: its window opens
@@ -454,6 +471,26 @@ check "sway: ... one from a client not owning the daemon's name does not" \
 peer_emit IntentResponse "uint32 99" "'greet'" "'Send greeting'" "'failure'" "'not confirmed'" "''" "''" "''" true
 check "sway: ... and the run's failure before an answer closes it" \
     wait_for_new "$m" '^intent-window 99 hidden: cancelled' "$W/sway-overlay.log" 10
+# A prompt is an app's words: a newline in it is logged escaped, on the prompt's line, never as
+# a line of its own that a reader would take for the overlay's (issue 48).
+m="$(mark "$W/sway-overlay.log")"
+peer_emit IntentConfirm "uint32 100" "'greet'" "'Send greeting'" "'Send it?\\nerror: FORGED LOG LINE'" "'text'" 30.0
+check "sway: a prompt with a newline is logged escaped, on its line" \
+    wait_for_new "$m" '^intent 100 asks: Send it\?\\nerror: FORGED LOG LINE$' "$W/sway-overlay.log" 10
+check "sway: ... not as a line of its own" bash -c "! tail -c +$((m + 1)) '$W/sway-overlay.log' | grep -aq '^error: FORGED'"
+# The daemon killed (SIGKILL) while its question shows: the window goes at once.
+wait_for_new "$m" '^intent-window 100 confirm ' "$W/sway-overlay.log" 10
+shoot "$W/sway-before-killed.png" "$(window_box confirm "$W/sway-overlay.log")" shot_sway
+check "sway: a question on screen ($(card_box "$W/sway-before-killed.png"))" test -n "$(card_box "$W/sway-before-killed.png")"
+# Reaped here, quietly: bash would report the kill.
+{ kill -KILL "$PEER"; wait "$PEER"; } 2> /dev/null
+check "sway: the daemon killed (SIGKILL), its window closes" \
+    wait_for_new "$m" '^intent-window 100 hidden: daemon gone' "$W/sway-overlay.log" 10
+shoot "$W/sway-daemon-killed.png" "" shot_sway
+check "sway: ... and is no longer on screen ($(card_box "$W/sway-daemon-killed.png"))" \
+    test -z "$(card_box "$W/sway-daemon-killed.png")"
+peer_stop
+peer_start
 stop "$overlay_pid"
 # Dark: with the GTK theme's dark variant the window is dark where the light one is light.
 bg_user "$W/sway-dark.log" env -u DISPLAY "WAYLAND_DISPLAY=$WAYLAND" GDK_BACKEND=wayland GTK_THEME=Adwaita:dark \

@@ -11,7 +11,9 @@
 # The signals come from a stand-in owning the daemon's name (bus-peer.sh): the same signals from
 # any other client are ignored. What a menu names is bounded: an icon-file that is a FIFO or
 # whose header claims 16384×16384 pixels, and a 10 MB title, neither hang nor swell the overlay,
-# and an icon is read once per menu, not at every redraw.
+# and an icon is read once per menu, not at every redraw. When the daemon goes while its menu
+# shows (killed, stopped as systemctl stops it, or its name passed to another process), the menu
+# goes from the screen at once; names with a newline or an escape sequence are logged escaped.
 # Everything runs as an ordinary user (nobody when run as root: sway refuses root), every wait
 # is bounded, and every process started here is stopped by its pid. A plain long press at an
 # ordinary force, replayed by the daemon, shows no card and dims nothing while it is held.
@@ -388,6 +390,66 @@ progress ended pop 1.0 1.0 0.9 0.9
 dismissed 45
 wait_drawn "$W/x11-overlay.log" "$m"
 
+# What a menu names is other applications' words (an app's name, a title): a newline and an
+# escape sequence in them are written escaped in the overlay's log, never as a line of their
+# own that a reader would take for the overlay's (issue 48).
+forged_line='error: FORGED LOG LINE'
+# wc, not mark: the X11 overlay's log is a link to the doc block's output.
+m="$(wc -c < "$W/x11-overlay.log")"
+emit MenuShown "uint32 46" "[{'type': <'search'>, 'title': <'Search\\n$forged_line'>}]" 0.3 0.4 "'touch'" "''" \
+    "@a{sv} {'kind': <'app-icon'>, 'name': <'Notes\\n\\u001b[31m$forged_line'>}"
+wait_drawn "$W/x11-overlay.log" "$m"
+check "x11: a name with a newline and an escape sequence is logged escaped, on the menu's line" \
+    wait_for_new "$m" '^menu 46 shown: .* for app-icon "Notes\\n\\e\[31merror: FORGED LOG LINE"$' "$W/x11-overlay.log" 5
+check "x11: ... and so is such a title, on its item's line" \
+    wait_for_new "$m" '^item 0 "Search\\nerror: FORGED LOG LINE" ' "$W/x11-overlay.log" 5
+check "x11: ... neither starts a line of its own, nor writes an escape character" \
+    bash -c "! tail -c +$((m + 1)) '$W/x11-overlay.log' | grep -aq -e '^error: FORGED' -e \$'\\x1b'"
+# The daemon gone while its menu shows (issue 48: killed, restarted or upgraded, it left the card
+# on screen, dead, over the apps): when its name loses its owner the card goes at once. Here the
+# stand-in, killed (SIGKILL); below, the real daemon stopped as systemctl stops it (SIGTERM).
+shoot "$W/x11-before-killed.png" "$(logged_box "$W/x11-overlay.log")" shot_x11
+check "x11: a menu on screen ($(card_box "$W/x11-before-killed.png"))" test -n "$(card_box "$W/x11-before-killed.png")"
+m="$(wc -c < "$W/x11-overlay.log")"
+# Reaped here, quietly: bash would report the kill.
+killed_at="$(date +%s%N)"
+{ kill -KILL "$PEER"; wait "$PEER"; } 2> /dev/null
+check "x11: the daemon killed (SIGKILL), the overlay sees it gone" \
+    wait_for_new "$m" 'Daemon1: it left the bus: what it showed goes' "$W/x11-overlay.log" 10
+shoot "$W/x11-daemon-killed.png" "" shot_x11
+echo "figure: the daemon killed -> its menu $([ -z "$(card_box "$W/x11-daemon-killed.png")" ] && echo "off the screen in" || echo "still on the screen after") $(( ($(date +%s%N) - killed_at) / 1000000 )) ms (screenshots every 0.2 s)"
+check "x11: ... and its menu is no longer on screen ($(card_box "$W/x11-daemon-killed.png"))" \
+    test -z "$(card_box "$W/x11-daemon-killed.png")"
+# Killed while a second one waits in the bus's queue for its name (started meanwhile): the name
+# passes to it at once, never without an owner, and the menu, which the new owner never sent,
+# goes all the same.
+peer_start
+bg_user "$W/queued.log" python3 -c '
+import gi
+gi.require_version("Gio", "2.0")
+from gi.repository import Gio, GLib
+bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+reply = bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "RequestName",
+                      GLib.Variant("(su)", ("io.github.forcetouch.Daemon1", 0)), GLib.VariantType("(u)"),
+                      Gio.DBusCallFlags.NONE, 5000, None)
+print("queued" if reply.unpack()[0] == 2 else "not queued", flush=True)
+GLib.MainLoop().run()'
+queued_pid=$last_pid
+wait_for '^queued$' "$W/queued.log" 10 > /dev/null
+m="$(wc -c < "$W/x11-overlay.log")"
+shown 47 0.3 0.4
+wait_drawn "$W/x11-overlay.log" "$m"
+shoot "$W/x11-before-taken.png" "$(logged_box "$W/x11-overlay.log")" shot_x11
+check "x11: a menu on screen, and another process queued for the daemon's name ($(card_box "$W/x11-before-taken.png"))" \
+    test -n "$(card_box "$W/x11-before-taken.png")" -a "$(cat "$W/queued.log")" = queued
+{ kill -KILL "$PEER"; wait "$PEER"; } 2> /dev/null
+check "x11: the daemon killed, its name passed to the one queued: the overlay sees it taken" \
+    wait_for_new "$m" 'Daemon1: another process took its name: what it showed goes' "$W/x11-overlay.log" 10
+shoot "$W/x11-daemon-replaced.png" "" shot_x11
+check "x11: ... and the menu is no longer on screen ($(card_box "$W/x11-daemon-replaced.png"))" \
+    test -z "$(card_box "$W/x11-daemon-replaced.png")"
+stop "$queued_pid"
+
 peer_stop
 bg_user "$W/monitor.txt" dbus-monitor --address "$ADDRESS" "type='signal',interface='$IFACE'"
 monitor_pid=$last_pid
@@ -413,6 +475,23 @@ check "... QuickActionPerformed says so on the bus" \
 check "... and the menu program was not run" test ! -e "$W/fake-menu.log"
 for _ in $(seq 50); do kill -0 "$replay_pid" 2>/dev/null || break; sleep 0.1; done
 check "the replay ends once its menu is answered" bash -c "! kill -0 $replay_pid 2>/dev/null"
+# The real daemon stopped as `systemctl --user restart` stops it (SIGTERM) while its menu shows.
+m="$(wc -c < "$W/x11-overlay.log")"
+bg_user "$W/replay-term.log" "$BIN/forcetouchd" --replay "$W/demo.evemu"
+replay_pid=$last_pid
+wait_for_new "$m" '^menu [0-9]+ shown: 3 item\(s\) at ' "$W/x11-overlay.log" 30
+wait_drawn "$W/x11-overlay.log" "$m"
+shoot "$W/x11-before-term.png" "$(logged_box "$W/x11-overlay.log")" shot_x11
+check "x11: the real daemon's menu on screen ($(card_box "$W/x11-before-term.png"))" \
+    test -n "$(card_box "$W/x11-before-term.png")"
+m="$(wc -c < "$W/x11-overlay.log")"
+kill -TERM "$replay_pid"
+check "x11: the daemon stopped (SIGTERM), the overlay sees it gone" \
+    wait_for_new "$m" 'Daemon1: it left the bus: what it showed goes' "$W/x11-overlay.log" 10
+shoot "$W/x11-daemon-stopped.png" "" shot_x11
+check "x11: ... and its menu is no longer on screen ($(card_box "$W/x11-daemon-stopped.png"))" \
+    test -z "$(card_box "$W/x11-daemon-stopped.png")"
+stop "$replay_pid"
 plain_long_press x11 "$W/x11-overlay.log" shot_x11 0
 
 stop "$overlay_pid"; stop "$openbox_pid"; stop "$xvfb_pid"
