@@ -152,8 +152,10 @@ check "... and no handler ran for either" test ! -e "$W/opened"
 # An allowed scheme without a handler: gio fails, and the result is its status and message.
 config 'open-schemes = ["https", "nohandler"]'
 REC=peek.evemu replay gioerror 0 '{"role": "link", "name": "Example", "address": "nohandler:--help"}' "Open"
-check "a link gio cannot open fails with gio's exit status and message ($(grep -o 'chosen link.open.*' "$W/gioerror.peer"))" \
-    grep -q '^chosen link.open failure Open: gio exited with status [1-9][0-9]*: gio: nohandler:--help: ' "$W/gioerror.peer"
+check "a link gio cannot open fails with gio's exit status ($(grep -o 'chosen link.open.*' "$W/gioerror.peer"))" \
+    grep -q '^chosen link.open failure Open: gio exited with status [1-9][0-9]* (its message is in the log, before this line)' "$W/gioerror.peer"
+check "... and gio's message is in the daemon's log, before the result" \
+    bash -c "grep -A20 '^gio: nohandler:--help: ' '$W/gioerror.log' | grep -q 'deep-press began: failure: Open: gio exited with status'"
 config ""
 
 # ---------------------------------------------------------------- a window, where asked

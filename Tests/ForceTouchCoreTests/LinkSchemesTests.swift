@@ -14,6 +14,9 @@ struct LinkSchemesTests {
                     "\(address): \(why ?? "opened")")
         }
         #expect(standard.refusal("javascript:alert(1)")?.hasPrefix("not opened: javascript:") == true)
+        #expect(standard.refusal("https://example.org/\nerror: FORGED") == "not opened: the address holds a control character")
+        #expect(standard.refusal("https://example.org/\u{1B}[31m") == "not opened: the address holds a control character")
+        #expect(standard.refusal("https://example.org/caf%C3%A9 é") == nil)
     }
 
     @Test func anAddressThatCouldBeReadAsAnOptionHasNoSchemeAndIsRefused() {

@@ -42,6 +42,11 @@ public struct LinkSchemes: Hashable, Sendable {
             let allowed = names.isEmpty ? "none" : names.map { $0 + ":" }.joined(separator: " ")
             return "not opened: \(scheme): links do not open without asking ([quick-actions] open-schemes: \(allowed))"
         }
+        // A URI's are percent-encoded; a raw one is no link a page gave, and the handler
+        // (or gio's message about it) would write it raw.
+        guard !address.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else {
+            return "not opened: the address holds a control character"
+        }
         return nil
     }
 

@@ -46,8 +46,9 @@ extension ActionRunner {
     /// A link menu's item: Open (the desktop's handler for its scheme, through GIO's `gio
     /// open`, started as apps are) or Copy Link (the clipboard, written by `wl-copy`, `xclip`
     /// or `xsel`). Open opens only the schemes of `[quick-actions] open-schemes`
-    /// (`LinkSchemes`), whose addresses start with a letter, so never read as gio's option;
-    /// its result is gio's: its exit status, with what it said.
+    /// (`LinkSchemes`), whose addresses start with a letter, so never read as gio's option
+    /// (gio 2.74 takes a `--` for a file to open, so none is passed); its result is gio's exit
+    /// status, its message where an application's output goes (`AppLauncher.run`).
     func performLink(_ type: String, address: String, label: String, _ finish: @escaping (ActionResult) -> Void) {
         switch type {
         case PressTargetMenu.openLinkType:
@@ -58,11 +59,12 @@ extension ActionRunner {
                 return finish(.failure("Open: opening a link needs GIO's gio program (Debian: libglib2.0-bin)"))
             }
             launcher.run(["gio", "open", address], applicationID: "gio", label: label + " open link",
-                         timeout: Timestamp.Duration(seconds: 25)) { exit, said in
-                let message = said.split(whereSeparator: \.isNewline).joined(separator: " / ")
-                guard let exit else { return finish(.failure("Open: \(message)")) }
-                finish(exit.succeeded ? .success("opened \(address)")
-                                      : .failure("Open: gio \(exit.summary)" + (message.isEmpty ? "" : ": \(message)")))
+                         timeout: Timestamp.Duration(seconds: 25)) { result in
+                switch result {
+                case .success(let exit) where exit.succeeded: finish(.success("opened \(address)"))
+                case .success(let exit): finish(.failure("Open: gio \(exit.summary) (its message is in the log, before this line)"))
+                case .failure(let error): finish(.failure("Open: \(error.description)"))
+                }
             }
         case PressTargetMenu.copyLinkType:
             let environment = ProcessInfo.processInfo.environment

@@ -95,12 +95,11 @@ public final class ChildSupervisor {
 
     /// Starts `argv` with the daemon's environment plus `environment`. Stdin is `input`
     /// (from /dev/null when nil). With `captureOutput`, stdout is collected and handed to
-    /// `completion` with the exit; otherwise it is the daemon's own. With `captureErrors` too,
-    /// stderr goes to the same pipe: a program's message is then part of the result.
+    /// `completion` with the exit; otherwise it is the daemon's own.
     @discardableResult
     public func spawn(_ argv: [String], environment: [String: String], timeout: Timestamp.Duration,
                       label: String, input: [UInt8]? = nil, captureOutput: Bool = false,
-                      captureErrors: Bool = false, completion: ((Exit, [UInt8]) -> Void)? = nil) throws(SpawnError) -> pid_t {
+                      completion: ((Exit, [UInt8]) -> Void)? = nil) throws(SpawnError) -> pid_t {
         guard let program = argv.first, !program.isEmpty else {
             throw SpawnError(message: "\(label): empty command")
         }
@@ -134,7 +133,6 @@ public final class ChildSupervisor {
                 throw SpawnError(message: "\(label): pipe: \(String(cString: strerror(errno)))")
             }
             posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
-            if captureErrors { posix_spawn_file_actions_adddup2(&actions, outPipe[1], 2) }
         }
 
         var pid: pid_t = 0

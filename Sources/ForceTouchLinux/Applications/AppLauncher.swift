@@ -76,15 +76,19 @@ public final class AppLauncher {
         }
     }
 
-    /// Starts `argv` placed as `launch` places an application, but waits for it to end:
-    /// for a program that hands the work on and exits (`gio open`), whose exit status and
-    /// message (its stdout and stderr, at most `ChildSupervisor.maximumOutput`) are the
-    /// result. `systemd-run --wait --pipe` or `setsid --fork --wait` pass the status on.
+    /// Starts `argv` placed as `launch` places an application, but waits for it to end: for
+    /// a program that hands the work on and exits (`gio open`), whose exit status is the
+    /// result (`systemd-run --wait` and `setsid --fork --wait` pass it on). Its output is not
+    /// captured: what it starts (a browser) inherits it, and would die of SIGPIPE at its next
+    /// line once the daemon closed a pipe, or restarted. It goes where an application's does,
+    /// the daemon's log or the unit's journal, where the program's message is to be read.
     public func run(_ argv: [String], applicationID: String, label: String, timeout: Timestamp.Duration,
-                    completion: @escaping (_ status: ChildSupervisor.Exit?, _ message: String) -> Void) {
-        guard let program = argv.first, !program.isEmpty else { return completion(nil, "\(label): empty command") }
+                    completion: @escaping (Result<ChildSupervisor.Exit, LaunchError>) -> Void) {
+        guard let program = argv.first, !program.isEmpty else {
+            return completion(.failure(LaunchError("\(label): empty command")))
+        }
         guard ProgramLookup.path(of: program, searchPath: environment["PATH"]) != nil else {
-            return completion(nil, "\(label): cannot run \(program): command not found")
+            return completion(.failure(LaunchError("\(label): cannot run \(program): command not found")))
         }
         let method = method ?? (userManagerAvailable ? .userManager : .detached)
         let unit = SystemdUnitName.app(applicationID, random: UInt32.random(in: 0...UInt32.max))
@@ -92,24 +96,23 @@ public final class AppLauncher {
             ? Self.systemdRun(argv, unit: unit, environment: environment, waiting: true)
             : ["setsid", "--fork", "--wait"] + argv
         do {
-            try children.spawn(starter, environment: [:], timeout: timeout, label: label,
-                               captureOutput: true, captureErrors: true) { exit, output in
-                completion(exit, String(decoding: output, as: UTF8.self))
+            try children.spawn(starter, environment: [:], timeout: timeout, label: label) { exit, _ in
+                completion(.success(exit))
             }
         } catch {
-            completion(nil, error.description)
+            completion(.failure(LaunchError(error.description)))
         }
     }
 
     /// `systemd-run --user` for `argv` as the transient service `unit`: `Type=exec`, so that
     /// a program that cannot be executed is an error here; collected once it ends; in the
     /// user's home; with the session's variables that are set.
-    /// `waiting`, it waits for the program, whose stdio is the caller's, and exits with its
-    /// status; what the program started outlives it (`KillMode=process`).
+    /// `waiting`, it waits for the program and exits with its status; what the program
+    /// started outlives it (`KillMode=process`).
     public static func systemdRun(_ argv: [String], unit: String, environment: [String: String],
                                   waiting: Bool = false) -> [String] {
         var out = ["systemd-run", "--user", "--quiet", "--collect", "--unit=" + unit, "--property=Type=exec"]
-        if waiting { out += ["--wait", "--pipe", "--property=KillMode=process"] }
+        if waiting { out += ["--wait", "--property=KillMode=process"] }
         if let home = environment["HOME"], home.hasPrefix("/") { out.append("--working-directory=" + home) }
         for name in sessionVariables {
             if let value = environment[name] { out.append("--setenv=\(name)=\(value)") }
