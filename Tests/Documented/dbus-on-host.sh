@@ -217,6 +217,9 @@ for i in range(times):
 print(f"during {threads} {fds}", flush=True)
 PY
 chmod 644 "$W/flap.py"
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$daemon_pid/stat"; }
+rss() { awk '/^VmRSS/ { print $2 " " $3 }' "/proc/$daemon_pid/status"; }
+cpu_before="$(cpu_ticks)" rss_before="$(rss)"
 as_user timeout 120 python3 "$W/flap.py" "$daemon_pid" 2000 > "$W/flap.txt" 2>&1
 flap_started="$(date +%s%N)"; gcall GetQuickActions > /dev/null
 answer_ms=$(( ($(date +%s%N) - flap_started) / 1000000 ))
@@ -226,7 +229,7 @@ read -r _ threads_during fds_during < <(grep '^during ' "$W/flap.txt")
 threads_after="$(ls "/proc/$daemon_pid/task" | wc -l)" fds_after="$(ls "/proc/$daemon_pid/fd" | wc -l)"
 echo "NOTE: Overlay1 taken and dropped 2000 times: threads ${threads_before:-?} -> at most ${threads_during:-?} -> ${threads_after}," \
      "descriptors ${fds_before:-?} -> at most ${fds_during:-?} -> ${fds_after}; the next call answered in ${answer_ms} ms;" \
-     "$(awk '/^VmRSS/ { print "RSS " $2 " " $3 }' "/proc/$daemon_pid/status")"
+     "CPU $(( ($(cpu_ticks) - cpu_before) * 1000 / $(getconf CLK_TCK) )) ms; RSS $rss_before -> $(rss)"
 check "with Overlay1 taken and dropped 2000 times, the daemon's threads stay few (${threads_before:-?} -> at most ${threads_during:-?} -> ${threads_after})" \
     test -n "${threads_during:-}" -a "${threads_during:-99}" -le $(( ${threads_before:-0} + 4 )) -a "$threads_after" -le $(( ${threads_before:-0} + 3 ))
 check "... and its descriptors flat (${fds_before:-?} -> at most ${fds_during:-?} -> ${fds_after})" \
