@@ -76,7 +76,7 @@ static void stop_loading(void) {
 
 static void on_ready(cairo_surface_t *image, const char *title, const char *error, void *data) {
     (void)data;
-    p.loading = NULL;  // the library is done with it; stopped below only to free it
+    // The library has ended the page; p.loading is kept for ft_link_preview_end to free.
     if (p.timer) g_source_remove(p.timer);
     p.timer = 0;
     if (title && *title) {

@@ -11,15 +11,20 @@
 /// One page being loaded and rendered offscreen.
 typedef struct ft_page_snapshot ft_page_snapshot;
 
-/// Called once per page, on GTK's thread: `image` the page's visible part (borrowed: reference
-/// it to keep it) and its `title` ("" if it has none), or NULL and `error`.
+/// Called at most once per page, on GTK's thread: `image` the page's visible part (borrowed:
+/// reference it to keep it) and its `title` ("" if it has none), or NULL and `error` (the load
+/// failed, or the page's web process ended: past its memory bound, or crashed). The page is
+/// ended just after: its JavaScript stops and its processes exit.
 typedef void (*ft_page_ready_fn)(cairo_surface_t *image, const char *title, const char *error, void *data);
 
-/// Starts loading `uri` in a view of `width` × `height` pixels, in an ephemeral context (no
-/// cookies, cache or storage kept, nothing shared with the user's browser).
+/// Starts loading `uri` in a view of `width` × `height` pixels, in an ephemeral context of its
+/// own (nothing stored by an earlier page, nothing kept after it, nothing shared with the
+/// user's browser), its web process bounded in memory; it may not open windows, go to another
+/// scheme than http, https or `uri`'s own, show dialogs or download.
 typedef ft_page_snapshot *(*ft_page_snapshot_start_fn)(const char *uri, int width, int height,
                                                        ft_page_ready_fn ready, void *data);
-/// Stops it: `ready` is not called after this.
+/// Stops it, ends its page if `ready` has not, and frees it: called once for every page
+/// started, `ready` or not; `ready` is not called after this.
 typedef void (*ft_page_snapshot_stop_fn)(ft_page_snapshot *page);
 
 #define FT_PAGE_SNAPSHOT_LIBRARY "forcetouch-overlay-webkit.so"
