@@ -6,8 +6,11 @@
 # page is rendered by WebKitGTK (forcetouch-overlay-webkit.so) and its title shown; screenshots
 # at peek and once lifted are checked on their pixels against the rectangles --verbose logs;
 # popping asks the daemon for the link's Open item and lifting at peek leaves the actions, of
-# which a tap chooses Copy Link; with --no-link-preview nothing is rendered. How long the page
-# took to appear is printed, not asserted.
+# which a tap chooses Copy Link; with --no-link-preview nothing is rendered. Pages over HTTP
+# (fixtures/preview-pages.py, issue 48) show what a previewed page may do: its JavaScript stops
+# and its web processes exit with the preview (at dismiss, the timeout, a failed load or its
+# memory bound), and no cookie or storage passes to the next. How long the page took to appear,
+# and the overlay's processes and memory before, while and after, are printed, not asserted.
 # Usage: Tests/Documented/link-preview-on-host.sh   (FORCETOUCH_BIN: the binaries, default
 #        .build/debug; SAVE_IMAGES=1 copies the two screenshots to docs/images/)
 set -uo pipefail
@@ -40,10 +43,11 @@ start_x11
 emit() { peer_emit "$@"; }
 progress() { emit PressProgress "'$1'" "'$2'" "$3" "$4" "$5" "$6" "'touch'" "''"; }
 LINK_ITEMS="[{'type': <'link.open'>, 'title': <'Open'>, 'icon': <'web-browser'>}, {'type': <'link.copy'>, 'title': <'Copy Link'>, 'icon': <'edit-copy'>}]"
-# link_shown ID X Y: the daemon's menu for a link to the page, its text "the test page".
+# link_shown ID X Y [ADDRESS]: the daemon's menu for a link to ADDRESS (the page), its text "the
+# test page".
 link_shown() {
     emit MenuShown "uint32 $1" "$LINK_ITEMS" "$2" "$3" "'touch'" "''" \
-        "{'kind': <'link'>, 'name': <'the test page'>, 'address': <'$PAGE'>, 'app-id': <''>, 'icon': <''>, 'why': <''>}"
+        "{'kind': <'link'>, 'name': <'the test page'>, 'address': <'${4:-$PAGE}'>, 'app-id': <''>, 'icon': <''>, 'why': <''>}"
 }
 dismissed() { emit MenuDismissed "uint32 $1" "'$2'"; }
 # The rectangle of the last `WHAT ID x y w h …` line of LOG.
@@ -155,6 +159,122 @@ check "... and no blue of the page anywhere on screen ($(blue_pixels "$W/off.png
 check "... its card on screen where the overlay says" near "$(card_box "$W/off.png")" "$(grep -E '^menu 23 scale' "$W/off.log" | tail -1 | awk '{ print $5, $6, $7, $8 }')"
 dismissed 23 dismissed
 stop "$overlay_pid"
+
+# ---------------------------------------------------------------- what a previewed page may do
+# Pages served over HTTP by fixtures/preview-pages.py (issue 48): one whose JavaScript pings the
+# server and that sets a cookie and fills localStorage, one that never finishes loading, one
+# that takes memory, a redirect loop. A page's web processes are the overlay's own processes:
+# counted, and their memory printed, before, while and after a page runs; the server's log says
+# what each page asked for, with which cookie, and when.
+/usr/bin/python3 Tests/Documented/fixtures/preview-pages.py > "$W/pages.log" 2>&1 &
+pages_pid=$!
+pids+=("$pages_pid")
+wait_for '^port [0-9]+$' "$W/pages.log" 10 > /dev/null
+SITE="http://127.0.0.1:$(awk '/^port / { print $2 }' "$W/pages.log")"
+bg_user "$W/pages-overlay.log" "$BIN/forcetouch-overlay" --verbose --link-preview-timeout 4
+overlay_pid=$last_pid
+wait_for 'Overlay1 on the session bus' "$W/pages-overlay.log" 10 > /dev/null
+# The processes the overlay started (its descendants): `PID RSS-KB NAME` a line each.
+own_processes() {
+    ps -e -o pid=,ppid=,rss=,comm= | awk -v root="$overlay_pid" '
+        { pid[NR] = $1; parent[NR] = $2; line[NR] = $1 " " $3 " " $4 }
+        END { mine[root] = 1
+              do { more = 0
+                   for (i = 1; i <= NR; i++) if (mine[parent[i]] && !mine[pid[i]]) { mine[pid[i]] = 1; more = 1 } } while (more)
+              for (i = 1; i <= NR; i++) if (mine[pid[i]] && pid[i] != root) print line[i] }'
+}
+# The overlay's memory and its processes', for the figures.
+memory() {
+    own_processes | awk -v own="$(ps -o rss= -p "$overlay_pid")" '
+        { n++; kb += $2; names = names " " $3 "(" int($2 / 1024) ")" }
+        END { printf "the overlay %d MB; %d process(es) of its own, %d MB%s%s", own / 1024, n, kb / 1024, n ? ":" : "", names }'
+}
+# Waits up to 10 s for the overlay to have no process of its own left.
+wait_alone() { for _ in $(seq 100); do [ -z "$(own_processes)" ] && return 0; sleep 0.1; done; return 1; }
+# requests OFFSET PATH: how many requests for PATH… the server got past OFFSET of its log.
+requests() { tail -c "+$(( $1 + 1 ))" "$W/pages.log" | grep -c "^GET $2"; }
+# preview_of ID ADDRESS: a press on a link to ADDRESS, lifted at peek: its menu stays.
+preview_of() { progress began '' 0.3 0.0 0.1 0.1; link_shown "$1" 0.1 0.1 "$2"; progress ended peek 1.0 0.0 0.1 0.1; }
+outcome() { tail -c "+$(( $1 + 1 ))" "$W/pages-overlay.log" | grep -m1 -E "^link-preview $2: page (rendered|not rendered)"; }
+# watch OFFSET ID: samples the overlay's processes every 100 ms until preview ID's page is
+# rendered or not (at most 20 s); $peak is the most memory they had together, `memory` then.
+watch() {
+    local kb most=0
+    peak="$(memory)"
+    for _ in $(seq 200); do
+        kb="$(own_processes | awk '{ kb += $2 } END { print kb + 0 }')"
+        [ "$kb" -gt "$most" ] && most=$kb peak="$(memory)"
+        [ -n "$(outcome "$1" "$2")" ] && return 0
+        sleep 0.1
+    done
+}
+
+# A page that pings its server for as long as it runs: at MenuDismissed it stops, with its processes.
+before="$(memory)"
+m="$(mark "$W/pages.log")" o="$(mark "$W/pages-overlay.log")"
+preview_of 31 "$SITE/page?n=1"
+watch "$o" 31
+sleep 0.5
+dismissed 31 dismissed
+d="$(mark "$W/pages.log")"
+wait_alone
+sleep 1
+after="$(memory)"
+echo "figure: before the preview, $before"
+echo "figure: while its page ran (the most, sampled every 100 ms), $peak"
+echo "figure: once the menu was dismissed, $after"
+check "a previewed page's JavaScript runs ($(requests "$m" /ping) pings; $(outcome "$o" 31))" test "$(requests "$m" /ping)" -gt 0
+check "... and after MenuDismissed the page asks for nothing more ($(requests "$d" /) requests after it)" test "$(requests "$d" /)" = 0
+check "... and none of the overlay's processes for it is left ($(own_processes | awk '{ print $3 }' | xargs))" test -z "$(own_processes)"
+
+# The next preview starts with nothing stored: no cookie sent, nothing in localStorage.
+m="$(mark "$W/pages.log")" o="$(mark "$W/pages-overlay.log")"
+preview_of 32 "$SITE/page?n=2"
+wait_for_new "$m" '^GET /ping\?from=page2&' "$W/pages.log" 20 > /dev/null
+asked="$(tail -c "+$(( m + 1 ))" "$W/pages.log" | grep -m1 '^GET /page')"
+pinged="$(tail -c "+$(( m + 1 ))" "$W/pages.log" | grep -m1 '^GET /ping?from=page2&')"
+check "the next preview's page is asked for with no cookie, though the last one set one ($asked)" test "$asked" = "GET /page?n=2 cookie=-"
+check "... and its JavaScript finds nothing the last one stored in localStorage ($pinged)" grep -q 'stored=%2F' <<< "$pinged"
+wait_for_new "$o" '^link-preview 32: page (rendered|not rendered)' "$W/pages-overlay.log" 20 > /dev/null
+dismissed 32 dismissed
+wait_alone
+
+# A redirect loop: the load fails, and its processes go at once, the menu still up.
+m="$(mark "$W/pages.log")" o="$(mark "$W/pages-overlay.log")"
+preview_of 33 "$SITE/loop"
+wait_for_new "$o" '^link-preview 33: page (rendered|not rendered)' "$W/pages-overlay.log" 20 > /dev/null
+wait_alone
+failed="$(outcome "$o" 33)"
+check "a page that fails to load ($(requests "$m" /loop) redirects; $failed) leaves no process of the overlay's own ($(own_processes | awk '{ print $3 }' | xargs))" \
+    test -n "$(grep 'not rendered' <<< "$failed")" -a -z "$(own_processes)"
+dismissed 33 dismissed
+
+# A page still loading at the timeout: stopped, with its processes.
+m="$(mark "$W/pages.log")" o="$(mark "$W/pages-overlay.log")"
+preview_of 34 "$SITE/slow"
+wait_for_new "$m" '^GET /ping\?from=slow&' "$W/pages.log" 20 > /dev/null
+wait_for_new "$o" '^link-preview 34: page (rendered|not rendered)' "$W/pages-overlay.log" 20 > /dev/null
+wait_alone
+t="$(mark "$W/pages.log")"
+sleep 1
+check "a page still loading at the timeout ($(requests "$m" /ping) pings; $(outcome "$o" 34)) asks for nothing more ($(requests "$t" /) requests) and leaves no process ($(own_processes | awk '{ print $3 }' | xargs))" \
+    test "$(requests "$m" /ping)" -gt 0 -a "$(requests "$t" /)" = 0 -a -z "$(own_processes)"
+dismissed 34 dismissed
+
+# A page that takes 64 MB more every 100 ms, up to 1.5 GB: stopped at the preview's bound.
+m="$(mark "$W/pages.log")" o="$(mark "$W/pages-overlay.log")"
+preview_of 35 "$SITE/hog"
+watch "$o" 35
+held="$(tail -c "+$(( m + 1 ))" "$W/pages.log" | grep -o 'mb=[0-9]*' | tail -1)"
+stopped="$(outcome "$o" 35)" held="${held#mb=}"
+echo "figure: a page taking memory, at its most (sampled every 100 ms): $peak; the page said it held ${held:-no} MB at most"
+wait_alone
+check "a page that takes memory is stopped at the preview's bound ($stopped; it held ${held:-no} MB of the 1536 it would), its processes with it" \
+    test -n "$(grep 'memory' <<< "$stopped")" -a "${held:-0}" -lt 1536 -a -z "$(own_processes)"
+dismissed 35 dismissed
+echo "figure: after these five previews, $(memory)"
+stop "$overlay_pid"
+stop "$pages_pid"
 peer_stop
 
 # ---------------------------------------------------------------- the real daemon
