@@ -53,6 +53,15 @@ private let badName = "a table name must begin with a letter, a digit, \"-\", \"
         #expect(IntentConfigParser.parse(text: input.text, file: "x.toml").errors.count == 1)
     }
 
+    /// The bad header quoted in the message is cut at 40 scalars, however few characters
+    /// they make (one letter and 100,000 combining accents is one character).
+    @Test func aBadHeaderIsQuotedCutAtItsBoundInScalars() {
+        let header = "[(e" + String(repeating: "\u{301}", count: 100_000) + "]\n"
+        let message = Configuration.parse(header, file: "x.toml", lookups: .fake()).diagnostics.first?.description ?? ""
+        #expect(message.hasPrefix("x.toml:1: invalid table header ") && message.unicodeScalars.count < 300,
+                "\(message.unicodeScalars.count) scalars")
+    }
+
     /// What looks like a bad header inside a string or an array is not a header, and what
     /// looks like a bad value inside a string is not a value: valid files stay valid.
     @Test func leavesStringsAndArraysAlone() {

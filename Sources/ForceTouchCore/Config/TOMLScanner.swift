@@ -111,7 +111,9 @@ enum TOMLScanner {
             case .header(let names, _):
                 let line = Substring(content(raw, first: i == 0).unicodeScalars.drop { $0 == " " || $0 == "\t" })
                 if let why = headerProblem(line) {
-                    let shown = line.count > 40 ? String(line.prefix(40)) + "…" : String(line)
+                    // Cut by scalars: one character may hold any number of combining marks.
+                    let scalars = line.unicodeScalars
+                    let shown = scalars.count > 40 ? String(String.UnicodeScalarView(scalars.prefix(40))) + "…" : String(line)
                     header = (i + 1, "invalid table header \(TextFormat.quoted(shown)): \(why)")
                 } else if names.count > maximumKeyParts {
                     header = (i + 1, depthMessage(names.count))
