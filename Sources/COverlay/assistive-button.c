@@ -34,8 +34,6 @@ static struct {
     GdkRectangle monitor;   // the output's, in the screen's logical pixels
     GdkRectangle rect;      // the window: the circle's square, on the screen
     int verbose;
-    guint watch;            // forcetouchd's name on the bus
-    gboolean daemon_seen;
 } b;
 
 /// The button as iOS draws it: a dark rounded disc, and in it a light ring around a light
@@ -140,24 +138,11 @@ static void hide(const char *why) {
     }
 }
 
-static void on_daemon(GDBusConnection *bus, const char *name, const char *owner, gpointer data) {
-    (void)bus; (void)name; (void)owner; (void)data;
-    b.daemon_seen = TRUE;
-}
-
-/// A button whose daemon is gone does nothing: it goes with it (the daemon shows it again when
-/// it comes back and sees the overlay). Only once the daemon was seen: the signal comes only
-/// from the owner of its name (overlay.c), but the watch, made at that first signal, may say
-/// "vanished" before its own first look.
-static void on_daemon_gone(GDBusConnection *bus, const char *name, gpointer data) {
-    (void)bus; (void)name; (void)data;
-    if (b.daemon_seen) hide("forcetouchd left the bus");
+void ft_assistive_button_daemon_gone(void) {
+    hide("forcetouchd left the bus");
 }
 
 void ft_assistive_button_signal(GVariant *parameters, int verbose) {
-    if (!b.watch)
-        b.watch = g_bus_watch_name(G_BUS_TYPE_SESSION, FT_BUS_DAEMON_NAME, G_BUS_NAME_WATCHER_FLAGS_NONE,
-                                   on_daemon, on_daemon_gone, NULL, NULL);
     const char *output, *state;
     double x, y, size;
     g_variant_get(parameters, FT_SIGNAL_ASSISTIVE_BUTTON_GET, &x, &y, &size, &output, &state);
@@ -191,8 +176,6 @@ void ft_assistive_button_init(const ft_button_model *model) {
 }
 
 void ft_assistive_button_destroy(void) {
-    if (b.watch) g_bus_unwatch_name(b.watch);
-    b.watch = 0;
     if (b.window) gtk_widget_destroy(b.window);
     b.window = NULL;
 }

@@ -13,6 +13,11 @@ void ft_assistive_button_init(const ft_button_model *model);
 /// `hidden`). With `verbose`, logs the circle drawn on the screen (`button X Y D state`).
 void ft_assistive_button_signal(GVariant *parameters, int verbose);
 
+/// The daemon's name lost its owner, or another process took it (overlay.c follows it): a
+/// button whose daemon is gone does nothing, and goes with it (`button hidden: forcetouchd
+/// left the bus`); the daemon shows it again when it comes back and sees the overlay.
+void ft_assistive_button_daemon_gone(void);
+
 /// Destroys the button's window, if one was made.
 void ft_assistive_button_destroy(void);
 #endif

@@ -659,13 +659,15 @@ static void on_signal(GDBusConnection *bus, const char *sender, const char *path
     }
 }
 
-/// The daemon that showed the menu or the intent window is gone: both go at once, with no call.
+/// The daemon that showed the menu, the intent window or the AssistiveTouch button is gone: they
+/// go at once, with no call.
 static void daemon_gone(const char *why) {
     g_printerr("overlay: " DAEMON_NAME ": %s: what it showed goes\n", why);
     ft_menu_effects effects;
     o.menu->daemon_gone(&effects);
     apply(effects);
     ft_intent_daemon_gone();
+    ft_assistive_button_daemon_gone();
 }
 
 static void set_daemon_owner(const char *owner) {

@@ -176,6 +176,20 @@ check "x11: ... the screenshot shows it there ($(pixel "$W/x11-moved.png" 61 576
     test "$(pixel "$W/x11-moved.png" 61 576)" -gt 220 -a "$(pixel "$W/x11-moved.png" $cx $cy)" -lt 10
 button 0.0 0.0 0.0 hidden
 check "x11: hidden when the configuration has no button" wait_for '^button hidden$' "$W/x11-overlay.log" 10
+# Killed while another process waits in the bus's queue for its name, which passes to it at once
+# (no moment without an owner, issue 48): the button, which the new owner never showed, goes.
+m="$(wc -c < "$W/x11-overlay.log")"
+button 0.06 0.75 0.12 idle
+wait_for_new "$m" '^button 15 530 92 idle' "$W/x11-overlay.log" 10
+peer_queue
+{ kill -KILL "$PEER"; wait "$PEER"; } 2> /dev/null
+check "x11: the daemon killed, its name passed to a process queued for it: the button goes" \
+    wait_for_new "$m" '^button hidden: forcetouchd left the bus' "$W/x11-overlay.log" 10
+sleep 0.5
+shot_x11 "$W/x11-replaced.png"
+check "x11: ... the screenshot shows it no longer ($(pixel "$W/x11-replaced.png" 61 576))" \
+    test "$(pixel "$W/x11-replaced.png" 61 576)" -lt 10
+stop "$QUEUED"
 peer_stop
 stop "$overlay_pid"; stop "$openbox_pid"; stop "$xvfb_pid"
 

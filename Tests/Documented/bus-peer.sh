@@ -7,6 +7,9 @@
 #   peer_start          owns the name (no daemon may run meanwhile); $PEER_UNIQUE is its unique name
 #   peer_emit MEMBER ARG…   the signal, its arguments as gdbus emit takes them; returns once sent
 #   peer_stop           gives the name back
+#   peer_queue          a second process waits in the bus's queue for the name (as a daemon
+#                       started while another runs): when the stand-in dies the name passes to
+#                       it at once, never without an owner; $QUEUED is its pid, for `stop`
 PEER_LOG="$W/bus-peer.log"
 PEER=""
 cc -o "$W/bus-peer" -ISources/COverlay Tests/Documented/bus-peer.c $(pkg-config --cflags --libs gio-2.0) && chmod 755 "$W/bus-peer" ||
@@ -38,4 +41,18 @@ peer_stop() {
     [ -n "$PEER" ] && stop "$PEER"
     exec 7>&-
     PEER=""
+}
+peer_queue() {
+    bg_user "$W/queued.log" python3 -c '
+import gi
+gi.require_version("Gio", "2.0")
+from gi.repository import Gio, GLib
+bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+reply = bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "RequestName",
+                      GLib.Variant("(su)", ("io.github.forcetouch.Daemon1", 0)), GLib.VariantType("(u)"),
+                      Gio.DBusCallFlags.NONE, 5000, None)
+print("queued" if reply.unpack()[0] == 2 else "not queued", flush=True)
+GLib.MainLoop().run()'
+    QUEUED=$last_pid
+    wait_for '^queued$' "$W/queued.log" 10 > /dev/null
 }

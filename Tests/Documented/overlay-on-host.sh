@@ -424,18 +424,7 @@ check "x11: ... and its menu is no longer on screen ($(card_box "$W/x11-daemon-k
 # passes to it at once, never without an owner, and the menu, which the new owner never sent,
 # goes all the same.
 peer_start
-bg_user "$W/queued.log" python3 -c '
-import gi
-gi.require_version("Gio", "2.0")
-from gi.repository import Gio, GLib
-bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
-reply = bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "RequestName",
-                      GLib.Variant("(su)", ("io.github.forcetouch.Daemon1", 0)), GLib.VariantType("(u)"),
-                      Gio.DBusCallFlags.NONE, 5000, None)
-print("queued" if reply.unpack()[0] == 2 else "not queued", flush=True)
-GLib.MainLoop().run()'
-queued_pid=$last_pid
-wait_for '^queued$' "$W/queued.log" 10 > /dev/null
+peer_queue
 m="$(wc -c < "$W/x11-overlay.log")"
 shown 47 0.3 0.4
 wait_drawn "$W/x11-overlay.log" "$m"
@@ -448,7 +437,7 @@ check "x11: the daemon killed, its name passed to the one queued: the overlay se
 shoot "$W/x11-daemon-replaced.png" "" shot_x11
 check "x11: ... and the menu is no longer on screen ($(card_box "$W/x11-daemon-replaced.png"))" \
     test -z "$(card_box "$W/x11-daemon-replaced.png")"
-stop "$queued_pid"
+stop "$QUEUED"
 
 peer_stop
 bg_user "$W/monitor.txt" dbus-monitor --address "$ADDRESS" "type='signal',interface='$IFACE'"
