@@ -141,7 +141,7 @@ check "a popped ftest: link is not opened: the binding's result says why" \
     grep -q 'deep-press began: failure: Open: not opened: ftest: links do not open without asking (\[quick-actions\] open-schemes: http: https:)' "$W/popftest.log"
 # The looker's texts are the daemon's to log, with their control characters escaped (issue 48).
 check "... and its address, with a newline and an ANSI colour, is logged in one line, escaped" \
-    bash -c "grep -qF 'link.open ftest://x;\$(id)\\nerror: FORGED LOG LINE \\u{1B}[31mred' '$W/popftest.log' &&
+    bash -c "grep -qF 'link.open ftest://x;\$(id)\\nerror: FORGED LOG LINE \\e[31mred' '$W/popftest.log' &&
              ! grep -q '^error: FORGED' '$W/popftest.log' && ! grep -q \$'\\e' '$W/popftest.log'"
 REC=peek.evemu replay js 0 '{"role": "link", "name": "Example", "address": "javascript:alert(1)"}' "Open"
 check "... nor is a chosen javascript: link, whose menu still offers Copy Link" \

@@ -34,12 +34,12 @@ import ForceTouchProtocol
     @Test func aMessageIsOneLineWhateverItHolds() {
         let forged = "Example\nerror: FORGED LOG LINE \u{1B}[31mred\u{0}"
         #expect(PlainLogHandler.line(level: .info, message: "name=" + forged)
-            == "info: name=Example\\nerror: FORGED LOG LINE \\u{1B}[31mred\\u{0}\n")
+            == "info: name=Example\\nerror: FORGED LOG LINE \\e[31mred\\x00\n")
         let fields = JournalLogHandler.fields(level: .info, message: forged, identifier: "forcetouchd",
                                               metadata: ["binding": .string("a\rb\u{85}")])
         #expect(fields.allSatisfy { !$0.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) } }, "\(fields)")
-        #expect(fields.contains("MESSAGE=Example\\nerror: FORGED LOG LINE \\u{1B}[31mred\\u{0}"))
-        #expect(fields.contains("FORCETOUCH_BINDING=a\\rb\\u{85}"))
+        #expect(fields.contains("MESSAGE=Example\\nerror: FORGED LOG LINE \\e[31mred\\x00"))
+        #expect(fields.contains("FORCETOUCH_BINDING=a\\rb\\u{0085}"))
     }
 
     @Test func plainLinesCarryNoTimestamp() {

@@ -1,5 +1,5 @@
 import CSystemd
-import ForceTouchCore
+import ForceTouchProtocol
 import Glibc
 import Logging
 

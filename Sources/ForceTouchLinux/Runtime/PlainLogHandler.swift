@@ -1,4 +1,4 @@
-import ForceTouchCore
+import ForceTouchProtocol
 import Glibc
 import Logging
 
