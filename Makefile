@@ -6,7 +6,7 @@ DEMO ?= demo/touchscreen-gestures.evemu
 # The demo needs no speed: a debug build is quicker to make, and the one `make test` builds.
 DEMO_CONFIGURATION ?= debug
 
-.PHONY: all build deps test unit-test vm-test bench bench-live demo install uninstall man deb clean fuzz overlay-gtk gnome-extension
+.PHONY: all build deps test unit-test vm-test bench bench-live demo install uninstall man deb clean fuzz overlay-gtk overlay-gtk-asan gnome-extension
 
 # The release every program reports with --version (Sources/ForceTouchCommandLine/ForceTouchVersion.swift)
 # is the one source of the version: the .deb's, and debian/changelog's, which `make deb` checks.
@@ -71,6 +71,16 @@ $(BUILDDIR)/$(CONFIGURATION)/$(OVERLAY_GTK): $(OVERLAY_SOURCES) $(wildcard Sourc
 	$(CC) -O2 -g -Wall -fPIC -shared -o $@ $(OVERLAY_SOURCES) -ISources/COverlay/include -ISources/COverlayABI/include -ISources/COverlay \
 		$$(pkg-config --cflags --libs gtk-layer-shell-0 gtk+-3.0 xcb) $$(pkg-config --cflags atspi-2) -lm -ldl
 
+# The same C built with AddressSanitizer, into a file of its own that nothing installs:
+# under-finger-lookup-on-host.sh runs the overlay with it (libasan preloaded, as the executable
+# is not instrumented), so that a read past a buffer stops the test instead of passing unseen.
+OVERLAY_GTK_ASAN = forcetouch-overlay-gtk-asan.so
+overlay-gtk-asan: $(BUILDDIR)/$(CONFIGURATION)/$(OVERLAY_GTK_ASAN)
+$(BUILDDIR)/$(CONFIGURATION)/$(OVERLAY_GTK_ASAN): $(OVERLAY_SOURCES) $(wildcard Sources/COverlay/*.h) Sources/COverlay/include/COverlay.h Sources/COverlayABI/include/COverlayABI.h
+	mkdir -p $(@D)
+	$(CC) -O1 -g -fno-omit-frame-pointer -fsanitize=address -Wall -fPIC -shared -o $@ $(OVERLAY_SOURCES) -ISources/COverlay/include -ISources/COverlayABI/include -ISources/COverlay \
+		$$(pkg-config --cflags --libs gtk-layer-shell-0 gtk+-3.0 xcb) $$(pkg-config --cflags atspi-2) -lm -ldl
+
 # The GNOME Shell extension (gnome-shell/UUID): one source, written for GNOME 43 and 44 (legacy
 # imports), is the GNOME 43 variant as it is; scripts/gnome-extension-esm.py writes the GNOME 45+
 # variant (ES modules) from it, refusing any use of imports it does not know. `gnome-extension`
@@ -107,7 +117,7 @@ PHASE = scripts/test-phase.sh run
 test: deps
 	scripts/test-phase.sh reset
 	$(PHASE) "build (debug, with the tests)" $(SWIFT) build --build-tests
-	$(PHASE) "overlay's C (debug)" $(MAKE) overlay-gtk CONFIGURATION=debug
+	$(PHASE) "overlay's C (debug, and with ASan)" $(MAKE) overlay-gtk overlay-gtk-asan CONFIGURATION=debug
 	$(PHASE) "unit and program tests" timeout 900 $(SWIFT) test --skip-build
 	$(PHASE) "fuzzing (ASan)" env FUZZ_RUNS=$(TEST_FUZZ_RUNS) FUZZ_SEED=1 scripts/fuzz.sh
 	$(PHASE) "documented (host)" Tests/Documented/on-host.sh

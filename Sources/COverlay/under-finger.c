@@ -18,6 +18,7 @@
 #include "under-finger.h"
 #include "drawing.h"
 #include "bus-protocol.h"
+#include "bounded.h"
 #include <atspi/atspi-constants.h>
 #include <gtk/gtk.h>
 #ifdef GDK_WINDOWING_X11
@@ -26,6 +27,7 @@
 #include <xcb/xcb.h>
 #include <errno.h>
 #include <locale.h>
+#include <poll.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/time.h>
@@ -37,6 +39,17 @@
 /// The lookup's own calls are given a little less, so that a slow application's answer is
 /// its `why`; the deadline's timer on GTK's thread is for a lookup stuck elsewhere.
 enum { DEADLINE_MS = 300, LOOKUP_MS = DEADLINE_MS - 30 };
+
+/// What the daemon takes (SPEC §11, PressTarget): texts of at most 500 characters, their "…"
+/// among them, and addresses of at most 8192 bytes (a longer one is refused, and with it the
+/// whole call). A name, a title or a URI is another application's to choose: each is bounded as
+/// it is read, so that a 10 MB name is neither kept, nor logged, nor sent whole.
+enum { FACT_MAX_CHARS = 500, ADDRESS_MAX_BYTES = 8192 };
+/// The most applications, or windows of one, looked at: more than a session has.
+enum { LIST_MAX = 1024 };
+
+/// A text another program gave (`length` bytes, -1: to its zero), bounded: a copy, g_free it.
+static char *fact_text(const char *text, gssize length) { return ft_cut_text(text, length, FACT_MAX_CHARS); }
 
 /// The facts of one lookup, owned (g_free'd by facts_clear).
 typedef struct {
@@ -70,6 +83,8 @@ typedef struct {
     GArray *own;
     /// The last reason logged for AT-SPI being unusable: logged once, again when it changes.
     char *logged_why;
+    /// A compositor's reply did not come by the deadline (the lookup's `why` says so).
+    const char *late;
     int verbose;
 } lookup_t;
 
@@ -105,21 +120,22 @@ static char *string_property(lookup_t *l, const char *bus, const char *path, con
     if (!r) return NULL;
     GVariant *v = NULL;
     g_variant_get(r, "(v)", &v);
-    char *s = g_variant_is_of_type(v, G_VARIANT_TYPE_STRING) ? g_variant_dup_string(v, NULL) : NULL;
+    char *s = g_variant_is_of_type(v, G_VARIANT_TYPE_STRING) ? fact_text(g_variant_get_string(v, NULL), -1) : NULL;
     g_variant_unref(v);
     g_variant_unref(r);
     return s;
 }
 
-/// A method whose reply is one string, or NULL.
+/// A method whose reply is one string, bounded (fact_text), or NULL.
 static char *string_call(lookup_t *l, const char *bus, const char *path, const char *iface, const char *method,
                          GVariant *args) {
     GVariant *r = call(l, bus, path, iface, method, args, "(s)");
     if (!r) return NULL;
-    char *s = NULL;
-    g_variant_get(r, "(s)", &s);
+    const char *s = NULL;
+    g_variant_get(r, "(&s)", &s);
+    char *out = fact_text(s, -1);
     g_variant_unref(r);
-    return s;
+    return out;
 }
 
 /// The objects a reply of `a(so)` names in `bus` (paths, owned).
@@ -130,7 +146,7 @@ static GPtrArray *children(lookup_t *l, const char *bus, const char *path) {
     GVariantIter *it;
     const char *name, *child;
     g_variant_get(r, "(a(so))", &it);
-    while (g_variant_iter_next(it, "(&s&o)", &name, &child))
+    while (out->len < LIST_MAX && g_variant_iter_next(it, "(&s&o)", &name, &child))
         if (strcmp(child, ATSPI_DBUS_PATH_NULL) != 0) g_ptr_array_add(out, g_strdup(child));
     g_variant_iter_free(it);
     g_variant_unref(r);
@@ -146,7 +162,7 @@ static GPtrArray *applications(lookup_t *l) {
     GVariantIter *it;
     const char *name, *path;
     g_variant_get(r, "(a(so))", &it);
-    while (g_variant_iter_next(it, "(&s&o)", &name, &path)) g_ptr_array_add(out, g_strdup(name));
+    while (out->len < LIST_MAX && g_variant_iter_next(it, "(&s&o)", &name, &path)) g_ptr_array_add(out, g_strdup(name));
     g_variant_iter_free(it);
     g_variant_unref(r);
     return out;
@@ -241,9 +257,18 @@ static char *child_at(lookup_t *l, const char *bus, const char *path, int x, int
 static char *address_of(lookup_t *l, const char *bus, const char *path, const char *role, gboolean gecko) {
     gboolean link = role && strcmp(role, "link") == 0;
     if ((gecko && !link) || !implements(l, bus, path, ATSPI_DBUS_INTERFACE_HYPERLINK)) return NULL;
-    char *uri = string_call(l, bus, path, ATSPI_DBUS_INTERFACE_HYPERLINK, "GetURI", g_variant_new("(i)", 0));
-    if (uri && !*uri) g_clear_pointer(&uri, g_free);
-    return uri;
+    GVariant *r = call(l, bus, path, ATSPI_DBUS_INTERFACE_HYPERLINK, "GetURI", g_variant_new("(i)", 0), "(s)");
+    if (!r) return NULL;
+    const char *uri = NULL;
+    g_variant_get(r, "(&s)", &uri);
+    size_t n = strlen(uri);
+    // A cut address would open another page: one too long is not an address at all.
+    char *out = n > 0 && n <= ADDRESS_MAX_BYTES && g_utf8_validate(uri, n, NULL) ? g_strndup(uri, n) : NULL;
+    if (n > ADDRESS_MAX_BYTES && l->verbose)
+        g_printerr("under-finger: a link's address of %zu bytes, more than %d, is not an address\n", n,
+                   ADDRESS_MAX_BYTES);
+    g_variant_unref(r);
+    return out;
 }
 
 /// The accessible at x, y in the application `bus`, whose window there is `top`: the deepest
@@ -410,28 +435,32 @@ static const char *x11_unusable(lookup_t *l) {
     return NULL;
 }
 
-/// A window's property (`length` bytes, malloc'd) or NULL.
-static void *x11_property(lookup_t *l, xcb_window_t w, xcb_atom_t name, xcb_atom_t type, int *length) {
+/// A window's property (`length` bytes, g_free'd, at most 16 KiB: a title past them is cut
+/// anyway) or NULL: also when it is not of `format` (8 or 32 bits an item) or holds fewer than
+/// `least` bytes. Any program may set any property in any format: `_NET_WM_PID` set as one
+/// byte of format 8 must not be read as four.
+static void *x11_property(lookup_t *l, xcb_window_t w, xcb_atom_t name, xcb_atom_t type, guint8 format, int least,
+                          int *length) {
     xcb_get_property_reply_t *r =
         xcb_get_property_reply(l->x, xcb_get_property(l->x, 0, w, name, type, 0, 4096), NULL);
     if (!r) return NULL;
     int n = xcb_get_property_value_length(r);
-    void *out = n > 0 ? g_memdup2(xcb_get_property_value(r), n) : NULL;
+    void *out = r->format == format && n >= MAX(least, 1) ? g_memdup2(xcb_get_property_value(r), n) : NULL;
     free(r);
-    if (length) *length = n;
+    if (length) *length = out ? n : 0;
     return out;
 }
 
 /// The client window in a top-level one (the window manager's frame): the one with WM_STATE,
 /// else with _NET_WM_PID, at most three levels down.
 static xcb_window_t x11_client(lookup_t *l, xcb_window_t w, int depth) {
-    void *state = x11_property(l, w, l->wm_state, XCB_ATOM_ANY, NULL);
+    void *state = x11_property(l, w, l->wm_state, XCB_ATOM_ANY, 32, 4, NULL);
     if (state) {
         g_free(state);
         return w;
     }
     if (depth == 0) {
-        void *pid = x11_property(l, w, l->net_wm_pid, XCB_ATOM_CARDINAL, NULL);
+        void *pid = x11_property(l, w, l->net_wm_pid, XCB_ATOM_CARDINAL, 32, 4, NULL);
         if (pid) {
             g_free(pid);
             return w;
@@ -445,7 +474,7 @@ static xcb_window_t x11_client(lookup_t *l, xcb_window_t w, int depth) {
         found = x11_client(l, kids[i], depth + 1);
     free(tree);
     if (!found && depth == 0) {
-        void *pid = x11_property(l, w, l->net_wm_pid, XCB_ATOM_CARDINAL, NULL);
+        void *pid = x11_property(l, w, l->net_wm_pid, XCB_ATOM_CARDINAL, 32, 4, NULL);
         if (pid) found = w;
         g_free(pid);
     }
@@ -457,8 +486,8 @@ static xcb_window_t x11_client(lookup_t *l, xcb_window_t w, int depth) {
 static char *x11_window_type(lookup_t *l, xcb_window_t w) {
     int len = 0;
     char *out = NULL;
-    xcb_atom_t *types = x11_property(l, w, l->net_wm_type, XCB_ATOM_ATOM, &len);
-    if (types && len >= 4) {
+    xcb_atom_t *types = x11_property(l, w, l->net_wm_type, XCB_ATOM_ATOM, 32, 4, &len);
+    if (types) {
         xcb_get_atom_name_reply_t *r = xcb_get_atom_name_reply(l->x, xcb_get_atom_name(l->x, types[0]), NULL);
         if (r) {
             char *name = g_strndup(xcb_get_atom_name_name(r), xcb_get_atom_name_name_length(r));
@@ -502,7 +531,7 @@ static gboolean x11_window_at(lookup_t *l, int x, int y, facts_t *f) {
         if (!hit) continue;
         xcb_window_t client = x11_client(l, kids[i], 0);
         xcb_window_t w = client ? client : kids[i];
-        guint32 *pid = x11_property(l, w, l->net_wm_pid, XCB_ATOM_CARDINAL, NULL);
+        guint32 *pid = x11_property(l, w, l->net_wm_pid, XCB_ATOM_CARDINAL, 32, 4, NULL);
         if (pid && *pid == (guint32)getpid()) {
             g_free(pid);
             continue;
@@ -514,18 +543,18 @@ static gboolean x11_window_at(lookup_t *l, int x, int y, facts_t *f) {
         }
         g_free(pid);
         int len = 0;
-        char *cls = x11_property(l, w, XCB_ATOM_WM_CLASS, XCB_ATOM_STRING, &len);
+        char *cls = x11_property(l, w, XCB_ATOM_WM_CLASS, XCB_ATOM_STRING, 8, 1, &len);
         if (cls) {
             // "instance\0class\0": the class, as a Desktop Entry's StartupWMClass names it.
             size_t first = strnlen(cls, len);
-            if ((int)first + 1 < len) f->window_app_id = g_strndup(cls + first + 1, len - first - 1);
-            else f->window_app_id = g_strndup(cls, len);
+            if ((int)first + 1 < len) f->window_app_id = ft_cut_text(cls + first + 1, len - first - 1, FACT_MAX_CHARS);
+            else f->window_app_id = ft_cut_text(cls, len, FACT_MAX_CHARS);
             g_free(cls);
         }
-        char *title = x11_property(l, w, l->net_wm_name, l->utf8, &len);
-        if (!title) title = x11_property(l, w, XCB_ATOM_WM_NAME, XCB_ATOM_ANY, &len);
+        char *title = x11_property(l, w, l->net_wm_name, l->utf8, 8, 1, &len);
+        if (!title) title = x11_property(l, w, XCB_ATOM_WM_NAME, XCB_ATOM_ANY, 8, 1, &len);
         if (title) {
-            f->window_title = g_strndup(title, len);
+            f->window_title = ft_cut_text(title, len, FACT_MAX_CHARS);
             g_free(title);
         }
         f->window_type = x11_window_type(l, w);
@@ -534,6 +563,37 @@ static gboolean x11_window_at(lookup_t *l, int x, int y, facts_t *f) {
     g_free(geoms);
     free(tree);
     return found;
+}
+
+// ---------------------------------------------------------------- a compositor's IPC
+
+/// The largest reply read from sway's or Hyprland's IPC: a `get_tree` of a session's windows is
+/// some kilobytes a window (some hundreds of kilobytes for a busy session); more is refused
+/// before it is read, so that neither reading nor parsing it takes the overlay's memory.
+#define IPC_MAX_BYTES (8u << 20)
+
+/// Why an IPC read ended short.
+typedef enum { IPC_READ_DONE, IPC_READ_CLOSED, IPC_READ_LATE } ipc_read_t;
+
+/// Reads up to `size` bytes from `fd` into `buffer` (all of them unless `to_end`, which reads
+/// until the peer closes), by the lookup's deadline: one deadline for the whole reply, however
+/// slowly it trickles in, not a timeout per read. *got: the bytes read.
+static ipc_read_t ipc_read(lookup_t *l, int fd, void *buffer, size_t size, gboolean to_end, size_t *got) {
+    *got = 0;
+    while (*got < size) {
+        int ms = remaining_ms(l);
+        if (ms == 0) return IPC_READ_LATE;
+        struct pollfd p = { .fd = fd, .events = POLLIN };
+        int ready = poll(&p, 1, ms);
+        if (ready < 0 && errno == EINTR) continue;
+        if (ready < 0) return IPC_READ_CLOSED;
+        if (ready == 0) continue;
+        ssize_t n = recv(fd, (char *)buffer + *got, size - *got, MSG_DONTWAIT);
+        if (n < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK)) continue;
+        if (n <= 0) return n == 0 && to_end ? IPC_READ_DONE : IPC_READ_CLOSED;
+        *got += (size_t)n;
+    }
+    return IPC_READ_DONE;
 }
 
 // ---------------------------------------------------------------- sway: IPC get_tree
@@ -553,9 +613,9 @@ static char *sway_ipc(lookup_t *l, const char *socket_path, guint32 message, siz
         return NULL;
     }
     g_strlcpy(addr.sun_path, socket_path, sizeof addr.sun_path);
+    // The request is 14 bytes: a socket's buffer takes them at once, or sway is not listening.
     int ms = MAX(remaining_ms(l), 1);
     struct timeval tv = { ms / 1000, (ms % 1000) * 1000 };
-    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
     setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
     unsigned char request[14] = { 'i', '3', '-', 'i', 'p', 'c', 0, 0, 0, 0, 0, 0, 0, 0 };
     memcpy(request + 10, &message, 4);
@@ -566,28 +626,26 @@ static char *sway_ipc(lookup_t *l, const char *socket_path, guint32 message, siz
         goto done;
     }
     size_t got = 0;
-    while (got < sizeof header) {
-        ssize_t n = read(fd, header + got, sizeof header - got);
-        if (n <= 0) break;
-        got += n;
+    if (ipc_read(l, fd, header, sizeof header, FALSE, &got) == IPC_READ_LATE) {
+        *why = l->late = "sway's IPC did not answer in time";
+        goto done;
     }
     guint32 size, type;
     memcpy(&size, header + 6, 4);
     memcpy(&type, header + 10, 4);
-    if (got != sizeof header || memcmp(header, "i3-ipc", 6) != 0 || type != message || size > 64u << 20) {
+    if (got != sizeof header || memcmp(header, "i3-ipc", 6) != 0 || type != message) {
         *why = "sway's IPC gave no answer";
         goto done;
     }
-    json = g_malloc(size + 1);
-    got = 0;
-    while (got < size) {
-        ssize_t n = read(fd, json + got, size - got);
-        if (n <= 0) break;
-        got += n;
+    if (size > IPC_MAX_BYTES) {
+        *why = "sway's IPC answer is larger than the 8 MiB read";
+        goto done;
     }
-    if (got != size) {
+    json = g_malloc(size + 1);
+    ipc_read_t r = ipc_read(l, fd, json, size, FALSE, &got);
+    if (r != IPC_READ_DONE) {
         g_clear_pointer(&json, g_free);
-        *why = "sway's IPC answer was cut short";
+        *why = r == IPC_READ_LATE ? (l->late = "sway's IPC answer did not come in time") : "sway's IPC answer was cut short";
         goto done;
     }
     json[size] = 0;
@@ -675,7 +733,6 @@ static char *hyprland_ipc(lookup_t *l, const char *request, size_t *length, cons
         if (fd < 0) continue;
         int ms = MAX(remaining_ms(l), 1);
         struct timeval tv = { ms / 1000, (ms % 1000) * 1000 };
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
         if (connect(fd, (struct sockaddr *)&addr, sizeof addr) != 0) {
             close(fd);
@@ -685,18 +742,27 @@ static char *hyprland_ipc(lookup_t *l, const char *request, size_t *length, cons
     g_free(paths[0]);
     g_free(paths[1]);
     if (fd < 0) return NULL;
-    GByteArray *reply = g_byte_array_new();
     gboolean ok = write(fd, request, strlen(request)) == (ssize_t)strlen(request);
-    guint8 chunk[16384];
-    ssize_t n;
-    while (ok && (n = read(fd, chunk, sizeof chunk)) > 0 && reply->len < (64u << 20)) g_byte_array_append(reply, chunk, n);
+    // Hyprland says no length: the reply ends where it closes the socket, read into a buffer
+    // that grows as it comes, up to one byte past the bound (which tells a reply too large).
+    GByteArray *reply = g_byte_array_new();
+    ipc_read_t r = IPC_READ_CLOSED;
+    while (ok && reply->len <= IPC_MAX_BYTES) {
+        size_t had = reply->len, want = MIN(MAX(had, 16384u), IPC_MAX_BYTES + 1 - had), got = 0;
+        g_byte_array_set_size(reply, had + want);
+        r = ipc_read(l, fd, reply->data + had, want, TRUE, &got);
+        g_byte_array_set_size(reply, had + got);
+        if (r != IPC_READ_DONE || got < want) break;
+    }
     close(fd);
-    if (!ok || reply->len == 0) {
-        *why = "Hyprland's IPC gave no answer";
+    *why = r == IPC_READ_LATE ? (l->late = "Hyprland's IPC answer did not come in time")
+         : reply->len > IPC_MAX_BYTES ? "Hyprland's IPC answer is larger than the 8 MiB read"
+         : !ok || r != IPC_READ_DONE || reply->len == 0 ? "Hyprland's IPC gave no answer"
+         : NULL;
+    if (*why) {
         g_byte_array_unref(reply);
         return NULL;
     }
-    *why = NULL;
     *length = reply->len;
     g_byte_array_append(reply, (const guint8 *)"", 1);
     return (char *)g_byte_array_free(reply, FALSE);
@@ -713,8 +779,8 @@ static void placed_window(lookup_t *l, const ft_sway_window *w, gboolean named, 
                           char **bus, char **top) {
     f->has_pid = w->pid > 0;
     f->window_pid = w->pid > 0 ? (guint32)w->pid : 0;
-    f->window_app_id = named && *w->app_id ? g_strdup(w->app_id) : NULL;
-    f->window_title = named && *w->title ? g_strdup(w->title) : NULL;
+    f->window_app_id = named && *w->app_id ? fact_text(w->app_id, -1) : NULL;
+    f->window_title = named && *w->title ? fact_text(w->title, -1) : NULL;
     f->window_type = type;
     int wx = x - w->content.x, wy = y - w->content.y;
     if (!f->has_pid) f->why = g_strdup("the window names no process");
@@ -751,6 +817,7 @@ static void log_unusable(lookup_t *l, const char *why) {
 /// What is at screen pixel x, y (sway's layout pixels under sway), within `budget_ms`.
 static void look_up(lookup_t *l, int x, int y, int budget_ms, facts_t *f) {
     l->deadline = g_get_monotonic_time() + (gint64)budget_ms * 1000;
+    l->late = NULL;
     const char *why = NULL, *source = desktop(&why);
     if (!source) {
         f->why = g_strdup(why);
@@ -809,9 +876,12 @@ static void look_up(lookup_t *l, int x, int y, int budget_ms, facts_t *f) {
         ft_sway_window w = { 0 };
         gboolean found = l->model->sway_window_at(json, length, x, y, &w) != 0;
         // The windows' processes: their applications' extents are their windows', not the screen's.
+        // Asked only when no window is found (each ask parses the tree again).
         GArray *windowed = g_array_new(FALSE, TRUE, sizeof(int));
-        g_array_set_size(windowed, 256);
-        g_array_set_size(windowed, MIN(l->model->sway_pids(json, length, (int *)(void *)windowed->data, 256), 256));
+        if (!found) {
+            g_array_set_size(windowed, 256);
+            g_array_set_size(windowed, MIN(l->model->sway_pids(json, length, (int *)(void *)windowed->data, 256), 256));
+        }
         if (found) {
             // An XWayland window's type is the X server's to tell (sway says `unknown` for a dock).
             placed_window(l, &w, TRUE,
@@ -829,7 +899,7 @@ static void look_up(lookup_t *l, int x, int y, int budget_ms, facts_t *f) {
             char app[FT_SWAY_TEXT];
             if (f->role && strcmp(f->role, "push button") == 0 && (!f->name || !*f->name) && f->description &&
                 l->model->sway_app_of_title(json, length, f->description, app, sizeof app))
-                f->app_id = g_strdup(app);
+                f->app_id = fact_text(app, -1);
         } else {
             f->why = why ? g_strdup_printf("no window at %d,%d (%s)", x, y, why) : g_strdup_printf("no window at %d,%d", x, y);
         }
@@ -846,7 +916,8 @@ static void look_up_within(lookup_t *l, int x, int y, int budget_ms, facts_t *f)
     look_up(l, x, y, budget_ms, f);
     if (remaining_ms(l) == 0 && !f->role && !f->name) {
         g_free(f->why);
-        f->why = g_strdup_printf("the lookup took longer than %d ms", budget_ms);
+        f->why = g_strdup_printf("the lookup took longer than %d ms%s%s", budget_ms, l->late ? ": " : "",
+                                 l->late ? l->late : "");
     }
 }
 
@@ -860,13 +931,19 @@ static lookup_t *lookup_new(const ft_lookup_model *model, int verbose) {
     return l;
 }
 
-/// `under-finger X Y: role "name" address (N ms)`, or what was not found and why.
+/// `under-finger X Y: role "name" address (N ms)`, or what was not found and why: one line
+/// whatever the application named its objects (ft_log_text).
 static void log_lookup(int x, int y, const facts_t *f, double ms) {
+    char *role = ft_log_text(f->role ? f->role : "?"), *name = ft_log_text(f->name),
+         *address = ft_log_text(f->address), *why = ft_log_text(f->why ? f->why : "?");
     if (f->role || f->name)
-        g_printerr("under-finger %d %d: %s \"%s\"%s%s (%.1f ms)\n", x, y, f->role ? f->role : "?",
-                   f->name ? f->name : "", f->address ? " " : "", f->address ? f->address : "", ms);
+        g_printerr("under-finger %d %d: %s \"%s\"%s%s (%.1f ms)\n", x, y, role, name, f->address ? " " : "", address, ms);
     else
-        g_printerr("under-finger %d %d: nothing: %s (%.1f ms)\n", x, y, f->why ? f->why : "?", ms);
+        g_printerr("under-finger %d %d: nothing: %s (%.1f ms)\n", x, y, why, ms);
+    g_free(role);
+    g_free(name);
+    g_free(address);
+    g_free(why);
 }
 
 // ---------------------------------------------------------------- the thread and the daemon

@@ -21,6 +21,14 @@
 # link's preview with the target page's title, and Copy Link puts the address on the clipboard,
 # and past pop the link is opened. The
 # lookups' times (first, warm, nothing found) are printed, not asserted.
+# What other programs give is bounded (issue 48): an X window's _NET_WM_PID of one byte (format 8)
+# is no process, not read past its end (the overlay's C under AddressSanitizer, here and in the
+# running X11 overlay up to Firefox); accessible names with a newline and ANSI codes, of 10 MB, of
+# a letter and 100,000 combining accents, and a 20 MB link address (fixtures/strange-names.py)
+# are cut to the daemon's bounds as they are read, printed, sent and logged on one escaped line;
+# a compositor's reply trickling a byte every 0.2 s (a stand-in in front of the real sway,
+# fixtures/sway-ipc-stand-in.py, and one for Hyprland) costs its lookup's budget only; a get_tree
+# of 160,000 windows is refused past 8 MiB, one of 36,000 searched (fixtures/sway-tree.py).
 # Everything runs as an ordinary user; every wait is bounded; every process started here is
 # stopped by its pid.
 # Usage: Tests/Documented/under-finger-lookup-on-host.sh   (FORCETOUCH_BIN: the binaries, default .build/debug;
@@ -32,9 +40,17 @@ ROOT="$PWD"
 . Tests/Documented/lib.sh
 host_setup under-finger-lookup-on-host under-finger-lookup
 host_requires Xvfb openbox sway swaymsg Xwayland waybar xfce4-panel firefox-esr /usr/libexec/at-spi-bus-launcher /usr/bin/python3 dbus-daemon gdbus xdotool
+ASAN_GTK="$BIN/forcetouch-overlay-gtk-asan.so"
 host_binaries
 host_home .config/xfce4/xfconf/xfce-perchannel-xml .config/xfce4/panel/launcher-1 .local/share/applications
 . Tests/Documented/bus-peer.sh
+# The overlay's C built with AddressSanitizer (`make overlay-gtk-asan`), beside a copy of the
+# executable, which opens the GTK part beside itself; libasan preloaded, as the executable is not
+# instrumented. A read past a buffer stops that overlay with a report instead of passing unseen.
+mkdir -p "$W/asan" && cp "$BIN/forcetouchd" "$W/asan/" && ln -s forcetouchd "$W/asan/forcetouch-overlay"
+cp "$ASAN_GTK" "$W/asan/forcetouch-overlay-gtk.so" 2> /dev/null
+check "the overlay's C built with AddressSanitizer is there (make overlay-gtk-asan)" test -e "$W/asan/forcetouch-overlay-gtk.so"
+asan_overlay=(env "LD_PRELOAD=$(gcc -print-file-name=libasan.so)" ASAN_OPTIONS=detect_leaks=0 "$W/asan/forcetouch-overlay")
 
 # The application the panel's launcher starts: its .desktop, where the launcher and the menu find it.
 cat > "$HOMEDIR/.local/share/applications/forcetouch-notes.desktop" <<INI
@@ -120,7 +136,9 @@ check "--what-is-at with one number is refused, saying why" \
 
 # The bus: the overlay told of a press by the daemon's stand-in sends what is under it.
 peer_start
-bg_user "$W/x11-overlay.log" "$BIN/forcetouch-overlay" --verbose
+# Under AddressSanitizer until Firefox's link (WebKit's web process, which a link's preview starts,
+# does not run with libasan preloaded): this overlay also draws the menus and the heading below.
+bg_user "$W/x11-overlay.log" "${asan_overlay[@]}" --verbose
 overlay_pid=$last_pid
 wait_for 'Overlay1 on the session bus' "$W/x11-overlay.log" 10 > /dev/null
 sleep 1
@@ -194,6 +212,72 @@ check "a11y off: said once, not at every press" \
     test "$(grep -c '^under-finger: accessibility is off' "$W/x11-overlay.log")" = 1
 echo "figure: x11: a press with accessibility off answered in $off ms"
 a11y true
+
+# What other programs give is bounded and escaped (issue 48). X11 properties are read in the
+# format they are in: the link window's _NET_WM_PID set as one byte (format 8) is no process, not
+# four bytes read past its end (under AddressSanitizer).
+lwin="$(as_user xdotool search --name '^Links$' | head -1)"
+as_user xprop -id "${lwin:-0}" -f _NET_WM_PID 8c -set _NET_WM_PID 5
+as_user "${asan_overlay[@]}" --what-is-at "${lx:-0}" "${ly:-0}" > "$W/x11-pid8.json" 2>&1
+check "x11: a window whose _NET_WM_PID is one byte of format 8 names no process; nothing read past it (ASan) ($(json_field "$W/x11-pid8.json" why))" \
+    test "$(json_field "$W/x11-pid8.json" why)" = "the window names no process (_NET_WM_PID)"
+grep -a -A3 'AddressSanitizer' "$W/x11-pid8.json" | sed 's/^/  | /'
+as_user xprop -id "${lwin:-0}" -f _NET_WM_PID 32c -set _NET_WM_PID "$links_pid"
+# Names no application should give (fixtures/strange-names.py): with a newline and ANSI codes,
+# 10 MB, a letter and 100,000 combining accents; a link whose address is 20 MB. Each is cut to
+# the daemon's bounds (500 characters, an address of at most 8 KiB) as it is read, and written
+# to the log escaped, on its one line.
+cp Tests/Documented/fixtures/strange-names.py "$W/strange-names.py" && chmod 644 "$W/strange-names.py"
+bg_user "$W/strange.log" /usr/bin/python3 "$W/strange-names.py"
+strange_pid=$last_pid
+wait_for '^biglink ' "$W/strange.log" 30 > /dev/null
+sleep 1
+# strange NAME: --verbose --what-is-at on the button NAME (ASan); its JSON in $W/NAME.json, its log in $W/NAME.log.
+strange() {
+    local x y
+    read -r _ x y < <(grep "^$1 " "$W/strange.log")
+    as_user "${asan_overlay[@]}" --verbose --what-is-at "${x:-0}" "${y:-0}" > "$W/$1.json" 2> "$W/$1.log"
+    sed 's/^/  | /' "$W/$1.log" | cut -c 1-200 | grep -v '^  | under-finger: the accessibility' | head -5
+}
+# py_field FILE EXPRESSION: EXPRESSION of the JSON line in FILE as `f` (python).
+py_field() { /usr/bin/python3 -c 'import json, sys
+f = json.loads(next(l for l in open(sys.argv[1]) if l.startswith("{")))
+print(eval(sys.argv[2]))' "$1" "$2" 2> /dev/null; }
+strange forged
+check "x11: a name with a newline and ANSI codes: --what-is-at prints it as JSON ($(py_field "$W/forged.json" 'repr(f.get("name"))'))" \
+    test "$(py_field "$W/forged.json" 'f.get("name") == "Forged\n\x1b[31merror: FORGED LOG LINE\x1b[0m"')" = True
+check "x11: ... and the log line escapes it, forging no line of its own" \
+    bash -c 'grep -qF "push button \"Forged\n\e[31merror: FORGED LOG LINE\e[0m\" (" "$1" && ! grep -aqP "^(\e\[[0-9;]*m)?error: FORGED" "$1"' _ "$W/forged.log"
+strange huge
+check "x11: a 10 MB name is cut to 500 characters, the last an ellipsis ($(py_field "$W/huge.json" 'len(f.get("name", ""))'))" \
+    test "$(py_field "$W/huge.json" 'len(f["name"]) == 500 and f["name"].endswith("N…")')" = True
+check "x11: ... and logged in one line of less than 1 KiB ($(grep -a '^under-finger ' "$W/huge.log" | wc -c) bytes)" \
+    test "$(grep -a '^under-finger ' "$W/huge.log" | wc -c)" -lt 1024 -a "$(grep -ac '^under-finger [0-9]' "$W/huge.log")" = 1
+strange accents
+check "x11: a letter and 100,000 combining accents: at most 500 characters (Unicode scalars, not one grapheme) ($(py_field "$W/accents.json" 'len(f.get("name", ""))'))" \
+    test "$(py_field "$W/accents.json" '0 < len(f["name"]) <= 500')" = True
+strange biglink
+check "x11: a link whose address is 20 MB: no address, too long to be one; the link's button still found ($(py_field "$W/biglink.json" 'len(f.get("address", ""))') bytes, $(json_field "$W/biglink.json" role) \"$(json_field "$W/biglink.json" name)\")" \
+    test "$(py_field "$W/biglink.json" '"address" not in f')" = True -a "$(json_field "$W/biglink.json" name)" = "Big link"
+for b in huge biglink; do
+    read -r _ bx by < <(grep "^$b " "$W/strange.log")
+    as_user /usr/bin/time -f 'peak %M kB' "$BIN/forcetouch-overlay" --what-is-at "${bx:-0}" "${by:-0}" > /dev/null 2> "$W/$b.time"
+    echo "figure: x11: --what-is-at on the $b button: $(grep -a '^peak ' "$W/$b.time")"
+done
+# The running overlay sends them bounded: the daemon's stand-in records each PressTarget.
+for b in forged huge biglink; do
+    read -r _ bx by < <(grep "^$b " "$W/strange.log")
+    n=$(( $(grep -c '^call PressTarget ' "$PEER_LOG") + 1 ))
+    progress began "$(awk -v v="${bx:-0}" 'BEGIN { printf "%.6f", (v + 0.5) / 1024 }')" "$(awk -v v="${by:-0}" 'BEGIN { printf "%.6f", (v + 0.5) / 768 }')"
+    press_target "$n" > "$W/$b.call"
+    progress ended 0.5 0.5
+done
+check "bus: PressTarget carries the 10 MB name cut to 500 characters ($(wc -c < "$W/huge.call") bytes recorded)" \
+    bash -c 'grep -q "'"'name': <'N*…'>"'" "$1" && [ "$(wc -c < "$1")" -lt 4096 ]' _ "$W/huge.call"
+check "bus: ... the 20 MB link without its address ($(wc -c < "$W/biglink.call") bytes recorded)" \
+    bash -c 'grep -q "'"'name': <'Big link'>"'" "$1" && ! grep -q "'"'address'"'" "$1"' _ "$W/biglink.call"
+check "bus: ... and the overlay's log has no forged line" bash -c '! grep -aqP "^(\e\[[0-9;]*m)?error: FORGED" "$1"' _ "$W/x11-overlay.log"
+stop "$strange_pid"
 
 # press_evemu FILE X Y [peek]: a deep press at screen pixel X, Y (the demo touchscreen spans the
 # screen: 0..1000 × 0..600, the nearest unit), past pop (pressure 210 of 255) or with `peek`
@@ -311,6 +395,14 @@ check "pop on a link: ... once, by the daemon's Open (link.open), the menu dismi
              tail -c +$((m + 1)) '$W/x11-overlay.log' | grep -Eq '^menu [0-9]+ dismissed: chosen'"
 for _ in $(seq 50); do kill -0 "$replay_pid" 2> /dev/null || break; sleep 0.1; done
 stop "$replay_pid"
+
+check "x11: the overlay ran all along under AddressSanitizer, which reported nothing" \
+    bash -c 'kill -0 "$1" && ! grep -aq AddressSanitizer "$2"' _ "$overlay_pid" "$W/x11-overlay.log"
+grep -a -A12 'ERROR: AddressSanitizer' "$W/x11-overlay.log" | sed 's/^/  | /'
+stop "$overlay_pid"
+bg_user "$W/x11-overlay.log" "$BIN/forcetouch-overlay" --verbose
+overlay_pid=$last_pid
+wait_for 'Overlay1 on the session bus' "$W/x11-overlay.log" 10 > /dev/null
 
 # A link in Firefox ESR, on a local page: Gecko answers the Hyperlink interface on every object,
 # and only the role `link` counts. It builds its accessible tree once accessibility is on, a few
@@ -455,6 +547,72 @@ check "sway bus: on the empty output, why ($(grep -o "'why': <'[^']*'>" <<< "$ca
     bash -c "grep -q \"'why': <'no window at \" <<< \"\$1\"" _ "$call"
 echo "figure: sway lookups in the running overlay: nothing found $(lookup_ms "$W/sway-overlay.log") ms"
 stop "$overlay_pid"; peer_stop
+
+# A compositor's reply is read by one deadline, however slowly it comes, and up to 8 MiB (issue
+# 48): sway's socket stood in for by fixtures/sway-ipc-stand-in.py, which passes every request to
+# the real sway but trickles the first two get_tree replies, a byte every 0.2 s (2 minutes each).
+cp Tests/Documented/fixtures/sway-ipc-stand-in.py Tests/Documented/fixtures/sway-tree.py "$W/" && chmod 644 "$W/sway-ipc-stand-in.py" "$W/sway-tree.py"
+# stand_in NAME ARG…: a stand-in socket $RUNTIME/NAME.sock in front of sway; $stand_in_pid.
+stand_in() {
+    bg_user "$W/$1.log" /usr/bin/python3 "$W/sway-ipc-stand-in.py" "$RUNTIME/$1.sock" "$SWAYSOCK" "${@:2}"
+    stand_in_pid=$last_pid
+    for _ in $(seq 50); do [ -S "$RUNTIME/$1.sock" ] && break; sleep 0.1; done
+}
+# ms_since NS: the milliseconds since NS (date +%s%N).
+ms_since() { echo $(( ($(date +%s%N) - $1) / 1000000 )); }
+stand_in trickle --trickle 2
+t0="$(date +%s%N)"
+as_user env "SWAYSOCK=$RUNTIME/trickle.sock" timeout 30 "$BIN/forcetouch-overlay" --what-is-at "$sx" "$sy" > "$W/sway-trickle.json" 2>&1
+trickled="$(ms_since "$t0")"
+check "sway, a reply trickling a byte every 0.2 s: --what-is-at answers at its 1 s budget, saying why ($(json_field "$W/sway-trickle.json" why))" \
+    test "$(json_field "$W/sway-trickle.json" why)" = "the lookup took longer than 1000 ms: sway's IPC answer did not come in time"
+echo "figure: sway: --what-is-at against a trickling get_tree answered in $trickled ms"
+# In the running overlay, the trickle costs its own press only: the next one, sway answering, finds the link.
+peer_start
+bg_user "$W/sway-stalled.log" env -u DISPLAY "WAYLAND_DISPLAY=$WAYLAND" GDK_BACKEND=wayland "SWAYSOCK=$RUNTIME/trickle.sock" "$BIN/forcetouch-overlay" --verbose
+overlay_pid=$last_pid
+wait_for 'Overlay1 on the session bus' "$W/sway-stalled.log" 10 > /dev/null
+sleep 1
+progress began "$px" "$py"
+call="$(press_target 1)"
+progress ended "$px" "$py"
+check "sway bus, a trickling get_tree: that press's PressTarget says why ($(grep -o "'why': <[^>]*>" <<< "$call"))" \
+    bash -c "grep -Eq \"'why': <.(the lookup took longer than 270 ms: sway.s IPC answer did not come in time|no answer within 300 ms).>\" <<< \"\$1\"" _ "$call"
+progress began "$px" "$py"
+call="$(press_target 2)"
+progress ended "$px" "$py"
+check "sway bus: ... and the next press, sway answering again, finds the link ($(grep -o "'address': <'[^']*'>\|'why': <'[^']*'>" <<< "$call"))" \
+    bash -c "grep -q \"'address': <'https://example.org/forcetouch'>\" <<< \"\$1\"" _ "$call"
+stop "$overlay_pid"; peer_stop
+stop "$stand_in_pid"
+# A get_tree of 160,000 windows (34 MB) is refused unread, past the 8 MiB a reply may have
+# (before, it was read and searched for minutes); one of 36,000 (7.7 MB) is read and searched in
+# linear time, the Links window found in it where sway has it.
+/usr/bin/python3 "$W/sway-tree.py" 160000 > "$W/tree-160k.json"
+stand_in huge --tree "$W/tree-160k.json"
+t0="$(date +%s%N)"
+as_user env "SWAYSOCK=$RUNTIME/huge.sock" /usr/bin/time -f 'peak %M kB' timeout 120 "$BIN/forcetouch-overlay" --what-is-at "$sx" "$sy" > "$W/sway-huge.json" 2> "$W/sway-huge.time"
+huge_ms="$(ms_since "$t0")"
+check "sway, a get_tree of 160,000 windows ($(wc -c < "$W/tree-160k.json") bytes): refused as larger than a reply may be ($(json_field "$W/sway-huge.json" why))" \
+    test "$(json_field "$W/sway-huge.json" why)" = "sway's IPC answer is larger than the 8 MiB read"
+echo "figure: sway: --what-is-at against a get_tree of 160,000 windows: $huge_ms ms, $(grep -a '^peak ' "$W/sway-huge.time")"
+stop "$stand_in_pid"
+read -r lrx lry lrw lrh < <(as_user swaymsg -t get_tree | /usr/bin/python3 -c 'import json, sys
+def walk(n):
+    if n.get("pid") and n.get("name") == "Links":
+        r, w = n["rect"], n["window_rect"]
+        print(r["x"] + w["x"], r["y"] + w["y"], w["width"], w["height"])
+    for c in n.get("nodes", []) + n.get("floating_nodes", []): walk(c)
+walk(json.load(sys.stdin))')
+/usr/bin/python3 "$W/sway-tree.py" 36000 --window "$links_pid" Links "${lrx:-0}" "${lry:-0}" "${lrw:-0}" "${lrh:-0}" > "$W/tree-36k.json"
+stand_in big --tree "$W/tree-36k.json"
+t0="$(date +%s%N)"
+as_user env "SWAYSOCK=$RUNTIME/big.sock" /usr/bin/time -f 'peak %M kB' timeout 120 "$BIN/forcetouch-overlay" --what-is-at "$sx" "$sy" > "$W/sway-big.json" 2> "$W/sway-big.time"
+big_ms="$(ms_since "$t0")"
+check "sway, a get_tree of 36,000 windows ($(wc -c < "$W/tree-36k.json") bytes): the Links window found in it ($(json_field "$W/sway-big.json" window-title), pid $(json_field "$W/sway-big.json" window-pid))" \
+    test "$(json_field "$W/sway-big.json" window-title)" = Links -a "$(json_field "$W/sway-big.json" window-pid)" = "$links_pid"
+echo "figure: sway: --what-is-at against a get_tree of 36,000 windows: $big_ms ms, $(grep -a '^peak ' "$W/sway-big.time") ($(json_field "$W/sway-big.json" address)$(json_field "$W/sway-big.json" why))"
+stop "$stand_in_pid"
 stop "$links_pid"
 
 # ---------------------------------------------------------------- sway: panels from Debian
@@ -595,6 +753,38 @@ check "hyprland (a stand-in socket): the Notes window's label, asked in its wind
 check "hyprland (a stand-in socket): ... waybar's clock, placed by j/layers ($(json_field "$W/hypr-clock.json" role), $(json_field "$W/hypr-clock.json" window-type))" \
     test "$(json_field "$W/hypr-clock.json" role)" = label -a "$(json_field "$W/hypr-clock.json" window-type)" = panel -a \
          "$(json_field "$W/hypr-clock.json" window-pid)" = "$waybar_pid"
+stop "$hypr_pid"
+# A Hyprland socket trickling its reply, a byte every 0.2 s, never closing: read by one deadline.
+cat > "$W/hypr/trickle.py" <<'PY'
+import os, socket, sys, threading, time
+path = sys.argv[1]
+os.makedirs(os.path.dirname(path), exist_ok=True)
+server = socket.socket(socket.AF_UNIX)
+server.bind(path)
+server.listen(8)
+def serve(c):
+    try:
+        c.recv(4096)
+        for _ in range(600):
+            c.sendall(b" ")
+            time.sleep(0.2)
+    except OSError:
+        pass
+    c.close()
+while True:
+    c, _ = server.accept()
+    threading.Thread(target=serve, args=(c,), daemon=True).start()
+PY
+chmod 644 "$W/hypr/trickle.py"
+bg_user "$W/hypr-trickle.log" /usr/bin/python3 "$W/hypr/trickle.py" "$RUNTIME/hypr/forcetouch-slow/.socket.sock"
+hypr_pid=$last_pid
+for _ in $(seq 50); do [ -S "$RUNTIME/hypr/forcetouch-slow/.socket.sock" ] && break; sleep 0.1; done
+t0="$(date +%s%N)"
+as_user env -u DISPLAY -u SWAYSOCK HYPRLAND_INSTANCE_SIGNATURE=forcetouch-slow timeout 30 "$BIN/forcetouch-overlay" --what-is-at 100 100 > "$W/hypr-trickle.json" 2>&1
+trickled="$(ms_since "$t0")"
+check "hyprland, a reply trickling a byte every 0.2 s: --what-is-at answers at its 1 s budget, saying why ($(json_field "$W/hypr-trickle.json" why))" \
+    test "$(json_field "$W/hypr-trickle.json" why)" = "the lookup took longer than 1000 ms: Hyprland's IPC answer did not come in time"
+echo "figure: hyprland: --what-is-at against a trickling reply answered in $trickled ms"
 stop "$hypr_pid"
 
 # End to end under sway: the real daemon replays a deep press on xfce4-panel's launcher; the
