@@ -322,7 +322,12 @@ Exec=$W/record-url %u
 MimeType=text/html;x-scheme-handler/file;
 DESKTOP
 printf '[Default Applications]\ntext/html=recorder.desktop\nx-scheme-handler/file=recorder.desktop\n' > "$HOMEDIR/.config/mimeapps.list"
+# The page is a local file: a file: link opens only where the user lists the scheme (SPEC §11,
+# `open-schemes`, http and https by default; under-finger-on-host.sh checks the refusals).
 cat > "$CONFIG" <<TOML
+[quick-actions]
+open-schemes = ["http", "https", "file"]
+
 [[quick-action]]
 type = "search"
 title = "Search"
