@@ -31,7 +31,8 @@
 # of 160,000 windows is refused past 8 MiB, one of 36,000 searched (fixtures/sway-tree.py).
 # Everything runs as an ordinary user; every wait is bounded; every process started here is
 # stopped by its pid.
-# Usage: Tests/Documented/under-finger-lookup-on-host.sh   (FORCETOUCH_BIN: the binaries, default .build/debug;
+# Usage: Tests/Documented/under-finger-lookup-on-host.sh   (FORCETOUCH_BIN: the binaries, default .build/debug,
+#        forcetouch-overlay-gtk-asan.so among them: `make overlay-gtk overlay-gtk-asan CONFIGURATION=debug`;
 #        SAVE_IMAGES=1 copies the screenshots of the app icon menu and of the preview over Firefox to docs/images/)
 set -uo pipefail
 cd "$(dirname "$0")/../.."
