@@ -303,7 +303,12 @@ press_evemu() {
 # overlay looks it up, the daemon shows that application's Desktop Actions with its name, and a
 # click on one launches it.
 peer_stop
+# The Firefox page below is a local file: its file: link opens only where the user lists the
+# scheme (SPEC §11, `open-schemes`, http and https by default).
 cat > "$CONFIG" <<'TOML'
+[quick-actions]
+open-schemes = ["http", "https", "file"]
+
 [[quick-action]]
 type = "search"
 title = "Search"
