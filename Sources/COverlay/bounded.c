@@ -8,21 +8,9 @@
 #include <unistd.h>
 
 char *ft_bounded_text(const char *text) {
-    if (!text) return g_strdup("");
-    const char *end = NULL;
-    // Invalid UTF-8 (the bus checks strings, but a copy made elsewhere may not be) ends the text.
-    g_utf8_validate(text, -1, &end);
-    const char *p = text;
-    glong n = 0;
-    while (p < end && n < FT_TEXT_MAX_CHARS) {
-        p = g_utf8_next_char(p);
-        n++;
-    }
-    if (p >= end) return g_strndup(text, end - text);
-    char *cut = g_strndup(text, p - text);
-    char *bounded = g_strconcat(cut, "…", NULL);
-    g_free(cut);
-    return bounded;
+    // The same cut as the lookup's and the daemon's: at most FT_TEXT_MAX_CHARS scalars, the
+    // ellipsis counted, so that what is drawn is what SPEC's "500 characters" says.
+    return ft_cut_text(text, -1, FT_TEXT_MAX_CHARS);
 }
 
 typedef struct {

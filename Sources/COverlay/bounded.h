@@ -17,8 +17,8 @@
 #define FT_IMAGE_MAX_SIDE 16384
 #define FT_IMAGE_MAX_PIXELS (4096 * 4096)
 
-/// A copy of `text` (NULL: "") of at most FT_TEXT_MAX_CHARS characters, cut at a character
-/// and ended with "…" when it was longer; invalid UTF-8 is cut where it starts. g_free it.
+/// A copy of `text` (NULL: "") of at most FT_TEXT_MAX_CHARS characters (Unicode scalars), the
+/// last of them "…" when it was longer: `ft_cut_text` of the whole text. g_free it.
 char *ft_bounded_text(const char *text);
 
 /// A copy of the first `length` bytes of `text` (-1: to its zero) of at most `max_chars`

@@ -1,3 +1,5 @@
+import ForceTouchProtocol
+
 /// The intent window's states (SPEC §11, "The intent window"): which question it asks, the
 /// response it shows, and when it closes. A value with no clock and no toolkit: the overlay's
 /// C glue feeds it the daemon's signals, the taps and the timers it armed for it, and draws

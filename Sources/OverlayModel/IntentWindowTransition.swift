@@ -1,3 +1,5 @@
+import ForceTouchProtocol
+
 /// One change of the intent window's state and the event that made it, for the overlay's
 /// `--verbose` log, as `MenuTransition` is the menu's.
 public struct IntentWindowTransition: Hashable, Sendable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+import ForceTouchProtocol
 import OverlayModel
 import Testing
 
