@@ -27,12 +27,13 @@ set -euo pipefail
 # stand-in for the GNOME Shell extension that takes the overlay's name (overlay-on-host.sh, "who
 # draws"). KDE Plasma's KWin (kwin-wayland: Tests/Documented/kde-on-host.sh runs the overlay under
 # it headless, llvmpipe from libgl1-mesa-dri, and shoots it through KWin's ScreenShot2 from
-# python3-gi).
+# python3-gi). feedbackd: the daemon that plays the haptic tick at peek and pop on Linux phones
+# (org.sigxcpu.Feedback), which dbus-on-host.sh runs on its private bus.
 pkgs=(libevdev-dev libudev-dev libyaml-dev libsystemd-dev pkg-config dbus-daemon dbus-bin systemd libglib2.0-bin
       python3-dbus python3-gi gir1.2-gtk-3.0 xclip libgtk-3-dev libgtk-layer-shell-dev xvfb openbox sway weston grim
       imagemagick xdotool libxcb1-dev libatspi2.0-dev at-spi2-core xfce4-panel firefox-esr libwebkit2gtk-4.1-dev
       xwayland waybar
-      gnome-shell gjs libgl1-mesa-dri libegl-mesa0 zenity kwin-wayland)
+      gnome-shell gjs libgl1-mesa-dri libegl-mesa0 zenity kwin-wayland feedbackd)
 [ "${1:-}" = --deb ] && pkgs+=(dpkg-dev binutils lintian)
 # GNOME Shell 43 (with gnome-extensions, which `make gnome-extension` and
 # gnome-extension-on-host.sh use), gjs, dbus-user-session and Mesa's software renderer go in
@@ -41,7 +42,7 @@ pkgs=(libevdev-dev libudev-dev libyaml-dev libsystemd-dev pkg-config dbus-daemon
 # without 116 MB (151). So do the other desktops' programs the suites run: KWin (Plasma's
 # recommends), zenity, Firefox ESR, xfce4-panel and waybar.
 nonrec=(gnome-shell gjs dbus-user-session libgl1-mesa-dri libegl-mesa0 kwin-wayland zenity firefox-esr xfce4-panel
-        waybar)
+        waybar feedbackd)
 missing() { local pkg; for pkg in "$@"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || echo "$pkg"; done; }
 mapfile -t need_nonrec < <(missing "${nonrec[@]}")

@@ -55,6 +55,14 @@ let invalidCases: [InvalidCase] = [
         [general]
         action-timeout = inf   # <-
         """),
+    .init("general.haptics", "unknown haptics \"on\"; expected \"auto\" or \"off\"", """
+        [general]
+        haptics = "on"   # <-
+        """),
+    .init("general.haptics", "expected a string, found a boolean", """
+        [general]
+        haptics = false   # <-
+        """),
     .init("general.timeout", "did you mean \"action-timeout\"", """
         [general]
         timeout = 3   # <-
@@ -426,6 +434,7 @@ let invalidCases: [InvalidCase] = [
         let c = Configuration()
         #expect(c.general.maxChildren == 8)
         #expect(c.general.actionTimeout == 10)
+        #expect(c.general.haptics == .auto)
         let g = c.gestures
         #expect(g.sensitivity == .medium)
         #expect(g.tapMaximumDuration.seconds == 0.35)
@@ -448,6 +457,12 @@ let invalidCases: [InvalidCase] = [
         #expect(l.errors.isEmpty)
         #expect(l.isValid)
         #expect(l.configuration == Configuration())
+    }
+
+    @Test func hapticsOffParses() {
+        let l = load("[general]\nhaptics = \"off\"\n")
+        #expect(l.errors.isEmpty, "\(l.errors)")
+        #expect(l.configuration.general.haptics == .off)
     }
 
     @Test func briefExampleParses() throws {

@@ -8,6 +8,8 @@ public struct GeneralSettings: Hashable, Sendable {
     public var maxChildren = 8
     /// Seconds before an exec child is killed, unless its binding says otherwise.
     public var actionTimeout = 10.0
+    /// Whether peek, pop and a Haptic Touch are felt (`HapticsSetting`).
+    public var haptics = HapticsSetting.auto
 
     public init() {}
 }
@@ -15,7 +17,7 @@ public struct GeneralSettings: Hashable, Sendable {
 /// The `[general]` table as written: each key checked on its own, a refused one keeping
 /// its default.
 struct GeneralTable: Decodable {
-    static let keys = ["sensitivity", "max-children", "action-timeout"]
+    static let keys = ["sensitivity", "max-children", "action-timeout", "haptics"]
     var settings = GeneralSettings()
     var sensitivity: Sensitivity?
 
@@ -28,5 +30,6 @@ struct GeneralTable: Decodable {
             return n
         } ?? settings.maxChildren
         settings.actionTimeout = try r("action-timeout") { try $0.number(in: .actionTimeout) } ?? settings.actionTimeout
+        settings.haptics = try r("haptics") { try $0.name(HapticsSetting.allCases, what: "haptics") } ?? settings.haptics
     }
 }
