@@ -6,7 +6,7 @@ import FoundationEssentials
 /// - status: `status`; devices: `devices`; subscribe: `subscribed`; reload: `message`
 /// - shortcuts list: `items`, `menu`; set, clear: `count`; add: `result`; update, remove: `type`
 /// - perform: `result`, `message`; intent: `result`, `message`, `code`, `output`
-/// - calibration-reset: `forgotten`
+/// - calibration-reset: `forgotten`; diagnose: `diagnosis`
 public struct ControlReply: Codable, Hashable, Sendable {
     public var ok: Bool
     public var id: JSONValue?
@@ -29,6 +29,7 @@ public struct ControlReply: Codable, Hashable, Sendable {
     public var forgotten: [String]?
     public var code: String?
     public var output: JSONValue?
+    public var diagnosis: DaemonDiagnosis?
 
     public init(ok: Bool, id: JSONValue? = nil, error: String? = nil) {
         self.ok = ok

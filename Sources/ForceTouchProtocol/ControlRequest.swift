@@ -7,7 +7,8 @@ import FoundationEssentials
 /// `{"op":"intent","name":…,"parameters":{…},"confirmed":true|false}`,
 /// `{"op":"intent-answer","run":N,"confirmed":true|false}` or `{"op":"intent-answer","run":N,"value":"…"}`,
 /// `{"op":"intent-open","run":N}` (the intent window's answers, SPEC §11, "The intent window"),
-/// `{"op":"calibration-reset","device":…}`, `{"op":"pause"}`, `{"op":"resume"}`. An `"id"`, any JSON value, comes back in the reply.
+/// `{"op":"calibration-reset","device":…}`, `{"op":"pause"}`, `{"op":"resume"}`,
+/// `{"op":"diagnose"}` (what `forcectl doctor` judges). An `"id"`, any JSON value, comes back in the reply.
 ///
 /// This file is the table of requests: the socket's `Op`s, the `Operation` each makes, their
 /// fields, and (`BusMethod`, below) the D-Bus methods that make the same operations. Every
@@ -42,6 +43,8 @@ public struct ControlRequest: Codable, Hashable, Sendable {
         case pause
         /// Undo `pause`.
         case resume
+        /// The daemon's facts for `forcectl doctor`.
+        case diagnose
 
         /// Its `"op"`.
         public var op: Op {
@@ -58,6 +61,7 @@ public struct ControlRequest: Codable, Hashable, Sendable {
             case .calibrationReset: .calibrationReset
             case .pause: .pause
             case .resume: .resume
+            case .diagnose: .diagnose
             }
         }
     }
@@ -69,6 +73,7 @@ public struct ControlRequest: Codable, Hashable, Sendable {
         case intentAnswer = "intent-answer", intentOpen = "intent-open"
         case calibrationReset = "calibration-reset"
         case pause, resume
+        case diagnose
     }
 
     /// An answer to an intent window's question.
@@ -148,6 +153,7 @@ public struct ControlRequest: Codable, Hashable, Sendable {
         case .reload: operation = .reload
         case .pause: operation = .pause
         case .resume: operation = .resume
+        case .diagnose: operation = .diagnose
         case .calibrationReset:
             guard let device = try string(.device), !device.isEmpty else {
                 throw fail("calibration-reset needs \"device\" (a node, a name or vendor:product)", .device)
@@ -220,7 +226,7 @@ public struct ControlRequest: Codable, Hashable, Sendable {
         try c.encodeIfPresent(id, forKey: .id)
         try c.encode(operation.op.rawValue, forKey: .op)
         switch operation {
-        case .status, .devices, .subscribe, .reload, .pause, .resume: break
+        case .status, .devices, .subscribe, .reload, .pause, .resume, .diagnose: break
         case .calibrationReset(let device): try c.encode(device, forKey: .device)
         case .perform(let type): try c.encode(type, forKey: .type)
         case .intent(let name, let parameters, let confirmed):

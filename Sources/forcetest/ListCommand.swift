@@ -49,6 +49,7 @@ struct ListCommand: ParsableCommand {
         }
         if !json {
             print("\nconfiguration: \(loaded.path ?? "none (defaults; calibrate creates \(ConfigFileEditor.target(explicit: nil)))")")
+            print("something not working? forcectl doctor checks the daemon, permissions, uinput, the menu and accessibility, and says what to fix")
         }
     }
 

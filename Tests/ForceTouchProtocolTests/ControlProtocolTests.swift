@@ -23,6 +23,7 @@ import Testing
         ControlRequest(.intentAnswer(run: 4, answer: .value("green")), id: 2),
         ControlRequest(.intentOpen(run: 5)),
         ControlRequest(.intent(name: "greet", parameters: [:], confirmed: false), window: true),
+        ControlRequest(.diagnose, id: 9),
     ]
 
     @Test(arguments: requests) func eachRequestRoundTrips(_ request: ControlRequest) throws {

@@ -35,6 +35,8 @@ struct ControlRequestHandler {
             reply.status = daemon.status()
         case .devices:
             reply.devices = daemon.devicesJSON()
+        case .diagnose:
+            reply.diagnosis = daemon.diagnosis()
         case .subscribe:
             guard let client else { return done(.failure("subscribe is for the control socket", id: id)) }
             if let refused = daemon.control?.subscribe(client) {

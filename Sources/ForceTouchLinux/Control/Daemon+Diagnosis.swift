@@ -1,0 +1,40 @@
+import ForceTouchCore
+import ForceTouchProtocol
+import Glibc
+
+// The `diagnose` request: what the daemon knows that `forcectl doctor` judges.
+extension Daemon {
+    func diagnosis() -> DaemonDiagnosis {
+        let devices = devicesJSON()
+        // Asked again now: a rule applied since the daemon's open failed shows as fixed.
+        let denied = unreadable.keys.sorted().filter { node in
+            access(node, R_OK) != 0 && (errno == EACCES || errno == EPERM)
+        }
+        let bindings = configuration.bindings
+        let injects = bindings.contains { b in
+            switch b.action {
+            case .keys, .click: true
+            default: false
+            }
+        }
+        let menus = bindings.contains { b in
+            switch b.action {
+            case .quickActions, .applicationMenu: true
+            default: false
+            }
+        }
+        let environment = ProcessEnvironment.current()
+        return DaemonDiagnosis(status: status(), devices: devices, denied: denied, udevRule: UdevRule.installedPath(),
+                               uinput: Self.uinputUnusable(), claims: injects || bindings.contains(where: \.claimsTouch),
+                               menus: menus, paused: paused, haptics: nil,
+                               session: SessionFacts { environment[$0] })
+    }
+
+    /// Why /dev/uinput cannot be opened for writing; nil when it can. Opening it creates nothing.
+    static func uinputUnusable() -> String? {
+        let fd = open("/dev/uinput", O_RDWR | O_CLOEXEC)
+        guard fd >= 0 else { return UinputError(errno: errno).description }
+        close(fd)
+        return nil
+    }
+}
