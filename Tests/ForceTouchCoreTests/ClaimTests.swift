@@ -288,6 +288,97 @@ import ForceTouchTestDevices
         #expect(h.written.allSatisfy { !Harness.trace([$0]).contains { $0.contains("TRACKING_ID") } })
     }
 
+    // MARK: A claim that waits for its menu
+
+    static let menuBound = """
+        [[binding]]
+        gesture = "deep-press"
+        quick-actions = true
+        """
+
+    /// The deep press's contacts, once it fired at peek.
+    static func peekContacts(_ h: Harness) -> SlotSet? {
+        h.gestures.first { $0.gesture.gesture == .deepPress && $0.gesture.phase == .began }?.gesture.contacts
+    }
+
+    @Test func aQuickActionsDeepPressWaitsForItsMenuAndNothingElseDoes() {
+        let h = Harness(Self.config("hold", Self.menuBound))
+        var s = EventScript(device: h.pipeline.device)
+        Self.deepPress(&s)
+        var menu = h, exec = Harness(Self.config("hold")), both = Harness(Self.config("hold", Self.menuBound + "\n\n" + Self.deepPressBound))
+        menu.play(s.events); exec.play(s.events); both.play(s.events)
+        #expect(menu.pipeline.engine.claims.awaitsClaim(0), "the menu decides whether the press is claimed")
+        #expect(menu.pipeline.engine.claims.state(0) == .undecided, "held meanwhile: the app has nothing of it yet")
+        #expect(exec.pipeline.engine.claims.state(0) == .claimed && !exec.pipeline.engine.claims.awaitsClaim(0))
+        #expect(both.pipeline.engine.claims.state(0) == .claimed, "an exec on the same press claims it at peek")
+    }
+
+    @Test func holdGivesADeepPressWhoseMenuShowsNothingToTheAppWholeAndInOrder() {
+        var h = Harness(Self.config("hold", Self.menuBound))
+        var s = EventScript(device: h.pipeline.device)
+        Self.deepPress(&s)
+        s.tap(1, x: 300, y: 200)
+        // Up to its lift: the lookup may answer after the finger left (a fast press).
+        let tap = s.events.firstIndex { $0.time.seconds >= 1 }!
+        h.play(Array(s.events[..<tap]))
+        #expect(h.written.isEmpty, "held while the menu is decided, lift and all: \(h.trace)")
+        h.pipeline.settleClaim(Self.peekContacts(h)!, claimed: false, at: Timestamp(seconds: 0.6))
+        h.forwarder.settle(h.pipeline.engine.claims)
+        h.take()
+        h.play(Array(s.events[tap...]))
+        h.finish()
+        #expect(h.trace == Harness.trace(s.events), "the press reaches the app as an ordinary touch, then the tap")
+        #expect(!h.trace.contains { $0.contains("TOOL_TYPE") })
+    }
+
+    @Test func holdNeverLetsADeepPressWhoseMenuShowsReachTheApp() {
+        var h = Harness(Self.config("hold", Self.menuBound))
+        var s = EventScript(device: h.pipeline.device)
+        Self.deepPress(&s)
+        let half = s.events.firstIndex { $0.time.seconds >= 0.35 }!
+        h.play(Array(s.events[..<half]))
+        h.pipeline.settleClaim(Self.peekContacts(h)!, claimed: true, at: Timestamp(seconds: 0.35))
+        h.forwarder.settle(h.pipeline.engine.claims)
+        h.take()
+        h.play(Array(s.events[half...]))
+        h.finish()
+        #expect(h.pipeline.engine.claims.state(0) == .claimed)
+        #expect(!h.trace.contains { $0.contains("TRACKING_ID") }, "\(h.trace)")
+    }
+
+    @Test func cancelLeavesADeepPressWhoseMenuShowsNothingAloneAndCancelsOneWhoseMenuShows() {
+        var s = EventScript(device: EventScript.touchscreen())
+        Self.deepPress(&s)
+        let half = s.events.firstIndex { $0.time.seconds >= 0.35 }!
+        for shows in [false, true] {
+            var h = Harness(Self.config("cancel", Self.menuBound))
+            h.play(Array(s.events[..<half]))
+            #expect(h.trace == Harness.trace(Array(s.events[..<half])), "forwarded at once while the menu is decided")
+            h.pipeline.settleClaim(Self.peekContacts(h)!, claimed: shows, at: Timestamp(seconds: 0.35))
+            h.forwarder.settle(h.pipeline.engine.claims)
+            h.take()
+            h.play(Array(s.events[half...]))
+            h.finish()
+            if shows {
+                #expect(h.trace.contains("0:ABS_MT_TOOL_TYPE=2"), "cancelled once the menu shows")
+            } else {
+                #expect(h.trace == Harness.trace(s.events), "never cancelled: an ordinary touch")
+            }
+        }
+    }
+
+    @Test func anAnswerForAnEarlierTouchDecidesNothingOfTheNextOneInItsSlot() {
+        var h = Harness(Self.config("hold", Self.menuBound))
+        var s = EventScript(device: h.pipeline.device)
+        Self.deepPress(&s)
+        s.touch(1, x: 300, y: 200)
+        h.play(s.events)
+        let slots = Self.peekContacts(h)!
+        #expect(!h.pipeline.engine.claims.awaitsClaim(0), "a new touch in the slot is not the one awaited")
+        h.pipeline.settleClaim(slots, claimed: true, at: Timestamp(seconds: 1.1))
+        #expect(h.pipeline.engine.claims.state(0) == .undecided, "the new touch is held for its own gestures, not claimed")
+    }
+
     // MARK: Configuration
 
     @Test func claimIsReadAndCheckedWithItsLine() {

@@ -72,6 +72,11 @@ public struct Binding: Hashable, Sendable {
     /// app by then, and there is nothing left to claim.
     public var claimsTouch: Bool { claim ?? Self.canClaim(gesture, phase: phase) }
 
+    /// Whether its claim waits for its menu: a deep press's `quick-actions = true` menu shows
+    /// what is under the finger, and on nothing, with no items configured, it shows nothing;
+    /// the touch is then the app's, not lost (SPEC §10).
+    public var claimWaitsForMenu: Bool { claimsTouch && gesture == .deepPress && action == .quickActions }
+
     /// Whether a binding of this gesture and phase fires while its contacts are still down.
     public static func canClaim(_ gesture: GestureKind, phase: GesturePhase) -> Bool {
         (gesture == .longPress || gesture == .deepPress) && (phase == .began || phase == .changed)

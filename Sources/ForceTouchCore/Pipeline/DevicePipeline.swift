@@ -108,6 +108,12 @@ public struct DevicePipeline: Sendable {
         if !engine.output.isEmpty { completed += takeDispatches() }
     }
 
+    /// The menu a deep press's claim waited for (`Dispatch.claimWaitsForMenu`) showed
+    /// something (`claimed`), or nothing: the contacts then go through as an ordinary touch.
+    public mutating func settleClaim(_ slots: SlotSet, claimed: Bool, at t: Timestamp) {
+        engine.settleClaim(slots, claimed: claimed, at: t)
+    }
+
     /// Lets time pass to `t`: long presses, deep presses and waiting taps decide.
     public mutating func advance(to t: Timestamp) -> [PipelineOutput] {
         engine.advance(to: t)
@@ -140,7 +146,11 @@ public struct DevicePipeline: Sendable {
         let outputs = engine.takeOutput().map { PipelineOutput(gesture: $0, dispatches: dispatches(for: $0)) }
         if engine.claims.policy.mode != .off {
             for o in outputs where o.dispatches.contains(where: \.claims) {
-                engine.claim(o.gesture.contacts, at: o.gesture.time)
+                if o.dispatches.contains(where: { $0.claims && !$0.claimWaitsForMenu }) {
+                    engine.claim(o.gesture.contacts, at: o.gesture.time)
+                } else {
+                    engine.awaitClaim(o.gesture.contacts)
+                }
             }
         }
         return outputs
@@ -153,7 +163,7 @@ public struct DevicePipeline: Sendable {
         var out = bindings.actions(for: event).map { binding in
             Dispatch(label: "binding[\(binding.index)] (line \(binding.line)) \(event.gesture.rawValue) \(event.phase.rawValue)",
                      request: ActionRequest(binding: binding, event: event, deviceName: name, general: general),
-                     claims: binding.claimsTouch)
+                     claims: binding.claimsTouch, claimWaitsForMenu: binding.claimWaitsForMenu)
         }
         if let slots = assistiveTouch, let slot = AssistiveTouch.slot(for: event), let action = slots.action(for: event) {
             out.append(Dispatch(label: "assistive-touch \(slot.rawValue)",

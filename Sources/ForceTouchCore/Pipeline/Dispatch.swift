@@ -8,11 +8,16 @@ public struct Dispatch: Hashable, Sendable {
     /// The binding or slot takes the gesture's contacts (SPEC §10): the app beneath does not
     /// get them as a touch.
     public var claims: Bool
+    /// The claim waits for the menu (a `quick-actions = true` deep press): the contacts are
+    /// forcetouch's only once it shows something; a press on nothing with nothing configured
+    /// reaches the app as an ordinary touch (`DeviceSession.settleClaim`).
+    public var claimWaitsForMenu: Bool
 
-    public init(label: String, request: ActionRequest, claims: Bool = false) {
+    public init(label: String, request: ActionRequest, claims: Bool = false, claimWaitsForMenu: Bool = false) {
         self.label = label
         self.request = request
         self.claims = claims
+        self.claimWaitsForMenu = claims && claimWaitsForMenu
     }
 }
 

@@ -11,6 +11,12 @@
 ///          └─ otherwise ─▶ passed ── a claiming gesture fires ─▶ claimed (the clone cancels it)
 /// ```
 ///
+/// A gesture whose claim waits for its menu (`awaitClaim`: a `quick-actions = true` deep
+/// press, which claims only when its menu has something to show) leaves its contacts as they
+/// are, `undecided` (held) or `passed`, but out of the rules above: only `settleClaim` decides
+/// them, `claimed` when the menu shows, `passed` when it shows nothing (what was held then
+/// goes out in order, lift and all: an ordinary touch).
+///
 /// `undecided` is what `hold` keeps from the clone; `passed` goes through; `claimed` never
 /// reaches the clone, or is cancelled there. Each change is a transition in the engine's
 /// trace when it is on (`GestureNote.Recognizer.claims`). The states stay after the lift, so that a
@@ -49,6 +55,9 @@ public struct ContactClaims: Sendable {
     /// Undecided slots past their window, pressing on towards a deep press: decided by the
     /// frames to come, with no deadline of their own.
     private var pressingOn = SlotSet()
+    /// Contacts a gesture will claim if its menu shows (`awaitClaim`): decided by
+    /// `settleClaim` alone, whatever they do meanwhile.
+    private var awaiting = SlotSet()
 
     init(policy: ClaimPolicy, settings: GestureSettings, slots: Int) {
         self.policy = policy
@@ -99,6 +108,8 @@ public struct ContactClaims: Sendable {
     @inline(never)
     private mutating func begin(_ i: Int, _ c: Contact, _ frame: borrowing TouchFrame, _ rotation: Rotation,
                                 _ trace: inout GestureTrace) {
+        // A new touch in the slot: an answer still awaited was for the one before.
+        awaiting.bits &= ~(1 << UInt64(i))
         if let region = policy.region {
             let n = frame.geometry.normalized(x: Double(c.startX), y: Double(c.startY))
             let p = rotation.apply(x: n.x, y: n.y)
@@ -134,6 +145,29 @@ public struct ContactClaims: Sendable {
         for i in slots where i < states.count { decide(i, .claimed, at: t, &trace) }
     }
 
+    /// A gesture fired on these contacts that claims them only if its menu shows: they stay
+    /// as they are (held, or gone through) until `settleClaim` says.
+    mutating func awaitClaim(_ slots: SlotSet) {
+        guard policy.mode != .off else { return }
+        for i in slots where i < states.count && states[i] != .claimed {
+            undecided.bits &= ~(1 << UInt64(i))
+            pressingOn.bits &= ~(1 << UInt64(i))
+            awaiting.insert(i)
+        }
+    }
+
+    /// Whether a contact's claim waits for its menu.
+    public func awaitsClaim(_ slot: Int) -> Bool { slot >= 0 && slot < states.count && awaiting.contains(slot) }
+
+    /// The menu a gesture's claim waited for showed (`claimed`: the contacts are
+    /// forcetouch's) or showed nothing: the contacts go through as an ordinary touch. Only
+    /// contacts still awaiting are changed: a later touch in the slot is not the one decided.
+    mutating func settleClaim(_ slots: SlotSet, claimed: Bool, at t: Timestamp, trace: inout GestureTrace) {
+        for i in slots where i < states.count && awaiting.contains(i) {
+            decide(i, claimed ? .claimed : .passed, at: t, &trace)
+        }
+    }
+
     private mutating func decide(_ i: Int, _ state: State, at t: Timestamp, _ trace: inout GestureTrace) {
         if states[i] != state {
             trace.transition(.claims, Self.name(states[i]), Self.name(state), at: t, slot: i)
@@ -141,6 +175,7 @@ public struct ContactClaims: Sendable {
         }
         undecided.bits &= ~(1 << UInt64(i))
         pressingOn.bits &= ~(1 << UInt64(i))
+        awaiting.bits &= ~(1 << UInt64(i))
     }
 
     /// The trace's name of a state.

@@ -98,6 +98,7 @@ public struct TouchForwarder: Sendable {
             case .held:
                 switch claims.state(s) {
                 case .undecided: break
+                case .claimed where liftHeld(s): dropLifted(s)
                 case .claimed: drop(s)
                 case .idle, .passed: flush(s)
                 }
@@ -161,6 +162,9 @@ public struct TouchForwarder: Sendable {
     }
 
     private mutating func begin(_ s: Int, _ e: InputEvent, _ claims: ContactClaims) {
+        // A touch held past its lift for a claim that was never settled: nothing is lost, it
+        // goes out before the next one.
+        if records[s] == .held && liftHeld(s) { flush(s) }
         active.insert(s)
         switch claims.state(s) {
         case .claimed:
@@ -185,6 +189,10 @@ public struct TouchForwarder: Sendable {
             if claims.state(s) == .claimed {
                 held[s].removeAll(keepingCapacity: true)
                 resynchronize(s)
+            } else if claims.state(s) == .undecided {
+                // Its claim waits for a menu (`ContactClaims.awaitClaim`): the lift is held
+                // with the rest, and goes out, or not, when the claim is settled.
+                return hold(s, e)
             } else {
                 flush(s)
                 writeSlot(s)
@@ -234,7 +242,28 @@ public struct TouchForwarder: Sendable {
                 write(e)
             }
         }
+        if events.contains(where: { $0.type == EV.ABS && $0.code == ABS.MT_TRACKING_ID && $0.value < 0 }) {
+            // It lifted while held: the clone has it whole, and the slot is free.
+            records[s] = .idle
+            active.bits &= ~(1 << UInt64(s))
+        }
         held[s].removeAll(keepingCapacity: true)
+    }
+
+    /// Whether what is held of `s` ends with its lift.
+    private func liftHeld(_ s: Int) -> Bool {
+        held[s].contains { $0.type == EV.ABS && $0.code == ABS.MT_TRACKING_ID && $0.value < 0 }
+    }
+
+    /// A held touch that lifted was claimed: nothing of it reaches the clone, whose slot is
+    /// brought to the source's axes, as at a claimed touch's lift.
+    private mutating func dropLifted(_ s: Int) {
+        held[s].removeAll(keepingCapacity: true)
+        heldThisFrame.bits &= ~(1 << UInt64(s))
+        resynchronize(s)
+        if wroteSinceReport { write(InputEvent(time: .zero, type: EV.SYN, code: SYN.REPORT, value: 0)) }
+        records[s] = .idle
+        active.bits &= ~(1 << UInt64(s))
     }
 
     /// A held touch was claimed: nothing of it reaches the clone.

@@ -229,6 +229,19 @@ public struct GestureEngine: Sendable {
         updateDeadline()
     }
 
+    /// A gesture that claims only if its menu shows fired on these contacts: they wait for
+    /// `settleClaim` (`ContactClaims.awaitClaim`).
+    public mutating func awaitClaim(_ slots: SlotSet) {
+        claims.awaitClaim(slots)
+        updateDeadline()
+    }
+
+    /// The menu the contacts' claim waited for showed (`claimed`) or showed nothing.
+    public mutating func settleClaim(_ slots: SlotSet, claimed: Bool, at t: Timestamp) {
+        claims.settleClaim(slots, claimed: claimed, at: t, trace: &trace)
+        updateDeadline()
+    }
+
     /// Starts recording why the recognizers decide what they do, into a ring of `capacity`
     /// notes made now: from then on a note costs no allocation, and `drainNotes` hands
     /// them over. Off, the recognizers only test a flag.

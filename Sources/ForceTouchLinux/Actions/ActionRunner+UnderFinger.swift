@@ -17,14 +17,24 @@ extension ActionRunner {
     /// chosen as the overlay's `ChooseQuickAction("link.open")` would choose it, so that the
     /// overlay, `forcectl events` and the binding's result tell one story: the menu shown,
     /// dismissed as `chosen`, the link opened.
+    ///
+    /// `menuDecided` is told whether the menu shows something: a press on nothing with no
+    /// items configured shows nothing, draws nothing, and its touch goes to the app.
     func presentTargetMenu(event: GestureEvent?, device: String?, label: String,
-                           _ finish: @escaping (ActionResult) -> Void) {
+                           menuDecided: ((Bool) -> Void)? = nil, _ finish: @escaping (ActionResult) -> Void) {
         // Where the menu goes is the device's now: a replay's device is gone when a held menu
         // is shown at the lookup's deadline.
         let place = overlay.locate(device)
         underFinger.target(event: event, listening: overlay.listening) { [weak self] found, looked, popped in
             guard let self else { return }
             let (store, target) = PressTargetMenu.menu(for: found, configured: shortcuts)
+            let shows = !store.menu.isEmpty
+            menuDecided?(shows)
+            guard shows else {
+                publish(ProtocolJSON.line(MenuMessage(items: [])))
+                return finish(ActionResult(.cancelled, "nothing to show: \(target.kind.rawValue)"
+                    + (target.why.isEmpty ? "" : " (\(target.why))") + ", and no [[quick-action]] items: the touch is the app's"))
+            }
             presentMenu(store, event: event, device: device, label: label, target: target, looked: looked,
                         place: place, finish) { [weak self] entry, finish in
                 guard let self else { return }

@@ -49,8 +49,10 @@ final class ActionRunner {
     /// The action starts before its dispatch is logged: no log line stands between a
     /// gesture's decision and its action. (Its dispatch line is published first; while the
     /// daemon holds publishing, that costs nothing until the actions have started.)
+    /// `menuDecided`, for a deep press whose claim waits for its menu, is told whether the
+    /// `quick-actions = true` menu shows something, as soon as that is known.
     func run(_ request: ActionRequest, label: String, event: GestureEvent? = nil, device: String? = nil,
-             completion: @escaping (ActionResult) -> Void = { _ in }) {
+             menuDecided: ((Bool) -> Void)? = nil, completion: @escaping (ActionResult) -> Void = { _ in }) {
         let dispatched = MonotonicClock.now().seconds
         publish(ProtocolJSON.line(DispatchMessage(label: label, action: Self.kind(request), detail: Self.detail(request),
                                                   time: event?.time.seconds, dispatched: dispatched)))
@@ -74,14 +76,16 @@ final class ActionRunner {
             publishLine { result.eventJSON(label: label) }
             completion(result)
         }
-        perform(request, event: event, device: device, label: label, finish)
+        perform(request, event: event, device: device, label: label, menuDecided: menuDecided, finish)
         logger.info("dispatch \(label) → \(Self.kind(request)) \(Self.detail(request))", metadata: metadata)
         logged = true
         if let result = endedEarly { finish(result) }
     }
 
     private func perform(_ request: ActionRequest, event: GestureEvent?, device: String?, label: String,
-                         _ finish: @escaping (ActionResult) -> Void) {
+                         menuDecided: ((Bool) -> Void)? = nil, _ finish: @escaping (ActionResult) -> Void) {
+        // Any other action shows no such menu: a claim that waited for one is settled as shown.
+        if let menuDecided, request != .presentMenu { menuDecided(true) }
         switch request {
         case .exec(let exec):
             runExec(exec, label: label, finish)
@@ -93,7 +97,7 @@ final class ActionRunner {
                 finish(.failure("keys: \(error.description)"))
             }
         case .presentMenu:
-            presentTargetMenu(event: event, device: device, label: label, finish)
+            presentTargetMenu(event: event, device: device, label: label, menuDecided: menuDecided, finish)
         case .presentApplicationMenu(let id):
             presentApplicationMenu(id, event: event, device: device, label: label, finish)
         case .presentItems(let items):

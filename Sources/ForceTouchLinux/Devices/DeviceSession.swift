@@ -254,6 +254,15 @@ public final class DeviceSession {
         return outputs
     }
 
+    /// The menu a deep press's claim waited for (`Dispatch.claimWaitsForMenu`) showed
+    /// (`claimed`: the contacts are forcetouch's, cancelled on the clone if they went
+    /// through) or showed nothing: what was held of them goes to the clone now, in order, an
+    /// ordinary touch.
+    func settleClaim(_ slots: SlotSet, claimed: Bool, at t: Timestamp) {
+        pipeline.settleClaim(slots, claimed: claimed, at: t)
+        clone?.settle(pipeline.engine.claims)
+    }
+
     /// The device is gone: gestures in progress are cancelled (and reported as such).
     public func cancelAll(at t: Timestamp) -> [PipelineOutput] { pipeline.cancelAll(at: t) }
 

@@ -22,10 +22,19 @@ extension Daemon {
                       runner.overlay.listening, !paused {
                 pressProgress.taken(by: event, session, to: runner.overlay)
             }
-            if paused { continue }
+            let waits = o.dispatches.contains(where: \.claimWaitsForMenu)
+            if paused {
+                if waits { session.settleClaim(event.contacts, claimed: false, at: event.time) }
+                continue
+            }
             if event.gesture == .longPress { buttonGesture(event, session) }
             for d in o.dispatches {
-                runner.run(d.request, label: d.label, event: event, device: session.name)
+                // A claim that waited for the menu is the menu's to settle: claimed when it
+                // shows something, else the touch goes on to the app (SPEC §10).
+                let decided: ((Bool) -> Void)? = d.claimWaitsForMenu ? { [weak session] shows in
+                    session?.settleClaim(event.contacts, claimed: shows, at: event.time)
+                } : nil
+                runner.run(d.request, label: d.label, event: event, device: session.name, menuDecided: decided)
             }
         }
         control?.releasePublishing()
