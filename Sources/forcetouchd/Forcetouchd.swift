@@ -81,6 +81,8 @@ struct Forcetouchd: ForceTouchCommand {
             let database = DeviceDatabaseFiles.load()
             for e in database.errors { print("device database: warning: \(e)") }
             guard load.isValid else { throw ExitCode(1) }
+            // What the file binds, one line a binding, before the verdict: the file's last line.
+            for b in load.configuration.bindings { print(BindingSummary.line(b, in: load.configuration)) }
             let count = load.warnings.count + database.errors.count
             let warnings = count == 0 ? "" : ", \(count) warning(s)"
             print("\(path): ok, \(load.configuration.bindings.count) binding(s), "

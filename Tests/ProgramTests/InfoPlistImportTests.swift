@@ -28,7 +28,8 @@ import Testing
     @Test func theShippedExampleImportsItsPlist() throws {
         let run = try Program.forcetouchd.run(["--check-config", "--config", "config/examples/quick-actions.toml"])
         #expect(run.status == 0, "\(run)")
-        #expect(run.stdout == "config/examples/quick-actions.toml: ok, 4 binding(s), 0 device rule(s)\n", "\(run)")
+        #expect(run.stdout.hasSuffix("config/examples/quick-actions.toml: ok, 4 binding(s), 0 device rule(s)\n"), "\(run)")
+        #expect(run.stdout.split(separator: "\n").filter { $0.hasPrefix("binding ") }.count == 4, "one line a binding: \(run)")
     }
 
     @Test(arguments: ["xml", "binary"])
@@ -40,7 +41,7 @@ import Testing
         let config = try Self.config(importing: "Notes-Info.plist", in: dir)
         let run = try Program.forcetouchd.run(["--check-config", "--config", config.path])
         #expect(run.status == 0, "\(run)")
-        #expect(run.stdout == "\(config.path): ok, 1 binding(s), 0 device rule(s)\n", "\(run)")
+        #expect(run.stdout.hasSuffix("\(config.path): ok, 1 binding(s), 0 device rule(s)\n"), "\(run)")
     }
 
     @Test func anAbsolutePathImportsToo() throws {

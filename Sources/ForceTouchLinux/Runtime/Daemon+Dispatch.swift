@@ -31,8 +31,12 @@ extension Daemon {
             for d in o.dispatches {
                 // A claim that waited for the menu is the menu's to settle: claimed when it
                 // shows something, else the touch goes on to the app (SPEC §10).
-                let decided: ((Bool) -> Void)? = d.claimWaitsForMenu ? { [weak session] shows in
-                    session?.settleClaim(event.contacts, claimed: shows, at: event.time)
+                let decided: ((Bool) -> Void)? = d.claimWaitsForMenu ? { [weak self, weak session] shows in
+                    guard let self, let session else { return }
+                    session.settleClaim(event.contacts, claimed: shows, at: event.time)
+                    // Nothing to show: the card that grew towards peek goes, and nothing more
+                    // of this press is drawn.
+                    if !shows { pressProgress.taken(by: event, session, to: runner.overlay) }
                 } : nil
                 runner.run(d.request, label: d.label, event: event, device: session.name, menuDecided: decided)
             }
