@@ -3,10 +3,10 @@
 # with busctl, gdbus and dbus-monitor as the clients: every property read, every method called
 # (with the errors they answer, and a malformed call, after which the daemon still answers),
 # the introspection compared with dbus/io.github.forcetouch.Daemon1.xml, the gesture signals of
-# a replayed recording, another user refused, and a NameOwnerChanged forged by a client not
-# believed. The daemon and the bus run as an ordinary
-# user (nobody when run as root); the bus is a `dbus-daemon --session --fork` of its own,
-# killed at the end, and every wait is bounded.
+# a replayed recording, another user refused, a NameOwnerChanged forged by a client not
+# believed, and the haptic ticks of a replayed deep press through a real feedbackd. The daemon,
+# feedbackd and the bus run as an ordinary user (nobody when run as root); the bus is a
+# `dbus-daemon --session --fork` of its own, killed at the end, and every wait is bounded.
 # Usage: Tests/Documented/dbus-on-host.sh   (FORCETOUCH_BIN: the binaries; default .build/debug)
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -348,6 +348,46 @@ check "... saying in one line that the menu went unanswered" \
     test "$(grep -c 'overlay: menu 1 unanswered after 2 s, dismissed' "$W/silent-replay.log")" = 1
 check "... and the binding's result is cancelled" grep -q 'cancelled.*menu timeout' "$W/silent-replay.log"
 kill "$silent_pid" 2>/dev/null; silent_pid=""
+
+# ---------------------------------------------------------------- haptics through feedbackd
+# Debian's feedbackd (what Phosh runs) on the private bus: the replay's deep press ticks at
+# peek and at pop through it (TriggerFeedback, seen by dbus-monitor and in feedbackd's own
+# debug log), and with haptics = "off" not at all.
+FEEDBACKD=/usr/libexec/feedbackd
+check "feedbackd is installed (scripts/install-deps.sh)" test -x "$FEEDBACKD"
+printf '[[binding]]\ngesture = "deep-press"\nexec = ["true"]\n' > "$W/haptics.toml"
+printf '[general]\nhaptics = "off"\n[[binding]]\ngesture = "deep-press"\nexec = ["true"]\n' > "$W/haptics-off.toml"
+chmod 644 "$W/haptics.toml" "$W/haptics-off.toml"
+bg_user "$W/feedbackd.log" env GSETTINGS_BACKEND=memory G_MESSAGES_DEBUG=all timeout 60 "$FEEDBACKD"
+feedbackd_pid=$last_pid
+check "feedbackd takes org.sigxcpu.Feedback on the private bus" \
+    wait_for "Service name 'org.sigxcpu.Feedback' was acquired" "$W/feedbackd.log" 10
+bg_user "$W/feedback-monitor.txt" timeout 30 dbus-monitor --address "$ADDRESS" \
+    "type='method_call',interface='org.sigxcpu.Feedback',member='TriggerFeedback'"
+feedback_monitor_pid=$last_pid
+sleep 0.5
+as_user timeout 60 "$BIN/forcetouchd" --config "$W/haptics.toml" --replay "$W/demo.evemu" > "$W/haptics-replay.log" 2>&1
+check "forcetouchd --replay chooses feedbackd, said once" \
+    test "$(grep -c '^info: haptics: feedbackd (org.sigxcpu.Feedback)$' "$W/haptics-replay.log")" = 1
+# The recording has one deep press, its peek and its pop (forcetest replay --json says so).
+as_user timeout 60 "$BIN/forcetest" replay --json --config "$W/haptics.toml" "$W/demo.evemu" > "$W/haptics.json" 2>/dev/null
+peeks="$(grep -c '"phase":"began","stage":"peek"' "$W/haptics.json")"
+pops="$(grep -c '"phase":"changed","stage":"pop"' "$W/haptics.json")"
+check "feedbackd is called at each peek with button-pressed ($peeks) and at each pop with button-released ($pops)" \
+    bash -c "for _ in \$(seq 50); do [ \"\$(grep -A2 'member=TriggerFeedback' '$W/feedback-monitor.txt' | grep -c 'string \"button-pressed\"')\" = $peeks ] &&
+                 [ \"\$(grep -A2 'member=TriggerFeedback' '$W/feedback-monitor.txt' | grep -c 'string \"button-released\"')\" = $pops ] && exit 0; sleep 0.1; done; exit 1"
+check "... in the order pressed, released, as forcetouch's app id" \
+    bash -c "grep -A2 'member=TriggerFeedback' '$W/feedback-monitor.txt' | grep -o 'string \".*\"' | tr '\n' '|' |
+             grep -q '^string \"io.github.forcetouch\"|string \"button-pressed\"|string \"io.github.forcetouch\"|string \"button-released\"|'"
+check "... and feedbackd runs the events (its own log)" \
+    bash -c "grep -q 'Sound event button-pressed' '$W/feedbackd.log' && grep -q 'Sound event button-released' '$W/feedbackd.log'"
+before="$(grep -c 'member=TriggerFeedback' "$W/feedback-monitor.txt")"
+as_user timeout 60 "$BIN/forcetouchd" --config "$W/haptics-off.toml" --replay "$W/demo.evemu" > "$W/haptics-off.log" 2>&1
+sleep 0.5
+check "with haptics = \"off\" the same replay calls feedbackd not once, and the log says haptics are off" \
+    bash -c "[ \"\$(grep -c 'member=TriggerFeedback' '$W/feedback-monitor.txt')\" = $before ] &&
+             grep -q '^info: haptics: off' '$W/haptics-off.log' && grep -q 'deep-press' '$W/haptics-off.log'"
+stop "$feedback_monitor_pid"; stop "$feedbackd_pid"
 
 # ---------------------------------------------------------------- no session bus
 as_user env -u DBUS_SESSION_BUS_ADDRESS timeout 60 "$BIN/forcetouchd" --replay "$W/demo.evemu" > "$W/nobus.log" 2>&1

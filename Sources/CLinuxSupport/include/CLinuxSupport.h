@@ -64,3 +64,23 @@ int ft_evdev_use_monotonic_clock(int fd);
 /// libevdev creates it: a claimed device's clone keeps the phys of the device it stands for.
 int ft_uinput_set_phys(int fd, const char *phys);
 #endif
+
+#ifndef FORCETOUCH_CLINUXSUPPORT_FORCE_FEEDBACK
+#define FORCETOUCH_CLINUXSUPPORT_FORCE_FEEDBACK
+/// The force-feedback effect types a haptic tick can be made of (linux/input.h's values;
+/// FF_HAPTIC's is Linux 6.18's, defined here for older headers).
+enum {
+    FT_FF_HAPTIC = 0x4f,
+    FT_FF_RUMBLE = 0x50,
+    FT_FF_PERIODIC = 0x51,
+};
+/// Uploads one short effect of `type` to the evdev device open read-write at `fd`
+/// (EVIOCSFF): `strength` in percent, `length_ms` long (FF_HAPTIC: a WAVEFORM_CLICK at that
+/// intensity, the device timing it). Returns the effect's id, or -errno.
+int ft_ff_upload(int fd, int type, unsigned strength, unsigned length_ms);
+/// Plays the uploaded effect `id` once: one EV_FF event written, nothing allocated.
+/// Returns 0 or -errno.
+int ft_ff_play(int fd, int id);
+/// Removes the uploaded effect `id` (EVIOCRMFF).
+void ft_ff_erase(int fd, int id);
+#endif

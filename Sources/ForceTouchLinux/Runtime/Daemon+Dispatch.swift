@@ -27,6 +27,7 @@ extension Daemon {
                 if waits { session.settleClaim(event.contacts, claimed: false, at: event.time) }
                 continue
             }
+            tickHaptics(o, session)
             if event.gesture == .longPress { buttonGesture(event, session) }
             for d in o.dispatches {
                 // A claim that waited for the menu is the menu's to settle: claimed when it

@@ -95,6 +95,7 @@ extension Daemon {
         control?.access = resolveAccess(configuration.control)
         loadApplications(inPlace: readsApplicationsInPlace)
         prepareVirtualDevices()
+        chooseHaptics()
         announceButton()
         let message = "reloaded \(path): \(configuration.bindings.count) binding(s), \(configuration.devices.count) device rule(s)"
         logger.info("\(message)")

@@ -16,6 +16,7 @@ extension Daemon {
         readsApplicationsInPlace = true
         startBus()
         bus?.sync()
+        chooseHaptics()
         logCapability(session, verb: "replaying")
         for w in recording.warnings { logger.warning("\(w)") }
         // Each frame is followed as a live read is: the overlay previews what it would live.

@@ -85,6 +85,8 @@ public final class Daemon {
     var lastButtonAnnounced = Timestamp(microseconds: 0)
     /// The reload being checked and parsed off the loop, if one is.
     var reloading: ReloadInProgress?
+    /// Where the tick at peek, at pop and at a Haptic Touch plays (`Daemon+Haptics`).
+    let haptics = HapticFeedback()
 
     public init(configuration: Configuration, options: Options, logger: Logger) throws(SystemError) {
         self.configuration = configuration
@@ -140,6 +142,7 @@ public final class Daemon {
                 case .removed(let devnode): self.remove(devnode)
                 }
             }
+            self.chooseHaptics()
         }
         if let path = options.controlSocketPath {
             do {
@@ -157,6 +160,7 @@ public final class Daemon {
         startBus()
         prepareVirtualDevices()
         for node in discovery.enumerate() { add(node) }
+        chooseHaptics()
         logger.info("ready: \(sessions.count) device(s), overall force capability \(overallCapability)")
         SystemdNotify.send("READY=1\nSTATUS=\(sessions.count) device(s)")
         runLoop()
