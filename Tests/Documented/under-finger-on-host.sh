@@ -10,7 +10,8 @@
 # through `gio open`), Copy Link puts it on the X11 clipboard (Xvfb, xclip); pressed past pop
 # before its held menu goes, the daemon opens it itself. An ordinary window gives
 # its app's actions only with "window" in under-finger; with `under-finger = []` nothing is
-# looked up; a fact of the wrong type is refused by name.
+# looked up; a fact of the wrong type is refused by name. The shipped config/forcetouch.toml,
+# unchanged, does the same for a link and a launcher, and on anything else shows no menu.
 # Usage: Tests/Documented/under-finger-on-host.sh   (FORCETOUCH_BIN: the binaries, default .build/debug)
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -181,5 +182,29 @@ config ""
 replay wrong 0 '{"window-pid": "not a number"}'
 check "a fact of the wrong type is refused by name (InvalidArgs)" \
     grep -q 'error PressTarget: .*InvalidArgs.*"window-pid" must be of type u, not s' "$W/wrong.peer"
+
+# ---------------------------------------------------------------- the shipped configuration
+# config/forcetouch.toml as it ships (issue 51): its one binding, a deep press's quick-actions
+# menu, acts on what is under the finger with nothing else configured: a link's menu, a
+# launcher's app's actions, and on anything else nothing drawn, the touch left to the app.
+cp config/forcetouch.toml "$CONFIG" && chown "$U:$G" "$CONFIG"
+check "the shipped config/forcetouch.toml, unchanged, is the configuration" cmp -s config/forcetouch.toml "$CONFIG"
+check "... and --check-config says what it binds: the menu of what is under the finger" \
+    bash -c "'$BIN/forcetouchd' --check-config --config '$CONFIG' | grep -qF \"deep-press at peek → quick-actions: a link's Open and Copy Link, an app icon's actions (under-finger); on anything else nothing, and the touch is the app's\""
+REC=peek.evemu replay shiplink 0 "$LINK"
+check "shipped: a deep press on a link shows its menu, Open and Copy Link" \
+    grep -q '^menu [0-9]* kind=link .*name=Example .*titles=Open|Copy Link$' "$W/shiplink.peer"
+rm -f "$W/opened"
+replay shippop 0 "$LINK"
+for _ in $(seq 50); do [ -s "$W/opened" ] && break; sleep 0.1; done
+check "shipped: pressed on to pop, the link opens" test "$(cat "$W/opened" 2>/dev/null)" = "https://example.org/forcetouch?a=1&b=2"
+replay shipicon 0 "$LAUNCHER"
+check "shipped: a deep press on a launcher shows its app's actions under its name" \
+    grep -q '^menu [0-9]* kind=app-icon app-id=ft-testpad.desktop name=Testpad Writer .*titles=Write Alpha|Write Beta$' "$W/shipicon.peer"
+replay shipnothing 0 '{"source": "x11", "role": "document frame", "window-type": "normal", "window-app-id": "xterm"}'
+check "shipped: on anything else (an ordinary window) the lookup answered..." grep -q '^answered ' "$W/shipnothing.peer"
+check "... but no menu is shown (no MenuShown)" bash -c "! grep -q '^menu ' '$W/shipnothing.peer'"
+check "... and the binding's result says the touch is the app's" \
+    grep -q 'deep-press began: cancelled: nothing to show: nothing (a window of xterm, and windows are not used.*), and no \[\[quick-action\]\] items: the touch is the app.s' "$W/shipnothing.log"
 
 summary under-finger-on-host
