@@ -15,6 +15,8 @@ import ForceTouchTestDevices
 ///
 ///     device touchscreen|single-touch|pen|semi-mt|no-pressure|contact-size|no-resolution
 ///     transitions               (also print every change of state, not only refusals)
+///     menu                      (also bind the deep press's quick-actions = true menu, which a
+///                                Haptic Touch opens on a device without force)
 ///     0.00 down 500 300 force 1.0 slot 0, down 700 300 slot 1
 ///     0.10 move 535 300 force 2.5
 ///     0.20 up, up slot 1
@@ -48,10 +50,14 @@ import ForceTouchTestDevices
         var description: String
     }
 
-    /// The script a case's input describes, and whether it asks for transitions.
-    static func script(_ input: [Substring]) throws -> (script: EventScript, device: TestDevice, transitions: Bool) {
+    /// The menu binding a case asks for with `menu`, after the four.
+    static let menuBinding = "\n[[binding]]\ngesture = \"deep-press\"\nquick-actions = true\n"
+
+    /// The script a case's input describes, whether it asks for transitions, and for the menu.
+    static func script(_ input: [Substring]) throws -> (script: EventScript, device: TestDevice, transitions: Bool,
+                                                        menu: Bool) {
         var device = TestDevice.multitouchPressure
-        var transitions = false
+        var transitions = false, menu = false
         var lines: [Substring] = []
         for raw in input {
             let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
@@ -63,6 +69,8 @@ import ForceTouchTestDevices
                 device = d
             } else if words[0] == "transitions" {
                 transitions = true
+            } else if words[0] == "menu" {
+                menu = true
             } else {
                 lines.append(Substring(line))
             }
@@ -101,13 +109,13 @@ import ForceTouchTestDevices
             }
             s.syn(t)
         }
-        return (s, device, transitions)
+        return (s, device, transitions, menu)
     }
 
     /// What the case's input gives: the explanations and the dispatches, in order.
     static func run(_ input: [Substring]) throws -> [String] {
-        let (script, device, transitions) = try script(input)
-        let load = Configuration.parse(configuration, file: "sequence.toml", lookups: .fake())
+        let (script, device, transitions, menu) = try script(input)
+        let load = Configuration.parse(configuration + (menu ? menuBinding : ""), file: "sequence.toml", lookups: .fake())
         #expect(load.errors.isEmpty, "\(load.errors)")
         var settings = load.configuration.settings(for: script.device, deviceClass: DeviceClass(classifying: script.device))
         settings.emulateForce = device.emulatesForce

@@ -41,11 +41,14 @@ extension GestureOverrides {
     enum Target: Sendable {
         case duration(WritableKeyPath<GestureSettings, Timestamp.Duration> & Sendable)
         case number(WritableKeyPath<GestureSettings, Double> & Sendable)
+        /// `haptic-touch`, kept as its mode's raw value.
+        case hapticTouch
 
         func set(_ value: Double, in settings: inout GestureSettings) {
             switch self {
             case .duration(let path): settings[keyPath: path] = Timestamp.Duration(seconds: value)
             case .number(let path): settings[keyPath: path] = value
+            case .hapticTouch: settings.hapticTouch = HapticTouchMode(rawValue: Int(value)) ?? .auto
             }
         }
     }
@@ -58,6 +61,10 @@ extension GestureOverrides {
         case fraction
         /// Strictly between 0 and 1: at 1 a threshold would re-arm at once and stutter, at 0 never.
         case hysteresis
+        /// `"auto"`, `"on"` or `"off"`.
+        case hapticTouchMode
+        /// `"fast"` or `"slow"` (`HapticTouchTime`), or a time in seconds within the range.
+        case hapticTouchTime(NumberRange)
 
         func read(_ v: RawValue) throws(RawValue.Problem) -> Double {
             switch self {
@@ -76,6 +83,20 @@ extension GestureOverrides {
                     throw RawValue.Problem("must be between 0 and 1 (both excluded), not \(TextFormat.number(h))")
                 }
                 return h
+            case .hapticTouchMode:
+                let name = try v.stringValue()
+                guard let mode = HapticTouchMode(name: name) else {
+                    throw RawValue.Problem("expected \"auto\", \"on\" or \"off\", not \"\(name)\"")
+                }
+                return Double(mode.rawValue)
+            case .hapticTouchTime(let range):
+                if case .string(let name) = v {
+                    guard let preset = HapticTouchTime.preset(name) else {
+                        throw RawValue.Problem("expected \"fast\", \"slow\" or a number of seconds, not \"\(name)\"")
+                    }
+                    return preset.seconds
+                }
+                return try v.number(in: range)
             }
         }
     }
@@ -103,6 +124,8 @@ extension GestureOverrides {
         Field(key: "deep-press-slop", target: .number(\.deepPressSlop), rule: .within(.distance)),
         // 0 included: a pen's press is then decided by the dwell alone, as a finger's.
         Field(key: "deep-press-pen-time", target: .duration(\.penHold), rule: .within(.dwellTime)),
+        Field(key: "haptic-touch", target: .hapticTouch, rule: .hapticTouchMode),
+        Field(key: "haptic-touch-time", target: .duration(\.hapticTouchTime), rule: .hapticTouchTime(.hapticTouchTime)),
     ]
 
     static let keys = fields.map(\.key)

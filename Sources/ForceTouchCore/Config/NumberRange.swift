@@ -50,6 +50,9 @@ extension NumberRange {
     /// A gesture's time (`tap-time`, `long-press-time`, the AssistiveTouch long press): a
     /// minute is already more than any press a person holds.
     public static let gestureTime = NumberRange.above(0, upTo: 60, "seconds")
+    /// `haptic-touch-time` in seconds: from 0.1 s, under which every touch would open a menu,
+    /// to 5 s, past which no one holds a finger still.
+    public static let hapticTouchTime = NumberRange.from(0.1, upTo: 5, "seconds")
     /// A dwell that 0 turns off (`deep-press-time`, `deep-press-pen-time`).
     public static let dwellTime = NumberRange.from(0, upTo: 60, "seconds")
     /// A slop or a double-tap distance: no touch surface is a metre across.

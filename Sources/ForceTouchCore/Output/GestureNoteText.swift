@@ -40,6 +40,7 @@ public enum GestureNoteText {
         case .belowPeek(let force, let peek): "force \(figure(force)) < peek \(figure(peek))"
         case .shortOfDwell(let s, let dwell): "at or above peek for \(figure(s)) s < \(figure(dwell)) s dwell"
         case .shortOfPenHold(let s, let hold): "pen down \(figure(s)) s < \(figure(hold)) s pen hold"
+        case .fingers(let count, let limit): "\(count) fingers > \(limit)"
         }
     }
 

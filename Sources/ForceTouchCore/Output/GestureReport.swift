@@ -39,7 +39,7 @@ public enum GestureReport {
     public static func gestureMessage(_ g: GestureEvent, device: String? = nil) -> GestureMessage {
         GestureMessage(gesture: g.gesture.rawValue, phase: g.phase.rawValue, fingers: g.fingers, time: g.time.seconds,
                        x: g.x, y: g.y, force: g.force, stage: g.stage?.rawValue, transitionProgress: g.transitionProgress,
-                       commitProgress: g.commitProgress, device: device)
+                       commitProgress: g.commitProgress, device: device, hapticTouch: g.hapticTouch ? true : nil)
     }
 
     public static func gestureJSON(_ g: GestureEvent, device: String? = nil) -> String {
@@ -49,6 +49,7 @@ public enum GestureReport {
     public static func gestureText(_ g: GestureEvent) -> String {
         var s = "\(g.time.description)  \(g.gesture.rawValue) \(g.phase.rawValue)"
         if let stage = g.stage { s += " (\(stage.rawValue))" }
+        if g.hapticTouch { s += " (haptic touch)" }
         s += "  fingers \(g.fingers)  at \(TextFormat.number(g.x)),\(TextFormat.number(g.y))"
         s += "  force \(TextFormat.number(g.force))"
         return s

@@ -51,11 +51,17 @@ public struct DevicePipeline: Sendable {
                                               deviceClass: deviceClass, session: session)
         }
         engine = GestureEngine(device: device, settings: settings, learned: learned, claimPolicy: policy,
-                               deviceClass: deviceClass)
+                               deviceClass: deviceClass, answersHapticTouch: Self.answersHapticTouch(bindings))
         self.bindings = bindings
         self.assistiveTouch = assistiveTouch
         self.deviceClass = deviceClass
         general = configuration.general
+    }
+
+    /// Whether a Haptic Touch can open anything on the device: a `deep-press` binding with
+    /// `quick-actions = true`, the menu it stands in for.
+    static func answersHapticTouch(_ bindings: BindingTable) -> Bool {
+        bindings.bindings.contains { $0.gesture == .deepPress && $0.action == .quickActions }
     }
 
     /// What can claim a contact on the device, from its bindings and AssistiveTouch slots
@@ -152,6 +158,12 @@ public struct DevicePipeline: Sendable {
                     engine.awaitClaim(o.gesture.contacts)
                 }
             }
+            // A Haptic Touch that no menu answers leaves its touch to the app at once.
+            for o in outputs where o.gesture.hapticTouch && o.gesture.phase == .began
+                && !o.dispatches.contains(where: \.claims) {
+                engine.awaitClaim(o.gesture.contacts)
+                engine.settleClaim(o.gesture.contacts, claimed: false, at: o.gesture.time)
+            }
         }
         return outputs
     }
@@ -160,6 +172,15 @@ public struct DevicePipeline: Sendable {
     /// order, then its AssistiveTouch slot.
     public func dispatches(for event: GestureEvent) -> [Dispatch] {
         let name = device.name
+        if event.hapticTouch {
+            // A Haptic Touch stands in for a deep press only where iOS's does: the menus
+            // (`quick-actions = true`), never a deep press's other actions, nor a slot's.
+            return bindings.actions(for: event).filter { $0.action == .quickActions }.map { binding in
+                Dispatch(label: "binding[\(binding.index)] (line \(binding.line)) haptic-touch \(event.phase.rawValue)",
+                         request: ActionRequest(binding: binding, event: event, deviceName: name, general: general),
+                         claims: binding.claimsTouch, claimWaitsForMenu: binding.claimWaitsForMenu)
+            }
+        }
         var out = bindings.actions(for: event).map { binding in
             Dispatch(label: "binding[\(binding.index)] (line \(binding.line)) \(event.gesture.rawValue) \(event.phase.rawValue)",
                      request: ActionRequest(binding: binding, event: event, deviceName: name, general: general),

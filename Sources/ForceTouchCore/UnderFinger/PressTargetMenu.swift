@@ -34,6 +34,17 @@ public enum PressTargetMenu {
         }
     }
 
+    /// Whether a Haptic Touch opens the menu of `target` (as `menu(for:)` gives it back): only
+    /// on what has a menu of its own, a link or an app's icon, as iOS's Haptic Touch opens an
+    /// icon's or a link's. On anything else (a window's content, nothing) the configured items
+    /// do not open: the press is an ordinary long press, the app's own.
+    public static func opensOnHapticTouch(_ target: PressTarget) -> Bool {
+        switch target.kind {
+        case .link, .appIcon: true
+        case .window, .nothing: false
+        }
+    }
+
     /// An app's items: its Desktop Actions, then the static and dynamic items that launch it.
     public static func applicationStore(_ app: DesktopApplication, configured: ShortcutStore) -> ShortcutStore {
         var statics = app.quickActionItems

@@ -59,13 +59,25 @@ public struct ContactClaims: Sendable {
     /// `settleClaim` alone, whatever they do meanwhile.
     private var awaiting = SlotSet()
 
-    init(policy: ClaimPolicy, settings: GestureSettings, slots: Int) {
+    /// - Parameters:
+    ///   - canDeepPress: the device has force, so a deep press can happen on it.
+    ///   - hapticTouch: the device recognizes Haptic Touch, which a claiming deep press's
+    ///     binding answers too: a still touch is held until its time.
+    init(policy: ClaimPolicy, settings: GestureSettings, slots: Int, canDeepPress: Bool = true, hapticTouch: Bool = false) {
         self.policy = policy
         var slop = 0.0
         if policy.deepPress { slop = max(slop, settings.deepPressSlop) }
         if policy.longPress { slop = max(slop, settings.longPressSlop) }
+        var window = settings.longPressDuration.microseconds
+        if policy.deepPress && hapticTouch {
+            slop = max(slop, settings.longPressSlop)
+            // Without force no deep press comes after the long-press time: the Haptic Touch's
+            // time alone is what a still touch waits for.
+            let haptic = settings.hapticTouchTime.microseconds
+            window = policy.longPress || canDeepPress ? max(window, haptic) : haptic
+        }
         self.slop = slop
-        window = settings.longPressDuration.microseconds
+        self.window = window
         states = Array(repeating: .idle, count: slots)
         since = Array(repeating: 0, count: slots)
     }

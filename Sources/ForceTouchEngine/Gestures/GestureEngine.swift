@@ -24,6 +24,8 @@ public struct GestureEngine: Sendable {
     /// The learned average changed while fingers were down: applied once they all lift.
     private var recalibrationPending = false
     private var longPress: LongPressRecognizer
+    /// Where `haptic-touch` applies to the device (`HapticTouchMode.applies`), else nil.
+    private var hapticTouch: HapticTouchRecognizer?
     private var tap: TapRecognizer
     /// Which contacts forcetouch owns, for the device's clone (`TouchForwarder`).
     public private(set) var claims: ContactClaims
@@ -37,10 +39,13 @@ public struct GestureEngine: Sendable {
     ///   - learned: what auto-calibration learned of this device so far; it goes on
     ///     learning from every ordinary one-finger touch (see `learned`).
     ///   - claimPolicy: what claims a contact on this device (none by default).
+    ///   - answersHapticTouch: something answers a Haptic Touch on the device (a `deep-press`
+    ///     binding with `quick-actions = true`): only then is one recognized, where
+    ///     `haptic-touch` applies. Elsewhere a press held still is the long press it always was.
     /// `deviceClass` is the device's class where the caller knows it from more than the bits
     /// (udev's tags, on a live device); without it the bits and the device database decide.
     public init(device: DeviceDescription, settings: DeviceSettings, learned: LearnedCalibration = LearnedCalibration(),
-                claimPolicy: ClaimPolicy = .none, deviceClass: DeviceClass? = nil) {
+                claimPolicy: ClaimPolicy = .none, deviceClass: DeviceClass? = nil, answersHapticTouch: Bool = false) {
         self.deviceSettings = settings
         self.settings = settings.gestures
         self.learned = learned
@@ -63,7 +68,11 @@ public struct GestureEngine: Sendable {
         }
         longPress = LongPressRecognizer(settings: settings.gestures)
         tap = TapRecognizer(settings: settings.gestures)
-        claims = ContactClaims(policy: claimPolicy, settings: settings.gestures, slots: frames.contacts.count)
+        let hapticTouches = answersHapticTouch
+            && settings.gestures.hapticTouch.applies(to: classified.deviceClass, capability: capability.capability)
+        if hapticTouches { hapticTouch = HapticTouchRecognizer(settings: settings.gestures) }
+        claims = ContactClaims(policy: claimPolicy, settings: settings.gestures, slots: frames.contacts.count,
+                               canDeepPress: deepPress != nil, hapticTouch: hapticTouches)
         output.reserveCapacity(16)
         endedLevels.reserveCapacity(frames.contacts.count)
     }
@@ -84,6 +93,10 @@ public struct GestureEngine: Sendable {
     /// dwell running) or in one: what an overlay may preview. An ordinary touch, however
     /// long it stays, is not; nor is one that moved.
     public func isDeepPressing(_ slot: Int) -> Bool { deepPress?.isPressing(slot) ?? false }
+
+    /// Whether the device recognizes Haptic Touch (`[gestures] haptic-touch`).
+    public var recognizesHapticTouch: Bool { hapticTouch != nil }
+
 
     /// The next time something must be decided though no event may come. Inlinable: the
     /// daemon asks after every read.
@@ -113,7 +126,8 @@ public struct GestureEngine: Sendable {
             guard let b else { return a }
             return min(a, b)
         }
-        return earlier(earlier(earlier(longPress.deadline, tap.deadline), deepPressDeadline), claims.deadline)
+        return earlier(earlier(earlier(earlier(longPress.deadline, tap.deadline), deepPressDeadline),
+                               hapticTouch?.deadline), claims.deadline)
     }
 
     /// Feeds one event. Deadlines that fall due by its time fire first.
@@ -141,13 +155,18 @@ public struct GestureEngine: Sendable {
         let deepPressBegan = deepPress?.update(frames.frame, rotation: rotation, into: &output, trace: &trace) ?? false
         longPress.update(frames.frame, rotation: rotation, into: &output, trace: &trace)
         tap.update(frames.frame, rotation: rotation, into: &output, trace: &trace)
+        hapticTouch?.update(frames.frame, rotation: rotation, into: &output, trace: &trace)
         if deepPressBegan {
             // After the updates, so that a press deep from its first frame still claims it.
             if !longPress.hasBegun { longPress.fail(at: frames.time, trace: &trace) }
             tap.fail(at: frames.time, because: .taken(by: .deepPress), into: &output, trace: &trace)
         }
         if claims.policy.mode != .off {
-            claims.update(frames.frame, rotation: rotation, trace: &trace) { deepPress?.isPressing($0) ?? false }
+            // Held past its window: a press on its way to a deep press, or one a Haptic Touch
+            // fired on, waiting for what is under the finger.
+            claims.update(frames.frame, rotation: rotation, trace: &trace) {
+                (deepPress?.isPressing($0) ?? false) || (hapticTouch?.hasBegun($0) ?? false)
+            }
         }
         learn()
         updateDeadline()
@@ -197,8 +216,16 @@ public struct GestureEngine: Sendable {
                 if longPress.advance(to: d, frames.frame, rotation: settings.rotation, into: &output, trace: &trace) {
                     tap.fail(at: d, because: .taken(by: .longPress), into: &output, trace: &trace)
                 }
+            } else if hapticTouch?.deadline == d {
+                // Before the claims' window that may end at the same time: a contact a Haptic
+                // Touch fired on is held until what is under the finger decides it.
+                if hapticTouch!.advance(to: d, frames.frame, rotation: settings.rotation, into: &output, trace: &trace) {
+                    tap.fail(at: d, because: .taken(by: .deepPress), into: &output, trace: &trace)
+                }
             } else if claims.deadline == d {
-                claims.advance(to: d, trace: &trace) { deepPress?.isPressing($0) ?? false }
+                claims.advance(to: d, trace: &trace) {
+                    (deepPress?.isPressing($0) ?? false) || (hapticTouch?.hasBegun($0) ?? false)
+                }
             } else {
                 tap.advance(to: d, into: &output, trace: &trace)
             }
@@ -211,6 +238,7 @@ public struct GestureEngine: Sendable {
         frames.cancelAll()
         deepPress?.cancelAll(frames.frame, rotation: settings.rotation, at: t, into: &output)
         longPress.cancel(frames.frame, rotation: settings.rotation, at: t, into: &output)
+        hapticTouch?.cancel(frames.frame, rotation: settings.rotation, at: t, into: &output)
         tap.reset()
         updateDeadline()
     }

@@ -42,6 +42,10 @@ public struct GestureEvent: Hashable, Sendable {
     /// The slots of the contacts the event is about (a deep press's one, a long press's
     /// all): what a claiming binding takes (`ContactClaims`). Empty for taps.
     public var contacts = SlotSet()
+    /// A Haptic Touch's stand-in for a deep press (`HapticTouchRecognizer`): a press held
+    /// still on a device without force. Only the `quick-actions = true` menu answers it, and
+    /// only what has its own menu under the finger claims its touch.
+    public var hapticTouch = false
 
     public init(gesture: GestureKind, phase: GesturePhase, fingers: Int, time: Timestamp,
                 x: Double, y: Double, force: Double, stage: DeepPressStage? = nil,

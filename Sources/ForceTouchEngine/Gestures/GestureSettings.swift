@@ -32,6 +32,11 @@ public struct GestureSettings: Hashable, Sendable {
     /// within 283 ms). `deep-press-pen-time`; applies with the dwell: `deep-press-time = 0`
     /// turns both off.
     public var penHold = Timestamp.Duration(seconds: 0.3)
+    /// Where a press held still stands in for a deep press (`haptic-touch`): by default on
+    /// touchscreens without force.
+    public var hapticTouch = HapticTouchMode.auto
+    /// How long a Haptic Touch is held still before it opens the menu (`haptic-touch-time`).
+    public var hapticTouchTime = HapticTouchTime.fast
     public var sensitivity = Sensitivity.medium
     /// When true a single tap waits out the double-tap window, so a double tap is never
     /// also two taps (the case when a double-tap is bound in the same context). When false

@@ -26,6 +26,7 @@ public struct GestureNote: Hashable, Sendable {
         case tap
         case longPress = "long-press"
         case deepPress = "deep-press"
+        case hapticTouch = "haptic-touch"
         /// `ContactClaims`: whether a contact is held back, passed to the clone or claimed.
         case claims = "claim"
     }
@@ -98,6 +99,8 @@ public enum Refusal: Hashable, Sendable {
     case shortOfDwell(seconds: Double, dwell: Double)
     /// A pen's tip lifted before the pen hold, which tells a deliberate pen press from a tap.
     case shortOfPenHold(seconds: Double, hold: Double)
+    /// A Haptic Touch is one finger's: more came.
+    case fingers(count: Int, limit: Int)
 }
 
 /// The notes of one engine, kept in fixed storage the caller drains: off by default, and

@@ -28,8 +28,14 @@ extension ActionRunner {
         underFinger.target(event: event, listening: overlay.listening) { [weak self] found, looked, popped in
             guard let self else { return }
             let (store, target) = PressTargetMenu.menu(for: found, configured: shortcuts)
-            let shows = !store.menu.isEmpty
+            let hapticTouch = event?.hapticTouch == true
+            let shows = !store.menu.isEmpty && (!hapticTouch || PressTargetMenu.opensOnHapticTouch(target))
             menuDecided?(shows)
+            if hapticTouch, !shows {
+                // Not forcetouch's: the app's own long press goes on as without forcetouch.
+                return finish(ActionResult(.cancelled, "haptic touch on \(target.kind.rawValue)"
+                    + (target.why.isEmpty ? "" : " (\(target.why))") + ", which has no menu of its own: the touch is the app's"))
+            }
             guard shows else {
                 publish(ProtocolJSON.line(MenuMessage(items: [])))
                 return finish(ActionResult(.cancelled, "nothing to show: \(target.kind.rawValue)"

@@ -16,7 +16,9 @@ extension Daemon {
                          metadata: ["device": "\(session.name)", "node": "\(session.node.devnode)",
                                     "gesture": "\(event.gesture.rawValue)"])
             control?.publish(GestureReport.gestureJSON(event, device: session.name))
-            if event.gesture == .deepPress, runner.overlay.listening, !paused, session.pipeline.bindsDeepPress {
+            if event.hapticTouch {
+                if runner.overlay.listening, !paused { pressProgress.hapticTouch(event, session, to: runner.overlay) }
+            } else if event.gesture == .deepPress, runner.overlay.listening, !paused, session.pipeline.bindsDeepPress {
                 pressProgress.deepPress(event, session, to: runner.overlay)
             } else if event.gesture != .deepPress, event.phase == .began || event.phase == .ended,
                       runner.overlay.listening, !paused {

@@ -69,6 +69,29 @@ struct PressProgress {
         if step == .cancelled { Self.cancelled(to: overlay, now: event.time) }
     }
 
+    /// A Haptic Touch's step (`GestureEvent.hapticTouch`). Its `began` goes to the overlay as
+    /// a press's `began` at no progress, which draws nothing and starts the lookup of what is
+    /// under the finger; its peek goes to the lookup alone (`onProgress`), for the menu's
+    /// deadline: nothing is drawn unless the menu shows. Its lift or loss ends the press there.
+    func hapticTouch(_ event: GestureEvent, _ session: DeviceSession, to overlay: OverlayMenus) {
+        let (placement, output) = overlay.locate(session.name)
+        func message(_ phase: String, _ stage: String) -> PressProgressMessage {
+            PressProgressMessage(phase: phase, stage: stage, transitionProgress: 0, commitProgress: 0,
+                                 x: event.x, y: event.y, placement: placement, output: output)
+        }
+        switch event.phase {
+        case .began:
+            overlay.progress(message("began", ""), phase: "began", time: event.time)
+            overlay.onProgress(message("changed", DeepPressStage.peek.rawValue))
+        case .changed:
+            break
+        case .ended:
+            overlay.progress(message("ended", ""), phase: "ended", time: event.time)
+        case .cancelled, .failed:
+            overlay.progress(message("cancelled", ""), phase: "cancelled", time: event.time)
+        }
+    }
+
     /// A deep press's step, as progress: its stage for the followed contact, and for any
     /// other contact the progress itself.
     mutating func deepPress(_ event: GestureEvent, _ session: DeviceSession, to overlay: OverlayMenus) {

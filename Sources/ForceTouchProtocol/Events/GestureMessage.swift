@@ -14,6 +14,9 @@ public struct GestureMessage: Codable, Hashable, Sendable {
     public var stage: String?
     public var transitionProgress: JSONNumber?
     public var commitProgress: JSONNumber?
+    /// `true` for a Haptic Touch, the deep press's stand-in on a device without force (a
+    /// press held still); absent otherwise.
+    public var hapticTouch: Bool?
     /// The device's name, where several devices share one stream.
     public var device: String?
     /// The recording, where `forcetest replay` plays several.
@@ -21,7 +24,7 @@ public struct GestureMessage: Codable, Hashable, Sendable {
 
     public init(gesture: String, phase: String, fingers: Int, time: Double, x: Double, y: Double, force: Double,
                 stage: String? = nil, transitionProgress: Double? = nil, commitProgress: Double? = nil,
-                device: String? = nil, file: String? = nil) {
+                device: String? = nil, file: String? = nil, hapticTouch: Bool? = nil) {
         self.gesture = gesture
         self.phase = phase
         self.fingers = fingers
@@ -34,5 +37,6 @@ public struct GestureMessage: Codable, Hashable, Sendable {
         self.commitProgress = commitProgress.map(JSONNumber.init)
         self.device = device
         self.file = file
+        self.hapticTouch = hapticTouch
     }
 }
