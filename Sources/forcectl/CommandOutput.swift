@@ -1,15 +1,15 @@
 import CLinuxSupport
 import Glibc
 
-/// Runs a program found in PATH — never through a shell — with stdin and stderr on
-/// /dev/null, and gives its exit status and what it printed (at most 64 KiB), or nil when it
-/// could not be started. A program that outlives `timeout` seconds is killed: doctor asks
+/// Runs a program found in PATH — never through a shell — with stdin on /dev/null, and gives
+/// its exit status and what it printed (at most 64 KiB; its stderr too when `errors`, else
+/// that goes to /dev/null), or nil when it could not be started. A program that outlives `timeout` seconds is killed: doctor asks
 /// helpers (gdbus, gsettings, gnome-extensions) that may hang on a wedged bus.
 struct CommandOutput {
     var status: Int32
     var output: String
 
-    static func run(_ argv: [String], timeout: Int32 = 5) -> CommandOutput? {
+    static func run(_ argv: [String], errors: Bool = false, timeout: Int32 = 5) -> CommandOutput? {
         var fds: [Int32] = [0, 0]
         guard ft_pipe(&fds, 0) == 0 else { return nil }
         var actions = posix_spawn_file_actions_t()
@@ -17,7 +17,11 @@ struct CommandOutput {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        if errors {
+            posix_spawn_file_actions_adddup2(&actions, fds[1], 2)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
         var pid: pid_t = 0
         let cargs = argv.map { strdup($0) } + [nil]
         defer { cargs.forEach { free($0) } }

@@ -68,15 +68,18 @@ enum DoctorProbe {
         }
     }
 
-    /// org.a11y.Status IsEnabled on the accessibility bus, and GNOME's setting beside it.
+    /// org.a11y.Status IsEnabled on the accessibility bus, asked as the overlay asks it (the
+    /// bus not started for the asking), and GNOME's setting beside it.
     static func readAccessibility(into facts: inout DoctorFacts) {
-        if let r = CommandOutput.run(["gdbus", "call", "--session", "--dest", "org.a11y.Bus", "--object-path",
-                                      "/org/a11y/bus", "--method", "org.freedesktop.DBus.Properties.Get",
-                                      "org.a11y.Status", "IsEnabled"]) {
+        if let r = CommandOutput.run(["busctl", "--user", "--auto-start=no", "call", "org.a11y.Bus", "/org/a11y/bus",
+                                      "org.freedesktop.DBus.Properties", "Get", "ss", "org.a11y.Status", "IsEnabled"],
+                                     errors: true) {
             if r.status == 0 {
-                facts.accessibility = r.output.contains("true")
+                facts.accessibility = trimmed(r.output) == "v b true"
+            } else if r.output.contains("connect to bus") {
+                facts.accessibilityUnreadable = "no session bus (DBUS_SESSION_BUS_ADDRESS)"
             } else {
-                facts.accessibilityUnreadable = "no accessibility bus: org.a11y.Bus does not answer on the session bus"
+                facts.accessibilityUnreadable = "no accessibility bus: org.a11y.Bus is not on the session bus"
             }
         }
         if let r = CommandOutput.run(["gsettings", "get", "org.gnome.desktop.interface", "toolkit-accessibility"]),
@@ -86,20 +89,32 @@ enum DoctorProbe {
         }
     }
 
-    /// The forcetouch GNOME Shell extension, as `gnome-extensions info` tells it.
+    /// The forcetouch GNOME Shell extension, as `gnome-extensions info` tells it; where GNOME
+    /// Shell does not answer, whether its directory is where the Shell looks.
     static func gnomeExtension() -> DoctorFacts.ExtensionState {
-        guard let r = CommandOutput.run(["gnome-extensions", "info", DoctorFix.extensionUUID]) else {
+        let uuid = DoctorFix.extensionUUID
+        guard let r = CommandOutput.run(["gnome-extensions", "info", uuid], errors: true) else {
             return .unknown("gnome-extensions cannot be run to ask")
         }
-        guard r.status == 0 else { return .notInstalled }
         var enabled: Bool?
-        var state = "state unknown"
+        var state: String?
         for line in r.output.split(separator: "\n") {
             let text = trimmed(line)
             if text.hasPrefix("Enabled:") { enabled = trimmed(text.dropFirst(8)) == "Yes" }
             if text.hasPrefix("State:") { state = trimmed(text.dropFirst(6)) }
         }
-        return .installed(enabled: enabled ?? (state == "ENABLED" || state == "ACTIVE"), state: state)
+        if r.status == 0, let state {
+            return .installed(enabled: enabled ?? (state == "ENABLED" || state == "ACTIVE"), state: state)
+        }
+        // Its message is translated: where the extension would be says whether it is installed.
+        let home = getenv("XDG_DATA_HOME").map { String(cString: $0) }
+            ?? (getenv("HOME").map { String(cString: $0) + "/.local/share" } ?? "")
+        let data = (getenv("XDG_DATA_DIRS").map { String(cString: $0) } ?? "/usr/local/share:/usr/share")
+            .split(separator: ":").map(String.init)
+        let installed = ([home] + data).contains { access("\($0)/gnome-shell/extensions/\(uuid)/metadata.json", R_OK) == 0 }
+        guard installed else { return .notInstalled }
+        let why = r.output.split(separator: "\n").first.map { trimmed($0) } ?? "no answer"
+        return .unknown("installed, but GNOME Shell did not say whether it is enabled (\(why))")
     }
 
     static func trimmed(_ text: some StringProtocol) -> String {

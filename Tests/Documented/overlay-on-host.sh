@@ -561,6 +561,34 @@ check "who draws: the daemon names forcetouch-overlay, in a placed window, not a
     "$W/who-daemon.log" 20
 drawer() { as_user timeout 10 "$BIN/forcectl" status 2>&1 | sed -n 's/^overlay: //p'; }
 check "... and forcectl status says so (overlay: $(drawer))" test "$(drawer)" = placed-window
+# forcectl doctor (issue 51) says the same in plain words, with the session; and accessibility
+# off (the overlay's GTK has started the accessibility bus by now), then on, then no
+# accessibility bus at all (a session bus of its own, where doctor does not start one).
+a11y() {
+    as_user timeout 10 gdbus call --session -d org.a11y.Bus -o /org/a11y/bus \
+        -m org.freedesktop.DBus.Properties.Set org.a11y.Status IsEnabled "<$1>" > /dev/null
+}
+bg_user "$W/a11y.log" /usr/libexec/at-spi-bus-launcher --launch-immediately
+a11y_pid=$last_pid
+for _ in $(seq 50); do a11y false 2> /dev/null && break; sleep 0.2; done
+doc_runner=(as_user)
+doc <<'CMD'
+forcectl doctor
+CMD
+check "forcectl doctor: drawn by forcetouch-overlay (placed-window) on the X11 session, not at the finger" \
+    doc_says '^warning  menus are drawn by forcetouch-overlay \(placed-window\) on x11 \(DISPLAY=:[0-9]+\), in a window the desktop places, not at the finger$'
+check "... accessibility off: a problem (a binding shows a menu), with GNOME's gsettings and Firefox's fixes; exit 1 ($doc_status)" \
+    bash -c "grep -Eq '^problem  accessibility is off( \(toolkit-accessibility (true|false)\))?: links and app icons under the finger are not found$' '$DOC_OUT' &&
+             grep -q '^         fix: gsettings set org.gnome.desktop.interface toolkit-accessibility true; Firefox: restart it' '$DOC_OUT' &&
+             [ '$doc_status' = 1 ]"
+check "... and the configuration's bindings counted" doc_says "^ok       1 binding\(s\): $CONFIG\$"
+a11y true
+as_user timeout 20 "$BIN/forcectl" doctor > "$W/doctor-a11y-on.txt" 2>&1
+check "... accessibility on: ok" grep -Eq '^ok       accessibility is on' "$W/doctor-a11y-on.txt"
+as_user timeout 20 dbus-run-session -- "$BIN/forcectl" doctor > "$W/doctor-no-a11y-bus.txt" 2>&1
+check "... no accessibility bus: a problem, at-spi2-core the fix" \
+    bash -c "grep -qx 'problem  links and app icons under the finger cannot be found: no accessibility bus: org.a11y.Bus is not on the session bus' '$W/doctor-no-a11y-bus.txt' &&
+             grep -q '^         fix: install at-spi2-core' '$W/doctor-no-a11y-bus.txt'"
 cp Tests/Documented/extension-stand-in.py "$W/extension-stand-in.py" && chmod 644 "$W/extension-stand-in.py"
 m="$(mark "$W/weston-overlay.log")"
 bg_user "$W/extension.log" /usr/bin/python3 "$W/extension-stand-in.py"
@@ -577,6 +605,9 @@ check "who draws: the daemon names the GNOME Shell extension, at the finger" \
     wait_for "Overlay1 on the bus: quick-action menus show at the finger, drawn by the GNOME Shell extension \\($extension, mode gnome-shell\\)" \
     "$W/who-daemon.log" 10
 check "... and forcectl status says so (overlay: $(drawer))" test "$(drawer)" = gnome-shell
+as_user env XDG_CURRENT_DESKTOP=GNOME timeout 20 "$BIN/forcectl" doctor > "$W/doctor-extension.txt" 2>&1
+check "forcectl doctor: drawn by the GNOME Shell extension on the GNOME session" \
+    grep -Eqx 'ok       menus are drawn by the GNOME Shell extension on x11 GNOME \(DISPLAY=:[0-9]+\)' "$W/doctor-extension.txt"
 stop "$who_daemon"
 # The next menu goes to the extension: a replayed deep press's MenuShown reaches it.
 rm -f "$W/fake-menu.log"
@@ -598,6 +629,22 @@ check "... saying the extension draws the menus" \
 check "... having opened no display and made no window (no output, no window mode in its log)" \
     bash -c "! grep -Eq '^overlay: (output|Wayland|X11|this Wayland)' '$W/late-overlay.log'"
 stop "$extension_pid"; stop "$weston_pid"
+
+# Nobody draws: the daemon alone, its configuration showing a menu. forcectl doctor says so and
+# what to start; under GNOME, that the extension is not installed and how to install it.
+bg_user "$W/alone-daemon.log" "$BIN/forcetouchd"
+alone_daemon=$last_pid
+wait_for 'ready: ' "$W/alone-daemon.log" 20 > /dev/null
+as_user timeout 20 "$BIN/forcectl" doctor > "$W/doctor-nobody.txt" 2>&1
+nobody=$?
+check "forcectl doctor without an overlay: nobody draws, a problem (exit $nobody), forcetouch-overlay's unit the fix" \
+    bash -c "grep -Eqx 'problem  nobody draws menus at the finger \(no overlay on the session bus\) on x11 \(DISPLAY=:[0-9]+\); a binding shows a menu' '$W/doctor-nobody.txt' &&
+             grep -q '^         fix: systemctl --user enable --now forcetouch-overlay' '$W/doctor-nobody.txt' && [ $nobody = 1 ]"
+as_user env XDG_CURRENT_DESKTOP=GNOME timeout 20 "$BIN/forcectl" doctor > "$W/doctor-no-extension.txt" 2>&1
+check "... under GNOME: the extension is not installed, and how to install and enable it" \
+    bash -c "grep -Eq '^problem  nobody draws menus .*; the GNOME Shell extension is not installed; a binding shows a menu$' '$W/doctor-no-extension.txt' &&
+             grep -q '^         fix: install forcetouch.s GNOME Shell extension .* gnome-extensions enable forcetouch@forcetouch.github.io' '$W/doctor-no-extension.txt'"
+stop "$alone_daemon"; stop "$a11y_pid"
 
 # The user unit, as make install writes it, is one systemd accepts.
 sed "s|@BINDIR@|$BIN|" systemd/forcetouch-overlay.service > "$W/forcetouch-overlay.service"

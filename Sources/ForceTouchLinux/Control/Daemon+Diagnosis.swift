@@ -5,7 +5,12 @@ import Glibc
 // The `diagnose` request: what the daemon knows that `forcectl doctor` judges.
 extension Daemon {
     func diagnosis() -> DaemonDiagnosis {
-        let devices = devicesJSON()
+        // A node it could not open is named from sysfs, as forcetest list names it.
+        let devices = devicesJSON().map { d in
+            var d = d
+            if d.name == nil { d.name = DeviceLister.sysfs(d.node).name }
+            return d
+        }
         // Asked again now: a rule applied since the daemon's open failed shows as fixed.
         let denied = unreadable.keys.sorted().filter { node in
             access(node, R_OK) != 0 && (errno == EACCES || errno == EPERM)

@@ -132,6 +132,8 @@ public struct DoctorReport: Codable, Hashable, Sendable {
             }
         }
         if let overlay {
+            // The extension drawing says all gnome-extensions would.
+            if overlay == "gnome-shell" { extensionText = "" }
             let who = overlay == "gnome-shell" ? "the GNOME Shell extension" : "forcetouch-overlay (\(overlay))"
             var text = "menus are drawn by \(who) on \(session)"
             var outcome = DoctorCheck.Outcome.ok
