@@ -42,6 +42,10 @@ chown -R "$U:$G" "$HOMEDIR" "$RUNTIME"
 chmod 777 "$W"
 chmod 644 "$W/demo.evemu"
 check "the shipped example passes forcetouchd --check-config" as_user "$BIN/forcetouchd" --check-config --config "$CONFIG"
+# A replay, unlike the daemon a user runs, ends once its actions have, and what an overlay shows
+# for it goes with it (issue 48: the daemon gone): a second action on the same long press keeps
+# it on the bus while the final response's window is shot, as a running daemon would be.
+printf '\n[[binding]]\ngesture = "long-press"\nexec = ["sleep", "6"]\n' >> "$CONFIG"
 
 start_session_bus
 # Each display server's programs get this and their display alone.
@@ -85,7 +89,7 @@ scenario() {
         test "$(identify -format '%m %wx%h' "$shotfile" 2>/dev/null)" = "PNG 1024x768"
     c="$(rgb "$shotfile" 1000 10)"
     check "$s: ... taken from the display server: its corner is the screen's background ($c)" test "$c" = "$background"
-    check "$s: the run ends in success" wait_for 'action binding.*long-press began: success' "$W/$s-replay.log" 10
+    check "$s: the run ends in success" wait_for 'action binding\[1\] .*long-press began: success' "$W/$s-replay.log" 10
     for _ in $(seq 100); do kill -0 "$replay" 2>/dev/null || break; sleep 0.1; done
     check "$s: the replay ends" bash -c "! kill -0 $replay 2>/dev/null"
     stop "$replay"; stop "$overlay_pid"
