@@ -6,6 +6,9 @@
 # forcetouchd` renders, the bash completion loads, `systemd-analyze --user verify` passes on the
 # installed unit, a real systemd user manager starts it (`enable --now`, and each of the README's
 # sway, i3 and Hyprland lines, in a session that never reaches graphical-session.target); then
+# the installed /etc/forcetouch/forcetouch.toml binds the default (--check-config), with which a
+# deep press on nothing on a claimed touchscreen shows nothing and reaches the desktop whole; an
+# upgrade keeps an edited configuration and says where the new default is; then
 # `dpkg --purge` leaves nothing of what the package listed.
 # Usage: vm/run-guest.sh [--share OUTDIR] -- Tests/Integration/deb-in-guest.sh [OUTDIR]
 # FORCETOUCH_DEB (default: the forcetouch_<version>_<arch>.deb in the project root) is the package.
@@ -193,6 +196,46 @@ kill "$daemon_pid" 2>/dev/null; wait "$daemon_pid" 2>/dev/null; daemon_pid=""
 as_user /usr/bin/forcetest list > "$W/list.txt" 2>&1
 check "/usr/bin/forcetest list as the user shows the touchscreen" grep -q 'touchscreen' "$W/list.txt"
 
+# ---------------------------------------------------------------- the installed configuration
+step "the default configuration: /etc/forcetouch/forcetouch.toml"
+/usr/bin/forcetouchd --check-config --config /etc/forcetouch/forcetouch.toml > "$W/check-default.txt" 2>&1
+cat "$W/check-default.txt"
+check "the installed configuration binds the default, and --check-config says what: a deep press's menu of what is under the finger" \
+    bash -c "grep -qF \"deep-press at peek → quick-actions: a link's Open and Copy Link, an app icon's actions (under-finger); on anything else nothing, and the touch is the app's\" '$W/check-default.txt' &&
+             grep -q '^/etc/forcetouch/forcetouch.toml: ok, 1 binding(s), ' '$W/check-default.txt'"
+# With it and nothing else, a deep press on a touchscreen the daemon claims (auto: `hold`, as
+# where no session is named, X11 or sway) on nothing (no overlay here, so nothing is looked up)
+# shows nothing, and the desktop gets the press, whole, from the clone: nothing claimed, nothing
+# lost. The touchscreen is played into through uinput (a grabbed node drops what is written to
+# it); the clone is read as the desktop reads it.
+mkfifo "$W/ts.fifo"
+python3 "$ROOT/Tests/Integration/uinput-player.py" "$REC/pressure-touchscreen.desc" "$W/ts.fifo" "$W/ts.out" &
+follow_pid=$!
+wait_for 'created at ' "$W/ts.out" 60
+ts="$(sed -n 's/^created at //p' "$W/ts.out")"
+udevadm settle --timeout=30
+as_user /usr/bin/forcetouchd --config /etc/forcetouch/forcetouch.toml --verbose > "$W/default.log" 2>&1 &
+daemon_pid=$!
+wait_for "device $ts .*: claimed \\(" "$W/default.log" 60
+clone="$(grep "device $ts .*: claimed (" "$W/default.log" | tail -1 | sed -n 's/.* clone \(\/dev\/input\/event[0-9]*\)$/\1/p')"
+check "the default claims the touchscreen, as hold ($ts, its clone ${clone:-none})" \
+    bash -c "[ -n '$clone' ] && grep -q 'device $ts .*: claimed (hold' '$W/default.log'"
+python3 "$ROOT/Tests/Integration/evdev-recorder.py" "$clone" "$W/clone.evemu" &
+recorder=$!
+for _ in $(seq 600); do [ -e "$W/clone.evemu.ready" ] && break; sleep 0.1; done
+echo "play $REC/deep-press.events" > "$W/ts.fifo"
+wait_for "^played " "$W/ts.out" 120
+wait_for 'deep-press began: cancelled: ' "$W/default.log" 30
+sleep 0.5
+kill -TERM "$recorder"; wait "$recorder" 2>/dev/null
+echo quit > "$W/ts.fifo"; wait "$follow_pid" 2>/dev/null; follow_pid=""
+kill "$daemon_pid" 2>/dev/null; wait "$daemon_pid" 2>/dev/null; daemon_pid=""
+check "a deep press on nothing shows nothing: its result says the touch is the app's" \
+    grep -q "deep-press began: cancelled: nothing to show: nothing (no overlay on the bus: nothing is looked up), and no \[\[quick-action\]\] items: the touch is the app's" "$W/default.log"
+check "... and the desktop gets the whole press from the clone: its touch-down and its lift, as a finger ($(grep -c ' 0003 0039 ' "$W/clone.evemu" 2>/dev/null) tracking ids)" \
+    bash -c "grep -q ' 0003 0039 0100$' '$W/clone.evemu' && grep -q ' 0003 0039 -001$' '$W/clone.evemu' &&
+             ! grep -q ' 0003 0037 0002$' '$W/clone.evemu'"
+
 # ---------------------------------------------------------------- the unit
 step "systemd-analyze --user verify"
 as_user systemd-analyze --user verify /usr/lib/systemd/user/forcetouchd.service > "$W/verify.txt" 2>&1
@@ -261,6 +304,29 @@ as_user systemctl --user disable --now forcetouchd > /dev/null 2>&1
 as_user systemctl --user exit 2>/dev/null
 for _ in $(seq 50); do kill -0 "$manager_pid" 2>/dev/null || break; sleep 0.2; done
 manager_pid=""
+
+# ---------------------------------------------------------------- an upgrade
+step "an upgrade over an edited /etc/forcetouch/forcetouch.toml"
+# The next version, made from this one: a later version whose default configuration changed (a
+# line added), as a release that changes the default is. The user edited theirs; dpkg keeps it
+# when told to (--force-confold, what the prompt's default answer does) and puts the new default
+# beside it; the postinst says where, and how to take it.
+rm -rf "$W/next" && dpkg-deb -R "$DEB" "$W/next"
+sed -i "s/^Version: .*/Version: ${version}+next/" "$W/next/DEBIAN/control"
+echo '# the next version' >> "$W/next/etc/forcetouch/forcetouch.toml"
+dpkg-deb --build --root-owner-group "$W/next" "$W/forcetouch-next.deb" > /dev/null
+echo '# mine' >> /etc/forcetouch/forcetouch.toml
+cp /etc/forcetouch/forcetouch.toml "$W/edited.toml"
+dpkg -i --force-confold "$W/forcetouch-next.deb" > "$W/upgrade.txt" 2>&1 < /dev/null
+upgrade_status=$?
+cat "$W/upgrade.txt"
+check "dpkg -i --force-confold of the next version over an edited configuration succeeds" test "$upgrade_status" -eq 0
+check "... the edited configuration is kept" cmp -s "$W/edited.toml" /etc/forcetouch/forcetouch.toml
+check "... the new default is beside it, /etc/forcetouch/forcetouch.toml.dpkg-dist" \
+    cmp -s "$W/next/etc/forcetouch/forcetouch.toml" /etc/forcetouch/forcetouch.toml.dpkg-dist
+check "... and the package says so, with how to take it" \
+    bash -c "grep -q '^forcetouch: your edited /etc/forcetouch/forcetouch.toml is kept' '$W/upgrade.txt' &&
+             grep -q 'sudo mv /etc/forcetouch/forcetouch.toml.dpkg-dist /etc/forcetouch/forcetouch.toml ' '$W/upgrade.txt'"
 
 # ---------------------------------------------------------------- dpkg --purge
 step "sudo dpkg --purge forcetouch"
