@@ -77,7 +77,7 @@ enum DoctorProbe {
             if r.status == 0 {
                 facts.accessibility = trimmed(r.output) == "v b true"
             } else if r.output.contains("connect to bus") {
-                facts.accessibilityUnreadable = "no session bus (DBUS_SESSION_BUS_ADDRESS)"
+                facts.noSessionBus = true
             } else {
                 facts.accessibilityUnreadable = "no accessibility bus: org.a11y.Bus is not on the session bus"
             }

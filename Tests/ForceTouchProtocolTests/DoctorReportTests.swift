@@ -11,12 +11,14 @@ import Testing
     /// A daemon with a force touchscreen, uinput, an overlay, and menus bound.
     static func daemon(devices: [DeviceInfo] = [touchscreen], denied: [String] = [], uinput: String? = nil,
                        claims: Bool = true, menus: Bool = true, overlay: String? = "layer-shell", bindings: Int = 3,
-                       paused: Bool = false, haptics: String? = nil) -> DaemonDiagnosis {
+                       paused: Bool = false, haptics: String? = nil, hapticsFound: Bool? = nil,
+                       session: SessionFacts = session) -> DaemonDiagnosis {
         DaemonDiagnosis(status: DaemonStatus(pid: 4242, devices: devices.count, capability: "available", bindings: bindings,
                                              children: 0, subscribers: 0, uptime: 3, shortcuts: 2,
                                              config: "/etc/forcetouch/forcetouch.toml", overlay: overlay),
                         devices: devices, denied: denied, udevRule: "/usr/lib/udev/rules.d/70-forcetouch.rules",
-                        uinput: uinput, claims: claims, menus: menus, paused: paused, haptics: haptics, session: session)
+                        uinput: uinput, claims: claims, menus: menus, paused: paused, haptics: haptics,
+                        hapticsFound: hapticsFound, session: session)
     }
 
     static func healthy(_ daemon: DaemonDiagnosis = daemon()) -> DoctorFacts {
@@ -144,9 +146,28 @@ import Testing
         #expect(report.lines.last == "0 problem(s), 2 warning(s)")
     }
 
-    @Test func theHapticsPathIsSaid() {
-        let report = DoctorReport(Self.healthy(Self.daemon(haptics: "feedbackd")))
-        #expect(check(report, "haptics")?.text == "haptics: feedbackd")
+    @Test func theHapticsPathIsSaidAndNowhereToPlayIsAWarning() {
+        let found = check(DoctorReport(Self.healthy(Self.daemon(haptics: "feedbackd (org.sigxcpu.Feedback)",
+                                                                hapticsFound: true))), "haptics")
+        #expect(found?.text == "haptics: feedbackd (org.sigxcpu.Feedback)" && found?.outcome == .ok)
+        let nowhere = DoctorReport(Self.healthy(Self.daemon(haptics: "none: no feedbackd on the bus", hapticsFound: false)))
+        #expect(check(nowhere, "haptics")?.outcome == .warning)
+        #expect(check(nowhere, "haptics")?.fix?.contains("feedbackd") == true)
+        #expect(nowhere.exitStatus == 0)
+        let off = check(DoctorReport(Self.healthy(Self.daemon(haptics: #"off (haptics = "off")"#))), "haptics")
+        #expect(off?.outcome == .ok)
+    }
+
+    @Test func aDaemonWithoutADisplayAndDoctorWithoutASessionBusAreWarnings() {
+        var facts = Self.healthy(Self.daemon(session: SessionFacts()))
+        facts.noSessionBus = true
+        facts.accessibility = nil
+        let report = DoctorReport(facts)
+        #expect(check(report, "daemon")?.outcome == .warning)
+        #expect(check(report, "daemon")?.fix?.contains("systemctl --user import-environment DISPLAY WAYLAND_DISPLAY") == true)
+        #expect(check(report, "accessibility")?.outcome == .warning)
+        #expect(check(report, "accessibility")?.fix?.hasPrefix("run forcectl doctor in a terminal of your graphical session") == true)
+        #expect(report.exitStatus == 0)
     }
 
     @Test func eachCheckIsALineWithItsFixIndented() {
@@ -157,7 +178,7 @@ import Testing
 
     @Test func theDiagnosisRoundTrips() throws {
         var reply = ControlReply.success(id: 1)
-        reply.diagnosis = Self.daemon(haptics: "feedbackd")
+        reply.diagnosis = Self.daemon(haptics: "feedbackd", hapticsFound: true)
         let line = ProtocolJSON.string(reply)
         #expect(try ProtocolJSON.decode(ControlReply.self, from: Data(line.utf8)) == reply)
     }

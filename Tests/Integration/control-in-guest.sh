@@ -258,6 +258,61 @@ check "the daemon goes on" kill -0 "$daemon_pid"
 chmod 755 "$W/state/forcetouch"
 
 stop_daemon
+
+# 8. forcectl doctor (issue 51): a configuration that claims touches and types keys but shows
+# no menu; a uinput touchscreen the daemon's user may read and /dev/uinput it may open (all
+# it needs: exit 0), then a node it may not read (the udev rule's fix) and /dev/uinput it may
+# not open (exit 1 each); without the daemon, the same node from udev's database.
+cat > "$W/doctor.toml" <<TOML
+[[binding]]
+gesture = "long-press"
+keys = "KEY_LEFTCTRL+KEY_A"
+
+[[binding]]
+gesture = "tap"
+exec = ["$R", "tap"]
+TOML
+chmod 644 "$W/doctor.toml"
+cp "$W/config.toml" "$W/config-menus.toml" && cp "$W/doctor.toml" "$W/config.toml"
+start_daemon
+device doctor pressure-touchscreen.desc
+doctor_node="$(cat "$W/doctor.node")"
+if forcectl doctor > "$W/doctor-healthy.out" 2>&1; then rc=0; else rc=$?; fi
+check "forcectl doctor: the touchscreen readable with force, uinput, 2 bindings, no menu needed: exit 0 ($rc)" \
+    bash -c "[ $rc = 0 ] && grep -qx 'ok       $doctor_node \"forcetouch-it pressure touchscreen\" (touchscreen): force available (.*)' '$W/doctor-healthy.out' &&
+             grep -q '^ok       touches can be claimed' '$W/doctor-healthy.out' && grep -q '^ok       2 binding(s): $W/config.toml\$' '$W/doctor-healthy.out'"
+check "... nobody draws menus: a warning, since no binding shows one" grep -q '^warning  nobody draws menus at the finger' "$W/doctor-healthy.out"
+check "... the haptics path the daemon chose: none here (no feedbackd, no force feedback), a warning with the fix" \
+    bash -c "grep -qx 'warning  haptics: none: no feedbackd on the bus and no device with force feedback' '$W/doctor-healthy.out' &&
+             grep -q '^         fix: a tick needs feedbackd' '$W/doctor-healthy.out'"
+chmod 600 /dev/uinput
+if forcectl doctor > "$W/doctor-uinput.out" 2>&1; then rc=0; else rc=$?; fi
+chmod 666 /dev/uinput
+check "forcectl doctor: /dev/uinput the daemon may not open is a problem (a binding claims), with the fix; exit 1 ($rc)" \
+    bash -c "[ $rc = 1 ] && grep -q '^problem  touches cannot be claimed, nor keys and clicks injected: /dev/uinput: Permission denied' '$W/doctor-uinput.out' &&
+             grep -q '^         fix: sudo modprobe uinput' '$W/doctor-uinput.out'"
+stop_daemon
+chmod 600 "$doctor_node"
+start_daemon
+if forcectl doctor > "$W/doctor-denied.out" 2>&1; then rc=0; else rc=$?; fi
+check "forcectl doctor: a touchscreen the daemon may not read is a problem, the installed udev rule the fix; exit 1 ($rc)" \
+    bash -c "[ $rc = 1 ] && grep -qx 'problem  $doctor_node \"forcetouch-it pressure touchscreen\": the daemon may not read it (permission denied)' '$W/doctor-denied.out' &&
+             grep -q '^         fix: the udev rule /etc/udev/rules.d/70-forcetouch.rules is installed: apply it' '$W/doctor-denied.out'"
+as_nobody "$BIN/forcetest" list > "$W/list-doctor.out" 2>&1
+check "forcetest list points to forcectl doctor" grep -q 'forcectl doctor' "$W/list-doctor.out"
+stop_daemon
+if forcectl doctor > "$W/doctor-nodaemon.out" 2>&1; then rc=0; else rc=$?; fi
+check "forcectl doctor without the daemon: not running, how to start it, and the node it may not read; exit 1 ($rc)" \
+    bash -c "[ $rc = 1 ] && grep -q '^problem  the daemon is not running' '$W/doctor-nodaemon.out' &&
+             grep -q '^         fix: systemctl --user start forcetouchd' '$W/doctor-nodaemon.out' &&
+             grep -qx 'problem  $doctor_node \"forcetouch-it pressure touchscreen\" (touchscreen): you may not read it (permission denied)' '$W/doctor-nodaemon.out'"
+chmod 666 "$doctor_node"
+if forcectl doctor > "$W/doctor-nodaemon-readable.out" 2>&1; then rc=0; else rc=$?; fi
+check "... the node readable again: ok" \
+    grep -qx "ok       $doctor_node \"forcetouch-it pressure touchscreen\" (touchscreen): you may read it" "$W/doctor-nodaemon-readable.out"
+# No daemon to see it go: the device's process ended alone.
+kill "$(cat "$W/doctor.pid")"; wait "$(cat "$W/doctor.pid")" 2>/dev/null
+cp "$W/config-menus.toml" "$W/config.toml"
 # What the checks read, kept beside the daemon log for whoever reads a failure.
 mkdir -p "$OUT/control" && cp "$W"/*.out "$W"/*.json "$W"/*.txt "$OUT/control/" 2>/dev/null
 summary control-integration

@@ -31,8 +31,17 @@ extension Daemon {
         let environment = ProcessEnvironment.current()
         return DaemonDiagnosis(status: status(), devices: devices, denied: denied, udevRule: UdevRule.installedPath(),
                                uinput: Self.uinputUnusable(), claims: injects || bindings.contains(where: \.claimsTouch),
-                               menus: menus, paused: paused, haptics: nil,
-                               session: SessionFacts { environment[$0] })
+                               menus: menus, paused: paused, haptics: haptics.path?.summary,
+                               hapticsFound: haptics.path.flatMap(Self.found), session: SessionFacts { environment[$0] })
+    }
+
+    /// Whether `path` is somewhere a tick plays; nil when haptics are off (nothing was looked for).
+    static func found(_ path: HapticsPath) -> Bool? {
+        switch path {
+        case .feedbackd, .forceFeedback: true
+        case .none: false
+        case .off: nil
+        }
     }
 
     /// Why /dev/uinput cannot be opened for writing; nil when it can. Opening it creates nothing.

@@ -20,11 +20,15 @@ public struct DaemonDiagnosis: Codable, Hashable, Sendable {
     public var paused: Bool
     /// How a tick is played (the haptics backend's own words); nil from a daemon that does not say.
     public var haptics: String?
+    /// Whether somewhere to play a tick was found: false when it was looked for and none was;
+    /// nil when haptics are off or the daemon has not looked yet.
+    public var hapticsFound: Bool?
     /// The daemon's session, as its environment says.
     public var session: SessionFacts
 
     public init(status: DaemonStatus, devices: [DeviceInfo], denied: [String], udevRule: String?, uinput: String?,
-                claims: Bool, menus: Bool, paused: Bool, haptics: String?, session: SessionFacts) {
+                claims: Bool, menus: Bool, paused: Bool, haptics: String?, hapticsFound: Bool? = nil,
+                session: SessionFacts) {
         self.status = status
         self.devices = devices
         self.denied = denied
@@ -34,6 +38,7 @@ public struct DaemonDiagnosis: Codable, Hashable, Sendable {
         self.menus = menus
         self.paused = paused
         self.haptics = haptics
+        self.hapticsFound = hapticsFound
         self.session = session
     }
 }

@@ -19,6 +19,8 @@ public struct DoctorFacts: Hashable, Sendable {
     public var accessibility: Bool?
     /// Why the accessibility bus could not be read; nil when it was.
     public var accessibilityUnreadable: String?
+    /// No session bus could be reached: doctor was not run in the graphical session.
+    public var noSessionBus = false
     /// `gsettings get org.gnome.desktop.interface toolkit-accessibility`; nil when unread.
     public var toolkitAccessibility: Bool?
     /// The GNOME Shell extension; nil outside GNOME.

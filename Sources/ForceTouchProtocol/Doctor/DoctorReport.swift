@@ -25,7 +25,10 @@ public struct DoctorReport: Codable, Hashable, Sendable {
         checks.append(Self.accessibilityCheck(facts))
         if let daemon {
             if let haptics = daemon.haptics {
-                checks.append(DoctorCheck(.ok, "haptics", "haptics: \(haptics)"))
+                // Off by the user's word is as wanted; nowhere to play is worth knowing.
+                let nowhere = daemon.hapticsFound == false
+                checks.append(DoctorCheck(nowhere ? .warning : .ok, "haptics", "haptics: \(haptics)",
+                                          fix: nowhere ? DoctorFix.haptics : nil))
             } else {
                 checks.append(DoctorCheck(.ok, "haptics", "haptics: unknown (this daemon does not say)"))
             }
@@ -52,11 +55,12 @@ public struct DoctorReport: Codable, Hashable, Sendable {
                                "the daemon is running (pid \(daemon.status.pid)) but paused: nothing bound to a gesture runs",
                                fix: DoctorFix.resume)
         }
-        var text = "the daemon is running (pid \(daemon.status.pid))"
-        if !daemon.session.hasDisplay { text += ", with no display in its environment" }
-        return DoctorCheck(.ok, "daemon", text, fix: daemon.session.hasDisplay ? nil
-            : "import the session's display into the user manager: systemctl --user import-environment "
-                + "DISPLAY WAYLAND_DISPLAY && systemctl --user restart forcetouchd")
+        let text = "the daemon is running (pid \(daemon.status.pid))"
+        guard daemon.session.hasDisplay else {
+            return DoctorCheck(.warning, "daemon", text + ", with no display in its environment: apps it opens have no screen",
+                               fix: DoctorFix.daemonDisplay)
+        }
+        return DoctorCheck(.ok, "daemon", text)
     }
 
     static func deviceChecks(_ facts: DoctorFacts) -> [DoctorCheck] {
@@ -159,6 +163,11 @@ public struct DoctorReport: Codable, Hashable, Sendable {
         let needed = facts.daemon?.menus ?? false
         let fix = "\(DoctorFix.gnomeAccessibility); \(DoctorFix.firefoxAccessibility)"
         let settings = facts.toolkitAccessibility.map { " (toolkit-accessibility \($0))" } ?? ""
+        if facts.noSessionBus {
+            return DoctorCheck(.warning, "accessibility",
+                               "whether accessibility is on is unknown: no session bus (DBUS_SESSION_BUS_ADDRESS)",
+                               fix: DoctorFix.sessionBus)
+        }
         if let why = facts.accessibilityUnreadable {
             return DoctorCheck(needed ? .problem : .warning, "accessibility",
                                "links and app icons under the finger cannot be found: \(why)",
