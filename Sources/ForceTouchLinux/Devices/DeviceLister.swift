@@ -1,5 +1,6 @@
 import ForceTouchCore
 import ForceTouchEngine
+import ForceTouchProtocol
 import Glibc
 
 /// Finds every input device: through libudev when it can (for udev's classification),
@@ -10,16 +11,8 @@ public enum DeviceLister {
     /// or a session started before it, does not grant access until then).
     public static var permissionFix: String { permissionFix(installedRule: UdevRule.installedPath()) }
 
-    static func permissionFix(installedRule: String?) -> String {
-        let apply = "sudo udevadm control --reload && sudo udevadm trigger --subsystem-match=input"
-        let group = "or add yourself to the \"input\" group (sudo usermod -aG input $USER, then log in again)"
-        guard let installedRule else {
-            return "install forcetouch's udev rule \(UdevRule.fileName) (sudo make install puts it in "
-                + "/etc/udev/rules.d; a package in /usr/lib/udev/rules.d), then \(apply); \(group)"
-        }
-        return "the udev rule \(installedRule) is installed: apply it (\(apply)) and log in again "
-            + "if you were not logged in at the seat; \(group)"
-    }
+    /// The same words `forcectl doctor` gives (`DoctorFix`).
+    static func permissionFix(installedRule: String?) -> String { DoctorFix.permission(installedRule: installedRule) }
 
     /// Why a node could not be opened, with what fixes it.
     public static func openFailure(_ path: String, _ e: Int32) -> String {
