@@ -1018,10 +1018,17 @@ let invalidCases: [InvalidCase] = [
         #expect(l.diagnostics.isEmpty, "\(l.diagnostics.map(\.description))")
     }
 
-    @Test func theDefaultFileChangesNothing() throws {
+    @Test func theDefaultFileChangesNoSettingAndBindsTheMenu() throws {
         let url = TestFiles.packageRoot.appendingPathComponent("config/forcetouch.toml")
         let l = Configuration.parse(try TestFiles.text(url), file: "forcetouch.toml", lookups: .fake())
-        #expect(l.configuration == Configuration())
+        // Its active lines are one binding (issue 51): every setting is the default.
+        var expected = Configuration()
+        expected.bindings = l.configuration.bindings
+        #expect(l.configuration == expected)
+        let binding = try #require(l.configuration.bindings.first)
+        #expect(l.configuration.bindings.count == 1)
+        #expect(binding.gesture == .deepPress && binding.stage == .peek && binding.action == .quickActions)
+        #expect(binding.claim == nil && binding.device == nil && binding.fingers == nil)
     }
 
     /// The default file is the reference: every key the parser knows must be documented in it.
