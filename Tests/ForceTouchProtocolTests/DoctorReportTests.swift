@@ -106,6 +106,16 @@ import Testing
         menu = check(DoctorReport(facts), "menu")
         #expect(menu?.text.contains("the GNOME Shell extension is not installed") == true)
         #expect(menu?.fix?.hasPrefix("install forcetouch's GNOME Shell extension") == true)
+        facts.gnomeExtension = .installed(enabled: true, state: "ENABLED")
+        menu = check(DoctorReport(facts), "menu")
+        #expect(menu?.fix == "log out and in again (GNOME Shell loads extensions at login)")
+        // Without the daemon, an installed and enabled extension needs nothing done.
+        var alone = facts
+        alone.daemon = nil
+        alone.daemonUnreachable = "gone"
+        #expect(check(DoctorReport(alone), "menu")?.fix == nil)
+        alone.gnomeExtension = .notInstalled
+        #expect(check(DoctorReport(alone), "menu")?.fix?.hasPrefix("install forcetouch's GNOME Shell extension") == true)
         facts.daemon = Self.daemon(overlay: "gnome-shell")
         facts.gnomeExtension = .installed(enabled: true, state: "ACTIVE")
         menu = check(DoctorReport(facts), "menu")

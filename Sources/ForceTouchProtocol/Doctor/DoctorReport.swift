@@ -121,19 +121,22 @@ public struct DoctorReport: Codable, Hashable, Sendable {
         let needed = facts.daemon?.menus ?? false
         var extensionText = ""
         var fix = DoctorFix.startOverlay
+        // What to do about the extension itself: nothing when it is installed and enabled.
+        var extensionFix: String?
         if let state = facts.gnomeExtension {
             switch state {
             case .notInstalled:
                 extensionText = "; the GNOME Shell extension is not installed"
-                fix = DoctorFix.installExtension
+                extensionFix = DoctorFix.installExtension
             case .installed(let enabled, let state):
                 extensionText = "; the GNOME Shell extension is installed, \(enabled ? "enabled" : "not enabled") (\(state))"
-                fix = enabled ? "log out and in again (GNOME Shell loads extensions at login)"
-                    : DoctorFix.enableExtension
+                extensionFix = enabled ? nil : DoctorFix.enableExtension
             case .unknown(let why):
                 extensionText = "; the GNOME Shell extension: \(why)"
-                fix = DoctorFix.installExtension
+                extensionFix = DoctorFix.enableExtension
             }
+            // Enabled and yet not on the bus: GNOME Shell loads extensions at login.
+            fix = extensionFix ?? "log out and in again (GNOME Shell loads extensions at login)"
         }
         if let overlay {
             // The extension drawing says all gnome-extensions would.
@@ -151,7 +154,7 @@ public struct DoctorReport: Codable, Hashable, Sendable {
         }
         guard facts.daemon != nil else {
             return DoctorCheck(.warning, "menu", "who draws menus is unknown while the daemon is not running; session: \(session)"
-                               + extensionText, fix: facts.gnomeExtension.map { _ in fix })
+                               + extensionText, fix: extensionFix)
         }
         return DoctorCheck(needed ? .problem : .warning, "menu",
                            "nobody draws menus at the finger (no overlay on the session bus) on \(session)"
