@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Integration tests, run inside the QEMU guest by vm/run-tests.sh: forcetouchd, started as
 # root and dropping to `nobody`, follows uinput devices that `forcetest replay --uinput`
-# creates and plays recordings into, and runs the bound actions. Usage: daemon-in-guest.sh OUTDIR
+# creates and plays recordings into, and runs the bound actions; it ticks at peek and pop on
+# a uinput vibration motor (ff-motor.py). Usage: daemon-in-guest.sh OUTDIR
 set -uo pipefail
 ROOT="$PWD"
 BIN="$ROOT/.build/debug"
@@ -34,9 +35,11 @@ trap cleanup EXIT
 
 # --- udev: the project's rule, plus a stand-in for logind's uaccess ACL (no logind here):
 # the daemon's user may open the nodes the rule marked (FORCETOUCH_DEVICE=1, where it tags
-# uaccess), except the one whose name says forbidden.
+# uaccess), except the one whose name says forbidden, and the vibration motor (feedbackd's
+# rule tags a phone's uaccess).
 start_udev <<'RULES'
 SUBSYSTEM=="input", KERNEL=="event*", ENV{FORCETOUCH_DEVICE}=="1", ATTRS{name}!="*forbidden*", MODE="0666"
+SUBSYSTEM=="input", KERNEL=="event*", ATTRS{name}=="forcetouch-it vibration motor", MODE="0666"
 RULES
 
 config() {
@@ -99,6 +102,69 @@ check "a deep press runs its action with its force" \
     wait_for '^deep gesture=deep-press phase=began fingers=1 .*force=2\.[0-9]+ .*stage=peek' "$FT_ACTIONS" 30
 settled
 check "the deep press ran exactly once" test "$(count '^deep ')" -eq 1
+
+# 3b. Haptics (issue 51): a tick at peek and at pop on a vibration motor's force feedback. The
+# motor is a uinput device with FF_RUMBLE (ff-motor.py: the side of uinput that answers the
+# daemon's effect uploads and sees its plays); nothing else here has force feedback, and there
+# is no session bus, so no feedbackd.
+check "with nothing to play ticks on, the daemon says so, once" \
+    test "$(grep -c 'haptics: none: no feedbackd on the bus and no device with force feedback' "$LOG")" -eq 1
+# The same deep press, pressed on to its pop.
+{ awk '$2 + 0 <= 0.34' "$REC/deep-press.events"
+  for i in 1 2 3 4 5; do printf 'E: 0.%02d0000 0003 003a %04d\nE: 0.%02d0000 0000 0000 0000\n' $((34 + 2 * i)) $((100 + 30 * i)) $((34 + 2 * i)); done
+  printf 'E: 0.480000 0003 0039 -001\nE: 0.480000 0000 0000 0000\n'; } > "$W/pop.events"
+# motor_has N WHAT: waits (10 s at most) until the motor has seen N requests matching ^WHAT.
+# A play is `value=1`; `value=0` is the kernel stopping an effect it erases.
+motor_has() {
+    local i
+    for ((i = 0; i < 100; i++)); do [ "$(grep -c "^$2" "$W/motor.out")" -eq "$1" ] && return 0; sleep 0.1; done
+    return 1
+}
+from="$(mark "$LOG")"
+/usr/bin/python3 "$ROOT/Tests/Integration/ff-motor.py" "forcetouch-it vibration motor" "$W/motor.out" &
+motor_pid=$!
+wait_for '^created at ' "$W/motor.out" 20
+motor="$(node_of "$W/motor.out")"
+check "a hot-plugged vibration motor is chosen for the ticks" \
+    wait_for_new "$from" "haptics: force feedback on $motor \(FF_RUMBLE\)" "$LOG" 30
+check "... its two effects uploaded once: a light one for the peek, a firm one for the pop" \
+    bash -c "$(declare -f motor_has); W='$W'; motor_has 2 'upload ' &&
+             grep -q '^upload .* type=0x50 length=15 strength=50$' '$W/motor.out' &&
+             grep -q '^upload .* type=0x50 length=25 strength=100$' '$W/motor.out'"
+peek_id="$(sed -n 's/^upload id=\([0-9]*\) .*strength=50$/\1/p' "$W/motor.out")"
+pop_id="$(sed -n 's/^upload id=\([0-9]*\) .*strength=100$/\1/p' "$W/motor.out")"
+before_deep="$(count '^deep ')"
+play_through pressure-touchscreen.desc "$W/pop.events"
+settled
+check "a deep press to its pop ticks twice: the peek's effect, then the pop's" \
+    bash -c "$(declare -f motor_has); W='$W'; motor_has 2 'play .* value=1 ' &&
+             [ \"\$(grep '^play ' '$W/motor.out' | cut -d' ' -f2,3 | tr '\n' '|')\" = 'id=$peek_id value=1|id=$pop_id value=1|' ]"
+sed '/^\[general\]$/a haptics = "off"' "$W/config.toml" | config
+from="$(mark "$LOG")"
+kill -HUP "$daemon_pid"
+check "haptics = \"off\" on SIGHUP: the daemon says so" wait_for_new "$from" 'haptics: off' "$LOG" 30
+check "... and gives the motor's effects back" motor_has 2 'erase '
+play_through pressure-touchscreen.desc "$W/pop.events"
+settled
+check "... and the deep press still runs its action" test "$(count '^deep ')" -eq $((before_deep + 2))
+sed '/^haptics = /d' "$W/config.toml" | config
+from="$(mark "$LOG")"
+kill -HUP "$daemon_pid"
+check "haptics back to auto on SIGHUP: the motor again, its effects uploaded anew" \
+    bash -c "$(declare -f wait_for_new motor_has); W='$W'
+             wait_for_new $from 'haptics: force feedback on $motor \\(FF_RUMBLE\\)' '$LOG' 30 && motor_has 4 'upload '"
+play_through pressure-touchscreen.desc "$W/pop.events"
+settled
+# The motor sees its requests in order: a play while haptics were off would sit between the
+# erases and the second uploads.
+check "... with haptics off nothing was played; on again, the next deep press ticks twice" \
+    bash -c "$(declare -f motor_has); W='$W'; motor_has 4 'play .* value=1 ' &&
+             [ \"\$(grep -v ' value=0 ' '$W/motor.out' | cut -d' ' -f1 | tr '\n' ' ')\" = 'created upload upload play play erase erase upload upload play play ' ]" \
+    || sed 's/^/    /' "$W/motor.out"
+from="$(mark "$LOG")"
+kill "$motor_pid"; wait "$motor_pid" 2>/dev/null
+check "the motor unplugged: no ticks, said once more" \
+    wait_for_new "$from" 'haptics: none: no feedbackd on the bus and no device with force feedback' "$LOG" 30
 
 # 4. A device without pressure is unavailable; one the daemon's user may not open is unknown.
 # Both devices stay while they are checked (a long linger), and are unplugged after.

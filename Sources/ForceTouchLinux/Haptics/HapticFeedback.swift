@@ -10,6 +10,8 @@ final class HapticFeedback {
     private var output: (any HapticOutput)?
     /// Whether feedbackd is on the session bus, followed from the first time the bus is there.
     private var feedbackd: FeedbackdWatch?
+    /// The last device that could not be used, as logged: not said again while it stays so.
+    private var failure: String?
     /// Told when feedbackd comes or goes: the daemon chooses again.
     var feedbackdChanged: () -> Void = {}
 
@@ -40,9 +42,15 @@ final class HapticFeedback {
         case .forceFeedback(let devnode, let effect):
             do throws(ForceFeedbackHaptics.Failure) {
                 output = try ForceFeedbackHaptics(devnode: devnode, effect: effect)
+                failure = nil
                 return chosen.logLine
             } catch {
-                return "haptics: none: \(error)"
+                // Tried again at the next choice: a device is often seen (sysfs) before udev
+                // has given the user access to it, and its own arrival comes next. Said once.
+                path = nil
+                let line = "haptics: none: \(error)"
+                defer { failure = line }
+                return line == failure ? nil : line
             }
         }
     }
