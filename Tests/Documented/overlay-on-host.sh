@@ -583,7 +583,9 @@ check "... accessibility off: a problem (a binding shows a menu), with GNOME's g
              [ '$doc_status' = 1 ]"
 check "... and the configuration's bindings counted" doc_says "^ok       1 binding\(s\): $CONFIG\$"
 a11y true
+started="$(date +%s%N)"
 as_user timeout 20 "$BIN/forcectl" doctor > "$W/doctor-a11y-on.txt" 2>&1
+echo "figure: forcectl doctor with the daemon, the overlay and the accessibility bus took $(( ($(date +%s%N) - started) / 1000000 )) ms"
 check "... accessibility on: ok" grep -Eq '^ok       accessibility is on' "$W/doctor-a11y-on.txt"
 as_user timeout 20 dbus-run-session -- "$BIN/forcectl" doctor > "$W/doctor-no-a11y-bus.txt" 2>&1
 check "... no accessibility bus: a problem, at-spi2-core the fix" \
