@@ -174,7 +174,9 @@ public struct DevicePipeline: Sendable {
         let name = device.name
         if event.hapticTouch {
             // A Haptic Touch stands in for a deep press only where iOS's does: the menus
-            // (`quick-actions = true`), never a deep press's other actions, nor a slot's.
+            // (`quick-actions = true`), never a deep press's other actions, nor a slot's;
+            // and only at its peek (its `changed` only starts the lookup).
+            guard event.phase != .changed else { return [] }
             return bindings.actions(for: event).filter { $0.action == .quickActions }.map { binding in
                 Dispatch(label: "binding[\(binding.index)] (line \(binding.line)) haptic-touch \(event.phase.rawValue)",
                          request: ActionRequest(binding: binding, event: event, deviceName: name, general: general),

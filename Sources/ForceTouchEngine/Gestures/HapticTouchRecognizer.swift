@@ -1,9 +1,11 @@
 /// Recognizes a Haptic Touch: one finger held still for `hapticTouchTime` on a device where
 /// `haptic-touch` applies (by default a touchscreen without force), as iPhones without 3D
 /// Touch open the same menus on a long press held still. It fires as a stand-in for a deep
-/// press's peek (`GestureEvent.hapticTouch`): `began` at the deadline — from the engine's
-/// clock, since a still finger sends no events — and `ended` when the finger lifts,
-/// `cancelled` when its state is lost. Whether it opens anything, and takes the touch, is
+/// press's peek (`GestureEvent.hapticTouch`): `changed` (no stage) once it has been held
+/// still for half its time, on its way as a deep press's rising force is, so that what is
+/// under the finger is looked up before the menu is due; `began` (stage peek) at the
+/// deadline — both from the engine's clock, since a still finger sends no events — and
+/// `ended` when the finger lifts, `cancelled` when its state is lost. Whether it opens anything, and takes the touch, is
 /// not its to decide: only the `quick-actions = true` menu answers it, and only when the
 /// finger is on something with its own menu (a link, an app's icon); on anything else the
 /// touch goes on to the app, whose own long press then works as without forcetouch.
@@ -12,13 +14,19 @@
 ///
 /// ```
 /// idle ──one finger down──▶ possible ──held still for the time──▶ began ──lift──▶ idle (ended)
-///                             │  │                                  └──lost──▶ idle (cancelled)
+///                             │  │ (half of it: changed)            └──lost──▶ idle (cancelled)
 ///   moved > slop, a second    │  └──lifted early──▶ idle
 ///   finger, lost ─────────────▼
 ///                           failed ──all up──▶ idle
 /// ```
 struct HapticTouchRecognizer: Sendable {
-    private enum State { case idle, possible(slot: Int, deadline: Timestamp), began(slot: Int), failed }
+    private enum State {
+        case idle
+        /// Held still so far; `onItsWay` is when the `changed` is due, until it is sent.
+        case possible(slot: Int, onItsWay: Timestamp?, deadline: Timestamp)
+        case began(slot: Int)
+        case failed
+    }
 
     let duration: Timestamp.Duration
     let slop: Double
@@ -32,7 +40,7 @@ struct HapticTouchRecognizer: Sendable {
     }
 
     var deadline: Timestamp? {
-        if case .possible(_, let d) = state { return d }
+        if case .possible(_, let onItsWay, let d) = state { return onItsWay ?? d }
         return nil
     }
 
@@ -65,10 +73,11 @@ struct HapticTouchRecognizer: Sendable {
                                              event: .refused(.deepPress, .fingers(count: down, limit: 1))))
                     state = .failed
                 } else {
-                    state = .possible(slot: began, deadline: frame.time + duration)
+                    let half = Timestamp.Duration(microseconds: duration.microseconds / 2)
+                    state = .possible(slot: began, onItsWay: frame.time + half, deadline: frame.time + duration)
                 }
             }
-        case .possible(let slot, _):
+        case .possible(let slot, _, _):
             let c = frame.contacts[slot]
             let why: Refusal? = c.isCancelled ? .lost
                 : !c.isDown ? .liftedEarly(seconds: (frame.time - start).seconds, duration: duration.seconds)
@@ -94,10 +103,19 @@ struct HapticTouchRecognizer: Sendable {
         if trace.isOn { trace.transition(.hapticTouch, before, stateName, at: frame.time) }
     }
 
-    /// Fires the Haptic Touch when its deadline has come.
+    /// Says the press is on its way at half its time, and fires the Haptic Touch when its
+    /// deadline has come; true when it fired.
     mutating func advance(to t: Timestamp, _ frame: borrowing TouchFrame, rotation: Rotation,
                           into out: inout [GestureEvent], trace: inout GestureTrace) -> Bool {
-        guard case .possible(let slot, let d) = state, d <= t else { return false }
+        if case .possible(let slot, let onItsWay?, let d) = state, onItsWay <= t {
+            state = .possible(slot: slot, onItsWay: nil, deadline: d)
+            var e = event(.changed, slot, frame, rotation)
+            e.time = onItsWay
+            e.transitionProgress = 0.5
+            out.append(e)
+            return false
+        }
+        guard case .possible(let slot, nil, let d) = state, d <= t else { return false }
         trace.transition(.hapticTouch, .possible, .began, at: d)
         state = .began(slot: slot)
         var e = event(.began, slot, frame, rotation)

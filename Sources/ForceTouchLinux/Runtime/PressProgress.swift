@@ -69,10 +69,11 @@ struct PressProgress {
         if step == .cancelled { Self.cancelled(to: overlay, now: event.time) }
     }
 
-    /// A Haptic Touch's step (`GestureEvent.hapticTouch`). Its `began` goes to the overlay as
-    /// a press's `began` at no progress, which draws nothing and starts the lookup of what is
-    /// under the finger; its peek goes to the lookup alone (`onProgress`), for the menu's
-    /// deadline: nothing is drawn unless the menu shows. Its lift or loss ends the press there.
+    /// A Haptic Touch's step (`GestureEvent.hapticTouch`). Its `changed` (held still for half
+    /// its time) goes to the overlay as a press's `began` at no progress, which draws nothing
+    /// and starts the lookup of what is under the finger, ready by the menu's time; its
+    /// `began` (peek) goes to the lookup alone (`onProgress`), for the menu's deadline: nothing
+    /// is drawn unless the menu shows. Its lift or loss ends the press there.
     func hapticTouch(_ event: GestureEvent, _ session: DeviceSession, to overlay: OverlayMenus) {
         let (placement, output) = overlay.locate(session.name)
         func message(_ phase: String, _ stage: String) -> PressProgressMessage {
@@ -80,11 +81,10 @@ struct PressProgress {
                                  x: event.x, y: event.y, placement: placement, output: output)
         }
         switch event.phase {
-        case .began:
-            overlay.progress(message("began", ""), phase: "began", time: event.time)
-            overlay.onProgress(message("changed", DeepPressStage.peek.rawValue))
         case .changed:
-            break
+            overlay.progress(message("began", ""), phase: "began", time: event.time)
+        case .began:
+            overlay.onProgress(message("changed", DeepPressStage.peek.rawValue))
         case .ended:
             overlay.progress(message("ended", ""), phase: "ended", time: event.time)
         case .cancelled, .failed:
