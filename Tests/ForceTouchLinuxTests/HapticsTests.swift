@@ -92,6 +92,13 @@ struct HapticTickTests {
         #expect(HapticTick(deepPress(.cancelled, nil)) == nil)
     }
 
+    /// Its tick waits for its menu: nothing is felt where the app keeps its own long press.
+    @Test func aHapticTouchsEventsAreNotTicksThemselves() {
+        var e = deepPress(.began, .peek)
+        e.hapticTouch = true
+        #expect(HapticTick(e) == nil)
+    }
+
     @Test func otherGesturesDoNotTick() {
         let long = GestureEvent(gesture: .longPress, phase: .began, fingers: 1, time: Timestamp(microseconds: 0),
                                 x: 0, y: 0, force: 1)

@@ -37,6 +37,8 @@ extension Daemon {
                 let decided: ((Bool) -> Void)? = d.claimWaitsForMenu ? { [weak self, weak session] shows in
                     guard let self, let session else { return }
                     session.settleClaim(event.contacts, claimed: shows, at: event.time)
+                    // A Haptic Touch is felt when its menu opens, as on iOS: not on what has none.
+                    if shows, event.hapticTouch { haptics.tick(.hapticTouch) }
                     // Nothing to show: the card that grew towards peek goes, and nothing more
                     // of this press is drawn.
                     if !shows { pressProgress.taken(by: event, session, to: runner.overlay) }
