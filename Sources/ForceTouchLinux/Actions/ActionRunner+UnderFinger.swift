@@ -44,10 +44,12 @@ extension ActionRunner {
             presentMenu(store, event: event, device: device, label: label, target: target, looked: looked,
                         place: place, finish) { [weak self] entry, finish in
                 guard let self else { return }
+                // One of the app's own actions (its Desktop Actions) is launched here: the store
+                // does not hold it. A configured item is performed as the store has it.
+                let appsOwn = entry.kind == .static && target.app?.quickActionItems.contains(entry.item) == true
                 switch (target.kind, entry.item.action) {
                 case (.link, _): performLink(entry.item.type, address: target.address, label: label, finish)
-                case (.appIcon, .launch(let launch)?), (.window, .launch(let launch)?)
-                    where entry.kind == .static && target.app?.quickActionItems.contains(entry.item) == true:
+                case (.appIcon, .launch(let launch)?) where appsOwn, (.window, .launch(let launch)?) where appsOwn:
                     self.launch(launch, label: "\(label) → \(entry.item.type)", finish)
                 default: perform(type: entry.item.type, event: event, device: device, label: label, finish)
                 }
