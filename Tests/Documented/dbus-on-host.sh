@@ -388,6 +388,20 @@ check "with haptics = \"off\" the same replay calls feedbackd not once, and the 
     bash -c "[ \"\$(grep -c 'member=TriggerFeedback' '$W/feedback-monitor.txt')\" = $before ] &&
              grep -q '^info: haptics: off' '$W/haptics-off.log' && grep -q 'deep-press' '$W/haptics-off.log'"
 stop "$feedback_monitor_pid"; stop "$feedbackd_pid"
+# A running daemon follows feedbackd coming and going on the bus (a phone's session may start
+# it after forcetouchd): the log says where ticks play at each change.
+bg_user "$W/haptics-live.log" "$BIN/forcetouchd" --config "$W/haptics.toml"
+haptics_daemon_pid=$last_pid
+wait_for '^info: ready: ' "$W/haptics-live.log" 20
+bg_user "$W/feedbackd-2.log" env GSETTINGS_BACKEND=memory G_MESSAGES_DEBUG=all timeout 60 "$FEEDBACKD"
+feedbackd_pid=$last_pid
+check "a running daemon turns to feedbackd when it comes onto the bus" \
+    wait_for '^info: haptics: feedbackd \(org.sigxcpu.Feedback\)$' "$W/haptics-live.log" 20
+stop "$feedbackd_pid"
+check "... and away from it when it goes" \
+    bash -c "for _ in \$(seq 100); do tail -1 '$W/haptics-live.log' | grep -q '^info: haptics: ' &&
+                 ! tail -1 '$W/haptics-live.log' | grep -q 'haptics: feedbackd' && exit 0; sleep 0.1; done; exit 1"
+stop "$haptics_daemon_pid"
 
 # ---------------------------------------------------------------- no session bus
 as_user env -u DBUS_SESSION_BUS_ADDRESS timeout 60 "$BIN/forcetouchd" --replay "$W/demo.evemu" > "$W/nobus.log" 2>&1
