@@ -38,8 +38,9 @@ public enum HapticTouchMode: Int, Hashable, Sendable, CaseIterable {
 /// `[gestures] haptic-touch-time`: iOS's Touch Duration (Settings → Accessibility → Touch →
 /// Haptic Touch), Fast or Slow, or a time in seconds.
 public enum HapticTouchTime {
-    /// Fast: short of the apps' own long press (GTK's `gtk-long-press-time`, 500 ms; Qt's
-    /// and UIKit's 500 ms too) by more than the under-finger lookup's 100 ms, so that a
+    /// Fast: short of the apps' own long press (GTK 3's `GtkGestureLongPress`: the setting
+    /// `gtk-long-press-time`, 500 ms by default, times `delay-factor`, 1; UIKit's 0.5 s) by
+    /// more than the under-finger lookup's 100 ms after the menu is due, so that a
     /// claimed touch is cancelled before the app's long press fires even with `claim =
     /// "cancel"`; and longer than a tap (`tap-time`, 0.35 s), so that no tap opens a menu.
     public static let fast = Timestamp.Duration(seconds: 0.38)
