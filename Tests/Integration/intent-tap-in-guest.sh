@@ -263,7 +263,7 @@ check "haptic touch: the GTK app with its own long press is on screen" wait_for 
 # through uinput (1000 x 600 over 1024 x 768). Returns once played; its touch-down's
 # CLOCK_MONOTONIC time in $down.
 hold() {
-    local px py; read -r px py < <(grep "^$1 " "$APP_LOG" | tail -1 | awk '{ print $2, $3 }')
+    local px py; read -r px py < <(grep -E "^$1 [0-9]+ [0-9]+$" "$APP_LOG" | tail -1 | awk '{ print $2, $3 }')
     tx=$(( px * 1000 / 1024 )) ty=$(( py * 600 / 768 ))
     python3 - "$W/hold.events" "$tx" "$ty" <<'PY'
 import sys
