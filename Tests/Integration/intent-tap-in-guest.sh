@@ -298,10 +298,19 @@ check "... and forcetouch shows no menu" bash -c "! tail -c +$((mo + 1)) '$OVERL
 check "... the daemon says why: no menu of its own there" \
     wait_for_new "$ml" "haptic touch on (window|nothing).*no menu of its own: the touch is the app's" "$LOG" 30
 wait_for_new "$ma" "^long-press " "$APP_LOG" 5 > /dev/null; sleep 1
-mo="$(mark "$OVERLAY_LOG")" ma="$(mark "$APP_LOG")"
-hold link
-check "haptic touch on the link: forcetouch's menu for the link" \
-    wait_for_new "$mo" '^menu [0-9]+ shown: .* for link' "$OVERLAY_LOG" 30
+# Under TCG the lookup of one press can run past its own budget (270 ms; tens of ms on a real
+# machine), which the overlay logs as such: only then is the press made again, at most twice, and
+# the check says how many it took.
+for tries in 1 2 3; do
+    mo="$(mark "$OVERLAY_LOG")" ma="$(mark "$APP_LOG")"
+    hold link
+    wait_for_new "$mo" '^menu [0-9]+ shown: .* for link' "$OVERLAY_LOG" 15 && break
+    tail -c +$((mo + 1)) "$OVERLAY_LOG" | grep -Eq 'took longer than [0-9]+ ms|no answer within [0-9]+ ms' || break
+    echo "haptic touch on the link: press $tries's lookup ran out of its budget under TCG: pressing again"
+    wait_for_new "$ma" "^long-press " "$APP_LOG" 5 > /dev/null; sleep 1
+done
+check "haptic touch on the link: forcetouch's menu for the link (press $tries)" \
+    wait_for_new "$mo" '^menu [0-9]+ shown: .* for link' "$OVERLAY_LOG" 5
 id="$(tail -c +$((mo + 1)) "$OVERLAY_LOG" | grep -E '^menu [0-9]+ shown: ' | tail -1 | awk '{ print $2 }')"
 sleep 1
 check "... and the app's own long press never fires, nor does the touch reach it" \
