@@ -153,8 +153,13 @@ start_x11() {
     user_env+=("DISPLAY=:$DISPLAY_NUM")
     bg_user "$W/openbox.log" openbox
     openbox_pid=$last_pid
-    sleep 0.5
-    check "Xvfb and openbox run" kill -0 "$xvfb_pid" "$openbox_pid"
+    check "Xvfb and openbox run, openbox managing the screen" wait_until 10 x11_running
+}
+# x11_running: Xvfb and openbox run, and openbox has named itself on the root window (it has
+# once it manages windows).
+x11_running() {
+    kill -0 "$xvfb_pid" "$openbox_pid" 2> /dev/null &&
+        as_user xprop -root _NET_SUPPORTING_WM_CHECK 2> /dev/null | grep -q 'window id'
 }
 
 # start_sway COLOUR: the pixman renderer and no input devices (the host has none to give it).
@@ -165,8 +170,13 @@ start_sway() {
     sway_pid=$last_pid
     for _ in $(seq 100); do ls "$RUNTIME"/wayland-? > /dev/null 2>&1 && break; sleep 0.1; done
     WAYLAND="$(basename "$(ls "$RUNTIME"/wayland-? 2>/dev/null | head -1)")"
-    check "sway runs headless ($WAYLAND)" test -n "$WAYLAND"
-    sleep 1
+    check "sway runs headless ($WAYLAND), swaybg has drawn its background" wait_until 10 sway_drawn "$1"
+}
+# sway_drawn COLOUR: the output shows COLOUR (#rrggbb), drawn by swaybg, which sway starts.
+sway_drawn() {
+    local c="${1#\#}"
+    [ -n "$WAYLAND" ] &&
+        [ "$(shot_sway - 2> /dev/null | convert - -format '%[hex:p{0,0}]' info: 2> /dev/null | cut -c 1-6)" = "${c^^}" ]
 }
 
 shot_x11() { as_user import -window root "$1"; }

@@ -1,6 +1,6 @@
 # Shared by the guest test scripts: PASS/FAIL bookkeeping and waiting for output.
-# Source it after setting nothing; it defines pass, fail, ok, bad, check, wait_for, mark,
-# wait_for_new, node_of, summary, start_udev, and device, inject, unplug and play_through,
+# Source it after setting nothing; it defines pass, fail, ok, bad, check, wait_for, wait_until,
+# mark, wait_for_new, node_of, summary, start_udev, and device, inject, unplug and play_through,
 # which use the script's $BIN, $REC, $W and $LOG (the daemon's log) when called.
 pass=0 fail=0
 ok()  { echo "PASS: $*"; pass=$((pass + 1)); }
@@ -16,6 +16,17 @@ wait_for() {
         sleep 0.1
     done
     return 1
+}
+
+# wait_until SECONDS COMMAND…: runs COMMAND every 0.1 s until it succeeds, at most SECONDS;
+# returns 1 at the deadline. For what is watched other than a log line: a file, a socket, a
+# window, a process gone, a program's answer.
+wait_until() {
+    local end=$((SECONDS + $1)); shift
+    until "$@"; do
+        [ "$SECONDS" -ge "$end" ] && return 1
+        sleep 0.1
+    done
 }
 
 # The size of file $1 now, for wait_for_new: a line written before it must not count (an earlier
