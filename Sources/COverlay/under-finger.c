@@ -206,10 +206,10 @@ static gboolean holds(lookup_t *l, const char *bus, const char *path, int x, int
     return w > 0 && h > 0 && x >= ex && x < ex + w && y >= ey && y < ey + h;
 }
 
-/// The object's state has SHOWING (or VISIBLE); `active`: ACTIVE too.
-static gboolean showing(lookup_t *l, const char *bus, const char *path, gboolean *active) {
+/// The object's GetState set: its first two words, bit n for AtspiStateType n.
+static guint64 state_bits(lookup_t *l, const char *bus, const char *path) {
     GVariant *r = call(l, bus, path, ATSPI_DBUS_INTERFACE_ACCESSIBLE, "GetState", NULL, "(au)");
-    if (!r) return FALSE;
+    if (!r) return 0;
     guint64 bits = 0;
     GVariantIter *it;
     guint32 word;
@@ -221,6 +221,12 @@ static gboolean showing(lookup_t *l, const char *bus, const char *path, gboolean
     }
     g_variant_iter_free(it);
     g_variant_unref(r);
+    return bits;
+}
+
+/// The object's state has SHOWING (or VISIBLE); `active`: ACTIVE too.
+static gboolean showing(lookup_t *l, const char *bus, const char *path, gboolean *active) {
+    guint64 bits = state_bits(l, bus, path);
     if (active) *active = (bits >> ATSPI_STATE_ACTIVE) & 1;
     return ((bits >> ATSPI_STATE_SHOWING) & 1) || ((bits >> ATSPI_STATE_VISIBLE) & 1);
 }
@@ -229,12 +235,10 @@ static gboolean showing(lookup_t *l, const char *bus, const char *path, gboolean
 static gboolean implements(lookup_t *l, const char *bus, const char *path, const char *iface) {
     GVariant *r = call(l, bus, path, ATSPI_DBUS_INTERFACE_ACCESSIBLE, "GetInterfaces", NULL, "(as)");
     if (!r) return FALSE;
-    gboolean found = FALSE;
-    GVariantIter *it;
-    const char *name;
-    g_variant_get(r, "(as)", &it);
-    while (!found && g_variant_iter_next(it, "&s", &name)) found = strcmp(name, iface) == 0;
-    g_variant_iter_free(it);
+    const char **names = NULL;
+    g_variant_get(r, "(^a&s)", &names);
+    gboolean found = names && g_strv_contains(names, iface);
+    g_free(names);
     g_variant_unref(r);
     return found;
 }
@@ -246,24 +250,21 @@ static char *child_at(lookup_t *l, const char *bus, const char *path, int x, int
     if (!r) return NULL;
     const char *name, *child;
     g_variant_get(r, "((&s&o))", &name, &child);
-    char *out = strcmp(child, ATSPI_DBUS_PATH_NULL) != 0 && strcmp(child, path) != 0 ? g_strdup(child) : NULL;
+    char *out = !g_str_equal(child, ATSPI_DBUS_PATH_NULL) && !g_str_equal(child, path) ? g_strdup(child) : NULL;
     g_variant_unref(r);
     return out;
 }
 
-/// The link's address, when the object is one: the Hyperlink interface's URI. Gecko answers it on
-/// every object (the address bar gives the page's), so there only the role `link` counts; a
-/// GtkLinkButton is a `push button` with a URI.
-static char *address_of(lookup_t *l, const char *bus, const char *path, const char *role, gboolean gecko) {
-    gboolean link = role && strcmp(role, "link") == 0;
-    if ((gecko && !link) || !implements(l, bus, path, ATSPI_DBUS_INTERFACE_HYPERLINK)) return NULL;
+/// The object's Hyperlink URI, when it has the interface: bounded (a cut address would open
+/// another page, so one too long is none at all), "" as the application gave it.
+static char *uri_of(lookup_t *l, const char *bus, const char *path) {
+    if (!implements(l, bus, path, ATSPI_DBUS_INTERFACE_HYPERLINK)) return NULL;
     GVariant *r = call(l, bus, path, ATSPI_DBUS_INTERFACE_HYPERLINK, "GetURI", g_variant_new("(i)", 0), "(s)");
     if (!r) return NULL;
     const char *uri = NULL;
     g_variant_get(r, "(&s)", &uri);
     size_t n = strlen(uri);
-    // A cut address would open another page: one too long is not an address at all.
-    char *out = n > 0 && n <= ADDRESS_MAX_BYTES && g_utf8_validate(uri, n, NULL) ? g_strndup(uri, n) : NULL;
+    char *out = n <= ADDRESS_MAX_BYTES && g_utf8_validate(uri, n, NULL) ? g_strndup(uri, n) : NULL;
     if (n > ADDRESS_MAX_BYTES && l->verbose)
         g_printerr("under-finger: a link's address of %zu bytes, more than %d, is not an address\n", n,
                    ADDRESS_MAX_BYTES);
@@ -271,56 +272,94 @@ static char *address_of(lookup_t *l, const char *bus, const char *path, const ch
     return out;
 }
 
-/// The accessible at x, y in the application `bus`, whose window there is `top`: the deepest
-/// object, asked again of each child, then the nearest link on the way up from it, else the
-/// deepest object that has a name.
-static void describe(lookup_t *l, const char *bus, const char *top, int x, int y, guint coord, facts_t *f) {
-    GPtrArray *path = g_ptr_array_new_with_free_func(g_free);
-    g_ptr_array_add(path, g_strdup(top));
+/// One object of an answer, as the application gave it: its Accessible properties (one GetAll:
+/// name, description, children, parent), its role, states and URI. `parent` (owned) is where
+/// its path goes up.
+static void gather_node(lookup_t *l, const char *bus, const char *path, ft_accessible_node *n, char **parent) {
+    memset(n, 0, sizeof *n);
+    *parent = NULL;
+    GVariant *r = call(l, bus, path, "org.freedesktop.DBus.Properties", "GetAll",
+                       g_variant_new("(s)", ATSPI_DBUS_INTERFACE_ACCESSIBLE), "(a{sv})");
+    if (r) {
+        GVariant *props = g_variant_get_child_value(r, 0);
+        const char *text = NULL, *up_bus = NULL, *up = NULL;
+        if (g_variant_lookup(props, "Name", "&s", &text)) n->name = fact_text(text, -1);
+        if (g_variant_lookup(props, "Description", "&s", &text)) n->description = fact_text(text, -1);
+        g_variant_lookup(props, "ChildCount", "i", &n->children);
+        if (g_variant_lookup(props, "Parent", "(&s&o)", &up_bus, &up) && !g_str_equal(up, ATSPI_DBUS_PATH_NULL))
+            *parent = g_strdup(up);
+        g_variant_unref(props);
+        g_variant_unref(r);
+    }
+    n->role = string_call(l, bus, path, ATSPI_DBUS_INTERFACE_ACCESSIBLE, "GetRoleName", NULL);
+    n->states = state_bits(l, bus, path);
+    n->uri = uri_of(l, bus, path);
+}
+
+static void answer_clear(ft_accessible_answer *a, ft_accessible_node *nodes) {
+    for (int i = 0; i < a->count; i++) {
+        g_free((char *)nodes[i].role); g_free((char *)nodes[i].name); g_free((char *)nodes[i].description);
+        g_free((char *)nodes[i].uri);
+    }
+    a->count = 0;
+}
+
+/// The application's answer at x, y in its window `top`: the deepest object (GetAccessibleAtPoint
+/// asked again of each child: Gecko answers its deepest at once, GTK one level at a time), then
+/// its parents up to `top`, which is last (those more than FT_PATH_MAX - 1 above the deepest
+/// are left out).
+static void gather_answer(lookup_t *l, const char *bus, const char *top, int x, int y, guint coord,
+                          ft_accessible_answer *a, ft_accessible_node *nodes) {
+    char *deepest = g_strdup(top);
     for (int depth = 0; depth < 48; depth++) {
-        char *child = child_at(l, bus, g_ptr_array_index(path, path->len - 1), x, y, coord);
+        char *child = child_at(l, bus, deepest, x, y, coord);
         if (!child) break;
-        g_ptr_array_add(path, child);
+        g_free(deepest);
+        deepest = child;
     }
-    gboolean gecko = strcmp(toolkit(l, bus), "Gecko") == 0;
-    int chosen = -1;
-    char *role = NULL;
-    for (int i = (int)path->len - 1; i >= 0 && !f->address; i--) {
-        const char *p = g_ptr_array_index(path, i);
-        char *r = string_call(l, bus, p, ATSPI_DBUS_INTERFACE_ACCESSIBLE, "GetRoleName", NULL);
-        f->address = address_of(l, bus, p, r, gecko);
-        if (f->address) {
-            chosen = i;
-            g_free(role);
-            role = r;
-        } else if (i == (int)path->len - 1) {
-            role = r;
-        } else {
-            g_free(r);
-        }
+    char *at = deepest;
+    while (at && a->count < FT_PATH_MAX - 1 && !g_str_equal(at, top)) {
+        char *parent = NULL;
+        gather_node(l, bus, at, &nodes[a->count++], &parent);
+        g_free(at);
+        at = parent;
     }
-    if (chosen < 0) chosen = (int)path->len - 1;
-    const char *p = g_ptr_array_index(path, chosen);
-    char *name = string_property(l, bus, p, ATSPI_DBUS_INTERFACE_ACCESSIBLE, "Name");
-    // A nameless leaf (an icon, a label's text) stands for what holds it: up to two levels.
-    for (int up = 1; (!name || !*name) && !f->address && up <= 2 && chosen - up > 0; up++) {
-        const char *q = g_ptr_array_index(path, chosen - up);
-        char *n = string_property(l, bus, q, ATSPI_DBUS_INTERFACE_ACCESSIBLE, "Name");
-        if (n && *n) {
-            g_free(name);
-            name = n;
-            g_free(role);
-            role = string_call(l, bus, q, ATSPI_DBUS_INTERFACE_ACCESSIBLE, "GetRoleName", NULL);
-            p = q;
-        } else {
-            g_free(n);
-        }
+    g_free(at);
+    char *ignored = NULL;
+    gather_node(l, bus, top, &nodes[a->count++], &ignored);
+    g_free(ignored);
+    a->toolkit = toolkit(l, bus);
+    a->nodes = nodes;
+}
+
+/// The accessible at x, y in the application `bus`, whose window there is `top`: its answer
+/// gathered and decided by the model (PointedObject), asked again while the answer is partial
+/// and the deadline leaves time for another ask (an application building its tree is asked
+/// again after a pause).
+static void describe(lookup_t *l, const char *bus, const char *top, int x, int y, guint coord, facts_t *f) {
+    ft_accessible_node nodes[FT_PATH_MAX];
+    ft_accessible_answer a = { 0 };
+    ft_pointed_object chosen = { 0 };
+    enum { PAUSE_MS = 15 };
+    for (int ask = 1;; ask++) {
+        gint64 start = g_get_monotonic_time();
+        answer_clear(&a, nodes);
+        gather_answer(l, bus, top, x, y, coord, &a, nodes);
+        if (l->model->observe) l->model->print_answer(&a);
+        int took = (int)((g_get_monotonic_time() - start) / 1000);
+        gboolean last = remaining_ms(l) <= 2 * took + PAUSE_MS + 5;
+        l->model->pointed_object(&a, last, &chosen);
+        if (!chosen.ask_again || last) break;
+        if (l->verbose) g_printerr("under-finger: ask %d: %s: asked again\n", ask, chosen.why);
+        g_usleep(PAUSE_MS * 1000);
     }
-    f->role = role;
-    f->name = name;
-    f->description = string_property(l, bus, p, ATSPI_DBUS_INTERFACE_ACCESSIBLE, "Description");
-    if (f->description && !*f->description) g_clear_pointer(&f->description, g_free);
-    g_ptr_array_unref(path);
+    if (chosen.ask_again) chosen.node = 0, chosen.address = -1;
+    const ft_accessible_node *n = &nodes[CLAMP(chosen.node, 0, a.count - 1)];
+    f->role = g_strdup(n->role);
+    f->name = g_strdup(n->name);
+    f->description = n->description && *n->description ? g_strdup(n->description) : NULL;
+    if (chosen.address >= 0 && chosen.address < a.count) f->address = g_strdup(nodes[chosen.address].uri);
+    answer_clear(&a, nodes);
 }
 
 /// The application with process `pid` and its window holding x, y:

@@ -34,7 +34,7 @@ struct ForcetouchOverlay: ForceTouchCommand {
             finger (the window, from the X server or sway's IPC, and the accessible object there, \
             through AT-SPI: its role, name and a link's address) and tells the daemon \
             (PressTarget); `--no-under-finger` looks nothing up. `--what-is-at X Y` prints what it would tell for a screen pixel, as \
-            JSON, and exits.
+            JSON, and exits; `--observe-at X Y` prints before it each answer the application gave there.
             """,
         version: ForceTouchVersion.string)
 
@@ -57,12 +57,22 @@ struct ForcetouchOverlay: ForceTouchCommand {
                                valueName: "X Y"))
     var whatIsAt: [Int32] = []
 
+    @Option(name: .customLong("observe-at"), parsing: .upToNextOption,
+            help: ArgumentHelp("As --what-is-at, and first each answer the application at X Y gave, as it was asked, as one line of JSON: the path from the deepest object up to its window, each object's role, name, description, states and URI (as the recorded observations in Tests/Documented/fixtures/under-finger are made).",
+                               valueName: "X Y"))
+    var observeAt: [Int32] = []
+
     func validate() throws {
-        guard whatIsAt.isEmpty || whatIsAt.count == 2 else {
-            throw ValidationError("--what-is-at takes two numbers, X and Y, in screen pixels")
+        for (option, numbers) in [("--what-is-at", whatIsAt), ("--observe-at", observeAt)] {
+            guard numbers.isEmpty || numbers.count == 2 else {
+                throw ValidationError("\(option) takes two numbers, X and Y, in screen pixels")
+            }
+            guard numbers.isEmpty || underFinger else {
+                throw ValidationError("\(option) looks up what is under the finger: it cannot go with --no-under-finger")
+            }
         }
-        guard whatIsAt.isEmpty || underFinger else {
-            throw ValidationError("--what-is-at looks up what is under the finger: it cannot go with --no-under-finger")
+        guard whatIsAt.isEmpty || observeAt.isEmpty else {
+            throw ValidationError("--what-is-at and --observe-at each look up one point: give one of them")
         }
         guard linkPreviewTimeout > 0, linkPreviewTimeout <= 60 else {
             throw ValidationError("--link-preview-timeout must be above 0 and at most 60 seconds, not \(linkPreviewTimeout)")
@@ -79,12 +89,15 @@ struct ForcetouchOverlay: ForceTouchCommand {
             withUnsafePointer(to: OverlayModelBridge.table) { menu in
                 withUnsafePointer(to: OverlayModelBridge.button) { button in
                     withUnsafePointer(to: OverlayModelBridge.intent) { intent in
-                        withUnsafePointer(to: UnderFingerBridge.table) { lookup in
+                        var table = UnderFingerBridge.table
+                        table.observe = observeAt.isEmpty ? 0 : 1
+                        let at = observeAt.isEmpty ? whatIsAt : observeAt
+                        return withUnsafePointer(to: table) { lookup in
                             var args = ft_overlay_args(verbose: verbose ? 1 : 0, version: version, menu: menu,
                                                        button: button, intent: intent,
                                                        lookup: underFinger ? lookup : nil,
-                                                       what_is_at: whatIsAt.count == 2 ? 1 : 0,
-                                                       at_x: whatIsAt.first ?? 0, at_y: whatIsAt.last ?? 0,
+                                                       what_is_at: at.count == 2 ? 1 : 0,
+                                                       at_x: at.first ?? 0, at_y: at.last ?? 0,
                                                        link_preview: linkPreview ? 1 : 0,
                                                        link_preview_timeout: linkPreviewTimeout)
                             return toolkit.run(&args)

@@ -9,6 +9,26 @@ import OverlayModel
 /// `--what-is-at` (`PressTargetFacts`, the bus's). Both keep no state: the lookup's own thread may call them.
 enum UnderFingerBridge {
     static let table = ft_lookup_model(
+        pointed_object: { answer, lastChance, out in
+            guard let answer, let out else { return }
+            var c = ft_pointed_object()
+            c.address = -1
+            switch PointedObject.decide(UnderFingerBridge.answer(answer.pointee), lastChance: lastChance != 0) {
+            case .object(let node, let address):
+                c.node = Int32(clamping: node)
+                if address != nil { c.address = c.node }
+            case .askAgain(let why):
+                c.ask_again = 1
+                copy(why, into: &c.why)
+            }
+            out.pointee = c
+        },
+        print_answer: { answer in
+            guard let answer else { return }
+            print(ProtocolJSON.line(UnderFingerBridge.answer(answer.pointee)))
+            fflush(nil)
+        },
+        observe: 0,
         sway_window_at: { json, length, x, y, out in
             guard let json, let out else { return 0 }
             let data = Data(UnsafeRawBufferPointer(start: json, count: length))
@@ -77,6 +97,16 @@ enum UnderFingerBridge {
         f.appID = string(c.app_id)
         f.why = string(c.why)
         return f
+    }
+
+    /// An application's answer as the C half gathered it.
+    static func answer(_ c: ft_accessible_answer) -> AccessibleAnswer {
+        let nodes = UnsafeBufferPointer(start: c.nodes, count: c.nodes == nil ? 0 : Int(max(c.count, 0)))
+        return AccessibleAnswer(toolkit: string(c.toolkit) ?? "", path: nodes.map { n in
+            AccessibleNode(role: string(n.role) ?? "", name: string(n.name) ?? "",
+                           description: string(n.description) ?? "", uri: string(n.uri),
+                           states: AccessibleStates.names(of: UInt64(n.states)), children: Int(n.children))
+        })
     }
 
     private static func string(_ c: UnsafePointer<CChar>?) -> String? { c.map { String(cString: $0) } }

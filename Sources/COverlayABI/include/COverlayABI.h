@@ -252,9 +252,45 @@ typedef struct {
     unsigned x11_window;
 } ft_sway_window;
 
+/// One accessible object on the path from the deepest object at a point up to its window, as the
+/// application answered AT-SPI (AccessibleNode). The strings belong to the glue.
+typedef struct {
+    const char *role, *name, *description;
+    /// The Hyperlink interface's URI, NULL when the object has none (or gave one past 8 KiB).
+    const char *uri;
+    /// GetState's set: its first two words, bit n for AtspiStateType n.
+    unsigned long long states;
+    int children;
+} ft_accessible_node;
+
+/// One answer of an application at a point (AccessibleAnswer): the deepest object first, then its
+/// parents up, the window last; at most FT_PATH_MAX.
+typedef struct {
+    const char *toolkit;
+    const ft_accessible_node *nodes;
+    int count;
+} ft_accessible_answer;
+#define FT_PATH_MAX 16
+
+/// What an answer says the press is on (PointedObject).
+typedef struct {
+    /// The answer is partial: ask again (`why` says why), unless it was the last chance.
+    int ask_again;
+    char why[160];
+    /// The node whose role, name and description are told; `address`: its URI is the link's.
+    int node, address;
+} ft_pointed_object;
+
 /// The lookup's logic, implemented in Swift: pure functions, safe to call from the lookup's own
 /// thread.
 typedef struct {
+    /// What an application's answer at the point is on (PointedObject); `last_chance`: no time is
+    /// left to ask again, so a partial answer is taken as it is.
+    void (*pointed_object)(const ft_accessible_answer *answer, int last_chance, ft_pointed_object *out);
+    /// `--observe-at`: prints an answer as one line of JSON (AccessibleAnswer), as asked.
+    void (*print_answer)(const ft_accessible_answer *answer);
+    /// `--observe-at`: each answer is printed (print_answer) as it comes.
+    int observe;
     /// sway's `get_tree` reply (`length` bytes of JSON): the visible window whose content holds
     /// x, y; returns 0 (and leaves *out) when none does or the JSON is not a tree.
     int (*sway_window_at)(const char *json, size_t length, int x, int y, ft_sway_window *out);
