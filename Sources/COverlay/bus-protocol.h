@@ -40,10 +40,10 @@
 #define FT_SIGNAL_MENU_SHOWN_TYPE "(uaa{sv}ddssa{sv})"
 #define FT_SIGNAL_MENU_SHOWN_GET "(uaa{sv}dd&s&sa{sv})"
 
-// PressProgress(s phase, s stage, d transitionProgress, d commitProgress, d x, d y, s placement, s output)
+// PressProgress(s phase, s stage, d transitionProgress, d commitProgress, d x, d y, s placement, s output, b preview)
 #define FT_SIGNAL_PRESS_PROGRESS "PressProgress"
-#define FT_SIGNAL_PRESS_PROGRESS_TYPE "(ssddddss)"
-#define FT_SIGNAL_PRESS_PROGRESS_GET "(&s&sdddd&s&s)"
+#define FT_SIGNAL_PRESS_PROGRESS_TYPE "(ssddddssb)"
+#define FT_SIGNAL_PRESS_PROGRESS_GET "(&s&sdddd&s&sb)"
 
 // MenuDismissed(u id, s reason)
 #define FT_SIGNAL_MENU_DISMISSED "MenuDismissed"

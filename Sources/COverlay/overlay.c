@@ -613,9 +613,12 @@ static void menu_shown(GVariant *p) {
 static void press_progress(GVariant *p) {
     const char *phase, *stage, *placement, *output;
     double transition, commit, x, y;
-    g_variant_get(p, FT_SIGNAL_PRESS_PROGRESS_GET, &phase, &stage, &transition, &commit, &x, &y, &placement, &output);
+    gboolean preview;
+    g_variant_get(p, FT_SIGNAL_PRESS_PROGRESS_GET, &phase, &stage, &transition, &commit, &x, &y, &placement, &output,
+                  &preview);
     ft_menu_effects effects;
-    o.menu->press_progress(phase, stage, transition, commit, x, y, placement, &effects);
+    // Whether the card is drawn is the model's (the daemon's `preview`): this only passes it on.
+    o.menu->press_progress(phase, stage, transition, commit, x, y, placement, preview ? 1 : 0, &effects);
     // On its way to a deep press: what is under the finger is looked up now, ready by peek.
     if (strcmp(phase, "began") == 0) ft_under_finger_began(x, y, placement, output);
     if (effects.began_press) {

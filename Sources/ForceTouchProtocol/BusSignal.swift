@@ -65,7 +65,7 @@ public enum BusSignal: String, CaseIterable, Sendable {
              .string("output"), .dictionary("target")]
         case .pressProgress:
             [.string("phase"), .string("stage"), .double("transitionProgress"), .double("commitProgress"),
-             .double("x"), .double("y"), .string("placement"), .string("output")]
+             .double("x"), .double("y"), .string("placement"), .string("output"), .bool("preview")]
         case .menuDismissed: [.uint32("id"), .string("reason")]
         case .intentStarted:
             [.uint32("id"), .string("intent"), .string("title"), .string("app"), .double("x"), .double("y"),

@@ -4,9 +4,10 @@ public enum MenuEvent: Hashable, Sendable {
     /// `PressProgress`: the press that may open a menu, or the finger of an open one, moved on.
     /// `x`, `y` are the finger's place across the output (0…1); `ended` is `ended` or
     /// `cancelled`; `atPointer` is the `pointer` placement (a touchpad's or a pen's press,
-    /// whose place says nothing of the screen).
+    /// whose place says nothing of the screen); `preview`: the press is known to open something,
+    /// so that its card may be drawn (false: it is followed, and nothing is drawn for it).
     case progress(ended: Bool, stage: PressStage, transition: Double, commit: Double, x: Double, y: Double,
-                  atPointer: Bool)
+                  atPointer: Bool, preview: Bool = true)
     /// `MenuShown`: menu `id` of `items` rows, for the finger at `x`, `y` (0…1); `link`: its
     /// target is a link, previewed above its actions; `heading`: its target is an app (an app's
     /// icon or a window), whose icon and name head the rows.
@@ -24,8 +25,9 @@ public enum MenuEvent: Hashable, Sendable {
 
     /// `PressProgress`'s arguments as the bus carries them.
     public static func progress(phase: String, stage: String, transition: Double, commit: Double, x: Double,
-                                y: Double, placement: String) -> MenuEvent {
+                                y: Double, placement: String, preview: Bool = true) -> MenuEvent {
         .progress(ended: phase == "ended" || phase == "cancelled", stage: PressStage(bus: stage),
-                  transition: transition, commit: commit, x: x, y: y, atPointer: placement == "pointer")
+                  transition: transition, commit: commit, x: x, y: y, atPointer: placement == "pointer",
+                  preview: preview)
     }
 }

@@ -27,7 +27,8 @@ public struct MenuInteraction: Sendable {
     public enum State: Hashable, Sendable {
         /// Nothing shown: the window is unmapped.
         case hidden
-        /// A press on its way and no menu yet: a card grows at the finger as its preview.
+        /// A press on its way and no menu yet: a card grows at the finger as its preview, once
+        /// the daemon says the press opens something (`preview`); until then nothing is drawn.
         case previewing(PressStage)
         /// A menu shown, the finger that opened it still down: it grows on to pop; after pop
         /// the row under the finger is highlighted, and lifting on it chooses it.
@@ -70,6 +71,9 @@ public struct MenuInteraction: Sendable {
     public private(set) var atPointer = false
     public private(set) var transition = 0.0
     public private(set) var commit = 0.0
+    /// The previewed press is known to open something: its card may be drawn. A press on what
+    /// a deep press leaves alone draws nothing at all, before peek or after (SPEC §11).
+    public private(set) var preview = false
     /// The layout last drawn: what a tap is tested against, as the user saw it.
     public private(set) var drawn: MenuLayout?
     /// A link's preview as last drawn, what a tap on it is tested against.
@@ -86,7 +90,7 @@ public struct MenuInteraction: Sendable {
     public var isVisible: Bool {
         switch state {
         case .hidden, .popped: false
-        case .previewing: transition > Self.previewThreshold
+        case .previewing: preview && transition > Self.previewThreshold
         case .sliding, .open: true
         }
     }
@@ -105,9 +109,9 @@ public struct MenuInteraction: Sendable {
         let before = state
         var effects = MenuEffects()
         switch event {
-        case .progress(let ended, let stage, let t, let c, let x, let y, let pointer):
+        case .progress(let ended, let stage, let t, let c, let x, let y, let pointer, let shows):
             progress(ended: ended, stage: stage, transition: t, commit: c, x: x, y: y, atPointer: pointer,
-                     into: &effects)
+                     preview: shows, into: &effects)
         case .shown(let id, let count, let x, let y, let pointer, let target, let headed):
             menuID = id
             items = count
@@ -180,7 +184,8 @@ public struct MenuInteraction: Sendable {
     // MARK: - The steps
 
     private mutating func progress(ended: Bool, stage: PressStage, transition t: Double, commit c: Double,
-                                   x: Double, y: Double, atPointer pointer: Bool, into effects: inout MenuEffects) {
+                                   x: Double, y: Double, atPointer pointer: Bool, preview shows: Bool,
+                                   into effects: inout MenuEffects) {
         switch state {
         case .sliding(let current):
             slide(ended: ended, stage: ended ? current : (stage == .towardsPeek ? current : stage),
@@ -215,6 +220,7 @@ public struct MenuInteraction: Sendable {
         state = .previewing(stage)
         transition = t
         commit = c
+        preview = shows
     }
 
     /// The finger that opened the menu, still down: the row under it is highlighted after pop,
@@ -296,6 +302,7 @@ public struct MenuInteraction: Sendable {
         highlight = nil
         transition = 0
         commit = 0
+        preview = false
     }
 
     private func layout(pointer: (x: Double, y: Double)?) -> MenuLayout {

@@ -13,9 +13,9 @@ enum OverlayModelBridge {
 
     /// The table handed to `ft_overlay_main`.
     static let table = ft_menu_model(
-        press_progress: { phase, stage, transition, commit, x, y, placement, out in
+        press_progress: { phase, stage, transition, commit, x, y, placement, preview, out in
             apply(.progress(phase: string(phase), stage: string(stage), transition: transition, commit: commit,
-                            x: x, y: y, placement: string(placement)), out)
+                            x: x, y: y, placement: string(placement), preview: preview != 0), out)
         },
         menu_shown: { id, count, x, y, placement, target, out in
             let items = Int(min(max(count, 0), FT_MENU_MAX_ITEMS))

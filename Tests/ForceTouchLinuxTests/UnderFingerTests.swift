@@ -57,6 +57,25 @@ import Testing
         #expect(u.nextDeadline == nil)
     }
 
+    /// What the press is on, once its answer is taken: what tells the overlay whether its card
+    /// may be drawn (`PreviewCondition`); unknown again at the next press's `began`.
+    @Test func theAnsweredTargetIsKeptUntilTheNextPress() {
+        let clock = Clock()
+        let u = underFinger(clock)
+        u.progress(progress("began"))
+        #expect(u.answered == nil)
+        u.answer(launcher(x: 0.9))
+        #expect(u.answered == nil, "an answer for another press is no answer")
+        u.answer(launcher())
+        #expect(u.answered?.kind == .appIcon && u.answered?.app == Self.app)
+        u.progress(progress("changed", "peek"))
+        #expect(u.answered?.kind == .appIcon)
+        u.progress(progress("began"))
+        #expect(u.answered == nil)
+        u.answer(answer(x: 0.3) { $0.why = "no window at 900,300" })
+        #expect(u.answered?.kind == .nothing)
+    }
+
     @Test func aHeldMenuGoesAtTheDeadlineWithoutTheAnswer() {
         let clock = Clock()
         let u = underFinger(clock)

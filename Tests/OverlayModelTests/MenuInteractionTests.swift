@@ -20,8 +20,9 @@ import Testing
         }
 
         mutating func progress(_ phase: String, _ stage: String, _ t: Double, _ c: Double, _ x: Double = 0.3,
-                               _ y: Double = 0.4, placement: String = "touch") -> MenuEffects {
-            send(.progress(phase: phase, stage: stage, transition: t, commit: c, x: x, y: y, placement: placement))
+                               _ y: Double = 0.4, placement: String = "touch", preview: Bool = true) -> MenuEffects {
+            send(.progress(phase: phase, stage: stage, transition: t, commit: c, x: x, y: y, placement: placement,
+                           preview: preview))
         }
 
         mutating func frame(pointer: (x: Double, y: Double)? = nil, placed: Bool = false) -> MenuFrame {
@@ -242,5 +243,52 @@ import Testing
         #expect(log == ["hidden -> previewing(towards peek) (progress towards peek)",
                         "previewing(towards peek) -> hidden (lifted)"])
         #expect(d.menu.transitions.isEmpty)
+    }
+
+    // MARK: A press that opens nothing (issue 51)
+
+    /// The shipped configuration's press on the empty desktop: the daemon says, from its `began`
+    /// on, that it is not known to open anything. Nothing is drawn, not the card, not the
+    /// dimming, before peek or after, and the press is still followed to its end.
+    @Test func aPressNotKnownToOpenAnythingDrawsNothingBeforeOrAfterPeek() {
+        var d = Driver()
+        var frames: [MenuFrame] = []
+        for (phase, stage, t, c) in [("began", "", 0.3, 0.0), ("changed", "", 0.9, 0.0), ("changed", "peek", 1, 0.0),
+                                     ("changed", "peek", 1, 0.6), ("changed", "pop", 1, 1)] {
+            _ = d.progress(phase, stage, t, c, preview: false)
+            frames.append(d.frame())
+        }
+        #expect(frames.allSatisfy { !$0.visible })
+        #expect(!d.menu.isVisible && d.menu.state == .previewing(.pop))
+        // The daemon's `cancelled` (nothing to show): nothing was there, nothing is left.
+        _ = d.progress("cancelled", "", 0, 0)
+        #expect(d.menu.state == .hidden && !d.frame().visible)
+    }
+
+    /// A press on a link: nothing while the lookup runs, then the card grows from the first
+    /// progress that says the press opens something, as it always did; its menu slides after.
+    @Test func theCardGrowsOnceThePressIsKnownToOpenSomething() {
+        var d = Driver()
+        _ = d.progress("began", "", 0.3, 0, preview: false)
+        #expect(!d.frame().visible)
+        let began = d.progress("changed", "", 0.6, 0)
+        #expect(began.redraw && d.frame().visible && d.menu.state == .previewing(.towardsPeek))
+        _ = d.progress("changed", "peek", 1, 0)
+        d.send(.shown(id: 4, items: 2, x: 0.3, y: 0.4, atPointer: false))
+        // Once the menu is shown, what the daemon says of the press no longer matters: it is drawn.
+        _ = d.progress("changed", "peek", 1, 0.5, preview: false)
+        #expect(d.menu.state == .sliding(.peek) && d.frame().visible)
+        _ = d.progress("ended", "peek", 1, 0.5, preview: false)
+        #expect(d.menu.state == .open && d.frame().visible)
+    }
+
+    /// A menu that comes for a press drawn as nothing (the lookup answered after the burst of a
+    /// replay) opens under the finger that is still down, which then slides on it.
+    @Test func aMenuForAPressDrawnAsNothingOpensUnderItsFinger() {
+        var d = Driver()
+        _ = d.progress("began", "", 0.3, 0, preview: false)
+        _ = d.progress("changed", "peek", 1, 0, preview: false)
+        d.send(.shown(id: 5, items: 3, x: 0.3, y: 0.4, atPointer: false))
+        #expect(d.menu.state == .sliding(.peek) && d.frame().visible)
     }
 }

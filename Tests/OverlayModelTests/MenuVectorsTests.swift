@@ -93,6 +93,8 @@ import Testing
         var x: Double?
         var y: Double?
         var placement: String?
+        /// PressProgress's `preview`: the press is known to open something (only when false).
+        var preview: Bool?
         var id: UInt32?
         var items: Int?
         /// MenuShown's target is an app: its heading (only when it is).
@@ -157,10 +159,11 @@ import Testing
         }
 
         mutating func progress(_ phase: String, _ stage: String, _ t: Double, _ c: Double, _ x: Double = 0.3,
-                               _ y: Double = 0.4, placement: String = "touch", draw: Bool = true) {
+                               _ y: Double = 0.4, placement: String = "touch", preview: Bool = true, draw: Bool = true) {
             event(Input(kind: "progress", phase: phase, stage: stage, transition: t, commit: c, x: x, y: y,
-                        placement: placement),
-                  .progress(phase: phase, stage: stage, transition: t, commit: c, x: x, y: y, placement: placement))
+                        placement: placement, preview: preview ? nil : false),
+                  .progress(phase: phase, stage: stage, transition: t, commit: c, x: x, y: y, placement: placement,
+                            preview: preview))
             if draw { frame() }
         }
 
@@ -229,6 +232,29 @@ import Testing
                 r.progress("changed", "peek", 1, 0)
                 r.progress("changed", "peek", 1, 0.5)
                 r.progress("changed", "pop", 1, 1)
+            },
+            sequence("a press not known to open anything draws nothing, before peek or after") { r in
+                r.progress("began", "", 0.3, 0, preview: false)
+                r.progress("changed", "", 0.8, 0, preview: false)
+                r.progress("changed", "peek", 1, 0, preview: false)
+                r.progress("changed", "peek", 1, 0.5, preview: false)
+                r.progress("cancelled", "", 0, 0)
+            },
+            sequence("a press whose menu becomes known grows its card from then, and its menu slides") { r in
+                r.progress("began", "", 0.3, 0, preview: false)
+                r.progress("changed", "", 0.6, 0, preview: false)
+                r.progress("changed", "", 0.7, 0)
+                r.progress("changed", "peek", 1, 0)
+                r.shown(30)
+                r.progress("changed", "peek", 1, 0.5, preview: false)
+                r.progress("ended", "peek", 1, 0.5, preview: false)
+            },
+            sequence("a menu that comes for a press drawn as nothing shows, and the finger slides on it") { r in
+                r.progress("began", "", 0.3, 0, preview: false)
+                r.progress("changed", "peek", 1, 0, preview: false)
+                r.shown(31)
+                r.progress("changed", "pop", 1, 1, preview: false)
+                r.progress("ended", "pop", 1, 1, 0.9, 0.9, preview: false)
             },
             sequence("a tap shows nothing until the press is on its way") { r in
                 r.progress("began", "", 0.05, 0)

@@ -12,7 +12,7 @@ var OVERLAY_IFACE = 'io.github.forcetouch.Overlay1';
  * when these types begin it: a daemon newer than the extension may add arguments at the end. */
 var SIGNALS = {
     MenuShown: 'uaa{sv}ddssa{sv}',
-    PressProgress: 'ssddddss',
+    PressProgress: 'ssddddssb',
     MenuDismissed: 'us',
     IntentStarted: 'usssddssb',
     IntentConfirm: 'ussssd',

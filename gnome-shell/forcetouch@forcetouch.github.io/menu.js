@@ -193,8 +193,10 @@ var MenuController = class MenuController {
         const [transition, commit, x, y] = [2, 3, 4, 5].map(i => params.get_child_value(i).get_double());
         const placement = params.get_child_value(6).get_string()[0];
         const output = params.get_child_value(7).get_string()[0];
+        // Whether the card is drawn is the model's (the daemon's `preview`): this only passes it on.
+        const preview = params.get_child_value(8).get_boolean();
         const effects = this._model.handle(
-            MenuEvent.progressFromBus(phase, stage, transition, commit, x, y, placement));
+            MenuEvent.progressFromBus(phase, stage, transition, commit, x, y, placement, preview));
         if (effects.beganPress) {
             // A new press with no menu: the last menu's items go, and the press's output is the menu's.
             this._items = [];

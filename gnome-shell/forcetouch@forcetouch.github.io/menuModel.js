@@ -158,15 +158,17 @@ var MenuEvent = class MenuEvent {
 
     /* PressProgress: the press that may open a menu, or the finger of an open one, moved on.
      * x, y across the monitor (0…1); `ended`: `ended` or `cancelled`; `atPointer`: the `pointer`
-     * placement (a touchpad's or a pen's press, whose place says nothing of the screen). */
-    static progress(ended, stage, transition, commit, x, y, atPointer) {
-        return new MenuEvent('progress', { ended, stage, transition, commit, x, y, atPointer });
+     * placement (a touchpad's or a pen's press, whose place says nothing of the screen);
+     * `preview`: the press is known to open something, so that its card may be drawn (false: it
+     * is followed, and nothing is drawn for it). */
+    static progress(ended, stage, transition, commit, x, y, atPointer, preview = true) {
+        return new MenuEvent('progress', { ended, stage, transition, commit, x, y, atPointer, preview });
     }
 
     /* PressProgress's arguments as the bus carries them. */
-    static progressFromBus(phase, stage, transition, commit, x, y, placement) {
+    static progressFromBus(phase, stage, transition, commit, x, y, placement, preview = true) {
         return MenuEvent.progress(phase === 'ended' || phase === 'cancelled', PressStage.fromBus(stage),
-            transition, commit, x, y, placement === 'pointer');
+            transition, commit, x, y, placement === 'pointer', preview);
     }
 
     /* MenuShown: menu `id` of `items` rows, for the finger at x, y (0…1); `heading`: its
@@ -312,6 +314,9 @@ var MenuInteraction = class MenuInteraction {
         this.atPointer = false;
         this.transition = 0;
         this.commit = 0;
+        /* The previewed press is known to open something: its card may be drawn. A press on what
+         * a deep press leaves alone draws nothing at all, before peek or after (SPEC §11). */
+        this.preview = false;
         /* The layout last drawn: what a tap is tested against, as the user saw it. */
         this.drawn = null;
         this._surface = { width: 0, height: 0 };
@@ -324,7 +329,7 @@ var MenuInteraction = class MenuInteraction {
     get isVisible() {
         switch (this.state.kind) {
         case 'hidden': return false;
-        case 'previewing': return this.transition > MenuInteraction.previewThreshold;
+        case 'previewing': return this.preview && this.transition > MenuInteraction.previewThreshold;
         default: return true;
         }
     }
@@ -453,6 +458,7 @@ var MenuInteraction = class MenuInteraction {
         this.state = MenuState.previewing(e.stage);
         this.transition = e.transition;
         this.commit = e.commit;
+        this.preview = e.preview;
     }
 
     /* The finger that opened the menu, still down: the row under it is highlighted after pop,
@@ -502,6 +508,7 @@ var MenuInteraction = class MenuInteraction {
         this.highlight = null;
         this.transition = 0;
         this.commit = 0;
+        this.preview = false;
     }
 
     _layout(pointer) {

@@ -74,9 +74,9 @@ typedef struct {
 /// The menu's logic, implemented in Swift (MenuInteraction): the glue passes each signal and
 /// each input event, and asks for the frame to draw. One menu per process, on GTK's thread.
 typedef struct {
-    /// PressProgress, its arguments as the bus carries them.
+    /// PressProgress, its arguments as the bus carries them (`preview` its boolean, 0 or 1).
     void (*press_progress)(const char *phase, const char *stage, double transition, double commit, double x,
-                           double y, const char *placement, ft_menu_effects *out);
+                           double y, const char *placement, int preview, ft_menu_effects *out);
     /// MenuShown: menu `id` of `count` rows (at most FT_MENU_MAX_ITEMS) for the finger at x, y,
     /// for `target`.
     void (*menu_shown)(unsigned id, int count, double x, double y, const char *placement,

@@ -27,6 +27,10 @@ final class UnderFinger {
     /// The debug log: answers dropped, menus held.
     var debug: (String) -> Void = { _ in }
 
+    /// What the followed press is on, resolved when its lookup's answer is taken; nil from its
+    /// `began` until then. What tells the overlay its card may be drawn (`PreviewCondition`).
+    private(set) var answered: PressTarget?
+
     /// A menu waiting for the answer: its deadline, and what gets the target.
     private var held: (deadline: Timestamp, deliver: Deliver)?
 
@@ -41,6 +45,7 @@ final class UnderFinger {
     func progress(_ m: PressProgressMessage) {
         guard enabled else { return }
         if m.phase == "began" {
+            answered = nil
             return lookup.began(x: m.x.value, y: m.y.value, at: now())
         }
         if m.stage == "peek" || m.stage == "pop" { lookup.peeked(at: now()) }
@@ -59,6 +64,7 @@ final class UnderFinger {
         guard enabled else { return debug("under the finger: answer ignored: the lookup is off") }
         switch lookup.answer(facts, at: now()) {
         case .accepted:
+            if case .answered(let facts) = lookup.outcome(at: now()) { answered = resolver.resolve(facts) }
             if held != nil { release() }
         case .stale(let why): debug("under the finger: answer dropped: \(why)")
         case .late(let by):

@@ -85,7 +85,7 @@ extension Daemon {
         if buttonDragNode == session.node.devnode { followButtonDrag(session, now: MonotonicClock.now()) }
         // Paused, no menu comes: no card grows for it either.
         if runner.overlay.listening, !paused {
-            pressProgress.sample(session, now: MonotonicClock.now(), to: runner.overlay)
+            pressProgress.sample(session, now: MonotonicClock.now(), to: runner.overlay) { previews(session, newPress: $0) }
         }
         if let slot = read.untrackedSlot {
             logger.warning("device \(session.node.devnode): \(session.untrackedSlotMessage(slot))")

@@ -19,7 +19,7 @@ extension Daemon {
             if event.hapticTouch {
                 if runner.overlay.listening, !paused { pressProgress.hapticTouch(event, session, to: runner.overlay) }
             } else if event.gesture == .deepPress, runner.overlay.listening, !paused, session.pipeline.bindsDeepPress {
-                pressProgress.deepPress(event, session, to: runner.overlay)
+                pressProgress.deepPress(event, session, to: runner.overlay) { previews(session, newPress: $0) }
             } else if event.gesture != .deepPress, event.phase == .began || event.phase == .ended,
                       runner.overlay.listening, !paused {
                 pressProgress.taken(by: event, session, to: runner.overlay)

@@ -43,6 +43,16 @@ extension Daemon {
         }
     }
 
+    /// Whether the card of a press on `session`'s device may be drawn (SPEC §11,
+    /// `PreviewCondition`): at once where its deep press opens something wherever it is, else
+    /// once what is under the finger is known to have a menu. A `newPress` is not looked up yet.
+    func previews(_ session: DeviceSession, newPress: Bool) -> Bool {
+        let pipeline = session.pipeline
+        return PreviewCondition(bindings: pipeline.bindings, assistiveTouch: pipeline.assistiveTouch,
+                                configured: runner.shortcuts)
+            .previews(newPress ? nil : runner.underFinger.answered, configured: runner.shortcuts)
+    }
+
     /// `forcectl status`'s `overlay`: the mode of whoever draws the menus (`unknown` until it
     /// says, or when it does not), nil when no client owns the name.
     var overlayStatus: String? {

@@ -21,7 +21,7 @@ extension Daemon {
         for w in recording.warnings { logger.warning("\(w)") }
         // Each frame is followed as a live read is: the overlay previews what it would live.
         session.play(recording, frame: { [unowned self] t in
-            if runner.overlay.listening, !paused { pressProgress.sample(session, now: t, to: runner.overlay) }
+            if runner.overlay.listening, !paused { pressProgress.sample(session, now: t, to: runner.overlay) { previews(session, newPress: $0) } }
         }) { carryOut([$0], session) }
         finishNotes(session)
         if let w = session.untrackedSlotWarning() { logger.warning("\(name): \(w)") }

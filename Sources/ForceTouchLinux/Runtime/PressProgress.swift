@@ -31,7 +31,10 @@ struct PressProgress {
     /// After a read, while an overlay listens: the followed contact's force as progress
     /// towards peek and pop, and its position (after pop, for slide to select), then its lift;
     /// only on a device where a deep press is bound, and only while `PressPreview` allows.
-    mutating func sample(_ session: DeviceSession, now: Timestamp, to overlay: OverlayMenus) {
+    /// `previews` says whether its card may be drawn (`PreviewCondition`), `newPress` true for
+    /// its `began`, whose lookup has not started.
+    mutating func sample(_ session: DeviceSession, now: Timestamp, to overlay: OverlayMenus,
+                         previews: (_ newPress: Bool) -> Bool) {
         let node = session.node.devnode
         if let t = track, t.node != node { return }
         let engine = session.engine
@@ -56,7 +59,7 @@ struct PressProgress {
             PressProgressMessage(phase: step.rawValue, stage: t.stage,
                                  transitionProgress: thresholds.transitionProgress(c.force),
                                  commitProgress: thresholds.commitProgress(c.force), x: p.x, y: p.y,
-                                 placement: placement, output: output),
+                                 placement: placement, output: output, preview: previews(step == .began)),
             phase: step.rawValue, time: now)
     }
 
@@ -94,7 +97,8 @@ struct PressProgress {
 
     /// A deep press's step, as progress: its stage for the followed contact, and for any
     /// other contact the progress itself.
-    mutating func deepPress(_ event: GestureEvent, _ session: DeviceSession, to overlay: OverlayMenus) {
+    mutating func deepPress(_ event: GestureEvent, _ session: DeviceSession, to overlay: OverlayMenus,
+                            previews: (_ newPress: Bool) -> Bool) {
         let stage = event.stage?.rawValue ?? ""
         let phase: String
         switch event.phase {
@@ -116,7 +120,7 @@ struct PressProgress {
         overlay.progress(
             PressProgressMessage(phase: phase, stage: stage, transitionProgress: event.transitionProgress ?? 0,
                                  commitProgress: event.commitProgress ?? 0, x: event.x, y: event.y,
-                                 placement: placement, output: output),
+                                 placement: placement, output: output, preview: previews(false)),
             phase: stage.isEmpty ? phase : "stage", time: event.time)
     }
 }

@@ -97,9 +97,13 @@ public struct PressProgressMessage: Codable, Hashable, Sendable {
     public var y: JSONNumber
     public var placement: MenuPlacement
     public var output: String
+    /// Whether the press is known to open something, so that its card may be drawn
+    /// (`PreviewCondition`): false while what is under the finger is still being looked up, and
+    /// for good on something with no menu when only its menu would show.
+    public var preview: Bool
 
     public init(phase: String, stage: String, transitionProgress: Double, commitProgress: Double,
-                x: Double, y: Double, placement: MenuPlacement, output: String) {
+                x: Double, y: Double, placement: MenuPlacement, output: String, preview: Bool = true) {
         self.phase = phase
         self.stage = stage
         self.transitionProgress = JSONNumber(transitionProgress)
@@ -108,6 +112,7 @@ public struct PressProgressMessage: Codable, Hashable, Sendable {
         self.y = JSONNumber(y)
         self.placement = placement
         self.output = output
+        self.preview = preview
     }
 }
 

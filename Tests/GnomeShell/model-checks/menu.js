@@ -37,7 +37,7 @@ function eventOf(input) {
     switch (input.kind) {
     case 'progress':
         return MenuEvent.progressFromBus(input.phase, input.stage, input.transition, input.commit, input.x, input.y,
-            input.placement);
+            input.placement, input.preview !== false);
     case 'shown':
         return MenuEvent.shown(input.id, input.items, input.x, input.y, input.placement === 'pointer',
             input.heading === true);
