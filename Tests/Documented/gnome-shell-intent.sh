@@ -294,11 +294,11 @@ check "under: ... which the extension's verbose log says (refused ObjectAt from 
 # at 500 characters, with the forged line escaped (as bus-peer prints a string: GVariant's text).
 m="$(mark "$PEER_LOG")"
 peer_emit PressProgress "'began'" "''" 0.0 0.0 "$(awk -v v=$zx 'BEGIN { printf "%.6f", v / 1024 }')" \
-    "$(awk -v v=$zy 'BEGIN { printf "%.6f", v / 768 }')" "'touch'" "''"
+    "$(awk -v v=$zy 'BEGIN { printf "%.6f", v / 768 }')" "'touch'" "''" true
 wait_for_new "$m" '^call PressTarget ' "$PEER_LOG" 10
 check "under: a press on the window tells the daemon its title, cut to 500 characters ($(( $(mark "$PEER_LOG") - m )) bytes sent)" \
     bash -c "tail -c +$(( m + 1 )) '$PEER_LOG' | grep '^call PressTarget ' | grep -qF \"'window-title': <'\$1'>\"" _ "$probe_said"
-peer_emit PressProgress "'cancelled'" "''" 0.0 0.0 0.0 0.0 "'touch'" "''"
+peer_emit PressProgress "'cancelled'" "''" 0.0 0.0 0.0 0.0 "'touch'" "''" true
 peer_stop
 m="$(mark "$SHELL_LOG")"
 o="$(object_at "$zx.0" "$zy.0")"

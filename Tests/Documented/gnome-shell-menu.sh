@@ -41,7 +41,7 @@ corner_at() {
     [ "$dx" -ge 10 ] && [ "$dx" -le 18 ] && [ "$dy" -ge 10 ] && [ "$dy" -le 18 ]
 }
 # The signals as the daemon sends them, from the stand-in.
-menu_progress() { peer_emit PressProgress "'$1'" "'$2'" "$3" "$4" "$5" "$6" "'touch'" "''"; }
+menu_progress() { peer_emit PressProgress "'$1'" "'$2'" "$3" "$4" "$5" "$6" "'touch'" "''" "${7:-true}"; }
 menu_shown() { peer_emit MenuShown "uint32 $1" "$MENU_ITEMS" "$2" "$3" "'touch'" "''" "@a{sv} {}"; }
 menu_dismissed() { peer_emit MenuDismissed "uint32 $1" "'dismissed'"; }
 MENU_ITEMS="[{'type': <'compose'>, 'title': <'New message'>, 'subtitle': <'To the last person you wrote to, with a subtitle long enough to wrap onto a second line and then some more'>, 'icon': <'document-edit'>}, {'type': <'search'>, 'title': <'Search'>, 'icon': <'edit-find'>}, {'type': <'timer'>, 'title': <'Start timer'>, 'subtitle': <'5 minutes'>, 'icon': <'alarm'>}]"

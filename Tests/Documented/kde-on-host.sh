@@ -93,7 +93,7 @@ check "KWin offers layer-shell: the overlay's Mode is layer-shell, at the finger
 check "... said once in its log" test "$(grep -c 'layer-shell' "$W/overlay.log")" = 1
 peer_start
 ITEMS="[{'type': <'compose'>, 'title': <'New message'>, 'subtitle': <'To the last person you wrote to'>, 'icon': <'document-edit'>}, {'type': <'search'>, 'title': <'Search'>, 'icon': <'edit-find'>}, {'type': <'timer'>, 'title': <'Start timer'>, 'subtitle': <'5 minutes'>, 'icon': <'alarm'>}]"
-progress() { peer_emit PressProgress "'$1'" "'$2'" "$3" "$4" 0.3 0.4 "'touch'" "''"; }
+progress() { peer_emit PressProgress "'$1'" "'$2'" "$3" "$4" 0.3 0.4 "'touch'" "''" true; }
 logged_box() { grep -E '^menu [0-9]+ scale' "$1" | tail -1 | awk '{ print $5, $6, $7, $8 }'; }
 drawn() { wait_for_new "$1" '^(menu [0-9]+ scale|hidden)' "$W/overlay.log" 10; sleep 0.3; }
 # shot_logged FILE: screenshots until the card on KWin's screen is where the overlay last logged

@@ -120,7 +120,7 @@ overlay_unique() {
         -m org.freedesktop.DBus.GetNameOwner io.github.forcetouch.Overlay1 | sed -n "s/^('\(.*\)',)$/\1/p"
 }
 # progress PHASE STAGE TRANSITION COMMIT X Y; shown ID X Y; dismissed ID
-progress() { emit PressProgress "'$1'" "'$2'" "$3" "$4" "$5" "$6" "'touch'" "''"; }
+progress() { emit PressProgress "'$1'" "'$2'" "$3" "$4" "$5" "$6" "'touch'" "''" "${7:-true}"; }
 shown() { emit MenuShown "uint32 $1" "$ITEMS" "$2" "$3" "'touch'" "''" "@a{sv} {}"; }
 dismissed() { emit MenuDismissed "uint32 $1" "'dismissed'"; }
 ITEMS="[{'type': <'compose'>, 'title': <'New message'>, 'subtitle': <'To the last person you wrote to, with a subtitle long enough to wrap onto a second line and then some more'>, 'icon': <'document-edit'>}, {'type': <'search'>, 'title': <'Search'>, 'icon': <'edit-find'>}, {'type': <'timer'>, 'title': <'Start timer'>, 'subtitle': <'5 minutes'>, 'icon': <'alarm'>}]"
