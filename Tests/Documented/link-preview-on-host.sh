@@ -41,7 +41,7 @@ start_session_bus
 start_x11
 
 emit() { peer_emit "$@"; }
-progress() { emit PressProgress "'$1'" "'$2'" "$3" "$4" "$5" "$6" "'touch'" "''"; }
+progress() { emit PressProgress "'$1'" "'$2'" "$3" "$4" "$5" "$6" "'touch'" "''" "${7:-true}"; }
 LINK_ITEMS="[{'type': <'link.open'>, 'title': <'Open'>, 'icon': <'web-browser'>}, {'type': <'link.copy'>, 'title': <'Copy Link'>, 'icon': <'edit-copy'>}]"
 # link_shown ID X Y [ADDRESS]: the daemon's menu for a link to ADDRESS (the page), its text "the
 # test page".
@@ -64,6 +64,29 @@ bg_user "$W/overlay.log" "$BIN/forcetouch-overlay" --verbose --link-preview-time
 overlay_pid=$last_pid
 wait_for 'Overlay1 on the session bus' "$W/overlay.log" 10 > /dev/null
 peer_start
+# A press the daemon does not know to open anything (PressProgress `preview` false: the shipped
+# configuration's press on the empty desktop, issue 51) draws nothing, towards peek or at it;
+# once the daemon says it opens something, its card grows.
+m="$(mark "$W/overlay.log")"
+progress began '' 0.3 0.0 0.5 0.5 false
+progress changed '' 0.9 0.0 0.5 0.5 false
+sleep 0.5
+shot_x11 "$W/unknown-towards.png"
+progress changed peek 1.0 0.2 0.5 0.5 false
+sleep 0.5
+shot_x11 "$W/unknown-peek.png"
+check "a press not known to open anything draws nothing, towards peek or at it (no card on screen: '$(card_box "$W/unknown-towards.png")' '$(card_box "$W/unknown-peek.png")'; none drawn)" \
+    bash -c "[ -z \"\$(card_box '$W/unknown-towards.png')\" ] && [ -z \"\$(card_box '$W/unknown-peek.png')\" ] &&
+             ! tail -c +$((m + 1)) '$W/overlay.log' | grep -q '^menu 0 scale'"
+progress changed peek 1.0 0.4 0.5 0.5 true
+wait_for_new "$m" '^menu 0 scale' "$W/overlay.log" 10 > /dev/null
+sleep 0.5
+shot_x11 "$W/known.png"
+check "... and once the daemon says it opens something, its card grows at the finger (card at $(card_box "$W/known.png"))" \
+    near "$(card_box "$W/known.png")" "$(grep -E '^menu 0 scale' "$W/overlay.log" | tail -1 | awk '{ print $5, $6, $7, $8 }')"
+progress cancelled '' 0.0 0.0 0.5 0.5
+wait_for_new "$m" '^hidden' "$W/overlay.log" 10 > /dev/null
+
 # The finger at (0.1, 0.1) of the 1024×768 screen: 102, 77.
 fx=102 fy=77
 m="$(mark "$W/overlay.log")"
