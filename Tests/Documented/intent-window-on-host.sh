@@ -186,7 +186,7 @@ suite() {
     run greet
     wait_for_new "$m" '^intent-window [0-9]+ confirm ' "$log" 20
     id="$(window_id confirm "$log")"
-    sleep 0.3
+    shoot "$W/$s-tap.png" "$(window_box confirm "$log")" "$shot"
     $tap "$id" cancel
     check "$s: Cancel closes the window" wait_for_new "$m" "^intent-window $id hidden: cancelled" "$log" 10
     check "$s: ... and the run is not confirmed (forcectl events)" \
@@ -284,10 +284,10 @@ suite() {
     run greet
     wait_for_new "$m" '^intent-window [0-9]+ confirm ' "$log" 20
     id="$(window_id confirm "$log")"
-    sleep 0.3
+    shoot "$W/$s-tap.png" "$(window_box confirm "$log")" "$shot"
     $tap "$id" next
     wait_for_new "$m" "^intent-window $id response success" "$log" 20
-    sleep 0.3
+    shoot "$W/$s-tap.png" "$(window_box 'response success' "$log")" "$shot"
     $tap "$id" window
     check "$s: a tap on the success window opens the intent's app" \
         bash -c "for i in \$(seq 100); do [ -e '$W/app-opened' ] && exit 0; sleep 0.1; done; exit 1"
@@ -320,7 +320,7 @@ CMD
 events_pid=$doc_pid
 pids+=("$events_pid")
 ln -sf "$DOC_OUT" "$W/x11-events.log"
-sleep 1
+wait_until 10 subscribed as_user "$BIN/forcectl"
 # A click on the button's middle, as a tap would be.
 tap_x11() {
     local r
@@ -355,7 +355,7 @@ forcectl intent greet --window
 CMD
 cli_pid=$doc_pid
 check "x11: forcectl intent --window shows the confirmation" wait_for_new "$m" '^intent-window [0-9]+ confirm ' "$W/x11-overlay.log" 20
-sleep 0.3
+shoot "$W/x11-cli.png" "$(window_box confirm "$W/x11-overlay.log")" shot_x11
 tap_x11 "$(window_id confirm "$W/x11-overlay.log")" next
 for _ in $(seq 100); do kill -0 "$cli_pid" 2>/dev/null || break; sleep 0.1; done
 check "x11: ... and after Next it prints the success ($(head -1 "$DOC_OUT"))" grep -q '^greet: success' "$DOC_OUT"
@@ -411,7 +411,6 @@ stop "$overlay_pid"
 bg_user "$W/alone.log" "$BIN/forcetouchd" --config "$CONFIG"
 alone_pid=$last_pid
 wait_for 'D-Bus: io.github.forcetouch.Daemon1 on the session bus' "$W/alone.log" 20
-sleep 0.5
 run greet
 check "without an overlay, a run needing confirmation stops at once as before" \
     wait_for "'failure'.*requires confirmation of .*hello.*, and nothing confirmed it" "$W/run-greet.txt" 10
@@ -430,7 +429,7 @@ daemon_pid=$last_pid
 check "sway: forcetouchd runs and sees the overlay" wait_for 'quick-action menus show at the finger' "$W/sway-daemon.log" 20
 bg_user "$W/sway-events.log" "$BIN/forcectl" events
 events_pid=$last_pid
-sleep 1
+wait_until 10 subscribed as_user "$BIN/forcectl"
 # The README's answer to the first run (id 1 on a fresh daemon), as written there.
 confirm_first_run() {
 doc <<'CMD'
@@ -501,9 +500,13 @@ m="$(mark "$W/sway-dark.log")"
 peer_emit IntentConfirm "uint32 7" "'greet'" "'Send greeting'" "'Send it?'" "'text'" 30.0
 wait_for_new "$m" '^intent-window 7 confirm ' "$W/sway-dark.log" 10
 box="$(window_box confirm "$W/sway-dark.log")" b=($box)
-sleep 0.4
-shot_sway "$W/sway-dark.png"
-c="$(rgb "$W/sway-dark.png" $(( b[0] + 8 )) $(( b[1] + b[3] / 2 )))"
+# Not card_box's light card: taken again until the window's dark edge is on screen.
+for _ in $(seq 25); do
+    shot_sway "$W/sway-dark.png"
+    c="$(rgb "$W/sway-dark.png" $(( b[0] + 8 )) $(( b[1] + b[3] / 2 )))"
+    set -- $c; [ "$1" -lt 80 ] && [ "$2" -lt 80 ] && break
+    sleep 0.2
+done
 check "sway: with a dark GTK theme the window is dark ($c)" bash -c "set -- $c; [ \$1 -lt 80 ] && [ \$2 -lt 80 ]"
 stop "$dark_pid"; stop "$sway_pid"; peer_stop
 

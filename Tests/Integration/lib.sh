@@ -29,6 +29,10 @@ wait_until() {
     done
 }
 
+# subscribed FORCECTL…: `FORCECTL… status` (forcectl as the script runs it) counts a subscriber:
+# a `forcectl events` started before it follows the daemon's events from now on.
+subscribed() { "$@" status 2> /dev/null | grep -q '^subscribers: [1-9]'; }
+
 # The size of file $1 now, for wait_for_new: a line written before it must not count (an earlier
 # step's line about the same, reused, /dev/input/eventN, say).
 mark() { stat -c %s "$1" 2>/dev/null || echo 0; }
