@@ -53,6 +53,7 @@ check "its log lines are plain, without a timestamp of their own" \
     bash -c "grep -q '^info: ready: ' '$W/daemon.log' && ! grep -Eq '^[0-9]{4}-[0-9]{2}-[0-9]{2}' '$W/daemon.log'"
 # Idle on the bus, the daemon sleeps: not one context switch in 3 s.
 switches() { awk '/^(voluntary|nonvoluntary)_ctxt_switches/ { n += $2 } END { print n }' "/proc/$daemon_pid/status"; }
+# Idle is after its start: a second for what it does once, then the 3 s measured.
 sleep 1
 before="$(switches)"; sleep 3; after="$(switches)"
 check "idle on the bus, the daemon does not wake up in 3 s (context switches $before -> $after)" test "$before" = "$after"
@@ -86,7 +87,8 @@ bg_user "$W/monitor.txt" timeout 20 dbus-monitor --address "$ADDRESS" \
     "type='signal',interface='org.freedesktop.DBus.Properties',path='$ROOT_PATH'" \
     "type='signal',interface='io.github.forcetouch.Daemon1'"
 monitor_pid=$last_pid
-sleep 0.5
+# A monitor once the bus has taken its names away (NameLost, its first lines).
+wait_for 'member=NameLost' "$W/monitor.txt" 10 > /dev/null
 doc <<'CMD'
 busctl --user set-property io.github.forcetouch.Daemon1 /io/github/forcetouch/Daemon1 io.github.forcetouch.Daemon1 Paused b true
 CMD
@@ -232,9 +234,14 @@ cpu_before="$(cpu_ticks)" rss_before="$(rss)"
 as_user timeout 120 python3 "$W/flap.py" "$daemon_pid" 2000 > "$W/flap.txt" 2>&1
 flap_started="$(date +%s%N)"; gcall GetQuickActions > /dev/null
 answer_ms=$(( ($(date +%s%N) - flap_started) / 1000000 ))
-sleep 1
 read -r _ threads_before fds_before < <(grep '^before ' "$W/flap.txt")
 read -r _ threads_during fds_during < <(grep '^during ' "$W/flap.txt")
+# The flapping's threads and descriptors let go: waited for, at most 5 s.
+flap_settled() {
+    [ "$(ls "/proc/$daemon_pid/task" | wc -l)" -le $(( ${threads_before:-0} + 10 )) ] &&
+        [ "$(ls "/proc/$daemon_pid/fd" | wc -l)" -le $(( ${fds_before:-0} + 4 )) ]
+}
+wait_until 5 flap_settled
 threads_after="$(ls "/proc/$daemon_pid/task" | wc -l)" fds_after="$(ls "/proc/$daemon_pid/fd" | wc -l)"
 echo "NOTE: Overlay1 taken and dropped 2000 times: threads ${threads_before:-?} -> at most ${threads_during:-?} -> ${threads_after}," \
      "descriptors ${fds_before:-?} -> at most ${fds_during:-?} -> ${fds_after}; the next call answered in ${answer_ms} ms;" \
@@ -284,7 +291,7 @@ bg_user "$W/replay-monitor.txt" timeout 30 dbus-monitor --address "$ADDRESS" \
     "type='signal',interface='io.github.forcetouch.Daemon1'" \
     "type='signal',interface='org.freedesktop.DBus.ObjectManager'"
 monitor_pid=$last_pid
-sleep 0.5
+wait_for 'member=NameLost' "$W/replay-monitor.txt" 10 > /dev/null
 cp demo/touchscreen-gestures.evemu "$W/demo.evemu" && chmod 644 "$W/demo.evemu"
 as_user timeout 60 "$BIN/forcetouchd" --replay "$W/demo.evemu" > "$W/replay.log" 2>&1
 check "forcetouchd --replay exits 0 with the bus" test $? -eq 0
@@ -365,7 +372,7 @@ check "feedbackd takes org.sigxcpu.Feedback on the private bus" \
 bg_user "$W/feedback-monitor.txt" timeout 30 dbus-monitor --address "$ADDRESS" \
     "type='method_call',interface='org.sigxcpu.Feedback',member='TriggerFeedback'"
 feedback_monitor_pid=$last_pid
-sleep 0.5
+wait_for 'member=NameLost' "$W/feedback-monitor.txt" 10 > /dev/null
 as_user timeout 60 "$BIN/forcetouchd" --config "$W/haptics.toml" --replay "$W/demo.evemu" > "$W/haptics-replay.log" 2>&1
 check "forcetouchd --replay chooses feedbackd, said once" \
     test "$(grep -c '^info: haptics: feedbackd (org.sigxcpu.Feedback)$' "$W/haptics-replay.log")" = 1
@@ -383,7 +390,8 @@ check "... and feedbackd runs the events (its own log)" \
     bash -c "grep -q 'Sound event button-pressed' '$W/feedbackd.log' && grep -q 'Sound event button-released' '$W/feedbackd.log'"
 before="$(grep -c 'member=TriggerFeedback' "$W/feedback-monitor.txt")"
 as_user timeout 60 "$BIN/forcetouchd" --config "$W/haptics-off.toml" --replay "$W/demo.evemu" > "$W/haptics-off.log" 2>&1
-sleep 0.5
+# Nothing to wait for when no call comes: a time window for dbus-monitor to write one.
+sleep 0.3
 check "with haptics = \"off\" the same replay calls feedbackd not once, and the log says haptics are off" \
     bash -c "[ \"\$(grep -c 'member=TriggerFeedback' '$W/feedback-monitor.txt')\" = $before ] &&
              grep -q '^info: haptics: off' '$W/haptics-off.log' && grep -q 'deep-press' '$W/haptics-off.log'"
