@@ -96,17 +96,18 @@ check "... a tap elsewhere opens no menu" test ! -e "$W/fake-menu.log"
 # ---------------------------------------------------------------- the signal and the socket
 bg_user "$W/monitor.txt" dbus-monitor --address "$ADDRESS" "type='signal',interface='$IFACE',member='AssistiveButton'"
 monitor_pid=$last_pid
+# A monitor once the bus has taken its names away (NameLost, its first lines).
+wait_for 'member=NameLost' "$W/monitor.txt" 10 > /dev/null
 bg_user "$W/daemon.log" "$BIN/forcetouchd"
 daemon_pid=$last_pid
 wait_for 'control socket' "$W/daemon.log" 20 > /dev/null
-sleep 0.5
 doc --bg <<'CMD'
 forcectl events
 CMD
 events_pid=$doc_pid
 pids+=("$events_pid")
 EVENTS="$DOC_OUT"
-sleep 1
+wait_until 10 subscribed as_user "$BIN/forcectl"
 as_user "$BIN/forcectl" reload > /dev/null 2>&1
 check "forcectl events: a reload tells subscribers where the button is" \
     wait_for '"event":"assistive-button"' "$EVENTS" 10
@@ -122,6 +123,16 @@ stop "$events_pid"
 emit() { peer_emit "$@"; }
 # button X Y SIZE STATE
 button() { emit AssistiveButton "$1" "$2" "$3" "''" "'$4'"; }
+# shot_until FILE SHOT X Y TEST VALUE: SHOT FILE again until the pixel at X, Y is TEST (-gt,
+# -lt, -eq) VALUE, at most 5 s: the overlay logs a frame as it hands it to the display server.
+shot_until() {
+    for _ in $(seq 25); do
+        "$2" "$1"
+        [ "$(pixel "$1" "$3" "$4")" "$5" "$6" ] && return 0
+        sleep 0.2
+    done
+    return 1
+}
 # The last `button X Y D state` the overlay logged.
 logged_button() { grep -E '^button [0-9]+ [0-9]+ [0-9]+ ' "$1" | tail -1 | awk '{ print $2, $3, $4 }'; }
 
@@ -139,7 +150,9 @@ check "x11: a tap on the button with single-tap unset opens the menu of the slot
 # The items are logged after the menu's line: wait for the last one.
 check "x11: ... its items are the slots that are set" \
     bash -c "$(declare -f wait_for); wait_for '^item 2 \"3D Touch\" ' '$W/x11-overlay.log' 5 && grep -q '^item 0 \"Double-Tap\" ' '$W/x11-overlay.log'"
-sleep 0.5
+# On screen, then Escape: the card's light left edge, half-way down.
+read -r mx my mw mh < <(grep -E '^menu [0-9]+ scale' "$W/x11-overlay.log" | tail -1 | awk '{ print $5, $6, $7, $8 }')
+shot_until "$W/x11-slots.png" shot_x11 $(( ${mx:-0} + 6 )) $(( ${my:-0} + ${mh:-0} / 2 )) -gt 200
 as_user xdotool key Escape
 for _ in $(seq 50); do kill -0 "$replay_pid" 2>/dev/null || break; sleep 0.1; done
 check "x11: ... Escape dismisses it and the replay ends" bash -c "! kill -0 $replay_pid 2>/dev/null"
@@ -149,10 +162,9 @@ daemon_pid=$last_pid
 # 0.12 of 768 is 92 px; its centre at (0.94 x 1024, 768 / 3) = (962.56, 256).
 check "x11: the daemon tells the overlay, which draws the button at its default place (917 210 92)" \
     wait_for '^button 917 210 92 idle' "$W/x11-overlay.log" 20
-sleep 0.5
-shot_x11 "$W/x11-button.png"
 read -r bx by bd < <(logged_button "$W/x11-overlay.log")
 cx=$(( bx + bd / 2 )) cy=$(( by + bd / 2 ))
+shot_until "$W/x11-button.png" shot_x11 $cx $cy -gt 220
 centre="$(pixel "$W/x11-button.png" $cx $cy)"
 disc="$(pixel "$W/x11-button.png" $(( cx + bd * 4 / 10 )) $cy)"
 ring="$(pixel "$W/x11-button.png" $(( cx + bd * 31 / 100 )) $cy)"
@@ -170,8 +182,7 @@ peer_start
 button 0.06 0.75 0.12 idle
 check "x11: moved to the left edge (0.06, 0.75), it is drawn there (15 530 92)" \
     wait_for '^button 15 530 92 idle' "$W/x11-overlay.log" 10
-sleep 0.5
-shot_x11 "$W/x11-moved.png"
+shot_until "$W/x11-moved.png" shot_x11 61 576 -gt 220
 check "x11: ... the screenshot shows it there ($(pixel "$W/x11-moved.png" 61 576)) and not at the old place ($(pixel "$W/x11-moved.png" $cx $cy))" \
     test "$(pixel "$W/x11-moved.png" 61 576)" -gt 220 -a "$(pixel "$W/x11-moved.png" $cx $cy)" -lt 10
 button 0.0 0.0 0.0 hidden
@@ -185,8 +196,7 @@ peer_queue
 { kill -KILL "$PEER"; wait "$PEER"; } 2> /dev/null
 check "x11: the daemon killed, its name passed to a process queued for it: the button goes" \
     wait_for_new "$m" '^button hidden: forcetouchd left the bus' "$W/x11-overlay.log" 10
-sleep 0.5
-shot_x11 "$W/x11-replaced.png"
+shot_until "$W/x11-replaced.png" shot_x11 61 576 -lt 10
 check "x11: ... the screenshot shows it no longer ($(pixel "$W/x11-replaced.png" 61 576))" \
     test "$(pixel "$W/x11-replaced.png" 61 576)" -lt 10
 stop "$QUEUED"
@@ -201,9 +211,8 @@ check "sway: the overlay takes its name" wait_for 'Overlay1 on the session bus' 
 peer_start
 button 0.94 0.3333333 0.12 idle
 check "sway: the button is drawn at its place (917 210 92)" wait_for '^button 917 210 92 idle' "$W/sway-overlay.log" 10
-sleep 0.7
-shot_sway "$W/sway-idle.png"
 cx=963 cy=256
+shot_until "$W/sway-idle.png" shot_sway $cx $cy -gt 160
 idle_centre="$(pixel "$W/sway-idle.png" $cx $cy)" idle_disc="$(pixel "$W/sway-idle.png" $(( cx + 37 )) $cy)"
 check "sway: idle, the button is translucent: its dark disc shows the grey behind ($idle_disc, the screen 128)" \
     test "$idle_disc" -gt 50 -a "$idle_disc" -lt 110
@@ -212,8 +221,7 @@ check "sway: ... round: its square's corner is the screen behind ($(pixel "$W/sw
     test "$(pixel "$W/sway-idle.png" 919 212)" = 128
 button 0.5 0.5 0.12 dragging
 check "sway: dragged, it follows the finger (466 338 92)" wait_for '^button 466 338 92 dragging' "$W/sway-overlay.log" 10
-sleep 0.7
-shot_sway "$W/sway-dragging.png"
+shot_until "$W/sway-dragging.png" shot_sway 512 384 -gt 160
 drag_disc="$(pixel "$W/sway-dragging.png" $(( 512 + 37 )) 384)"
 check "sway: ... and is opaque while dragged (disc $drag_disc)" test "$drag_disc" -lt 45
 check "sway: ... and gone from its old place ($(pixel "$W/sway-dragging.png" $cx $cy))" \
@@ -224,8 +232,8 @@ ITEMS="[{'type': <'assistive-touch.double-tap'>, 'title': <'Double-Tap'>, 'subti
 # Where the daemon anchors it: the button's inner edge, at its height.
 emit MenuShown "uint32 3" "$ITEMS" 0.88 0.3333333 "'touch'" "''" "@a{sv} {}"
 check "sway: the menu of the slots opens beside the button" wait_for '^menu 3 scale 1.000' "$W/sway-overlay.log" 10
-sleep 0.7
-shot_sway "$W/sway-menu.png"
+# On screen once the rest of the output is dimmed.
+shot_until "$W/sway-menu.png" shot_sway 100 100 -lt 120
 check "sway: ... the button still shows beside it, dimmed as the rest ($(pixel "$W/sway-menu.png" $cx $cy) against $(pixel "$W/sway-menu.png" 100 100))" \
     test "$(pixel "$W/sway-menu.png" $cx $cy)" -gt $(( $(pixel "$W/sway-menu.png" 100 100) + 10 ))
 if [ -n "${SAVE_IMAGES:-}" ]; then
