@@ -70,18 +70,18 @@ peer_start
 m="$(mark "$W/overlay.log")"
 progress began '' 0.3 0.0 0.5 0.5 false
 progress changed '' 0.9 0.0 0.5 0.5 false
-sleep 0.5
+# Nothing to wait for when nothing is drawn: a time window for a card, at each step.
+sleep 0.3
 shot_x11 "$W/unknown-towards.png"
 progress changed peek 1.0 0.2 0.5 0.5 false
-sleep 0.5
+sleep 0.3
 shot_x11 "$W/unknown-peek.png"
 check "a press not known to open anything draws nothing, towards peek or at it (no card on screen: '$(card_box "$W/unknown-towards.png")' '$(card_box "$W/unknown-peek.png")'; none drawn)" \
     bash -c "[ -z \"\$(card_box '$W/unknown-towards.png')\" ] && [ -z \"\$(card_box '$W/unknown-peek.png')\" ] &&
              ! tail -c +$((m + 1)) '$W/overlay.log' | grep -q '^menu 0 scale'"
 progress changed peek 1.0 0.4 0.5 0.5 true
 wait_for_new "$m" '^menu 0 scale' "$W/overlay.log" 10 > /dev/null
-sleep 0.5
-shot_x11 "$W/known.png"
+shoot "$W/known.png" "$(grep -E '^menu 0 scale' "$W/overlay.log" | tail -1 | awk '{ print $5, $6, $7, $8 }')" shot_x11
 check "... and once the daemon says it opens something, its card grows at the finger (card at $(card_box "$W/known.png"))" \
     near "$(card_box "$W/known.png")" "$(grep -E '^menu 0 scale' "$W/overlay.log" | tail -1 | awk '{ print $5, $6, $7, $8 }')"
 progress cancelled '' 0.0 0.0 0.5 0.5
@@ -99,8 +99,11 @@ wait_for_new "$m" '^link-preview 21: page (rendered|not rendered)' "$W/overlay.l
 rendered="$(grep -E '^link-preview 21: page rendered in' "$W/overlay.log")"
 echo "figure: the page's rendering appeared $(echo "$rendered" | sed -E 's/.* in ([0-9]+) ms.*/\1/') ms after MenuShown (the overlay's count; the first WebKit process of the session included)"
 check "the link's page is rendered, its title read from it ($rendered)" grep -q '^link-preview 21: page rendered in [0-9]* ms: "Peek Test Page"$' "$W/overlay.log"
-sleep 0.5
-shot_x11 "$W/peek.png"
+# shot_blue FILE X Y: screenshots until the page's blue is at X, Y, at most 5 s (the rendered
+# page is drawn in the overlay's next frame).
+shot_blue() { for _ in $(seq 25); do shot_x11 "$1"; blue "$@" && return 0; sleep 0.2; done; return 1; }
+read -r gx gy gw gh <<< "$(logged page 21 "$W/overlay.log")"
+shot_blue "$W/peek.png" $(( gx + gw / 2 )) $(( gy + gh / 2 ))
 check "--verbose logs the preview card with the page's title and address" \
     grep -q "^preview 21 [0-9]* [0-9]* [0-9]* [0-9]* \"Peek Test Page\" $PAGE\$" "$W/overlay.log"
 read -r px py pw ph <<< "$(logged preview 21 "$W/overlay.log")"
@@ -122,9 +125,8 @@ check "... and none of the page is drawn outside its place ($inside of $total bl
 m="$(mark "$W/overlay.log")"
 progress ended peek 1.0 0.0 0.1 0.1
 wait_for_new "$m" '^menu 21 scale 1\.000' "$W/overlay.log" 10 > /dev/null
-sleep 0.5
-shot_x11 "$W/lifted.png"
 read -r px py pw ph <<< "$(logged preview 21 "$W/overlay.log")"
+shot_blue "$W/lifted.png" $(( px + pw / 2 )) $(( py + 56 + 100 ))
 read -r ax ay aw ah <<< "$(logged actions 21 "$W/overlay.log")"
 check "lifted at peek, the preview stays full size ($pw x $ph) with its actions below ($aw x $ah)" \
     test "$pw" = 300 -a "$ph" = 256 -a "$aw" = 300 -a "$ah" = 128 -a "$ay" = $(( py + ph + 10 ))
@@ -154,8 +156,7 @@ wait_for '^chose link.open: success' "$W/overlay.log" 10 > /dev/null
 check "pressing on to pop opens the link (ChooseQuickAction 'link.open')" test "$(calls link.open)" = 1
 progress changed pop 1.0 1.0 0.1 0.1
 progress changed pop 1.0 1.0 0.12 0.12
-sleep 0.5
-shot_x11 "$W/popped.png"
+shoot "$W/popped.png" "" shot_x11
 check "... once, and the finger still down shows nothing more" \
     bash -c "[ \"\$(grep -c \"^call ChooseQuickAction ('link.open',)\" '$PEER_LOG')\" = 1 ] && [ -z \"\$(convert '$W/popped.png' -colorspace gray -threshold 85% -format '%@' info: 2> /dev/null | grep -v '^0x0')\" ]"
 progress ended pop 1.0 1.0 0.12 0.12
@@ -177,8 +178,7 @@ progress began '' 0.3 0.0 0.1 0.1
 link_shown 23 0.1 0.1
 progress ended peek 1.0 0.0 0.1 0.1
 wait_for '^menu 23 scale 1\.000' "$W/off.log" 10 > /dev/null
-sleep 1
-shot_x11 "$W/off.png"
+shoot "$W/off.png" "$(grep -E '^menu 23 scale' "$W/off.log" | tail -1 | awk '{ print $5, $6, $7, $8 }')" shot_x11
 check "with --no-link-preview the page is neither fetched nor rendered (the log says so)" \
     bash -c "grep -q '^link-preview 23: $PAGE: no page rendering (--no-link-preview)' '$W/off.log' && ! grep -q '^page 23 ' '$W/off.log'"
 check "... the card is the link's text and address, its actions below" \
@@ -242,11 +242,12 @@ before="$(memory)"
 m="$(mark "$W/pages.log")" o="$(mark "$W/pages-overlay.log")"
 preview_of 31 "$SITE/page?n=1"
 watch "$o" 31
-sleep 0.5
+wait_for_new "$m" '^GET /ping' "$W/pages.log" 10 > /dev/null
 dismissed 31 dismissed
 d="$(mark "$W/pages.log")"
 wait_alone
-sleep 1
+# Nothing to wait for when nothing is asked: a time window (the page pinged every 100 ms).
+sleep 0.5
 after="$(memory)"
 echo "figure: before the preview, $before"
 echo "figure: while its page ran (the most, sampled every 100 ms), $peak"
@@ -284,7 +285,8 @@ wait_for_new "$m" '^GET /ping\?from=slow&' "$W/pages.log" 20 > /dev/null
 wait_for_new "$o" '^link-preview 34: page (rendered|not rendered)' "$W/pages-overlay.log" 20 > /dev/null
 wait_alone
 t="$(mark "$W/pages.log")"
-sleep 1
+# Nothing to wait for when nothing is asked: a time window (the page pinged every 100 ms).
+sleep 0.5
 check "a page still loading at the timeout ($(requests "$m" /ping) pings; $(outcome "$o" 34)) asks for nothing more ($(requests "$t" /) requests) and leaves no process ($(own_processes | awk '{ print $3 }' | xargs))" \
     test "$(requests "$m" /ping)" -gt 0 -a "$(requests "$t" /)" = 0 -a -z "$(own_processes)"
 dismissed 34 dismissed
@@ -391,19 +393,21 @@ wait_for_new "$m" '^menu [0-9]* shown: ' "$W/daemon-overlay.log" 30 > /dev/null
 check "the real daemon's menu for the link (looker: $(head -2 "$W/looker.log" | tail -1))" \
     grep -q '^menu [0-9]* shown: 2 item(s) .* for link "the test page"' "$W/daemon-overlay.log"
 wait_for "$PAGE" "$W/opened.txt" 10 > /dev/null
-sleep 1
+# Opened once: the replaying daemon, which opens it, has ended (its replay played out).
+for _ in $(seq 100); do kill -0 "$replay_pid" 2>/dev/null || break; sleep 0.1; done
 check "a replayed press that pops opens the page with the default browser, once (the daemon's gio open): the recording URL handler got (GIO gives a local file's path) $(cat "$W/opened.txt" 2>/dev/null)" \
     bash -c "grep -qx -e '$PAGE' -e '$W/page.html' '$W/opened.txt' && [ \"\$(wc -l < '$W/opened.txt')\" = 1 ]"
 check "... by its Open item (popped during the hold, or the overlay's pop), the menu dismissed as chosen" \
     bash -c "{ grep -q 'popped during the hold: link.open' '$W/pop-replay.log' || grep -q '^chose link.open: success' '$W/daemon-overlay.log'; } &&
              tail -c +\$(( $m + 1 )) '$W/daemon-overlay.log' | grep -q '^menu [0-9]* dismissed: chosen'"
-for _ in $(seq 50); do kill -0 "$replay_pid" 2>/dev/null || break; sleep 0.1; done
 stop "$replay_pid"
 m="$(mark "$W/daemon-overlay.log")"
 bg_user "$W/peek-replay.log" "$BIN/forcetouchd" --verbose --replay "$W/peek.evemu"
 replay_pid=$last_pid
 wait_for_new "$m" '^item 1 "Copy Link" ' "$W/daemon-overlay.log" 30 > /dev/null
-sleep 2
+# The preview settled (its page rendered or not) and the menu on screen before the tap.
+wait_for_new "$m" '^link-preview [0-9]+: page (rendered|not rendered)' "$W/daemon-overlay.log" 20 > /dev/null
+shoot "$W/peek-menu.png" "$(grep -E '^menu [0-9]+ scale' "$W/daemon-overlay.log" | tail -1 | awk '{ print $5, $6, $7, $8 }')" shot_x11
 read -r ix iy iw ih <<< "$(logged_item 1 'Copy Link' "$W/daemon-overlay.log")"
 as_user xdotool mousemove $(( ix + iw / 2 )) $(( iy + ih / 2 )) click 1
 # The daemon answers the choice once xclip has taken the clipboard (its first process exits then).
