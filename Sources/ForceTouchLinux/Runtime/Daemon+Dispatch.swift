@@ -39,8 +39,9 @@ extension Daemon {
                     session.settleClaim(event.contacts, claimed: shows, at: event.time)
                     // A Haptic Touch is felt when its menu opens, as on iOS: not on what has none.
                     if shows, event.hapticTouch { haptics.tick(.hapticTouch) }
-                    // Nothing to show: the card that grew towards peek goes, and nothing more
-                    // of this press is drawn.
+                    // Nothing to show: the press is over for the overlay. Nothing was drawn for
+                    // it (PreviewCondition), unless another deep-press binding opens something,
+                    // whose card goes now; nothing more of this press is drawn.
                     if !shows { pressProgress.taken(by: event, session, to: runner.overlay) }
                 } : nil
                 runner.run(d.request, label: d.label, event: event, device: session.name, menuDecided: decided)
