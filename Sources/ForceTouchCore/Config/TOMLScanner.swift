@@ -171,6 +171,25 @@ enum TOMLScanner {
         return problem
     }
 
+    /// How many lines the value of the `key = …` line `lines.first` spans: 1, or more when
+    /// it opens an array, inline table or multi-line string that closes on a later line
+    /// (`TOMLEditor` replaces or removes them together). A value never closed runs to the end.
+    static func valueLineCount(_ lines: some Collection<Substring>) -> Int {
+        guard let first = lines.first else { return 0 }
+        let line = content(first, first: false)
+        let trimmed = Substring(line.unicodeScalars.drop { $0 == " " || $0 == "\t" })
+        guard let eq = keyEnd(trimmed) else { return 1 }
+        var value = ValueState()
+        _ = value.read(trimmed[trimmed.index(after: eq)...])
+        var count = 1
+        for raw in lines.dropFirst() {
+            guard value.isOpen else { break }
+            _ = value.read(content(raw, first: false))
+            count += 1
+        }
+        return count
+    }
+
     private static func depthMessage(_ parts: Int) -> String {
         "a key of \(parts) dotted parts; at most \(maximumKeyParts) are allowed"
     }
