@@ -2,7 +2,10 @@
 # Run a command inside the QEMU test VM (real Debian kernel with uinput/evdev), chrooted into
 # this machine's root filesystem. Usage:
 #   vm/run-guest.sh [--share DIR]... [--verbose] -- COMMAND [ARGS...]
+#   vm/run-guest.sh [--share DIR]... [--verbose] --each PLAN
 # stdout/stderr of COMMAND are streamed to our stdout/stderr; our exit status is COMMAND's.
+# --each runs every line of PLAN (a command, its words shell-quoted) one after another in one
+# boot, each in a fresh root as after a boot (vm/guest-init.sh); the status is the first failure's.
 # Env: VM_TIMEOUT (s, default 600), VM_MEM (MiB, 1536), VM_CPUS (2), VM_ROOT_MODE (overlay|ro),
 #      VM_PATH (guest PATH; default /usr/local/sbin:...:/bin),
 #      VM_PASSENV (extra var names to pass in; FORCETOUCH_* always passed), VM_VERBOSE=1,
@@ -18,19 +21,21 @@ VM_CPUS="${VM_CPUS:-2}"
 VM_ROOT_MODE="${VM_ROOT_MODE:-overlay}"
 VERBOSE="${VM_VERBOSE:-0}"
 
-usage() { sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 125; }
+usage() { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 125; }
 shares=()
+plan=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --share) [ $# -ge 2 ] || usage; shares+=("$(realpath -e "$2")"); shift 2 ;;
         --share=*) shares+=("$(realpath -e "${1#--share=}")"); shift ;;
         --verbose|-v) VERBOSE=1; shift ;;
+        --each) [ $# -ge 2 ] || usage; plan="$(realpath -e "$2")"; shift 2 ;;
         --) shift; break ;;
         -h|--help) usage ;;
         *) break ;;
     esac
 done
-[ $# -gt 0 ] || usage
+[ $# -gt 0 ] || [ -n "$plan" ] || usage
 
 KERNEL="${VM_KERNEL:-$CACHE/vmlinux}"          # ELF -> PVH boot (fast); bzImage as fallback
 [ -s "$KERNEL" ] || KERNEL="$CACHE/vmlinuz"
@@ -62,25 +67,39 @@ for s in "${shares[@]}"; do
     qargs+=(-virtfs "local,path=$s,mount_tag=share$i,security_model=none,multidevs=remap")
     i=$((i + 1))
 done
-{
-    echo '#!/bin/bash'
-    # Not the host's PATH: e.g. pyenv shims there make every python3 start take ~20 s under TCG.
-    printf 'export PATH=%q\n' "${VM_PATH:-/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin}"
-    echo 'export HOME=/root LANG=C.UTF-8 TERM=dumb FORCETOUCH_IN_VM=1'
-    # systemd tools (udevadm settle/trigger, ...) refuse to act in a chroot without this
-    echo 'export SYSTEMD_IGNORE_CHROOT=1'
-    for v in $(compgen -e | grep -E '^FORCETOUCH_' || true) ${VM_PASSENV:-}; do
-        [ -n "${!v+x}" ] && printf 'export %s=%q\n' "$v" "${!v}"
-    done
-    # The suites run programs in this directory as nobody. A clone in a private directory (root's
-    # home, a mktemp -d) is out of its reach: in the guest only, on the throwaway overlay, each
-    # directory above it is made searchable by others (o+x: entered, not listed). The host's
-    # modes are not touched; a read-only root (VM_ROOT_MODE=ro) is left as it is.
-    printf 'd=%q; while [ "$d" != / ] && [ -d "$d" ]; do\n' "$PWD"
-    echo '    case "$(stat -c %A "$d")" in *x|*t) ;; *) chmod o+x "$d" 2>/dev/null ;; esac; d="$(dirname "$d")"; done'
-    printf 'cd %q 2>/dev/null || { echo "run-guest: cannot cd to %q in guest, using /" >&2; cd /; }\n' "$PWD" "$PWD"
-    printf 'exec'; printf ' %q' "$@"; echo
-} > "$ctl/cmd.sh"
+# write_cmd COMMAND-LINE FILE: the script the guest runs for one command (its words quoted).
+write_cmd() {
+    {
+        echo '#!/bin/bash'
+        # Not the host's PATH: pyenv shims there make every python3 start take ~20 s under TCG.
+        printf 'export PATH=%q\n' "${VM_PATH:-/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin}"
+        echo 'export HOME=/root LANG=C.UTF-8 TERM=dumb FORCETOUCH_IN_VM=1'
+        # systemd tools (udevadm settle/trigger, ...) refuse to act in a chroot without this
+        echo 'export SYSTEMD_IGNORE_CHROOT=1'
+        for v in $(compgen -e | grep -E '^FORCETOUCH_' || true) ${VM_PASSENV:-}; do
+            [ -n "${!v+x}" ] && printf 'export %s=%q\n' "$v" "${!v}"
+        done
+        # The suites run programs in this directory as nobody. A clone in a private directory
+        # (root's home, a mktemp -d) is out of its reach: in the guest only, on the throwaway
+        # overlay, each directory above it is made searchable by others (o+x: entered, not
+        # listed). The host's modes are not touched; a read-only root (VM_ROOT_MODE=ro) is left.
+        printf 'd=%q; while [ "$d" != / ] && [ -d "$d" ]; do\n' "$PWD"
+        echo '    case "$(stat -c %A "$d")" in *x|*t) ;; *) chmod o+x "$d" 2>/dev/null ;; esac; d="$(dirname "$d")"; done'
+        printf 'cd %q 2>/dev/null || { echo "run-guest: cannot cd to %q in guest, using /" >&2; cd /; }\n' "$PWD" "$PWD"
+        echo "exec $1"
+    } > "$2"
+}
+if [ -n "$plan" ]; then
+    n=0
+    while IFS= read -r line; do
+        [ -n "$line" ] || continue
+        n=$((n + 1))
+        write_cmd "$line" "$ctl/cmd.$n.sh"
+    done < "$plan"
+    [ "$n" -gt 0 ] || { echo "run-guest: $plan has no command" >&2; exit 125; }
+else
+    write_cmd "$(printf '%q ' "$@")" "$ctl/cmd.1.sh"
+fi
 
 # ---- ttyS0 = console/kernel log; stdout/stderr go over virtio-serial ports ft.stdout/ft.stderr
 # (~100x faster than a 16550 under TCG), with ttyS1/ttyS2 as fallback. Each is a fifo pair.
