@@ -127,12 +127,13 @@ test: deps
 	$(PHASE) "intent window (host)" Tests/Documented/intent-window-on-host.sh
 	$(PHASE) "assistive touch (host)" Tests/Documented/assistive-touch-on-host.sh
 	$(PHASE) "under finger (host)" Tests/Documented/under-finger-on-host.sh
+# package-on-host.sh before the lookup's suite, which runs the .deb it makes as it ships.
+	$(PHASE) "package (host)" Tests/Documented/package-on-host.sh
 	$(PHASE) "under-finger lookup (host)" Tests/Documented/under-finger-lookup-on-host.sh
 	$(PHASE) "screenshot search (host)" Tests/Documented/screenshot-search-on-host.sh
 	$(PHASE) "link preview (host)" Tests/Documented/link-preview-on-host.sh
 	$(PHASE) "gnome shell (host)" Tests/Documented/gnome-shell-on-host.sh
 	$(PHASE) "gnome extension (host)" Tests/Documented/gnome-extension-on-host.sh
-	$(PHASE) "package (host)" Tests/Documented/package-on-host.sh
 	@if [ -x vm/run-tests.sh ]; then $(PHASE) "guest suites (QEMU)" ./vm/run-tests.sh; fi
 	@scripts/test-phase.sh table
 
