@@ -14,6 +14,9 @@ public enum ControlErrorKind: String, Codable, Hashable, Sendable, CaseIterable 
     case invalidItem = "invalid-item"
     /// The new configuration was refused; the running one stays.
     case reloadRefused = "reload-refused"
+    /// A setting was not changed: the file has errors, the change would make one, or it
+    /// cannot be made in place; the file is left as it was.
+    case settingRefused = "setting-refused"
 
     /// The D-Bus error name's last part: `unknown-type` → `UnknownType`.
     public var dbusName: String {

@@ -7,6 +7,7 @@ import FoundationEssentials
 /// - shortcuts list: `items`, `menu`; set, clear: `count`; add: `result`; update, remove: `type`
 /// - perform: `result`, `message`; intent: `result`, `message`, `code`, `output`
 /// - calibration-reset: `forgotten`; diagnose: `diagnosis`
+/// - settings (get, set, reset, undo): `settings`, and `message` for a change
 public struct ControlReply: Codable, Hashable, Sendable {
     public var ok: Bool
     public var id: JSONValue?
@@ -30,6 +31,7 @@ public struct ControlReply: Codable, Hashable, Sendable {
     public var code: String?
     public var output: JSONValue?
     public var diagnosis: DaemonDiagnosis?
+    public var settings: SettingsState?
 
     public init(ok: Bool, id: JSONValue? = nil, error: String? = nil) {
         self.ok = ok

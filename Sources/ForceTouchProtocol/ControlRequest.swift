@@ -45,6 +45,8 @@ public struct ControlRequest: Codable, Hashable, Sendable {
         case resume
         /// The daemon's facts for `forcectl doctor`.
         case diagnose
+        /// Read or change a setting of the configuration file (`SettingsState`), in place.
+        case settings(SettingsAction)
 
         /// Its `"op"`.
         public var op: Op {
@@ -62,6 +64,7 @@ public struct ControlRequest: Codable, Hashable, Sendable {
             case .pause: .pause
             case .resume: .resume
             case .diagnose: .diagnose
+            case .settings: .settings
             }
         }
     }
@@ -74,6 +77,7 @@ public struct ControlRequest: Codable, Hashable, Sendable {
         case calibrationReset = "calibration-reset"
         case pause, resume
         case diagnose
+        case settings
     }
 
     /// An answer to an intent window's question.
@@ -110,6 +114,30 @@ public struct ControlRequest: Codable, Hashable, Sendable {
         }
     }
 
+    /// What a `settings` request does (`"action"`): the window's reads and changes.
+    public enum SettingsAction: Hashable, Sendable {
+        case get
+        /// Set `key` (`sensitivity`, `quick-action.2.title`…) to the value as typed.
+        case set(key: String, value: String)
+        /// Remove `key` from the file, back to its default (a block: the block).
+        case reset(key: String)
+        /// Put back the file as it was before the last change, if nothing changed it since.
+        case undo
+
+        public enum Name: String, CaseIterable, Sendable {
+            case get, set, reset, undo
+        }
+
+        public var name: Name {
+            switch self {
+            case .get: .get
+            case .set: .set
+            case .reset: .reset
+            case .undo: .undo
+            }
+        }
+    }
+
     public init(_ operation: Operation, id: JSONValue? = nil, window: Bool = false) {
         self.operation = operation
         self.id = id
@@ -117,7 +145,7 @@ public struct ControlRequest: Codable, Hashable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, op, action, type, device, name, parameters, confirmed, items, item, run, value, window
+        case id, op, action, type, device, name, parameters, confirmed, items, item, run, value, window, key
     }
 
     public init(from decoder: Decoder) throws {
@@ -196,6 +224,23 @@ public struct ControlRequest: Codable, Hashable, Sendable {
             } else {
                 throw fail("intent-answer needs \"confirmed\" (true or false) or \"value\" (a string)", .value)
             }
+        case .settings:
+            let actionName = try string(.action) ?? "get"
+            guard let action = SettingsAction.Name(rawValue: actionName) else {
+                throw fail("unknown settings action \"\(actionName)\"", .action)
+            }
+            switch action {
+            case .get: operation = .settings(.get)
+            case .undo: operation = .settings(.undo)
+            case .set, .reset:
+                guard let key = try string(.key), !key.isEmpty else { throw fail("\(actionName) needs \"key\"", .key) }
+                if action == .reset {
+                    operation = .settings(.reset(key: key))
+                } else {
+                    guard let value = try string(.value) else { throw fail("set needs \"value\" (a string)", .value) }
+                    operation = .settings(.set(key: key, value: value))
+                }
+            }
         case .shortcuts:
             let actionName = try string(.action) ?? "list"
             guard let action = ShortcutsAction.Name(rawValue: actionName) else {
@@ -241,6 +286,15 @@ public struct ControlRequest: Codable, Hashable, Sendable {
             case .value(let v): try c.encode(v, forKey: .value)
             }
         case .intentOpen(let run): try c.encode(run, forKey: .run)
+        case .settings(let action):
+            try c.encode(action.name.rawValue, forKey: .action)
+            switch action {
+            case .get, .undo: break
+            case .set(let key, let value):
+                try c.encode(key, forKey: .key)
+                try c.encode(value, forKey: .value)
+            case .reset(let key): try c.encode(key, forKey: .key)
+            }
         case .shortcuts(let action):
             try c.encode(action.name.rawValue, forKey: .action)
             switch action {
@@ -322,6 +376,12 @@ public enum BusMethod: String, CaseIterable, Sendable {
     /// The lookup's answer to "what is under the finger" (SPEC §11): the overlay's or the
     /// GNOME Shell extension's; no control request.
     case pressTarget = "PressTarget"
+    /// The settings window's (issue 53): the configuration's settings read, and changed
+    /// one at a time in the file, in place (`SettingsState`, as JSON).
+    case getSettings = "GetSettings"
+    case setSetting = "SetSetting"
+    case resetSetting = "ResetSetting"
+    case undoSetting = "UndoSetting"
 
     /// The member name on the bus.
     public var name: String { rawValue }
@@ -329,7 +389,9 @@ public enum BusMethod: String, CaseIterable, Sendable {
     /// The arguments, each named as introspection shows it.
     public var parameters: [BusParameter] {
         switch self {
-        case .reload, .getQuickActions, .clearQuickActions: []
+        case .reload, .getQuickActions, .clearQuickActions, .getSettings, .undoSetting: []
+        case .setSetting: [.string("key"), .string("value")]
+        case .resetSetting: [.string("key")]
         case .setQuickActions: [.string("items")]
         case .addQuickAction, .updateQuickAction: [.string("item")]
         case .removeQuickAction, .performQuickAction, .chooseQuickAction: [.string("type")]
@@ -355,6 +417,7 @@ public enum BusMethod: String, CaseIterable, Sendable {
         case .performQuickAction, .chooseQuickAction, .openIntentApp: [.string("result"), .string("message")]
         case .runIntent: [.string("result"), .string("message"), .string("code"), .string("output")]
         case .resetCalibration: [.strings("forgotten")]
+        case .getSettings, .setSetting, .resetSetting, .undoSetting: [.string("settings")]
         }
     }
 
@@ -404,6 +467,12 @@ public enum BusMethod: String, CaseIterable, Sendable {
             return .intent(name: name, parameters: parameters, confirmed: confirmed)
         case .dismissMenu, .pressTarget: return nil
         case .resetCalibration: return .calibrationReset(device: try nonEmpty(try string(), "device"))
+        case .getSettings: return .settings(.get)
+        case .undoSetting: return .settings(.undo)
+        case .setSetting:
+            let key = try nonEmpty(try string(), "key")
+            return .settings(.set(key: key, value: try string()))
+        case .resetSetting: return .settings(.reset(key: try nonEmpty(try string(), "key")))
         case .confirmIntent, .answerIntent, .openIntentApp:
             guard case .uint32(let run)? = next.next() else { throw mismatch }
             if self == .openIntentApp { return .intentOpen(run: run) }
@@ -434,6 +503,8 @@ public enum BusMethod: String, CaseIterable, Sendable {
             return [.string(reply.result ?? ""), .string(reply.message ?? ""), .string(reply.code ?? ""),
                     .string(reply.output.map { json($0) } ?? "")]
         case .resetCalibration: return [.strings(reply.forgotten ?? [])]
+        case .getSettings, .setSetting, .resetSetting, .undoSetting:
+            return [.string(reply.settings.map { json($0) } ?? "")]
         }
     }
 

@@ -20,9 +20,12 @@ public struct DaemonStatus: Codable, Hashable, Sendable {
     /// `layer-shell`, `popup`, `placed-window` (forcetouch-overlay), `unknown` (it did not say);
     /// nil when none does and menus go to the menu program.
     public var overlay: String?
+    /// The running configuration's `[general] sensitivity` (light, medium, firm): what a
+    /// settings change took effect as, once reloaded.
+    public var sensitivity: String?
 
     public init(pid: Int, devices: Int, capability: String, bindings: Int, children: Int, subscribers: Int,
-                uptime: Double, shortcuts: Int, config: String?, overlay: String? = nil) {
+                uptime: Double, shortcuts: Int, config: String?, overlay: String? = nil, sensitivity: String? = nil) {
         self.pid = pid
         self.devices = devices
         self.capability = capability
@@ -33,6 +36,7 @@ public struct DaemonStatus: Codable, Hashable, Sendable {
         self.shortcuts = shortcuts
         self.config = config
         self.overlay = overlay
+        self.sensitivity = sensitivity
     }
 
     /// `config` and `overlay` are written as null rather than left out, so a script sees the
@@ -49,14 +53,16 @@ public struct DaemonStatus: Codable, Hashable, Sendable {
         try c.encode(shortcuts, forKey: .shortcuts)
         try c.encode(config, forKey: .config)
         try c.encode(overlay, forKey: .overlay)
+        try c.encodeIfPresent(sensitivity, forKey: .sensitivity)
     }
 
     /// `name: value` lines for people, in key order as the JSON has them.
     public var lines: [String] {
-        [
+        var lines = [
             "bindings: \(bindings)", "capability: \(capability)", "children: \(children)", "config: \(config ?? "-")",
-            "devices: \(devices)", "overlay: \(overlay ?? "-")", "pid: \(pid)", "shortcuts: \(shortcuts)", "subscribers: \(subscribers)",
-            "uptime: \(JSONNumber.text(uptime.value))",
+            "devices: \(devices)", "overlay: \(overlay ?? "-")", "pid: \(pid)",
         ]
+        if let sensitivity { lines.append("sensitivity: \(sensitivity)") }
+        return lines + ["shortcuts: \(shortcuts)", "subscribers: \(subscribers)", "uptime: \(JSONNumber.text(uptime.value))"]
     }
 }

@@ -14,7 +14,8 @@ struct Forcectl: ForceTouchCommand {
         abstract: "Talk to a running forcetouchd: status, devices, quick actions, intents, events.",
         version: ForceTouchVersion.string,
         subcommands: [Status.self, Devices.self, Shortcuts.self, Perform.self, Intent.self, Events.self, Reload.self,
-                      Pause.self, Resume.self, Calibration.self, Doctor.self])
+                      Pause.self, Resume.self, Calibration.self, Doctor.self, GetSetting.self, SetSetting.self,
+                      ResetSetting.self, UndoSetting.self])
 
 }
 

@@ -57,6 +57,19 @@ struct ControlRequestHandler {
             daemon.setPaused(pause)
             reply.message = pause ? "paused: nothing bound to a gesture runs, and every claimed device is given back"
                 : "resumed"
+        case .settings(let action):
+            daemon.settings(action) { result in
+                switch result {
+                case .success(let answer):
+                    var reply = ControlReply.success(id: id)
+                    reply.settings = answer.state
+                    reply.message = answer.message
+                    done(reply)
+                case .failure(let e):
+                    done(.failure(e.message, id: id, kind: .settingRefused))
+                }
+            }
+            return
         case .shortcuts(let action):
             reply = shortcuts(action, id: id)
         case .calibrationReset(let device):

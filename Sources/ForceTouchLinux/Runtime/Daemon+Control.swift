@@ -12,7 +12,7 @@ extension Daemon {
                      bindings: configuration.bindings.count, children: children.count,
                      subscribers: control?.subscriberCount ?? 0, uptime: (MonotonicClock.now() - started).seconds,
                      shortcuts: runner.shortcuts.allItems.count, config: options.configPath,
-                     overlay: overlayStatus)
+                     overlay: overlayStatus, sensitivity: configuration.gestures.sensitivity.rawValue)
     }
 
     func devicesJSON() -> [DeviceInfo] {

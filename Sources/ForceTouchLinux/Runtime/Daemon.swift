@@ -85,6 +85,8 @@ public final class Daemon {
     var lastButtonAnnounced = Timestamp(microseconds: 0)
     /// The reload being checked and parsed off the loop, if one is.
     var reloading: ReloadInProgress?
+    /// The settings requests in flight, and the change that can be undone (`Daemon+Settings`).
+    let settingsEdits = SettingsEdits()
     /// Where the tick at peek, at pop and at a Haptic Touch plays (`Daemon+Haptics`).
     let haptics = HapticFeedback()
 

@@ -1,0 +1,80 @@
+/// One change of the configuration the settings window or `forcectl set` asks for, made in
+/// the file's text (`TOMLEditor`) and checked as the daemon checks any file: the file's
+/// text in, the new text out, or why not. Pure: reading and writing the file and reloading
+/// are the daemon's (`Daemon+Settings`).
+public enum SettingsEdit {
+    /// What to do with a setting.
+    public enum Change: Hashable, Sendable {
+        /// Set it to the value a person typed (`SettingKey.value`).
+        case set(SettingKey, String)
+        /// Remove it from the file, back to its default; for a block, the block.
+        case reset(SettingKey)
+    }
+
+    /// `text` with `change` made, after checking that the file has no error now and has
+    /// none after: a file with errors is refused whole, with each error's `file:line`, and
+    /// so is a change that would add one. Nothing else of the text changes. Returns the
+    /// configuration the new text gives beside it.
+    public static func apply(_ change: Change, to text: String, file: String,
+                             lookups: ConfigurationLookups) throws(SettingError) -> (text: String, configuration: Configuration) {
+        _ = try check(text, file: file, lookups: lookups)
+        var editor = TOMLEditor(text)
+        do {
+            try edit(&editor, change)
+        } catch {
+            throw SettingError(error.line > 0 ? "\(file):\(error.line): \(error.message)" : "\(file): \(error.message)")
+        }
+        let edited = editor.text
+        let after = Configuration.parse(edited, file: file, lookups: lookups)
+        guard after.isValid else {
+            throw SettingError("\(what(change)) refused, \(file) is unchanged; it would have \(count(after.errors)): "
+                + after.errors.map(\.description).joined(separator: "; "))
+        }
+        return (edited, after.configuration)
+    }
+
+    /// The configuration `text` gives, or, when it has errors, a refusal naming each at its
+    /// `file:line`: a file with errors is shown, never written over.
+    public static func check(_ text: String, file: String, lookups: ConfigurationLookups) throws(SettingError) -> Configuration {
+        let load = Configuration.parse(text, file: file, lookups: lookups)
+        guard load.isValid else {
+            throw SettingError("\(file) has \(count(load.errors)); nothing was changed, fix it first: "
+                + load.errors.map(\.description).joined(separator: "; "))
+        }
+        return load.configuration
+    }
+
+    private static func edit(_ editor: inout TOMLEditor, _ change: Change) throws(TOMLEditError) {
+        switch change {
+        case .set(.newBlock(let block), let typed):
+            guard case .table(let pairs)? = TOMLEditValue(parsing: typed) else {
+                throw TOMLEditError(line: 0, "a new \(block.rawValue) is an inline table of its keys, "
+                    + "as { type = \"com.example.x\", title = \"X\" }")
+            }
+            editor.appendEntry(block.rawValue, pairs)
+        case .set(.block(let block, _), _):
+            throw TOMLEditError(line: 0, "a whole \(block.rawValue) is not set; set its keys (\(block.rawValue).N.KEY)")
+        case .reset(.block(let block, let index)):
+            try editor.removeEntry(block.rawValue, at: index)
+        case .reset(.newBlock(let block)):
+            throw TOMLEditError(line: 0, "\(block.rawValue).new names no block to reset")
+        case .set(let key, let typed):
+            let (place, name) = key.place!
+            try editor.set(name, to: key.value(typed), in: place)
+        case .reset(let key):
+            let (place, name) = key.place!
+            try editor.remove(name, in: place)
+        }
+    }
+
+    private static func what(_ change: Change) -> String {
+        switch change {
+        case .set(let key, let typed): "\(key) = \(key.value(typed).text)"
+        case .reset(let key): "resetting \(key)"
+        }
+    }
+
+    private static func count(_ errors: [ConfigError]) -> String {
+        errors.count == 1 ? "1 error" : "\(errors.count) errors"
+    }
+}

@@ -1,0 +1,36 @@
+import FoundationEssentials
+import ForceTouchEngine
+import ForceTouchProtocol
+import TOMLKit
+
+/// What the settings window shows (`SettingsState`), read from a configuration file's text
+/// that has passed the check, and the configuration it gives: each setting as the file
+/// writes it (sensitivity by its name, not as the thresholds it scales), its default when
+/// the file leaves it out.
+public enum SettingsReader {
+    public static func state(text: String, file: String, configuration: Configuration, canUndo: Bool) -> SettingsState {
+        let root = try? TOMLScanner.parse(text, file: file)
+        func value(_ table: String, _ key: String) -> TOMLValueConvertible? { root?[table]?.table?[key] }
+        func name(_ table: String, _ key: String, _ fallback: String) -> String { value(table, key)?.string ?? fallback }
+        let time: JSONValue = switch value("gestures", "haptic-touch-time") {
+        case let v? where v.string != nil: .string(v.string!)
+        case let v? where v.double != nil: .number(v.double!)
+        case let v? where v.int != nil: .number(Double(v.int!))
+        default: .string("fast")
+        }
+        let kinds = configuration.quickActionSettings.underFinger.map(\.rawValue)
+        let blocks = TOMLEditor(text).count(of: "quick-action")
+        return SettingsState(
+            file: file,
+            sensitivity: name("general", "sensitivity", Sensitivity.medium.rawValue),
+            hapticTouch: name("gestures", "haptic-touch", "auto"),
+            hapticTouchTime: time,
+            haptics: configuration.general.haptics.rawValue,
+            underFinger: value("quick-actions", "under-finger")?.array?.compactMap(\.string) ?? kinds.sorted(),
+            quickActions: configuration.quickActions.prefix(blocks).compactMap { item in
+                (try? ProtocolJSON.string(item)).flatMap { try? ProtocolJSON.decode(JSONValue.self, from: Data($0.utf8)) }
+            },
+            bindings: configuration.bindings.map { BindingSummary.line($0, in: configuration) },
+            canUndo: canUndo)
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+@testable import ForceTouchCore
+import ForceTouchProtocol
+
+/// A settings change as the daemon makes it, before any file is touched: the key read, the
+/// typed value made TOML, the edit checked whole, and a file with errors refused at its line.
+@Suite struct SettingsEditTests {
+    static let shipped = TestFiles.packageRoot.appendingPathComponent("config/forcetouch.toml")
+
+    @Test func keysAreTheConfigurationsOwnNames() throws {
+        #expect(try SettingKey("sensitivity").place?.key == "sensitivity")
+        #expect(try SettingKey("haptic-touch-time").place?.place == .table(["gestures"]))
+        #expect(try SettingKey("quick-action.2.title") == .blockKey(.quickAction, index: 2, key: "title"))
+        #expect(try SettingKey("binding.1") == .block(.binding, index: 1))
+        #expect(try SettingKey("quick-action.new") == .newBlock(.quickAction))
+        #expect(throws: SettingError.self) { try SettingKey("sensitivty") }
+        #expect(throws: SettingError.self) { try SettingKey("quick-action.0.title") }
+    }
+
+    @Test func aTypedValueIsTOMLOrElseAString() throws {
+        #expect(try SettingKey("sensitivity").value("firm") == .string("firm"))
+        #expect(try SettingKey("sensitivity").value("\"firm\"") == .string("firm"))
+        #expect(try SettingKey("haptic-touch-time").value("0.5") == .float(0.5))
+        #expect(try SettingKey("under-finger").value("app-icon, link") == .array([.string("app-icon"), .string("link")]))
+        #expect(try SettingKey("under-finger").value("") == .array([]))
+        #expect(try SettingKey("under-finger").value("[\"link\"]") == .array([.string("link")]))
+        #expect(try SettingKey("quick-action.1.title").value("New message") == .string("New message"))
+    }
+
+    @Test func sensitivityIsChangedInTheShippedFileAndReadBack() throws {
+        let text = try TestFiles.text(Self.shipped)
+        let (edited, configuration) = try SettingsEdit.apply(.set(try SettingKey("sensitivity"), "firm"), to: text,
+                                                             file: "forcetouch.toml", lookups: .fake())
+        #expect(TOMLEditorTests.difference(text, edited) == ([], ["sensitivity = \"firm\""]))
+        #expect(configuration.gestures.sensitivity == .firm)
+        let state = SettingsReader.state(text: edited, file: "forcetouch.toml", configuration: configuration, canUndo: true)
+        #expect(state.sensitivity == "firm" && state.hapticTouch == "auto" && state.hapticTouchTime == .string("fast"))
+        #expect(state.haptics == "auto" && state.underFinger == ["app-icon", "link"])
+        #expect(state.bindings.count == 1 && state.bindings[0].hasPrefix("binding 1 (line "))
+        #expect(state.quickActions == [])
+    }
+
+    @Test func aValueTheCheckRefusesIsRefusedWithTheLineItWouldHave() throws {
+        let text = "# mine\n[general]\nhaptics = \"off\"\n"
+        #expect(throws: SettingError("sensitivity = \"hard\" refused, forcetouch.toml is unchanged; it would have 1 error: "
+            + "forcetouch.toml:4: general.sensitivity: unknown sensitivity \"hard\"; expected \"light\", \"medium\" or \"firm\"")) {
+            try SettingsEdit.apply(.set(try SettingKey("sensitivity"), "hard"), to: text, file: "forcetouch.toml",
+                                   lookups: .fake())
+        }
+    }
+
+    @Test func aFileWithErrorsIsRefusedWithEachErrorsLine() throws {
+        let text = "[general]\nsensitivity = \"firm\"\n\n[gestures]\npeek = 7\n"
+        #expect(throws: SettingError("forcetouch.toml has 1 error; nothing was changed, fix it first: "
+            + "forcetouch.toml:5: gestures.peek: must be greater than 0 and at most 1 (a fraction of maximumPossibleForce), not 7")) {
+            try SettingsEdit.apply(.set(try SettingKey("haptics"), "off"), to: text, file: "forcetouch.toml", lookups: .fake())
+        }
+    }
+
+    @Test func quickActionsAreAddedChangedAndRemovedAsBlocks() throws {
+        let text = "# my items\n[[binding]]\ngesture = \"deep-press\"\nquick-actions = true\n"
+        let add = SettingsEdit.Change.set(try SettingKey("quick-action.new"), #"{ type = "org.example.a", title = "A" }"#)
+        let (one, c1) = try SettingsEdit.apply(add, to: text, file: "f.toml", lookups: .fake())
+        #expect(one == text + "\n[[quick-action]]\ntitle = \"A\"\ntype = \"org.example.a\"\n")
+        #expect(c1.quickActions.map(\.title) == ["A"])
+        let (two, c2) = try SettingsEdit.apply(.set(try SettingKey("quick-action.1.subtitle"), "First"), to: one,
+                                               file: "f.toml", lookups: .fake())
+        #expect(c2.quickActions.first?.subtitle == "First")
+        let (three, _) = try SettingsEdit.apply(.reset(try SettingKey("quick-action.1")), to: two, file: "f.toml",
+                                                lookups: .fake())
+        #expect(three == text)
+        // A block without its required keys is the check's to refuse.
+        #expect(throws: SettingError.self) {
+            try SettingsEdit.apply(.set(try SettingKey("quick-action.new"), "{ title = \"B\" }"), to: text, file: "f.toml",
+                                   lookups: .fake())
+        }
+    }
+}
