@@ -24,6 +24,11 @@ host_binaries
 host_home
 
 cat > "$CONFIG" <<TOML
+# The user's own notes: every settings change keeps them, and this layout.
+[general]
+# sensitivity = "medium"
+max-children = 8   # mine
+
 [[quick-action]]
 type = "compose"
 title = "New message"
@@ -164,6 +169,57 @@ err="$(as_user timeout 20 gdbus call --session -d io.github.forcetouch.Daemon1 -
 check "a call with an argument too many is an error too ($err)" bash -c "[[ \"\$1\" == *GDBus.Error* ]]" _ "$err"
 answers() { kill -0 "$daemon_pid" && [ "$(gcall GetQuickActions | head -c 2)" = "('" ]; }
 check "after the malformed calls the daemon still runs and answers" answers
+
+# ---------------------------------------------------------------- settings, in the file in place
+# The settings window's methods (issue 53): the daemon edits its configuration file in place,
+# checks it, writes it atomically and reloads. A deep press of the demo recording reaches pop
+# at medium sensitivity and only peek, later, at firm (forcetest replay, the same engine).
+chmod 640 "$CONFIG"
+cp "$CONFIG" "$W/config-before.toml"
+deep_presses() { as_user timeout 60 "$BIN/forcetest" replay --config "$CONFIG" "$W/settings-demo.evemu" 2>/dev/null | grep 'deep-press'; }
+cp demo/touchscreen-gestures.evemu "$W/settings-demo.evemu" && chmod 644 "$W/settings-demo.evemu"
+medium_presses="$(deep_presses)"
+out="$(gcall SetSetting sensitivity firm 2>&1)"
+check "SetSetting sensitivity firm answers the settings, sensitivity firm (${out:0:160})" \
+    grep -qF '"sensitivity":"firm"' <<< "$out"
+changed="$(diff "$W/config-before.toml" "$CONFIG" | grep '^[<>]')"
+check "the file on disk changed in one line, added under its commented-out example ($changed)" \
+    bash -c "[ \"\$1\" = '> sensitivity = \"firm\"' ] && grep -A1 -x '# sensitivity = \"medium\"' '$CONFIG' | grep -qx 'sensitivity = \"firm\"'" _ "$changed"
+check "... the user's comments and the rest kept, and its mode (640)" \
+    bash -c "[ \"\$(grep -v -x 'sensitivity = \"firm\"' '$CONFIG')\" = \"\$(cat '$W/config-before.toml')\" ] && [ \"\$(stat -c %a '$CONFIG')\" = 640 ]"
+status_out="$(as_user timeout 20 "$BIN/forcectl" status 2>&1)"
+check "forcectl status shows it: the daemon reloaded the file (sensitivity: firm)" grep -qx 'sensitivity: firm' <<< "$status_out"
+firm_presses="$(deep_presses)"
+printf 'medium:\n%s\nfirm:\n%s\n' "$medium_presses" "$firm_presses" > "$W/settings-presses.txt"
+check "the replayed deep press is decided with the new threshold: pop at medium, only a later peek at firm" \
+    bash -c "grep -q 'changed (pop)' <<< \"\$1\" && ! grep -q 'changed (pop)' <<< \"\$2\" && grep -q 'began (peek)' <<< \"\$2\" &&
+             [ \"\$(grep -m1 'began (peek)' <<< \"\$1\" | cut -d' ' -f1)\" != \"\$(grep -m1 'began (peek)' <<< \"\$2\" | cut -d' ' -f1)\" ]" \
+    _ "$medium_presses" "$firm_presses"
+got="$(as_user timeout 20 "$BIN/forcectl" get sensitivity 2>&1)"
+check "forcectl get sensitivity says it ($got)" test "$got" = '"firm"'
+gcall UndoSetting > /dev/null 2>&1
+check "UndoSetting puts the file back as it was, byte for byte" cmp -s "$W/config-before.toml" "$CONFIG"
+as_user timeout 20 "$BIN/forcectl" set haptics off > "$W/forcectl-set.txt" 2>&1
+check "forcectl set haptics off says what it did and that it reloaded ($(head -c 160 "$W/forcectl-set.txt"))" \
+    grep -q '^set haptics = "off"; reloaded ' "$W/forcectl-set.txt"
+as_user timeout 20 "$BIN/forcectl" reset haptics > /dev/null 2>&1
+check "forcectl reset haptics takes the line out again" cmp -s "$W/config-before.toml" "$CONFIG"
+# A file with errors is shown at its line and never written over.
+printf '[gestures]\npeek = 7\n' >> "$CONFIG"
+cp "$CONFIG" "$W/config-broken.toml"
+broken_line="$(grep -n '^peek = 7$' "$CONFIG" | cut -d: -f1)"
+err="$(gcall SetSetting sensitivity firm 2>&1)"
+check "a file with errors: SetSetting is SettingRefused naming $CONFIG:$broken_line (${err:0:240})" \
+    bash -c "[[ \"\$1\" == *'io.github.forcetouch.Error.SettingRefused: '*\"$CONFIG:$broken_line: gestures.peek\"* ]]" _ "$err"
+check "... and the file is not written" cmp -s "$W/config-broken.toml" "$CONFIG"
+err="$(as_user timeout 20 "$BIN/forcectl" set sensitivity firm 2>&1)"
+rc=$?
+check "... forcectl set says the same and exits $rc, not 0 ($(head -c 160 <<< "$err"))" \
+    bash -c "[ $rc -ne 0 ] && [[ \"\$1\" == *\"$CONFIG:$broken_line: gestures.peek\"* ]]" _ "$err"
+cp "$W/config-before.toml" "$CONFIG"
+err="$(gcall SetSetting sensitivity hard 2>&1)"
+check "a value the check refuses is refused at the line it would have (${err:0:200})" \
+    bash -c "[[ \"\$1\" == *SettingRefused*'general.sensitivity: unknown sensitivity \"hard\"'* ]] && cmp -s '$W/config-before.toml' '$CONFIG'" _ "$err"
 
 # ---------------------------------------------------------------- forged NameOwnerChanged
 # Only the bus says who owns a name. A client can address a NameOwnerChanged of its own to the
