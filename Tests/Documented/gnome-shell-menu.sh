@@ -55,6 +55,23 @@ peer_start
 sleep 0.5
 gshot "$W/menu-desktop.png"
 check "gnome: the desktop is blue below the top bar, with nothing grey on it" test -z "$(gcard_box "$W/menu-desktop.png")"
+# ---------------------------------------------------------------- a press that opens nothing
+# The daemon says the press is not known to open anything (PressProgress `preview` false: the
+# shipped configuration's press on what has no menu, issue 51): nothing is drawn, towards peek or
+# at it, and the press is still followed.
+m="$(mark "$SHELL_LOG")"
+menu_progress began '' 0.3 0.0 0.3 0.4 false
+menu_progress changed '' 0.9 0.0 0.3 0.4 false
+menu_progress changed peek 1.0 0.2 0.3 0.4 false
+wait_for_new "$m" 'forcetouch: menu state: previewing\(towards peek\) -> previewing\(peek\)' "$SHELL_LOG" 10
+sleep 0.5
+gshot "$W/menu-unknown.png"
+box="$(gcard_box "$W/menu-unknown.png")"
+check "gnome: a press not known to open anything draws nothing, towards peek or at it (card '$box')" \
+    bash -c "[ -z '$box' ] && ! tail -c +$((m + 1)) '$SHELL_LOG' | grep -q 'forcetouch: menu 0 scale'"
+menu_progress cancelled '' 0.0 0.0 0.3 0.4
+wait_for_new "$m" 'forcetouch: menu state: previewing\(peek\) -> hidden' "$SHELL_LOG" 10 > /dev/null
+
 # ---------------------------------------------------------------- the stages of a press
 fx=307 fy=307
 m="$(mark "$SHELL_LOG")"
