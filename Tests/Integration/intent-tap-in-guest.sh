@@ -98,12 +98,24 @@ check "sway reads the touchscreen through libinput" grep -q 'forcetouch-it press
 bg_nobody "$OVERLAY_LOG" env "WAYLAND_DISPLAY=$WAYLAND" GDK_BACKEND=wayland "$BIN/forcetouch-overlay" --verbose
 overlay_pid=$last_pid
 check "the overlay takes its name on the bus" wait_for 'Overlay1 on the session bus' "$OVERLAY_LOG" 60
-sleep 1
 # run: greet through the bus, the reply in $W/run.txt when the run ends.
 run() {
     rm -f "$W/run.txt"
     bg_nobody "$W/run.txt" timeout 90 gdbus call --session --timeout 90 --dest io.github.forcetouch.Daemon1 \
         --object-path /io/github/forcetouch/Daemon1 --method io.github.forcetouch.Daemon1.RunIntent "'greet'" "''" false
+}
+# on_screen KIND: grim until the overlay's last KIND window is on the screen (its light card's
+# left edge), at most 30 s: under TCG a frame reaches the screen late.
+on_screen() {
+    local x y w h
+    read -r x y w h < <(grep -E "^intent-window [0-9]+ $1 " "$OVERLAY_LOG" | tail -1 | awk '{ print $(NF-3), $(NF-2), $(NF-1), $NF }')
+    for _ in $(seq 60); do
+        as_nobody env "WAYLAND_DISPLAY=$WAYLAND" grim "$W/on-screen.png" 2> /dev/null
+        [ "$(convert "$W/on-screen.png" -format "%[fx:int(255*p{$(( ${x:-0} + 8 )),$(( ${y:-0} + ${h:-0} / 2 ))}.r)]" info: 2> /dev/null || echo 0)" -gt 200 ] &&
+            return 0
+        sleep 0.5
+    done
+    return 1
 }
 # tap BUTTON: a finger down and up at the middle of the window's BUTTON (the overlay's last
 # rectangle for it, in screen pixels), written into the touchscreen (1000 x 600 over 1024 x 768).
@@ -131,7 +143,8 @@ run
 check "a run that needs confirming shows the confirmation window" \
     wait_for_new "$m" '^intent-window [0-9]+ confirm ' "$OVERLAY_LOG" 60
 id="$(grep -E '^intent-window [0-9]+ confirm ' "$OVERLAY_LOG" | tail -1 | awk '{ print $2 }')"
-sleep 1
+# On screen before it is tapped; the run has answered nothing by then.
+on_screen confirm
 check "... and the run waits for an answer" bash -c "! grep -q . '$W/run.txt'"
 m="$(mark "$OVERLAY_LOG")"
 tap next
@@ -149,7 +162,7 @@ m="$(mark "$OVERLAY_LOG")"
 run
 wait_for_new "$m" '^intent-window [0-9]+ confirm ' "$OVERLAY_LOG" 60
 id="$(grep -E '^intent-window [0-9]+ confirm ' "$OVERLAY_LOG" | tail -1 | awk '{ print $2 }')"
-sleep 1
+on_screen confirm
 tap cancel
 check "a tap on Cancel ($tx, $ty) closes the window" wait_for_new "$m" "^intent-window $id hidden: cancelled" "$OVERLAY_LOG" 30
 check "... and the run is not confirmed" wait_for "'failure'.*not confirmed" "$W/run.txt" 30
@@ -251,7 +264,7 @@ done
 check "haptic touch: sway reads the clone through libinput" \
     test "$(grep -c 'forcetouch-it plain touchscreen' "$W/inputs.txt")" -ge 2
 # The overlay again, with sway's socket and its frames stamped: the lookup finds windows in sway's tree.
-kill "$overlay_pid" 2>/dev/null; sleep 0.5
+kill "$overlay_pid" 2>/dev/null; for _ in $(seq 100); do kill -0 "$overlay_pid" 2>/dev/null || break; sleep 0.1; done
 bg_nobody "$OVERLAY_LOG" env "WAYLAND_DISPLAY=$WAYLAND" "SWAYSOCK=$SWAYSOCK" GDK_BACKEND=wayland \
     "FORCETOUCH_OVERLAY_FRAME_LOG=$W/frames.log" "$BIN/forcetouch-overlay" --verbose
 m="$(mark "$OVERLAY_LOG")"
@@ -288,7 +301,9 @@ latency() {
     [ -n "$stamps" ] && python3 -c "import sys; print(*(round((int(v) / 1e6 - $down) * 1000) for v in sys.argv[1:]))" $stamps
 }
 # Plain content first: its lookup is also the overlay's and the app's first over the
-# accessibility bus, which under TCG takes longer than the overlay's budget for one.
+# accessibility bus, which under TCG takes longer than the overlay's budget for one. Kept: a
+# second for the app's accessible tree (without it the link's lookup, next, came back once
+# without its address under a loaded host); the app says nothing when it is built.
 sleep 1
 mo="$(mark "$OVERLAY_LOG")" ma="$(mark "$APP_LOG")" ml="$(mark "$LOG")"
 hold plain
@@ -312,6 +327,7 @@ done
 check "haptic touch on the link: forcetouch's menu for the link (press $tries)" \
     wait_for_new "$mo" '^menu [0-9]+ shown: .* for link' "$OVERLAY_LOG" 5
 id="$(tail -c +$((mo + 1)) "$OVERLAY_LOG" | grep -E '^menu [0-9]+ shown: ' | tail -1 | awk '{ print $2 }')"
+# Nothing to wait for when the app gets nothing: a time window (TCG delivers late).
 sleep 1
 check "... and the app's own long press never fires, nor does the touch reach it" \
     bash -c "! tail -c +$((ma + 1)) '$APP_LOG' | grep -Eq '^(long-press|touch-begin|link clicked)'"
