@@ -58,6 +58,36 @@ import Testing
         #expect(try text(path) == Self.mine)
     }
 
+    /// A daemon on the system's file, which its user cannot write, makes the user's own from it.
+    @Test func theUsersOwnFileIsMadeFromTheSystemsWhenItHasNone() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let system = try scratch.write("system.toml", Self.mine).path
+        chmod(system, 0o444)
+        let user = "\(scratch.path)/home/.config/forcetouch/forcetouch.toml"
+        guard case .written(let state, let previous, _, _) =
+            SettingsJob.run(.set(key: "haptics", value: "off"), path: user, seed: system, undo: nil) else {
+            Issue.record("not written")
+            return
+        }
+        #expect(try text(user) == Self.mine.replacingOccurrences(of: "\"auto\"   # keep", with: "\"off\"   # keep"))
+        #expect(try text(system) == Self.mine && state.file == user && previous == Self.mine)
+        #expect(mode(user) == 0o644 && mode("\(scratch.path)/home/.config/forcetouch") == 0o755)
+        // Once it exists, it is what is read: the system's file no longer matters.
+        guard case .read(let now) = SettingsJob.run(.get, path: user, seed: system, undo: nil) else {
+            Issue.record("not read")
+            return
+        }
+        #expect(now.haptics == "off")
+        // With no file at all, the defaults are the start.
+        let fresh = "\(scratch.path)/other/forcetouch.toml"
+        guard case .written = SettingsJob.run(.set(key: "sensitivity", value: "light"), path: fresh, seed: nil, undo: nil) else {
+            Issue.record("not written")
+            return
+        }
+        #expect(try text(fresh) == "[general]\nsensitivity = \"light\"\n")
+    }
+
     @Test func aFileWithErrorsIsRefusedAtItsLineAndNotWritten() throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }

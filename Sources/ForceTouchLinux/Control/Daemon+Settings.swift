@@ -13,19 +13,23 @@ import Logging
 /// A file with errors is refused with each error's `file:line`, and not written. Reading,
 /// checking and writing run off the loop (`BackgroundJob`), one request at a time, so that
 /// two changes in a row each start from the file the other left.
+///
+/// The file written is the user's own. A daemon running on the system's file
+/// (/etc/forcetouch/forcetouch.toml, which the user cannot write) or on none makes the user's
+/// (`~/.config/forcetouch/forcetouch.toml`, the first on the search path) from the system's
+/// text with the change, and runs on it from then on, as it would after a restart.
 extension Daemon {
     func settings(_ action: ControlRequest.SettingsAction, _ done: @escaping (Result<SettingsAnswer, SettingError>) -> Void) {
-        guard let path = options.configPath else {
-            return done(.failure(SettingError("no configuration file in use; searched "
-                + ConfigurationFile.searchPath().joined(separator: ", "))))
-        }
+        let search = ConfigurationFile.searchPath()
+        let source = options.configPath
+        let path = source.flatMap { $0 == search.last && search.count > 1 ? nil : $0 } ?? search[0]
         if settingsEdits.busy {
             settingsEdits.waiting.append { [unowned self] in settings(action, done) }
             return
         }
         settingsEdits.busy = true
         let undo = settingsEdits.undo
-        let work: @Sendable () -> SettingsJob = { SettingsJob.run(action, path: path, undo: undo) }
+        let work: @Sendable () -> SettingsJob = { SettingsJob.run(action, path: path, seed: source == path ? nil : source, undo: undo) }
         let finish: (SettingsJob) -> Void = { [unowned self] job in
             finishSettings(job, path: path) { [edits = settingsEdits] result in
                 done(result)
@@ -47,6 +51,10 @@ extension Daemon {
         case .written(var state, let previous, let stamp, let what):
             settingsEdits.undo = previous.map { SettingsEdits.Undo(text: $0, stamp: stamp) }
             state.canUndo = previous != nil
+            if options.configPath != path {
+                logger.notice("settings: made \(path) from \(options.configPath ?? "the defaults"); the daemon runs on it now")
+                options.configPath = path
+            }
             logger.notice("settings: \(what) in \(path); reloading")
             reload { loaded, message in
                 guard loaded else { return done(.failure(SettingError("\(what), but \(message)"))) }
@@ -84,10 +92,15 @@ enum SettingsJob: Sendable {
     case written(SettingsState, previous: String?, stamp: FileStamp?, what: String)
     case refused(SettingError)
 
-    static func run(_ action: ControlRequest.SettingsAction, path: String, undo: SettingsEdits.Undo?) -> SettingsJob {
+    /// - Parameters:
+    ///   - path: the file read and written.
+    ///   - seed: what the text is, while `path` does not exist: the system's file the daemon
+    ///     runs on; with none, the defaults (an empty file).
+    static func run(_ action: ControlRequest.SettingsAction, path: String, seed: String? = nil,
+                    undo: SettingsEdits.Undo?) -> SettingsJob {
         let lookups = ConfigurationFile.systemLookups
         do throws(SettingError) {
-            let text = try read(path)
+            let text = access(path, F_OK) == 0 ? try read(path) : try seed.map(read) ?? ""
             let change: SettingsEdit.Change
             switch action {
             case .get:

@@ -17,7 +17,8 @@ import Logging
 /// signals), `+Reload` and `+Replay`.
 public final class Daemon {
     let logger: Logger
-    let options: Options
+    /// Its `configPath` moves to the user's own file when a settings change makes one (`Daemon+Settings`).
+    var options: Options
     public internal(set) var configuration: Configuration
     /// The device database (docs/device-database.md): read at start and on every reload.
     public internal(set) var database: DeviceDatabase = .empty
