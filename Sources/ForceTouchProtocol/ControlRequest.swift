@@ -123,9 +123,11 @@ public struct ControlRequest: Codable, Hashable, Sendable {
         case reset(key: String)
         /// Put back the file as it was before the last change, if nothing changed it since.
         case undo
+        /// Move the block `key` names (`quick-action.3`) to be the `position`-th (from 1).
+        case move(key: String, position: UInt32)
 
         public enum Name: String, CaseIterable, Sendable {
-            case get, set, reset, undo
+            case get, set, reset, undo, move
         }
 
         public var name: Name {
@@ -134,6 +136,7 @@ public struct ControlRequest: Codable, Hashable, Sendable {
             case .set: .set
             case .reset: .reset
             case .undo: .undo
+            case .move: .move
             }
         }
     }
@@ -145,7 +148,7 @@ public struct ControlRequest: Codable, Hashable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, op, action, type, device, name, parameters, confirmed, items, item, run, value, window, key
+        case id, op, action, type, device, name, parameters, confirmed, items, item, run, value, window, key, position
     }
 
     public init(from decoder: Decoder) throws {
@@ -232,6 +235,12 @@ public struct ControlRequest: Codable, Hashable, Sendable {
             switch action {
             case .get: operation = .settings(.get)
             case .undo: operation = .settings(.undo)
+            case .move:
+                guard let key = try string(.key), !key.isEmpty else { throw fail("move needs \"key\"", .key) }
+                guard let position = try? c.decode(UInt32.self, forKey: .position), position > 0 else {
+                    throw fail("move needs \"position\", the block's new place from 1", .position)
+                }
+                operation = .settings(.move(key: key, position: position))
             case .set, .reset:
                 guard let key = try string(.key), !key.isEmpty else { throw fail("\(actionName) needs \"key\"", .key) }
                 if action == .reset {
@@ -294,6 +303,9 @@ public struct ControlRequest: Codable, Hashable, Sendable {
                 try c.encode(key, forKey: .key)
                 try c.encode(value, forKey: .value)
             case .reset(let key): try c.encode(key, forKey: .key)
+            case .move(let key, let position):
+                try c.encode(key, forKey: .key)
+                try c.encode(position, forKey: .position)
             }
         case .shortcuts(let action):
             try c.encode(action.name.rawValue, forKey: .action)
@@ -382,6 +394,7 @@ public enum BusMethod: String, CaseIterable, Sendable {
     case setSetting = "SetSetting"
     case resetSetting = "ResetSetting"
     case undoSetting = "UndoSetting"
+    case moveSetting = "MoveSetting"
 
     /// The member name on the bus.
     public var name: String { rawValue }
@@ -392,6 +405,7 @@ public enum BusMethod: String, CaseIterable, Sendable {
         case .reload, .getQuickActions, .clearQuickActions, .getSettings, .undoSetting: []
         case .setSetting: [.string("key"), .string("value")]
         case .resetSetting: [.string("key")]
+        case .moveSetting: [.string("key"), .uint32("position")]
         case .setQuickActions: [.string("items")]
         case .addQuickAction, .updateQuickAction: [.string("item")]
         case .removeQuickAction, .performQuickAction, .chooseQuickAction: [.string("type")]
@@ -417,7 +431,7 @@ public enum BusMethod: String, CaseIterable, Sendable {
         case .performQuickAction, .chooseQuickAction, .openIntentApp: [.string("result"), .string("message")]
         case .runIntent: [.string("result"), .string("message"), .string("code"), .string("output")]
         case .resetCalibration: [.strings("forgotten")]
-        case .getSettings, .setSetting, .resetSetting, .undoSetting: [.string("settings")]
+        case .getSettings, .setSetting, .resetSetting, .undoSetting, .moveSetting: [.string("settings")]
         }
     }
 
@@ -473,6 +487,13 @@ public enum BusMethod: String, CaseIterable, Sendable {
             let key = try nonEmpty(try string(), "key")
             return .settings(.set(key: key, value: try string()))
         case .resetSetting: return .settings(.reset(key: try nonEmpty(try string(), "key")))
+        case .moveSetting:
+            let key = try nonEmpty(try string(), "key")
+            guard case .uint32(let position)? = next.next() else { throw mismatch }
+            guard position > 0 else {
+                throw ControlRequestError("\(name): position counts from 1", field: "position", id: nil)
+            }
+            return .settings(.move(key: key, position: position))
         case .confirmIntent, .answerIntent, .openIntentApp:
             guard case .uint32(let run)? = next.next() else { throw mismatch }
             if self == .openIntentApp { return .intentOpen(run: run) }
@@ -503,7 +524,7 @@ public enum BusMethod: String, CaseIterable, Sendable {
             return [.string(reply.result ?? ""), .string(reply.message ?? ""), .string(reply.code ?? ""),
                     .string(reply.output.map { json($0) } ?? "")]
         case .resetCalibration: return [.strings(reply.forgotten ?? [])]
-        case .getSettings, .setSetting, .resetSetting, .undoSetting:
+        case .getSettings, .setSetting, .resetSetting, .undoSetting, .moveSetting:
             return [.string(reply.settings.map { json($0) } ?? "")]
         }
     }

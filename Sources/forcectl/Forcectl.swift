@@ -15,7 +15,7 @@ struct Forcectl: ForceTouchCommand {
         version: ForceTouchVersion.string,
         subcommands: [Status.self, Devices.self, Shortcuts.self, Perform.self, Intent.self, Events.self, Reload.self,
                       Pause.self, Resume.self, Calibration.self, Doctor.self, GetSetting.self, SetSetting.self,
-                      ResetSetting.self, UndoSetting.self])
+                      ResetSetting.self, MoveSetting.self, UndoSetting.self])
 
 }
 

@@ -2,7 +2,7 @@ import ArgumentParser
 import ForceTouchCommandLine
 import ForceTouchProtocol
 
-/// `forcectl get`, `set`, `reset`, `undo`: the settings window's requests from a terminal.
+/// `forcectl get`, `set`, `reset`, `move`, `undo`: the settings window's requests from a terminal.
 /// The daemon edits its configuration file in place (comments kept), checks it, writes it
 /// and reloads; a file with errors is refused with its `file:line`, never overwritten.
 struct GetSetting: ParsableCommand {
@@ -48,6 +48,19 @@ struct ResetSetting: ParsableCommand {
 
     func run() throws {
         try change(.reset(key: key), connection)
+    }
+}
+
+struct MoveSetting: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "move",
+        abstract: "Move a quick action or a binding to another place, comments and all: forcectl move quick-action.3 1.")
+    @OptionGroup var connection: ConnectionOptions
+    @Argument(help: "The block: quick-action.N or binding.N.") var key: String
+    @Argument(help: "Its new place, from 1.") var position: UInt32
+
+    func run() throws {
+        try change(.move(key: key, position: position), connection)
     }
 }
 

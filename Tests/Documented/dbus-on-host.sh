@@ -204,6 +204,16 @@ check "forcectl set haptics off says what it did and that it reloaded ($(head -c
     grep -q '^set haptics = "off"; reloaded ' "$W/forcectl-set.txt"
 as_user timeout 20 "$BIN/forcectl" reset haptics > /dev/null 2>&1
 check "forcectl reset haptics takes the line out again" cmp -s "$W/config-before.toml" "$CONFIG"
+# Edited by hand while a window is open: the next change starts from the file as it is now.
+echo '# added by hand meanwhile' >> "$CONFIG"
+gcall SetSetting quick-action.new '{ type = "files", title = "Files", exec = ["true"] }' > "$W/settings-new.txt" 2>&1
+check "SetSetting quick-action.new appends the block and keeps the line added by hand meanwhile ($(head -c 120 "$W/settings-new.txt"))" \
+    bash -c "grep -qx '# added by hand meanwhile' '$CONFIG' && grep -qx 'type = \"files\"' '$CONFIG'"
+out="$(gcall MoveSetting quick-action.2 1 2>&1)"
+check "MoveSetting quick-action.2 1 puts it first: in the answer and in the file" \
+    bash -c "[[ \"\$1\" == *'\"quickActions\":[{'*'\"type\":\"files\"'*'\"type\":\"compose\"'* ]] &&
+             [ \"\$(grep -m1 '^type = ' '$CONFIG')\" = 'type = \"files\"' ]" _ "$out"
+cp "$W/config-before.toml" "$CONFIG"
 # A file with errors is shown at its line and never written over.
 printf '[gestures]\npeek = 7\n' >> "$CONFIG"
 cp "$CONFIG" "$W/config-broken.toml"

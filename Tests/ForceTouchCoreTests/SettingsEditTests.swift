@@ -70,6 +70,18 @@ import ForceTouchProtocol
         let (three, _) = try SettingsEdit.apply(.reset(try SettingKey("quick-action.1")), to: two, file: "f.toml",
                                                 lookups: .fake())
         #expect(three == text)
+        // Reordered: the second block first, the file otherwise the same lines.
+        let addB = SettingsEdit.Change.set(try SettingKey("quick-action.new"), #"{ type = "org.example.b", title = "B" }"#)
+        let (five, _) = try SettingsEdit.apply(addB, to: two, file: "f.toml", lookups: .fake())
+        // A second item of a type the file has is the check's to refuse.
+        #expect(throws: SettingError.self) { try SettingsEdit.apply(add, to: two, file: "f.toml", lookups: .fake()) }
+        let (moved, c5) = try SettingsEdit.apply(.move(try SettingKey("quick-action.2"), to: 1), to: five, file: "f.toml",
+                                                 lookups: .fake())
+        #expect(c5.quickActions.map(\.type) == ["org.example.b", "org.example.a"])
+        #expect(moved.split(separator: "\n").sorted() == five.split(separator: "\n").sorted())
+        #expect(throws: SettingError("f.toml: sensitivity is no block; a block is moved by its name and position, as quick-action.3")) {
+            try SettingsEdit.apply(.move(try SettingKey("sensitivity"), to: 1), to: five, file: "f.toml", lookups: .fake())
+        }
         // A block without its required keys is the check's to refuse.
         #expect(throws: SettingError.self) {
             try SettingsEdit.apply(.set(try SettingKey("quick-action.new"), "{ title = \"B\" }"), to: text, file: "f.toml",

@@ -5,13 +5,17 @@ import Testing
 /// The settings requests, on the socket and as bus methods: one operation whichever brought it.
 @Suite struct SettingsRequestTests {
     @Test func socketRequestsRoundTrip() throws {
-        for action: ControlRequest.SettingsAction in [.get, .set(key: "sensitivity", value: "firm"), .reset(key: "haptics"), .undo] {
+        for action: ControlRequest.SettingsAction in [.get, .set(key: "sensitivity", value: "firm"), .reset(key: "haptics"), .undo,
+                                                       .move(key: "quick-action.3", position: 1)] {
             let request = ControlRequest(.settings(action), id: .number(3))
             #expect(try ControlRequest.decode(request.json) == request)
         }
         #expect(try ControlRequest.decode(#"{"op":"settings"}"#).operation == .settings(.get))
         #expect(try ControlRequest.decode(#"{"op":"settings","action":"set","key":"haptics","value":"off"}"#).operation
             == .settings(.set(key: "haptics", value: "off")))
+        #expect(throws: ControlRequestError("move needs \"position\", the block's new place from 1", field: "position", id: nil)) {
+            try ControlRequest.decode(#"{"op":"settings","action":"move","key":"binding.2","position":0}"#)
+        }
         #expect(throws: ControlRequestError("set needs \"key\"", field: "key", id: nil)) {
             try ControlRequest.decode(#"{"op":"settings","action":"set","value":"off"}"#)
         }
@@ -26,6 +30,8 @@ import Testing
         #expect(try BusMethod.resetSetting.request([.string("haptics")]) == .settings(.reset(key: "haptics")))
         #expect(try BusMethod.getSettings.request([]) == .settings(.get))
         #expect(try BusMethod.undoSetting.request([]) == .settings(.undo))
+        #expect(try BusMethod.moveSetting.request([.string("quick-action.3"), .uint32(1)])
+            == .settings(.move(key: "quick-action.3", position: 1)))
         #expect(throws: ControlRequestError("SetSetting: key must not be empty", field: "key", id: nil)) {
             try BusMethod.setSetting.request([.string(""), .string("firm")])
         }

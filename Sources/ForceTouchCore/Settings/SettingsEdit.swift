@@ -9,6 +9,8 @@ public enum SettingsEdit {
         case set(SettingKey, String)
         /// Remove it from the file, back to its default; for a block, the block.
         case reset(SettingKey)
+        /// Move a block (`quick-action.3`) to be the `to`-th of its kind, its comments with it.
+        case move(SettingKey, to: Int)
     }
 
     /// `text` with `change` made, after checking that the file has no error now and has
@@ -64,6 +66,10 @@ public enum SettingsEdit {
         case .reset(let key):
             let (place, name) = key.place!
             try editor.remove(name, in: place)
+        case .move(.block(let block, let index), let to):
+            try editor.moveEntry(block.rawValue, from: index, to: to)
+        case .move(let key, _):
+            throw TOMLEditError(line: 0, "\(key) is no block; a block is moved by its name and position, as quick-action.3")
         }
     }
 
@@ -71,6 +77,7 @@ public enum SettingsEdit {
         switch change {
         case .set(let key, let typed): "\(key) = \(key.value(typed).text)"
         case .reset(let key): "resetting \(key)"
+        case .move(let key, let to): "moving \(key) to \(to)"
         }
     }
 

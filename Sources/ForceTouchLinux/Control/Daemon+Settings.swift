@@ -117,11 +117,13 @@ enum SettingsJob: Sendable {
                                 previous: nil, stamp: stamp, what: "undid the last change")
             case .set(let key, let value): change = .set(try SettingKey(key), value)
             case .reset(let key): change = .reset(try SettingKey(key))
+            case .move(let key, let position): change = .move(try SettingKey(key), to: Int(position))
             }
             let (edited, configuration) = try SettingsEdit.apply(change, to: text, file: path, lookups: lookups)
             let what = switch change {
             case .set(let key, let typed): "set \(key) = \(key.value(typed).text)"
             case .reset(let key): "reset \(key)"
+            case .move(let key, let to): "moved \(key) to \(to)"
             }
             guard edited != text else {
                 return .read(SettingsReader.state(text: text, file: path, configuration: configuration, canUndo: false))
