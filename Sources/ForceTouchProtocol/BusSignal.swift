@@ -46,6 +46,9 @@ public enum BusSignal: String, CaseIterable, Sendable {
     case intentResponse = "IntentResponse"
     /// The AssistiveTouch button (SPEC §6, §11).
     case assistiveButton = "AssistiveButton"
+    /// Every reload's outcome (SIGHUP, `Reload`, a settings change): a settings window reads
+    /// the settings again (`GetSettings`), or shows why the file was refused, file:line.
+    case configurationReloaded = "ConfigurationReloaded"
 
     /// The member name on the bus.
     public var name: String { rawValue }
@@ -84,6 +87,7 @@ public enum BusSignal: String, CaseIterable, Sendable {
              .string("text"), .string("image"), .string("app"), .bool("final")]
         case .assistiveButton:
             [.double("x"), .double("y"), .double("size"), .string("output"), .string("state")]
+        case .configurationReloaded: [.string("file"), .bool("loaded"), .string("message")]
         }
     }
 

@@ -176,6 +176,10 @@ check "after the malformed calls the daemon still runs and answers" answers
 # at medium sensitivity and only peek, later, at firm (forcetest replay, the same engine).
 chmod 640 "$CONFIG"
 cp "$CONFIG" "$W/config-before.toml"
+bg_user "$W/settings-monitor.txt" timeout 60 dbus-monitor --address "$ADDRESS" \
+    "type='signal',interface='io.github.forcetouch.Daemon1',member='ConfigurationReloaded'"
+settings_monitor_pid=$last_pid
+wait_for 'member=NameLost' "$W/settings-monitor.txt" 10 > /dev/null
 deep_presses() { as_user timeout 60 "$BIN/forcetest" replay --config "$CONFIG" "$W/settings-demo.evemu" 2>/dev/null | grep 'deep-press'; }
 cp demo/touchscreen-gestures.evemu "$W/settings-demo.evemu" && chmod 644 "$W/settings-demo.evemu"
 medium_presses="$(deep_presses)"
@@ -187,6 +191,8 @@ check "the file on disk changed in one line, added under its commented-out examp
     bash -c "[ \"\$1\" = '> sensitivity = \"firm\"' ] && grep -A1 -x '# sensitivity = \"medium\"' '$CONFIG' | grep -qx 'sensitivity = \"firm\"'" _ "$changed"
 check "... the user's comments and the rest kept, and its mode (640)" \
     bash -c "[ \"\$(grep -v -x 'sensitivity = \"firm\"' '$CONFIG')\" = \"\$(cat '$W/config-before.toml')\" ] && [ \"\$(stat -c %a '$CONFIG')\" = 640 ]"
+check "... and ConfigurationReloaded is signalled, loaded" \
+    wait_until 10 bash -c "grep -A3 'member=ConfigurationReloaded' '$W/settings-monitor.txt' | grep -q 'boolean true'"
 status_out="$(as_user timeout 20 "$BIN/forcectl" status 2>&1)"
 check "forcectl status shows it: the daemon reloaded the file (sensitivity: firm)" grep -qx 'sensitivity: firm' <<< "$status_out"
 firm_presses="$(deep_presses)"
@@ -226,6 +232,11 @@ err="$(as_user timeout 20 "$BIN/forcectl" set sensitivity firm 2>&1)"
 rc=$?
 check "... forcectl set says the same and exits $rc, not 0 ($(head -c 160 <<< "$err"))" \
     bash -c "[ $rc -ne 0 ] && [[ \"\$1\" == *\"$CONFIG:$broken_line: gestures.peek\"* ]]" _ "$err"
+kill -HUP "$daemon_pid"
+check "... and a SIGHUP of it is signalled ConfigurationReloaded, not loaded, naming $CONFIG:$broken_line" \
+    wait_until 10 bash -c "grep -A3 'member=ConfigurationReloaded' '$W/settings-monitor.txt' | grep -A1 'boolean false' |
+                           grep -qF '$CONFIG:$broken_line: gestures.peek'"
+stop "$settings_monitor_pid"
 cp "$W/config-before.toml" "$CONFIG"
 err="$(gcall SetSetting sensitivity hard 2>&1)"
 check "a value the check refuses is refused at the line it would have (${err:0:200})" \

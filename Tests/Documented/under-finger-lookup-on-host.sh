@@ -441,6 +441,7 @@ if [ -z "${FORCETOUCH_DEB:-}" ] && { [ ! -e "$DEB" ] || [ -n "$(find Sources con
     make deb > "$W/deb.log" 2>&1 || tail -n 20 "$W/deb.log"
     echo "figure: make deb here: $((SECONDS - t)) s"
 fi
+deb_started=$SECONDS
 mkdir -p "$W/deb-root" && dpkg-deb -x "$DEB" "$W/deb-root" && chmod -R a+rX "$W/deb-root"
 DEB_BIN="$W/deb-root/usr/bin" DEB_CONFIG="$W/deb-root/etc/forcetouch/forcetouch.toml"
 as_user "$DEB_BIN/forcetouchd" --check-config --config "$DEB_CONFIG" > "$W/deb-check.txt" 2>&1
@@ -497,6 +498,7 @@ as_user xdotool key Escape
 for _ in $(seq 50); do kill -0 "$replay_pid" 2> /dev/null || break; sleep 0.1; done
 stop "$replay_pid"
 stop "$deb_overlay_pid"
+echo "figure: the .deb as it ships, unpacked, on the empty desktop and the launcher: $((SECONDS - deb_started)) s"
 
 bg_user "$W/x11-overlay.log" "$BIN/forcetouch-overlay" --verbose
 overlay_pid=$last_pid
@@ -656,6 +658,7 @@ stop "$replay_pid"
 # page rendered by the .deb's WebKitGTK part) with Open and Copy Link under it.
 stop "$overlay_pid"
 bg_user "$W/deb-overlay-firefox.log" "$DEB_BIN/forcetouch-overlay" --verbose
+deb_started=$SECONDS
 overlay_pid=$last_pid
 wait_for 'Overlay1 on the session bus' "$W/deb-overlay-firefox.log" 10 > /dev/null
 bg_user "$W/deb-firefox.log" "$DEB_BIN/forcetouchd" --config "$DEB_CONFIG" --replay "$W/firefox-peek.evemu"
@@ -681,6 +684,7 @@ for _ in $(seq 50); do kill -0 "$replay_pid" 2> /dev/null || break; sleep 0.1; d
 stop "$replay_pid"
 stop "$overlay_pid"
 stop "$firefox_pid"
+echo "figure: the .deb as it ships, on the link in Firefox: $((SECONDS - deb_started)) s"
 stop "$links_pid"; stop "$panel_pid"; stop "$openbox_pid"; stop "$xvfb_pid"
 
 # ---------------------------------------------------------------- sway, headless

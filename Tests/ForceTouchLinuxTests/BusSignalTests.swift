@@ -48,6 +48,8 @@ import Testing
             final: true)))),
         (.assistiveButton, (.assistiveButton, BusService.arguments(
             assistiveButton: AssistiveButtonMessage(x: 0.9, y: 0.5, size: 0.1, output: "", state: "idle")))),
+        (.configurationReloaded, (.configurationReloaded, BusService.arguments(
+            reloaded: "/home/ann/.config/forcetouch/forcetouch.toml", loaded: true, message: "reloaded"))),
     ]
 
     @Test func everyMessageHasItsSignalsSignature() {

@@ -66,6 +66,7 @@ extension Daemon {
         reloading = nil
         SystemdNotify.send("READY=1")
         let (loaded, message) = apply(path, outcome, databaseChanged: state.databaseChanged)
+        bus?.configurationReloaded(file: path, loaded: loaded, message: message)
         for done in state.waiting { done(loaded, message) }
         if !state.next.isEmpty { startReload(state.next) }
     }
