@@ -119,9 +119,12 @@ record() {
     taskset -c -p 0 "$recorder" > /dev/null
     for _ in $(seq 600); do [ -e "$2.ready" ] && break; sleep 0.1; done
 }
+# Nothing marks the clone's last event as read: a time window for the recorder to write it.
 stop_recording() { sleep 0.5; kill -TERM "$recorder"; wait "$recorder" 2>/dev/null; recorder=""; }
 # since FILE OFFSET PATTERN: how many lines past OFFSET match.
 since() { tail -c "+$(($2 + 1))" "$1" | grep -Ec -- "$3"; }
+# touches_ended FILE OFFSET: every touch libinput put down past OFFSET has gone up or been cancelled.
+touches_ended() { [ "$(since "$1" "$2" TOUCH_DOWN)" -le $(( $(since "$1" "$2" TOUCH_UP) + $(since "$1" "$2" TOUCH_CANCEL) )) ]; }
 # played LOG FILE: plays FILE into the touchscreen $dev (ts unless set) and waits until libinput, whose output is
 # LOG, has ended the touch (a touch that never reaches it: 5 s); `seen` then says what libinput
 # reported of it: "down N motion N up N cancel N".
@@ -129,7 +132,9 @@ played() {
     local m; m=$(mark "$1")
     play "${dev:-ts}" "$2"
     wait_for_new "$m" 'TOUCH_(UP|CANCEL)' "$1" 5
-    sleep 0.5
+    # libinput prints a touch's events in the order they came, the file's last one last: once
+    # every touch has ended, nothing of the file is still to come.
+    wait_until 5 touches_ended "$1" "$m"
     seen="down $(since "$1" "$m" TOUCH_DOWN) motion $(since "$1" "$m" TOUCH_MOTION)"
     seen+=" up $(since "$1" "$m" TOUCH_UP) cancel $(since "$1" "$m" TOUCH_CANCEL)"
 }
@@ -221,6 +226,7 @@ play ts "$REC/deep-press-moving.events"
 wait_for_new "$a" '^deep gesture=deep-press' "$FT_ACTIONS" 20
 check "cancel: a deliberate deep press runs its binding" wait_for_new "$a" '^deep gesture=deep-press' "$FT_ACTIONS" 1
 wait_for_new "$m" TOUCH_CANCEL "$W/li.txt" 20
+# Nothing to wait for when no TOUCH_UP comes: a time window for one after the cancel.
 sleep 0.5
 check "cancel: the deep press reaches the desktop as TOUCH_DOWN, motion, then TOUCH_CANCEL, never TOUCH_UP" \
     bash -c "tail -c +$((m + 1)) '$W/li.txt' | grep -oE 'TOUCH_(DOWN|MOTION|CANCEL|UP)' | uniq | tr '\n' ' ' | grep -qx 'TOUCH_DOWN TOUCH_MOTION TOUCH_CANCEL '" \
@@ -270,6 +276,7 @@ check "ten fingers at 1 kHz for 10 s: no kernel drops, on the touchscreen or the
 # desktop reads the touchscreen again.
 watch_libinput "$src" "$W/src.txt"
 play ts "$REC/touch-down.events"
+# Nothing to wait for when the desktop gets nothing: a time window for a TOUCH_DOWN.
 sleep 0.5
 check "while claimed, the touchscreen itself gives the desktop nothing" \
     test "$(grep -c TOUCH_DOWN "$W/src.txt")" -eq 0
@@ -328,7 +335,9 @@ watch_libinput "$pointer" "$W/pointer2.txt"
 play ts "$REC/long-press.events"
 check "hold: the long press gives forcetouch's right click" \
     wait_for 'POINTER_BUTTON.*BTN_RIGHT \(273\) pressed' "$W/pointer2.txt" 20
-sleep 1
+# Nothing to wait for when the desktop gets nothing: a time window for a touch (both presses
+# were played out before the click came).
+sleep 0.5
 check "hold: neither the claimed deep press nor the long press ever reaches the desktop" \
     test "$(since "$W/hold.txt" "$m" 'TOUCH_')" -eq 0 \
     || tail -c "+$((m + 1))" "$W/hold.txt" | head -5 | sed 's/^/    /'
