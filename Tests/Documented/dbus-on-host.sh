@@ -183,9 +183,11 @@ wait_for 'member=NameLost' "$W/settings-monitor.txt" 10 > /dev/null
 deep_presses() { as_user timeout 60 "$BIN/forcetest" replay --config "$CONFIG" "$W/settings-demo.evemu" 2>/dev/null | grep 'deep-press'; }
 cp demo/touchscreen-gestures.evemu "$W/settings-demo.evemu" && chmod 644 "$W/settings-demo.evemu"
 medium_presses="$(deep_presses)"
-out="$(gcall SetSetting sensitivity firm 2>&1)"
-check "SetSetting sensitivity firm answers the settings, sensitivity firm (${out:0:160})" \
-    grep -qF '"sensitivity":"firm"' <<< "$out"
+doc <<'CMD'
+busctl --user call io.github.forcetouch.Daemon1 /io/github/forcetouch/Daemon1 io.github.forcetouch.Daemon1 SetSetting ss sensitivity firm
+CMD
+check "SetSetting sensitivity firm answers the settings, sensitivity firm ($(head -c 160 "$DOC_OUT"))" \
+    grep -qF '\"sensitivity\":\"firm\"' "$DOC_OUT"
 changed="$(diff "$W/config-before.toml" "$CONFIG" | grep '^[<>]')"
 check "the file on disk changed in one line, added under its commented-out example ($changed)" \
     bash -c "[ \"\$1\" = '> sensitivity = \"firm\"' ] && grep -A1 -x '# sensitivity = \"medium\"' '$CONFIG' | grep -qx 'sensitivity = \"firm\"'" _ "$changed"
@@ -201,15 +203,32 @@ check "the replayed deep press is decided with the new threshold: pop at medium,
     bash -c "grep -q 'changed (pop)' <<< \"\$1\" && ! grep -q 'changed (pop)' <<< \"\$2\" && grep -q 'began (peek)' <<< \"\$2\" &&
              [ \"\$(grep -m1 'began (peek)' <<< \"\$1\" | cut -d' ' -f1)\" != \"\$(grep -m1 'began (peek)' <<< \"\$2\" | cut -d' ' -f1)\" ]" \
     _ "$medium_presses" "$firm_presses"
-got="$(as_user timeout 20 "$BIN/forcectl" get sensitivity 2>&1)"
-check "forcectl get sensitivity says it ($got)" test "$got" = '"firm"'
+doc <<'CMD'
+forcectl get sensitivity
+CMD
+check "forcectl get sensitivity says it ($(cat "$DOC_OUT"))" test "$(cat "$DOC_OUT")" = '"firm"'
 gcall UndoSetting > /dev/null 2>&1
 check "UndoSetting puts the file back as it was, byte for byte" cmp -s "$W/config-before.toml" "$CONFIG"
-as_user timeout 20 "$BIN/forcectl" set haptics off > "$W/forcectl-set.txt" 2>&1
-check "forcectl set haptics off says what it did and that it reloaded ($(head -c 160 "$W/forcectl-set.txt"))" \
-    grep -q '^set haptics = "off"; reloaded ' "$W/forcectl-set.txt"
-as_user timeout 20 "$BIN/forcectl" reset haptics > /dev/null 2>&1
+doc <<'CMD'
+forcectl set haptics off
+CMD
+check "forcectl set haptics off says what it did and that it reloaded ($(head -c 160 "$DOC_OUT"))" \
+    doc_says '^set haptics = "off"; reloaded '
+doc <<'CMD'
+forcectl undo
+CMD
+check "forcectl undo puts the line back as it was" bash -c "[ $doc_status = 0 ] && cmp -s '$W/config-before.toml' '$CONFIG'"
+as_user timeout 20 "$BIN/forcectl" set haptics off > /dev/null 2>&1
+doc <<'CMD'
+forcectl reset haptics
+CMD
 check "forcectl reset haptics takes the line out again" cmp -s "$W/config-before.toml" "$CONFIG"
+doc <<'CMD'
+forcectl get
+CMD
+check "forcectl get lists the settings, the file's quick action among them" \
+    bash -c "grep -qx 'sensitivity = \"medium\"' '$DOC_OUT' && grep -qx 'haptic-touch-time = \"fast\"' '$DOC_OUT' &&
+             grep -q '^quick-action.1 = {.*\"type\":\"compose\"' '$DOC_OUT'"
 # Edited by hand while a window is open: the next change starts from the file as it is now.
 echo '# added by hand meanwhile' >> "$CONFIG"
 gcall SetSetting quick-action.new '{ type = "files", title = "Files", exec = ["true"] }' > "$W/settings-new.txt" 2>&1
