@@ -95,7 +95,8 @@ peer_start
 ITEMS="[{'type': <'compose'>, 'title': <'New message'>, 'subtitle': <'To the last person you wrote to'>, 'icon': <'document-edit'>}, {'type': <'search'>, 'title': <'Search'>, 'icon': <'edit-find'>}, {'type': <'timer'>, 'title': <'Start timer'>, 'subtitle': <'5 minutes'>, 'icon': <'alarm'>}]"
 progress() { peer_emit PressProgress "'$1'" "'$2'" "$3" "$4" 0.3 0.4 "'touch'" "''" true; }
 logged_box() { grep -E '^menu [0-9]+ scale' "$1" | tail -1 | awk '{ print $5, $6, $7, $8 }'; }
-drawn() { wait_for_new "$1" '^(menu [0-9]+ scale|hidden)' "$W/overlay.log" 10; sleep 0.3; }
+# drawn OFFSET: the overlay logged a frame past OFFSET; shot_logged and shoot then wait for it on screen.
+drawn() { wait_for_new "$1" '^(menu [0-9]+ scale|hidden)' "$W/overlay.log" 10; }
 # shot_logged FILE: screenshots until the card on KWin's screen is where the overlay last logged
 # one (a frame reaches the screen after its line, later still on a busy machine), at most 8.
 shot_logged() {
@@ -158,7 +159,6 @@ check "kde: forcetouchd sees the overlay: menus at the finger, drawn by forcetou
 check "kde: a replayed deep press shows the daemon's menu" \
     wait_for_new "$m" '^menu [0-9]+ shown: 2 item\(s\) at ' "$W/overlay.log" 30
 wait_for_new "$m" '^menu [1-9][0-9]* scale 1\.000 ' "$W/overlay.log" 10 > /dev/null
-sleep 0.3
 shot_logged "$W/kde-replay.png"
 box="$(card_box "$W/kde-replay.png")"
 check "kde: ... on KWin's screen where the overlay says ($box; logged $(logged_box "$W/overlay.log"))" \
