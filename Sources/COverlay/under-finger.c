@@ -194,18 +194,6 @@ static const char *toolkit(lookup_t *l, const char *bus) {
     return name;
 }
 
-/// The object's extents in `coord` (ATSPI_COORD_TYPE_*) hold x, y.
-static gboolean holds(lookup_t *l, const char *bus, const char *path, int x, int y, guint coord, int *area) {
-    GVariant *r = call(l, bus, path, ATSPI_DBUS_INTERFACE_COMPONENT, "GetExtents", g_variant_new("(u)", coord),
-                       "((iiii))");
-    if (!r) return FALSE;
-    int ex, ey, w, h;
-    g_variant_get(r, "((iiii))", &ex, &ey, &w, &h);
-    g_variant_unref(r);
-    if (area) *area = w * h;
-    return w > 0 && h > 0 && x >= ex && x < ex + w && y >= ey && y < ey + h;
-}
-
 /// The object's GetState set: its first two words, bit n for AtspiStateType n.
 static guint64 state_bits(lookup_t *l, const char *bus, const char *path) {
     GVariant *r = call(l, bus, path, ATSPI_DBUS_INTERFACE_ACCESSIBLE, "GetState", NULL, "(au)");
@@ -362,42 +350,47 @@ static void describe(lookup_t *l, const char *bus, const char *top, int x, int y
     answer_clear(&a, nodes);
 }
 
-/// The application with process `pid` and its window holding x, y:
-/// among its showing windows that hold the point, the one titled `title` (when given), else the
-/// active one, else the smallest. Returns FALSE when none holds it.
+/// The application with process `pid` and its window holding x, y: every window (top-level
+/// object) of its applications on the bus gathered, its extents, states and (when the compositor
+/// named one to match) name, and the model's choice among them (AccessibleWindow). Returns FALSE
+/// when none holds it.
 static gboolean find_window(lookup_t *l, guint32 pid, const char *title, int x, int y, guint coord,
                             char **bus_out, char **top_out) {
     GPtrArray *apps = applications(l);
-    int best_rank = -1, best_area = 0;
-    for (guint i = 0; i < apps->len; i++) {
+    GPtrArray *buses = g_ptr_array_new_with_free_func(g_free), *tops = g_ptr_array_new_with_free_func(g_free);
+    GArray *windows = g_array_new(FALSE, TRUE, sizeof(ft_accessible_window));
+    for (guint i = 0; i < apps->len && windows->len < LIST_MAX; i++) {
         const char *bus = g_ptr_array_index(apps, i);
-        guint32 p = application_pid(l, bus);
-        if (p != pid) continue;
-        GPtrArray *tops = children(l, bus, ATSPI_DBUS_PATH_ROOT);
-        for (guint j = 0; j < tops->len; j++) {
-            const char *top = g_ptr_array_index(tops, j);
-            int area = 0;
-            gboolean active = FALSE;
-            if (!holds(l, bus, top, x, y, coord, &area) || !showing(l, bus, top, &active)) continue;
-            int rank = active ? 1 : 0;
-            if (title && *title) {
-                char *name = string_property(l, bus, top, ATSPI_DBUS_INTERFACE_ACCESSIBLE, "Name");
-                if (name && strcmp(name, title) == 0) rank = 2;
-                g_free(name);
-            }
-            if (rank > best_rank || (rank == best_rank && area < best_area)) {
-                best_rank = rank;
-                best_area = area;
-                g_free(*bus_out);
-                g_free(*top_out);
-                *bus_out = g_strdup(bus);
-                *top_out = g_strdup(top);
-            }
+        if (application_pid(l, bus) != pid) continue;
+        GPtrArray *frames = children(l, bus, ATSPI_DBUS_PATH_ROOT);
+        for (guint j = 0; j < frames->len && windows->len < LIST_MAX; j++) {
+            const char *top = g_ptr_array_index(frames, j);
+            ft_accessible_window w = { 0 };
+            GVariant *r = call(l, bus, top, ATSPI_DBUS_INTERFACE_COMPONENT, "GetExtents", g_variant_new("(u)", coord),
+                               "((iiii))");
+            if (!r) continue;
+            g_variant_get(r, "((iiii))", &w.extents.x, &w.extents.y, &w.extents.width, &w.extents.height);
+            g_variant_unref(r);
+            w.states = state_bits(l, bus, top);
+            if (title && *title) w.name = string_property(l, bus, top, ATSPI_DBUS_INTERFACE_ACCESSIBLE, "Name");
+            g_array_append_val(windows, w);
+            g_ptr_array_add(buses, g_strdup(bus));
+            g_ptr_array_add(tops, g_strdup(top));
         }
-        g_ptr_array_unref(tops);
+        g_ptr_array_unref(frames);
     }
     g_ptr_array_unref(apps);
-    return best_rank >= 0;
+    int index = l->model->window_at((const ft_accessible_window *)(void *)windows->data, (int)windows->len, x, y, title);
+    gboolean found = index >= 0 && index < (int)windows->len;
+    if (found) {
+        *bus_out = g_strdup(g_ptr_array_index(buses, index));
+        *top_out = g_strdup(g_ptr_array_index(tops, index));
+    }
+    for (guint i = 0; i < windows->len; i++) g_free((char *)g_array_index(windows, ft_accessible_window, i).name);
+    g_array_unref(windows);
+    g_ptr_array_unref(buses);
+    g_ptr_array_unref(tops);
+    return found;
 }
 
 /// Why AT-SPI cannot be asked now (a static string), or NULL when it can: the accessibility
@@ -933,11 +926,10 @@ static void look_up(lookup_t *l, int x, int y, int budget_ms, facts_t *f) {
             f->has_pid = pid != 0;
             f->window_pid = pid;
             describe(l, bus, top, x - w.content.x, y - w.content.y, ATSPI_COORD_TYPE_WINDOW, f);
-            // A wlroots taskbar's button (waybar's) names no application, only its window's title
-            // (its tooltip, AT-SPI's description): that window's app, when one app's windows have it.
+            // A wlroots taskbar's button (waybar's) stands for a window: that window's app
+            // (TaskbarButton, SwayTree).
             char app[FT_SWAY_TEXT];
-            if (f->role && strcmp(f->role, "push button") == 0 && (!f->name || !*f->name) && f->description &&
-                l->model->sway_app_of_title(json, length, f->description, app, sizeof app))
+            if (l->model->sway_taskbar_app(json, length, f->role, f->name, f->description, app, sizeof app))
                 f->app_id = fact_text(app, -1);
         } else {
             f->why = why ? g_strdup_printf("no window at %d,%d (%s)", x, y, why) : g_strdup_printf("no window at %d,%d", x, y);

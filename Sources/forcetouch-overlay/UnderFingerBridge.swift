@@ -23,6 +23,14 @@ enum UnderFingerBridge {
             }
             out.pointee = c
         },
+        window_at: { windows, count, x, y, title in
+            let list = UnsafeBufferPointer(start: windows, count: windows == nil ? 0 : Int(max(count, 0))).map { w in
+                AccessibleWindow(extents: PixelRect(x: Int(w.extents.x), y: Int(w.extents.y),
+                                                    width: Int(w.extents.width), height: Int(w.extents.height)),
+                                 states: AccessibleStates.names(of: UInt64(w.states)), name: string(w.name))
+            }
+            return Int32(AccessibleWindow.index(at: Int(x), Int(y), among: list, titled: string(title)) ?? -1)
+        },
         print_answer: { answer in
             guard let answer else { return }
             print(ProtocolJSON.line(UnderFingerBridge.answer(answer.pointee)))
@@ -45,10 +53,12 @@ enum UnderFingerBridge {
             for (i, pid) in pids.prefix(Int(max)).enumerated() { out?[i] = Int32(clamping: pid) }
             return Int32(clamping: pids.count)
         },
-        sway_app_of_title: { json, length, title, out, size in
-            guard let json, let title, let out, size > 0,
+        sway_taskbar_app: { json, length, role, name, description, out, size in
+            let object = AccessibleNode(role: string(role) ?? "", name: string(name) ?? "",
+                                        description: string(description) ?? "")
+            guard let json, let out, size > 0, let title = TaskbarButton.windowTitle(of: object),
                   let tree = try? SwayTree(json: Data(UnsafeRawBufferPointer(start: json, count: length))),
-                  let app = tree.appID(ofWindowTitled: String(cString: title))
+                  let app = tree.appID(ofWindowTitled: title)
             else { return 0 }
             copy(app, into: UnsafeMutableRawBufferPointer(start: out, count: size))
             return 1

@@ -509,8 +509,8 @@ wait_for 'Overlay1 on the session bus' "$W/x11-overlay.log" 10 > /dev/null
 # The object at the point is often the link's content (the image, the span's section): the link
 # is its nearest ancestor with the role. Firefox builds its accessible tree when it is first asked,
 # and its first answers are partial (its window alone, a link without its address): the overlay asks
-# again within its deadline. So the first thing asked of Firefox is a real press, replayed through
-# the daemon on the image link, as a person presses a link once the page shows: no lookup before it.
+# again within its deadline. So the first thing asked of Firefox is a press on the image link, as a
+# person presses a link once the page shows: no lookup before it.
 # Each link is to another local page, whose title the link's preview shows (no network needed); the
 # fragment tells the links apart. A magenta strip at the page's top says where Firefox put the page,
 # found on a screenshot, not by asking Firefox: under the bar saying that the content sandbox is off
@@ -544,25 +544,42 @@ firefox_pid=$last_pid
 page_top() { as_user import -window root png:- 2> /dev/null | convert png:- -crop 1x400+2+0 +repage txt:- 2> /dev/null |
              awk -F'[,: ]+' '/#FF00FF/ { print $2; exit }'; }
 top=""
-for _ in $(seq 120); do top="$(page_top)"; [ "${top:-0}" -gt 0 ] && break; sleep 0.25; done
+# The same row on two screenshots in a row: the bar slides in.
+last=""
+for _ in $(seq 120); do top="$(page_top)"; [ "${top:-0}" -gt 0 ] && [ "$top" = "$last" ] && break; last="$top"; sleep 0.25; done
 check "firefox: Firefox ESR shows the page under its sandbox bar (its top at screen row ${top:-?}), nothing asked of it through AT-SPI" \
     test "${top:-0}" -gt 0
 top="${top:-0}"
 # A person looks at the page before pressing.
 sleep 1
 
-# The first press: the real daemon replays a deep press on the image link, lifted at peek; the
-# running overlay looks it up. Its lookup's asks are logged (`ask N: …: asked again`).
+# The first press: PressProgress `began` on the image link, sent by the daemon's stand-in as the
+# daemon sends it when a press starts; the running overlay looks it up and tells the daemon
+# (PressTarget), asking again while Firefox's answers are partial (`ask N: …: asked again` in its
+# log). A replay plays the whole press in a burst, which leaves the lookup 100 ms after its peek;
+# a hand's press leaves it the lookup's 300 ms from `began`, as here. Then its menu: the real
+# daemon replays a deep press there, lifted at peek.
+fraction() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.6f", a / b }'; }
+peer_start
 m="$(mark "$W/x11-overlay.log")"
-press_evemu "$W/firefox-first.evemu" 700 $(( top + 90 )) peek
-bg_user "$W/firefox-first.log" "$BIN/forcetouchd" --verbose --replay "$W/firefox-first.evemu"
+progress began "$(fraction 700 1024)" "$(fraction $(( top + 90 )) 768)"
+call="$(press_target 1)"
+progress ended "$(fraction 700 1024)" "$(fraction $(( top + 90 )) 768)"
+peer_stop
+echo "  | $call"
+check "firefox: the first press after Firefox starts, on an image link (<a><img alt></a>): the daemon is told that link with its exact address" \
+    bash -c "grep -q \"'role': <'link'>\" <<< \"\$1\" && grep -q \"'name': <'Forcetouch logo'>\" <<< \"\$1\" &&
+             grep -q \"'address': <'$TARGET#image'>\" <<< \"\$1\"" _ "$call"
+echo "figure: x11: the first press's lookup in Firefox: $(tail -c +$((m + 1)) "$W/x11-overlay.log" | grep -ac 'asked again$') answer(s) asked again, $(tail -c +$((m + 1)) "$W/x11-overlay.log" | grep -a '^under-finger [-0-9]* [-0-9]*: ' | tail -1 | sed -E 's/.*\(([0-9.]+) ms\)$/\1/') ms"
+m="$(mark "$W/x11-overlay.log")"
+press_evemu "$W/firefox-image.evemu" 700 $(( top + 90 )) peek
+bg_user "$W/firefox-image.log" "$BIN/forcetouchd" --verbose --replay "$W/firefox-image.evemu"
 replay_pid=$last_pid
-check "firefox: the first press after Firefox starts, on an image link (<a><img alt></a>), shows that link's menu" \
+check "firefox: ... and a replayed deep press there shows that link's menu" \
     wait_for_new "$m" '^menu [0-9]+ shown: .* for link "Forcetouch logo"' "$W/x11-overlay.log" 30
 wait_for_new "$m" "^preview [0-9]+ .* $TARGET#image\$" "$W/x11-overlay.log" 10 > /dev/null
-check "firefox: ... with its exact address ($(tail -c +$((m + 1)) "$W/x11-overlay.log" | grep -a '^preview [0-9]* ' | tail -1 | awk '{ print $NF }'))" \
+check "firefox: ... its preview with its exact address ($(tail -c +$((m + 1)) "$W/x11-overlay.log" | grep -a '^preview [0-9]* ' | tail -1 | awk '{ print $NF }'))" \
     bash -c "tail -c +$((m + 1)) '$W/x11-overlay.log' | grep -a '^preview [0-9]* ' | tail -1 | grep -q ' $TARGET#image\$'"
-echo "figure: x11: the first press's lookup in Firefox: $(tail -c +$((m + 1)) "$W/x11-overlay.log" | grep -ac 'asked again$') answer(s) asked again, $(tail -c +$((m + 1)) "$W/x11-overlay.log" | grep -a '^under-finger [-0-9]* [-0-9]*: ' | tail -1 | sed -E 's/.*\(([0-9.]+) ms\)$/\1/') ms"
 stop "$replay_pid"
 
 # what_is_at X Y NAME: --what-is-at at page point X Y, its JSON in $W/x11-firefox-NAME.json.

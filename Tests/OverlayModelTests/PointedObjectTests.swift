@@ -2,10 +2,10 @@ import FoundationEssentials
 import OverlayModel
 import Testing
 
-/// The rules of what a press is on (`PointedObject`) over answers recorded from real applications:
-/// each file of Tests/Documented/fixtures/under-finger is one situation (its README's table), the
-/// answers `forcetouch-overlay --observe-at` printed there, in the order they were asked, and what
-/// a user pressing there means. A new case is a new file.
+/// The rules of what a press is on (`PointedObject`, `TaskbarButton`) over answers recorded from
+/// real applications: each file of Tests/Documented/fixtures/under-finger is one situation (its
+/// README's table), the answers `forcetouch-overlay --observe-at` printed there, in the order they
+/// were asked, and what a user pressing there means. A new case is a new file.
 @Suite struct PointedObjectTests {
     /// One recorded situation.
     struct Situation: Decodable {
@@ -27,6 +27,9 @@ import Testing
         var description: String?
         /// The link's address; none for anything else.
         var address: String?
+        /// The title of the window the object stands for, a wlroots taskbar's button
+        /// (`TaskbarButton`); none for anything else.
+        var standsForWindow: String?
     }
 
     static let directory = URL(fileURLWithPath: #filePath)
@@ -62,6 +65,7 @@ import Testing
                 #expect(object.name == expect.name, "\(file): \(situation.what)")
                 #expect((object.description.isEmpty ? nil : object.description) == expect.description, "\(file)")
                 #expect(address == expect.address, "\(file): \(situation.what)")
+                #expect(TaskbarButton.windowTitle(of: object) == expect.standsForWindow, "\(file): \(situation.what)")
                 return
             }
             guard case .askAgain = decided else {

@@ -272,6 +272,16 @@ typedef struct {
 } ft_accessible_answer;
 #define FT_PATH_MAX 16
 
+/// One of an application's windows (its top-level accessible objects: AccessibleWindow).
+typedef struct {
+    /// In the coordinates of the point asked (the screen's, or the window's own under Wayland).
+    ft_rect extents;
+    /// GetState's set, as ft_accessible_node's.
+    unsigned long long states;
+    /// Its name, NULL when no title is to be matched.
+    const char *name;
+} ft_accessible_window;
+
 /// What an answer says the press is on (PointedObject).
 typedef struct {
     /// The answer is partial: ask again (`why` says why), unless it was the last chance.
@@ -287,6 +297,9 @@ typedef struct {
     /// What an application's answer at the point is on (PointedObject); `last_chance`: no time is
     /// left to ask again, so a partial answer is taken as it is.
     void (*pointed_object)(const ft_accessible_answer *answer, int last_chance, ft_pointed_object *out);
+    /// The window of an application at x, y among its `count` windows (AccessibleWindow), the one
+    /// named `title` (the compositor's, or NULL) first; -1 for none.
+    int (*window_at)(const ft_accessible_window *windows, int count, int x, int y, const char *title);
     /// `--observe-at`: prints an answer as one line of JSON (AccessibleAnswer), as asked.
     void (*print_answer)(const ft_accessible_answer *answer);
     /// `--observe-at`: each answer is printed (print_answer) as it comes.
@@ -301,9 +314,12 @@ typedef struct {
     /// applications with no window in the tree (`count` of them; x, y unused): which of them is
     /// the layer-shell panel at x, y (SwayReservedStrips), its place in the layout in `out`;
     /// -1 when none is.
-    /// sway's tree: the app id of the windows titled `title` into `out` (at most `size` bytes with
-    /// its zero), when they are all one app's; returns 0 when none or several apps' are.
-    int (*sway_app_of_title)(const char *json, size_t length, const char *title, char *out, size_t size);
+    /// The object found in a layer-shell panel (its role, name, description; any may be NULL) and
+    /// sway's tree: when the object is a wlroots taskbar's button (TaskbarButton), the app id of
+    /// the windows it stands for into `out` (at most `size` bytes with its zero), when they are
+    /// all one app's; returns 0 otherwise.
+    int (*sway_taskbar_app)(const char *json, size_t length, const char *role, const char *name,
+                            const char *description, char *out, size_t size);
     int (*sway_layer_surface_at)(const char *outputs, size_t outputs_length, const char *workspaces,
                                  size_t workspaces_length, int x, int y, const ft_rect *sizes, int count, ft_rect *out);
     /// Hyprland's `j/clients`, `j/monitors` and `j/layers` replies (`layers` may be NULL): what is
