@@ -66,6 +66,18 @@ import ForceTouchEngine
         #expect(load.configuration.gestures.hapticTouch == .on)
     }
 
+    /// The shipped file documents [[quick-action]], [assistive-touch] and their keys in
+    /// comments after its one binding: a key set in the binding goes under its last key, not
+    /// beside a commented-out `# device = …` of another table.
+    @Test func aBlocksKeyGoesInTheBlockNotBesideAnotherTablesExample() throws {
+        let text = try TestFiles.text(Self.shippedURL)
+        var editor = TOMLEditor(text)
+        try editor.set("device", to: .string("touchscreen"), in: .entry("binding", 1))
+        let lines = editor.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let i = try #require(lines.firstIndex(of: "device = \"touchscreen\""))
+        #expect(lines[i - 1] == "quick-actions = true" && lines[i - 3] == "[[binding]]")
+    }
+
     @Test func aTableTheFileDoesNotHaveIsAppendedAtTheEnd() throws {
         // The shipped file has [quick-actions] only commented out.
         let text = try TestFiles.text(Self.shippedURL)

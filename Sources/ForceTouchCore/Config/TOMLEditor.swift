@@ -8,9 +8,10 @@
 /// - A key that is there: its value is replaced (all its lines, when it spans several),
 ///   keeping the indentation, the key as written, the spacing around `=` and the comment
 ///   after the value.
-/// - A key that is not: after the first commented-out example of it in its table
-///   (`# sensitivity = "medium"`, as the shipped file has for every key), else after the
-///   table's last key. A table that is not there is appended at the end of the file.
+/// - A key that is not: after the first commented-out example of it among the comments of
+///   its table (`# sensitivity = "medium"`, as the shipped file has for every key; up to a
+///   commented-out header, which documents another table), else after the table's last key.
+///   A table that is not there is appended at the end of the file.
 /// - `[[name]]` blocks (bindings, quick actions) are addressed by their 1-based position;
 ///   a block owns the comment lines directly above its header and those directly below its
 ///   last key, up to a blank line, so removing or moving one takes its comments with it.
@@ -64,7 +65,8 @@ public struct TOMLEditor: Sendable {
             if let i = try keyLine(key, header + 1, end, place) {
                 replaceValue(at: i, with: value.text)
             } else {
-                insert([written], at: exampleLine(key, header + 1, end).map { $0 + 1 } ?? insertionPoint(header, end))
+                let examples = (header + 1)..<exampleEnd(place, header, end)
+                insert([written], at: exampleLine(key, examples).map { $0 + 1 } ?? insertionPoint(header, end))
             }
         case .root(let i):
             replaceValue(at: i, with: value.text)
@@ -189,9 +191,23 @@ public struct TOMLEditor: Sendable {
         return nil
     }
 
-    /// The first commented-out `# key = …` among `start..<end`: where the key, once set, is read beside its comment.
-    private func exampleLine(_ key: String, _ start: Int, _ end: Int) -> Int? {
-        (start..<end).first { i in
+    /// Where the comments that document the table at `header` end: at the first commented-out
+    /// header (`# [[binding]]`), which documents another table; for a block, with the block's
+    /// own lines. The shipped file documents every table in comments after the last real
+    /// header, and a key found there would be set far from its block.
+    private func exampleEnd(_ place: Place, _ header: Int, _ end: Int) -> Int {
+        var last = end
+        if case .entry(let name, let index) = place, let extent = entryExtent(name, index) { last = min(last, extent.upperBound) }
+        return ((header + 1)..<max(last, header + 1)).first { i in
+            guard isComment(i) else { return false }
+            let rest = lines[i].drop { $0 == " " || $0 == "\t" }.dropFirst().drop { $0 == " " || $0 == "\t" }
+            return rest.first == "[" && rest.contains("]") && TOMLScanner.headerProblem(rest) == nil
+        } ?? last
+    }
+
+    /// The first commented-out `# key = …` among `lines`: where the key, once set, is read beside its comment.
+    private func exampleLine(_ key: String, _ range: Range<Int>) -> Int? {
+        range.first { i in
             guard kinds[i] == .other else { return false }
             let trimmed = lines[i].drop { $0 == " " || $0 == "\t" }
             guard trimmed.first == "#" else { return false }
