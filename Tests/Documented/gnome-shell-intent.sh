@@ -337,8 +337,8 @@ points=() where=()
 for y in 280 370; do
     for x in $(seq 160 100 860); do points+=("$x.0" "$y.0") where+=("$x,$y"); done
 done
-for _ in 1 2 3 4 5; do
-    sleep 0.5
+for try in 1 2 3 4 5; do
+    [ "$try" = 1 ] || sleep 0.5
     i=0
     while IFS= read -r o; do
         grep -q "'kind': <'app-icon'>" <<< "$o" && found="$found ${where[i]}:$(sed -n "s/.*'app-id': <'\([^']*\)'>.*/\1/p" <<< "$o")"

@@ -52,8 +52,8 @@ for key in "picture-uri ''" "picture-uri-dark ''" "color-shading-type 'solid'" "
     eval "as_user gsettings set org.gnome.desktop.background $key"
 done
 peer_start
-sleep 0.5
-gshot "$W/menu-desktop.png"
+# Screenshots until the shell has painted the desktop's new colour (nothing grey left on it).
+gshoot "$W/menu-desktop.png" ""
 check "gnome: the desktop is blue below the top bar, with nothing grey on it" test -z "$(gcard_box "$W/menu-desktop.png")"
 # ---------------------------------------------------------------- a press that opens nothing
 # The daemon says the press is not known to open anything (PressProgress `preview` false: the
@@ -64,6 +64,7 @@ menu_progress began '' 0.3 0.0 0.3 0.4 false
 menu_progress changed '' 0.9 0.0 0.3 0.4 false
 menu_progress changed peek 1.0 0.2 0.3 0.4 false
 wait_for_new "$m" 'forcetouch: menu state: previewing\(towards peek\) -> previewing\(peek\)' "$SHELL_LOG" 10
+# Nothing to wait for when nothing is drawn: a time window for a card.
 sleep 0.5
 gshot "$W/menu-unknown.png"
 box="$(gcard_box "$W/menu-unknown.png")"
@@ -179,6 +180,7 @@ shell_call Touch begin 3 900.0 200.0 > /dev/null
 menu_shown 10 0.3 0.4
 gwait_drawn "$m"
 shell_call Touch end 3 900.0 200.0 > /dev/null
+# Nothing to wait for when the menu stays: a time window for the lift to dismiss it.
 sleep 0.3
 check "gnome: a finger down before the menu and lifted outside it after does not dismiss it" \
     bash -c "! tail -c +$((m + 1)) '$SHELL_LOG' | grep -q 'forcetouch: dismiss 10$'"
@@ -199,6 +201,7 @@ menu_shown 14 0.3 0.4
 gwait_drawn "$m"
 menu_progress began '' 0.3 0.0 0.8 0.2
 menu_progress changed '' 0.7 0.0 0.8 0.2
+# Nothing to wait for when the menu stays: a time window for the touch to dismiss it.
 sleep 0.3
 check "gnome: a touch elsewhere leaves the menu open" \
     bash -c "! tail -c +$((m + 1)) '$SHELL_LOG' | grep -q 'forcetouch: dismiss 14$'"
@@ -306,8 +309,7 @@ replay_pid=$last_pid
 check "gnome: forcetouchd replays a deep press and shows its menu in the extension" \
     wait_for_new "$m" 'forcetouch: menu [0-9]+ shown: 2 item\(s\) at 0\.300,0\.[0-9]+ \(touch\)' "$SHELL_LOG" 30
 wait_for_new "$m" 'forcetouch: menu [0-9]+ scale 1\.000' "$SHELL_LOG" 10
-sleep 0.5
-gshot "$W/menu-daemon.png"
+gshoot "$W/menu-daemon.png" "$(glogged_box)"
 read -r ix iy iw ih < <(shell_log_since "$m" | grep '^item 1 "Search"' | tail -1 | rect)
 m2="$(mark "$SHELL_LOG")"
 shell_call Tap "$(( ix + iw / 2 )).0" "$(( iy + ih / 2 )).0" > /dev/null
