@@ -88,6 +88,22 @@ import Testing
         #expect(try text(fresh) == "[general]\nsensitivity = \"light\"\n")
     }
 
+    /// Written past the configuration's size limit, the file would be refused by every later
+    /// read, the reload that follows first: the change is refused instead.
+    @Test func aChangePastTheSizeLimitIsRefused() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let path = try scratch.write("forcetouch.toml", Self.mine).path
+        let title = String(repeating: "x", count: ConfigurationFile.configurationLimit)
+        guard case .refused(let e) = SettingsJob.run(.set(key: "quick-action.new", value: "{ type = \"t\", title = \"\(title)\" }"),
+                                                     path: path, undo: nil) else {
+            Issue.record("written past the limit")
+            return
+        }
+        #expect(e.message.hasSuffix("more than the limit of \(ConfigurationFile.configurationLimit); it is unchanged"))
+        #expect(try text(path) == Self.mine)
+    }
+
     @Test func aFileWithErrorsIsRefusedAtItsLineAndNotWritten() throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }

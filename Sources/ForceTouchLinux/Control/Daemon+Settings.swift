@@ -151,6 +151,11 @@ enum SettingsJob: Sendable {
     }
 
     private static func write(_ text: String, _ path: String) throws(SettingError) -> FileStamp? {
+        // Past the limit every later read refuses the file, this daemon's reload first.
+        guard text.utf8.count <= ConfigurationFile.configurationLimit else {
+            throw SettingError("the change would make \(path) \(text.utf8.count) bytes, more than the limit of "
+                + "\(ConfigurationFile.configurationLimit); it is unchanged")
+        }
         do {
             try ConfigFileEditor.writeAtomically(text, to: path)
         } catch {
