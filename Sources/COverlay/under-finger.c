@@ -533,36 +533,38 @@ static char *x11_window_type(lookup_t *l, xcb_window_t w) {
     return out ? out : g_strdup("normal");
 }
 
-/// The window at x, y from the X server's stacking order (the top one that is viewable and holds
-/// the point; the overlay's own windows are passed over), its facts in `f`. FALSE: none.
+/// The window at x, y from the X server's stacking order: the root's children gathered (asked
+/// all at once, answered in one round trip), the model's candidates for the point
+/// (X11StackingList), and the first of them whose client is not the overlay's own process; its
+/// facts in `f`. FALSE: none.
 static gboolean x11_window_at(lookup_t *l, int x, int y, facts_t *f) {
     xcb_query_tree_reply_t *tree = xcb_query_tree_reply(l->x, xcb_query_tree(l->x, l->root), NULL);
     if (!tree) return FALSE;
     int n = xcb_query_tree_children_length(tree);
     xcb_window_t *kids = xcb_query_tree_children(tree);
-    // Asked all at once, answered in one round trip.
     xcb_get_window_attributes_cookie_t *attrs = g_new(xcb_get_window_attributes_cookie_t, n);
     xcb_get_geometry_cookie_t *geoms = g_new(xcb_get_geometry_cookie_t, n);
     for (int i = 0; i < n; i++) {
         attrs[i] = xcb_get_window_attributes(l->x, kids[i]);
         geoms[i] = xcb_get_geometry(l->x, kids[i]);
     }
-    gboolean found = FALSE;
-    for (int i = n - 1; i >= 0; i--) {
+    ft_x11_window *windows = g_new0(ft_x11_window, MAX(n, 1));
+    for (int i = 0; i < n; i++) {
         xcb_get_window_attributes_reply_t *a = xcb_get_window_attributes_reply(l->x, attrs[i], NULL);
         xcb_get_geometry_reply_t *g = xcb_get_geometry_reply(l->x, geoms[i], NULL);
-        gboolean ours = FALSE;
-        for (guint k = 0; l->own && k < l->own->len; k++) ours = ours || g_array_index(l->own, guint32, k) == kids[i];
-        // An InputOnly window draws nothing: what is seen there is below it.
-        gboolean hit = !found && !ours && a && g && a->map_state == XCB_MAP_STATE_VIEWABLE &&
-                       a->_class == XCB_WINDOW_CLASS_INPUT_OUTPUT && x >= g->x &&
-                       x < g->x + g->width + 2 * g->border_width && y >= g->y &&
-                       y < g->y + g->height + 2 * g->border_width;
+        for (guint k = 0; l->own && k < l->own->len; k++) windows[i].ours |= g_array_index(l->own, guint32, k) == kids[i];
+        windows[i].viewable = a && a->map_state == XCB_MAP_STATE_VIEWABLE;
+        windows[i].drawing = a && a->_class == XCB_WINDOW_CLASS_INPUT_OUTPUT;
+        if (g) windows[i].frame = (ft_rect){ g->x, g->y, g->width + 2 * g->border_width, g->height + 2 * g->border_width };
         free(a);
         free(g);
-        if (!hit) continue;
-        xcb_window_t client = x11_client(l, kids[i], 0);
-        xcb_window_t w = client ? client : kids[i];
+    }
+    int *order = g_new(int, MAX(n, 1));
+    int count = n ? l->model->x11_candidates(windows, n, x, y, order) : 0;
+    gboolean found = FALSE;
+    for (int c = 0; c < count && !found; c++) {
+        if (order[c] < 0 || order[c] >= n) continue;
+        xcb_window_t top = kids[order[c]], client = x11_client(l, top, 0), w = client ? client : top;
         guint32 *pid = x11_property(l, w, l->net_wm_pid, XCB_ATOM_CARDINAL, 32, 4, NULL);
         if (pid && *pid == (guint32)getpid()) {
             g_free(pid);
@@ -591,6 +593,8 @@ static gboolean x11_window_at(lookup_t *l, int x, int y, facts_t *f) {
         }
         f->window_type = x11_window_type(l, w);
     }
+    g_free(order);
+    g_free(windows);
     g_free(attrs);
     g_free(geoms);
     free(tree);
@@ -821,22 +825,6 @@ static void placed_window(lookup_t *l, const ft_sway_window *w, gboolean named, 
     else f->why = g_strdup_printf("process %u has no accessible window at %d,%d", f->window_pid, x, y);
 }
 
-/// Which way the window under a point is learned here: `x11`, `sway`, `hyprland`, or NULL with `why`.
-static const char *desktop(const char **why) {
-    const char *sway = g_getenv("SWAYSOCK"), *hyprland = g_getenv("HYPRLAND_INSTANCE_SIGNATURE");
-    if (sway && *sway) return "sway";
-    if (hyprland && *hyprland) return "hyprland";
-    const char *wayland = g_getenv("WAYLAND_DISPLAY"), *display = g_getenv("DISPLAY");
-    if (wayland && *wayland) {
-        *why = "this Wayland compositor does not say which window is at a point (only sway's and Hyprland's IPC "
-               "are asked)";
-        return NULL;
-    }
-    if (display && *display) return "x11";
-    *why = "no display (neither DISPLAY nor SWAYSOCK)";
-    return NULL;
-}
-
 /// Logs why AT-SPI cannot be asked, once per reason.
 static void log_unusable(lookup_t *l, const char *why) {
     if (g_strcmp0(l->logged_why, why) == 0) return;
@@ -850,9 +838,12 @@ static void log_unusable(lookup_t *l, const char *why) {
 static void look_up(lookup_t *l, int x, int y, int budget_ms, facts_t *f) {
     l->deadline = g_get_monotonic_time() + (gint64)budget_ms * 1000;
     l->late = NULL;
-    const char *why = NULL, *source = desktop(&why);
-    if (!source) {
-        f->why = g_strdup(why);
+    // Which way the window under the point is learned (LookupSource).
+    char name[256], said[256];
+    const char *why = NULL;
+    int source = l->model->source(name, said, sizeof name);
+    if (source == FT_SOURCE_NONE) {
+        f->why = g_strdup(said);
         return;
     }
     why = accessibility_unusable(l);
@@ -861,9 +852,9 @@ static void look_up(lookup_t *l, int x, int y, int budget_ms, facts_t *f) {
         f->why = g_strdup(why);
         return;
     }
-    f->source = g_strdup(source);
+    f->source = g_strdup(name);
     char *bus = NULL, *top = NULL;
-    if (strcmp(source, "x11") == 0) {
+    if (source == FT_SOURCE_X11) {
         if ((why = x11_unusable(l))) {
             f->why = g_strdup(why);
             return;
@@ -881,7 +872,7 @@ static void look_up(lookup_t *l, int x, int y, int budget_ms, facts_t *f) {
             return;
         }
         describe(l, bus, top, x, y, ATSPI_COORD_TYPE_SCREEN, f);
-    } else if (strcmp(source, "hyprland") == 0) {
+    } else if (source == FT_SOURCE_HYPRLAND) {
         // Hyprland places its windows and its layer surfaces (a panel) itself, and says where.
         size_t clen = 0, mlen = 0, llen = 0;
         char *clients = hyprland_ipc(l, "j/clients", &clen, &why);
@@ -1066,10 +1057,11 @@ static gpointer worker(gpointer data) {
     (void)data;
     lookup_t *l = lookup_new(u.model, u.verbose);
     l->deadline = g_get_monotonic_time() + 5 * G_USEC_PER_SEC;
-    const char *why = NULL, *source = desktop(&why);
-    if (source) {
+    char name[256], said[256];
+    int source = u.model->source(name, said, sizeof name);
+    if (source != FT_SOURCE_NONE) {
         log_unusable(l, accessibility_unusable(l));
-        if (strcmp(source, "x11") == 0) x11_unusable(l);
+        if (source == FT_SOURCE_X11) x11_unusable(l);
     }
     for (;;) {
         job_t *job = g_async_queue_pop(u.jobs), *newer;

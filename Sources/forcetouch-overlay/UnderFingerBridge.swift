@@ -9,6 +9,27 @@ import OverlayModel
 /// `--what-is-at` (`PressTargetFacts`, the bus's). Both keep no state: the lookup's own thread may call them.
 enum UnderFingerBridge {
     static let table = ft_lookup_model(
+        source: { name, why, size in
+            switch LookupSource.of(ProcessInfo.processInfo.environment) {
+            case .success(let source):
+                if let name, size > 0 { copy(source.name, into: UnsafeMutableRawBufferPointer(start: name, count: size)) }
+                return source.rawValue
+            case .failure(let none):
+                if let why, size > 0 { copy(none.why, into: UnsafeMutableRawBufferPointer(start: why, count: size)) }
+                return Int32(FT_SOURCE_NONE)
+            }
+        },
+        x11_candidates: { windows, count, x, y, out in
+            guard let windows, let out, count > 0 else { return 0 }
+            let list = UnsafeBufferPointer(start: windows, count: Int(count)).map { w in
+                X11StackingList.Window(viewable: w.viewable != 0, drawing: w.drawing != 0, ours: w.ours != 0,
+                                       frame: PixelRect(x: Int(w.frame.x), y: Int(w.frame.y),
+                                                        width: Int(w.frame.width), height: Int(w.frame.height)))
+            }
+            let candidates = X11StackingList.candidates(at: Int(x), Int(y), in: list)
+            for (i, index) in candidates.enumerated() { out[i] = Int32(index) }
+            return Int32(candidates.count)
+        },
         pointed_object: { answer, lastChance, out in
             guard let answer, let out else { return }
             var c = ft_pointed_object()

@@ -282,6 +282,16 @@ typedef struct {
     const char *name;
 } ft_accessible_window;
 
+/// Which way the window under a point is learned (LookupSource); FT_SOURCE_NONE: not at all.
+enum { FT_SOURCE_NONE = 0, FT_SOURCE_X11 = 1, FT_SOURCE_SWAY = 2, FT_SOURCE_HYPRLAND = 3 };
+
+/// One child of the X server's root window (X11StackingList.Window).
+typedef struct {
+    int viewable, drawing, ours;
+    /// On the screen, its border on each side included.
+    ft_rect frame;
+} ft_x11_window;
+
 /// What an answer says the press is on (PointedObject).
 typedef struct {
     /// The answer is partial: ask again (`why` says why), unless it was the last chance.
@@ -294,6 +304,12 @@ typedef struct {
 /// The lookup's logic, implemented in Swift: pure functions, safe to call from the lookup's own
 /// thread.
 typedef struct {
+    /// Which way the window under a point is learned, from the environment (LookupSource): a
+    /// FT_SOURCE_*, its name in `name`; for FT_SOURCE_NONE, why in `why` (both `size` bytes).
+    int (*source)(char *name, char *why, size_t size);
+    /// The X server's stacking list (`count` windows, bottom first): the indices of those that may
+    /// be what is seen at x, y, top first, into `out` (at most `count`); returns how many.
+    int (*x11_candidates)(const ft_x11_window *windows, int count, int x, int y, int *out);
     /// What an application's answer at the point is on (PointedObject); `last_chance`: no time is
     /// left to ask again, so a partial answer is taken as it is.
     void (*pointed_object)(const ft_accessible_answer *answer, int last_chance, ft_pointed_object *out);
