@@ -73,13 +73,12 @@ check "the launched app has a session of its own" \
     bash -c "[ \"\$(awk '\$1 == \"launched\" { print \$3 }' '$FT_APPS' | tail -1)\" = '$launched' ] && [ '$launched' != '$daemon_sid' ]"
 check "the launch is reported: started, detached" \
     wait_for 'action binding\[1\] .*: success: started .*app.sh, detached' "$LOG" 10
-sleep 4
-check "after action-timeout (2 s) the supervised command is killed" bash -c "! kill -0 '$short' 2>/dev/null"
+gone() { ! kill -0 "$1" 2>/dev/null; }
+check "after action-timeout (2 s) the supervised command is killed" wait_until 10 gone "$short"
 check "... and the launched app still runs" alive "$launched"
 check "the command with its own timeout (120 s) still runs" alive "$long"
 stop_daemon
-sleep 0.5
-check "SIGTERM to the daemon ends its supervised command" bash -c "! kill -0 '$long' 2>/dev/null"
+check "SIGTERM to the daemon ends its supervised command" wait_until 5 gone "$long"
 check "... but not the launched app" alive "$launched"
 start_daemon
 check "the app outlives a restart of the daemon" alive "$launched"
