@@ -147,6 +147,7 @@ play ts "$W/drag.events"
 check "the drag moves the button and it settles at the left edge (0.06, 0.75)" \
     wait_for 'AssistiveTouch button moved to 0.06,0.75' "$LOG" 10
 check "... the long press that picked it up ran the long-press slot" test "$(count '^long gesture=long-press')" = 1
+# Nothing to wait for when the app sees nothing: a time window for a touch to reach it.
 sleep 1
 check "... and the app beneath saw nothing of it" test "$(since "$W/li.txt" "$m" 'TOUCH_(DOWN|UP)')" = 0
 check "... its place is kept in the state directory" \

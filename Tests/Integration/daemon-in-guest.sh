@@ -84,6 +84,7 @@ check "the tap action ran exactly once" test "$(count '^tapA')" -eq 1
 # such a gap), then lifted: the lift is when the last inject returns.
 device p2 pressure-touchscreen.desc
 inject p2 <(head -n 6 "$REC/long-press.events")
+# Real time is what is tested: the finger held still 1.5 s, past the long press's deadline.
 sleep 1.5
 inject p2 <(tail -n 2 "$REC/long-press.events")
 read -r lifted _ < /proc/uptime

@@ -226,6 +226,7 @@ for _ in $(seq 600); do [ -e "$W/clone.evemu.ready" ] && break; sleep 0.1; done
 echo "play $REC/deep-press.events" > "$W/ts.fifo"
 wait_for "^played " "$W/ts.out" 120
 wait_for 'deep-press began: cancelled: ' "$W/default.log" 30
+# Nothing marks the clone's last event as read by the recorder: a time window before it stops.
 sleep 0.5
 kill -TERM "$recorder"; wait "$recorder" 2>/dev/null
 echo quit > "$W/ts.fifo"; wait "$follow_pid" 2>/dev/null; follow_pid=""

@@ -49,6 +49,7 @@ check "the daemon is ready" test -S "$SOCK"
 # and a second client's status timed at the socket, every 200 ms.
 as_nobody python3 "$ROOT/Tests/Integration/flood-clients.py" "$SOCK" 12 > "$W/flood.out" 2>&1 &
 clients=$!
+# The flood under way before the tap: the clients say nothing until they end, a time window.
 sleep 2
 before="$(count '^tap ')"
 play_through pressure-touchscreen.desc "$REC/tap.events"

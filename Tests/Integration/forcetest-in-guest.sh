@@ -259,6 +259,7 @@ rec1=$!
 "$FT" record "$RNODE" -o "$W/first.yml" 2> "$W/record1y.err" &
 rec1y=$!
 wait_for '^played ' "$W/r.out" 30
+# Nothing marks the last event as read by the recorders: a time window before Ctrl-C.
 sleep 0.5
 kill -INT "$rec1" "$rec1y"
 wait "$rec1"; rc1=$?
@@ -278,6 +279,7 @@ rec2=$!
 wait_for '^recording ' "$W/record2.err" 20
 evemu-play "$ENODE" < "$W/first.evemu" 2> "$W/evemu-play.err"
 check "evemu-play plays the recording" test $? -eq 0
+# Nothing marks the last event as read by the recorder: a time window before Ctrl-C.
 sleep 0.5
 kill -INT "$rec2"
 wait "$rec2"
