@@ -37,6 +37,15 @@ enum FuzzTarget: String, CaseIterable {
                                                                                actions: [.init(id: text, name: text)]))
                                                })
             _ = Configuration.parse(text, file: "fuzz.toml", lookups: lookups)
+            // The settings' in-place edits (TOMLEditor) over the same text, as a settings change makes them.
+            var editor = TOMLEditor(text)
+            try? editor.set("sensitivity", to: .string("firm"), in: .table(["general"]))
+            try? editor.set("title", to: .string(String(text.prefix(16))), in: .entry("quick-action", 1))
+            try? editor.remove("peek", in: .table(["gestures"]))
+            try? editor.moveEntry("binding", from: 2, to: 1)
+            try? editor.removeEntry("device", at: 1)
+            editor.appendEntry("quick-action", [("type", .string("t")), ("title", .string("T"))])
+            _ = editor.text
         case .plist:
             _ = InfoPlistImporter.importItems(from: Data(bytes), file: "fuzz.plist")
         case .shortcuts:

@@ -196,6 +196,12 @@ import ForceTouchEngine
         #expect(dotted.text == "general.sensitivity = \"firm\" # mine\n[[binding]]\ngesture = \"tap\"\nnotify = \"x\"\n")
     }
 
+    @Test func aByteOrderMarkBeforeTheFirstKeyStays() throws {
+        var editor = TOMLEditor("\u{FEFF}general.haptics = \"auto\"\n")
+        try editor.set("haptics", to: .string("off"), in: .table(["general"]))
+        #expect(editor.text == "\u{FEFF}general.haptics = \"off\"\n")
+    }
+
     @Test func whatCannotBeEditedInPlaceIsRefusedWithItsLine() throws {
         var inline = TOMLEditor("# x\ngeneral = { haptics = \"off\" }\n")
         #expect(throws: TOMLEditError(line: 2, "[general] is written as an inline table; change it by hand")) {

@@ -63,13 +63,13 @@ public struct TOMLEditor: Sendable {
         switch try section(place) {
         case .keys(let header, let end):
             if let i = try keyLine(key, header + 1, end, place) {
-                replaceValue(at: i, with: value.text)
+                try replaceValue(at: i, with: value.text)
             } else {
                 let examples = (header + 1)..<exampleEnd(place, header, end)
                 insert([written], at: exampleLine(key, examples).map { $0 + 1 } ?? insertionPoint(header, end))
             }
         case .root(let i):
-            replaceValue(at: i, with: value.text)
+            try replaceValue(at: i, with: value.text)
         case .missing(let path):
             appendBlock(["[" + path.map(TOMLEditValue.key).joined(separator: ".") + "]", written])
         }
@@ -268,12 +268,15 @@ public struct TOMLEditor: Sendable {
 
     /// Replaces the value of the key line `i` (and the lines it continues on), keeping
     /// everything up to the value and the comment after it.
-    private mutating func replaceValue(at i: Int, with value: String) {
+    private mutating func replaceValue(at i: Int, with value: String) throws(TOMLEditError) {
         let count = valueLines(i)
         let first = lines[i].hasSuffix("\r") ? Substring(lines[i].dropLast()) : Substring(lines[i])
-        let indent = first.prefix { $0 == " " || $0 == "\t" }
+        // The first line's byte-order mark, as the scanner reads past it.
+        let indent = first.prefix { $0 == " " || $0 == "\t" || (i == 0 && $0 == "\u{FEFF}") }
         let body = first[indent.endIndex...]
-        let eq = TOMLScanner.keyEnd(body)!
+        guard let eq = TOMLScanner.keyEnd(body) else {
+            throw TOMLEditError(line: i + 1, "this key line cannot be read to replace its value; change it by hand")
+        }
         let valueStart = body[body.index(after: eq)...].firstIndex { $0 != " " && $0 != "\t" } ?? body.endIndex
         let lastRaw = lines[i + count - 1]
         let last = lastRaw.hasSuffix("\r") ? Substring(lastRaw.dropLast()) : Substring(lastRaw)
