@@ -591,6 +591,14 @@ check "x11: on a link in Firefox ESR, its address and role link ($(json_field "$
 what_is_at 750 290 card
 check "x11: ... on a link around a styled inline-block span, pressed below its text, that link ($(json_field "$W/x11-firefox-card.json" role) \"$(json_field "$W/x11-firefox-card.json" name)\" $(json_field "$W/x11-firefox-card.json" address))" \
     test "$(json_field "$W/x11-firefox-card.json" address)" = "$TARGET#card" -a "$(json_field "$W/x11-firefox-card.json" name)" = "Card title"
+# --observe-at: the answers the rules decided from, as Tests/Documented/fixtures/under-finger holds them.
+as_user "$BIN/forcetouch-overlay" --observe-at 750 $(( top + 290 )) > "$W/x11-firefox-observed.txt" 2>&1
+observed="$(/usr/bin/python3 -c 'import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1]) if l.startswith("{")]
+path = lines[-2]["path"] if len(lines) > 1 and "path" in lines[-2] else []
+print(" < ".join(n["role"] for n in path), "→", lines[-1].get("role"), lines[-1].get("address", "no address"))' "$W/x11-firefox-observed.txt" 2> /dev/null)"
+check "x11: ... --observe-at prints Firefox's answer there before the facts: the span's section, its parent the link, up to the window ($observed)" \
+    bash -c "[[ '$observed' == 'section < link < document web < '*' < frame → link $TARGET#card' ]]"
 what_is_at 150 390 wrapped
 check "x11: ... on the second line of a link wrapped over two lines, that link ($(json_field "$W/x11-firefox-wrapped.json" address))" \
     test "$(json_field "$W/x11-firefox-wrapped.json" address)" = "$TARGET#wrapped" -a \

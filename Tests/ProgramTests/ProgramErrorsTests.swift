@@ -46,6 +46,19 @@ import Testing
                 "\(run)")
     }
 
+    /// `--observe-at` is `--what-is-at` with the application's answers: refused as it is, and
+    /// beside it.
+    @Test func theOverlayRefusesObserveAtAsWhatIsAt() throws {
+        let off = try Program(name: "forcetouch-overlay").run(["--observe-at", "1", "2", "--no-under-finger"])
+        #expect(off.status == 64 && off.stderr.contains("--observe-at looks up what is under the finger: it cannot go with --no-under-finger"),
+                "\(off)")
+        let one = try Program(name: "forcetouch-overlay").run(["--observe-at", "1"])
+        #expect(one.status == 64 && one.stderr.contains("--observe-at takes two numbers, X and Y, in screen pixels"), "\(one)")
+        let both = try Program(name: "forcetouch-overlay").run(["--observe-at", "1", "2", "--what-is-at", "3", "4"])
+        #expect(both.status == 64 && both.stderr.contains("--what-is-at and --observe-at each look up one point: give one of them"),
+                "\(both)")
+    }
+
     @Test func forcectlWithoutADaemonSaysSo() throws {
         let run = try Program.forcectl.run(["status", "--socket", "/nonexistent/forcetouch/control.sock"])
         #expect(run.status == 1, "\(run)")
