@@ -10,7 +10,8 @@
 ///   Gecko only the role counts. A link without its address is a partial answer.
 /// - An application that builds its accessible tree as it is asked (Gecko, Chromium) answers its
 ///   first questions from a tree not built yet: the window with nothing at a point inside it, a
-///   page's document with no objects, a heading, button or link with no name yet. Partial too.
+///   page's document with no objects, a link (with its address), heading or button with no name
+///   yet. Partial too.
 /// - Else the deepest object; a nameless one stands for what holds it, up to two levels (an
 ///   icon, a label's text), not the window itself.
 /// A partial answer is asked again while the lookup's deadline leaves time for another ask; the
@@ -38,9 +39,9 @@ public enum PointedObject: Hashable, Sendable {
         }
         if let i = links {
             let uri = path[i].uri ?? ""
-            if !uri.isEmpty { return .object(node: i, address: uri) }
-            if !lastChance { return .askAgain("a \(path[i].role) without its address") }
-            return .object(node: i, address: nil)
+            if !lastChance && uri.isEmpty { return .askAgain("a \(path[i].role) without its address") }
+            if !lastChance && lazy && path[i].name.isEmpty { return .askAgain("a \(path[i].role) with no name yet") }
+            return .object(node: i, address: uri.isEmpty ? nil : uri)
         }
         if lazy && !lastChance, let why = unbuilt(path) { return .askAgain(why) }
         var chosen = 0
