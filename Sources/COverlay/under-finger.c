@@ -147,7 +147,7 @@ static GPtrArray *children(lookup_t *l, const char *bus, const char *path) {
     const char *name, *child;
     g_variant_get(r, "(a(so))", &it);
     while (out->len < LIST_MAX && g_variant_iter_next(it, "(&s&o)", &name, &child))
-        if (strcmp(child, ATSPI_DBUS_PATH_NULL) != 0) g_ptr_array_add(out, g_strdup(child));
+        if (!g_str_equal(child, ATSPI_DBUS_PATH_NULL)) g_ptr_array_add(out, g_strdup(child));
     g_variant_iter_free(it);
     g_variant_unref(r);
     return out;
