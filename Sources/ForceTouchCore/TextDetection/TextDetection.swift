@@ -1,0 +1,106 @@
+/// What a deep press on text finds, as iOS's data detectors find it in the sentence around
+/// the point: a web address, an email address, a phone number or a date there, in that
+/// order, else the word pressed (for Look Up). Each detector that saw something of its
+/// kind but refused it says why (`phone: versionNumber` on `1.2.3`), for `--explain`-like
+/// output and for the corpus tests.
+public struct TextDetection: Hashable, Sendable {
+    /// What was found, or nil (a press on a space or punctuation).
+    public var find: TextFind?
+    /// The scalars of the text the find spans, to highlight.
+    public var range: Range<Int>?
+    /// Each detector's refusal, in the detectors' order.
+    public var refusals: [DetectorRefusal]
+
+    /// What is at the press; `now` (local time) is what relative dates count from.
+    public init(_ text: TextAtPoint, now: CivilDateTime) {
+        var refusals: [DetectorRefusal] = []
+        switch WebAddressDetector.find(in: text) {
+        case .found(let url, let range): self.init(.url(url), range, refusals); return
+        case .refused(let why): refusals.append(.url(why))
+        case .absent: break
+        }
+        switch EmailDetector.find(in: text) {
+        case .found(let email, let range): self.init(.email(email), range, refusals); return
+        case .refused(let why): refusals.append(.email(why))
+        case .absent: break
+        }
+        let date = DateDetector.find(in: text, now: now)
+        switch PhoneDetector.find(in: text) {
+        // A time's hours and minutes are two numbers to the phone detector; the date's find
+        // covers more and wins (`2026-11-28 10:30`).
+        case .found(let phone, let range):
+            if case .found(let d, let dateRange) = date, dateRange.lowerBound <= range.lowerBound, dateRange.upperBound >= range.upperBound {
+                self.init(.date(d), dateRange, refusals); return
+            }
+            self.init(.phone(phone), range, refusals); return
+        case .refused(let why): refusals.append(.phone(why))
+        case .absent: break
+        }
+        switch date {
+        case .found(let d, let range): self.init(.date(d), range, refusals); return
+        case .refused(let why): refusals.append(.date(why))
+        case .absent: break
+        }
+        switch WordDetector.find(in: text) {
+        case .found(let word, let range): self.init(.word(word), range, refusals)
+        case .refused(let why): refusals.append(.word(why)); self.init(nil, nil, refusals)
+        case .absent: self.init(nil, nil, refusals)
+        }
+    }
+
+    private init(_ find: TextFind?, _ range: Range<Int>?, _ refusals: [DetectorRefusal]) {
+        self.find = find; self.range = range; self.refusals = refusals
+    }
+}
+
+/// One thing a press on text can find, with what its actions need.
+public enum TextFind: Hashable, Sendable {
+    case url(WebAddressDetector.WebAddress)
+    case email(EmailDetector.EmailAddress)
+    case phone(PhoneDetector.PhoneNumber)
+    case date(DateDetector.DetectedDate)
+    case word(String)
+
+    /// `kind` in `forcectl events` and `MenuShown`'s target.
+    public var kind: String {
+        switch self {
+        case .url: "url"
+        case .email: "email"
+        case .phone: "phone"
+        case .date: "date"
+        case .word: "word"
+        }
+    }
+
+    /// The value its actions use: the address to open, the `mailto:` or `tel:` URI, the
+    /// date (`2026-11-28T15:00`), the word.
+    public var value: String {
+        switch self {
+        case .url(let url): url.address
+        case .email(let email): email.mailto
+        case .phone(let phone): phone.tel
+        case .date(let date): date.description
+        case .word(let word): word
+        }
+    }
+}
+
+/// A detector's refusal, named by its detector.
+public enum DetectorRefusal: Hashable, Sendable, CustomStringConvertible {
+    case url(WebAddressDetector.Refusal)
+    case email(EmailDetector.Refusal)
+    case phone(PhoneDetector.Refusal)
+    case date(DateDetector.Refusal)
+    case word(WordDetector.Refusal)
+
+    /// `phone: versionNumber`.
+    public var description: String {
+        switch self {
+        case .url(let why): "url: " + why.rawValue
+        case .email(let why): "email: " + why.rawValue
+        case .phone(let why): "phone: " + why.rawValue
+        case .date(let why): "date: " + why.rawValue
+        case .word(let why): "word: " + why.rawValue
+        }
+    }
+}
