@@ -1,0 +1,188 @@
+/* forcetouch Settings' window: the daemon's settings as rows, each change a call to the daemon
+ * (which edits the file in place and reloads), the answer shown again; a refusal is a toast with
+ * the daemon's file:line message. AdwPreferencesWindow lays it out down to phone width. */
+import Adw from 'gi://Adw';
+import GLib from 'gi://GLib';
+import Gtk from 'gi://Gtk?version=4.0';
+
+import { DaemonSettings, daemonMessage } from './daemonSettings.js';
+import { _, format } from './i18n.js';
+import { QuickActionsGroup } from './quickActionsGroup.js';
+import { ToggleGroup } from './toggleGroup.js';
+
+/* A switch at the end of a row, named for AT-SPI by the row's title (the row labels its
+ * activatable widget). */
+function switchRow(group, title, subtitle, onSet) {
+    const toggle = new Gtk.Switch({ valign: Gtk.Align.CENTER });
+    const row = new Adw.ActionRow({ title, subtitle, activatable_widget: toggle });
+    row.add_suffix(toggle);
+    group.add(row);
+    let updating = false;
+    toggle.connect('notify::active', () => {
+        if (!updating)
+            onSet(toggle.active);
+    });
+    return active => {
+        updating = true;
+        toggle.active = active;
+        updating = false;
+    };
+}
+
+export class SettingsWindow {
+    constructor(application) {
+        this.window = new Adw.PreferencesWindow({
+            application,
+            title: _('forcetouch Settings'),
+            default_width: 640,
+            default_height: 760,
+            width_request: 360,
+            height_request: 294,
+            search_enabled: false,
+        });
+        this._daemon = new DaemonSettings({
+            onChanged: settings => this._show(settings),
+            onReloaded: (loaded, message) => this._reloaded(loaded, message),
+            onPaused: paused => this._showRunning(!paused),
+            onOwner: present => this._owner(present),
+        });
+        this._build();
+        const undo = new Gtk.ShortcutController();
+        undo.add_shortcut(new Gtk.Shortcut({
+            trigger: Gtk.ShortcutTrigger.parse_string('<Control>z'),
+            action: Gtk.CallbackAction.new(() => {
+                this._undo();
+                return true;
+            }),
+        }));
+        this.window.add_controller(undo);
+    }
+
+    _build() {
+        const page = new Adw.PreferencesPage({ title: _('Settings'), icon_name: 'input-touchpad-symbolic' });
+        this.window.add(page);
+
+        const general = new Adw.PreferencesGroup({ title: _('forcetouch') });
+        page.add(general);
+        this._undoButton = new Gtk.Button({ label: _('Undo'), valign: Gtk.Align.CENTER, sensitive: false });
+        this._undoButton.connect('clicked', () => this._undo());
+        general.set_header_suffix(this._undoButton);
+        this._showRunning = switchRow(general, _('Force Touch'),
+            _('Off: gestures are still recognized, nothing bound to them runs'),
+            on => this._daemon.setPaused(!on).catch(e => this._toast(daemonMessage(e))));
+        this._fileRow = new Adw.ActionRow({ title: _('Configuration file') });
+        general.add(this._fileRow);
+
+        const sensitivity = new Adw.PreferencesGroup({
+            title: _('3D Touch Sensitivity'),
+            description: _('How firmly to press for peek and pop'),
+        });
+        page.add(sensitivity);
+        this._sensitivity = new ToggleGroup(sensitivity, [
+            { value: 'light', label: _('Light') },
+            { value: 'medium', label: _('Medium') },
+            { value: 'firm', label: _('Firm') },
+        ], (value, label) => this._set('sensitivity', JSON.stringify(value), format(_('3D Touch sensitivity: %s'), label)));
+
+        const hapticTouch = new Adw.PreferencesGroup({
+            title: _('Haptic Touch'),
+            description: _('A long press that acts as a deep press; automatic: on devices without force'),
+        });
+        page.add(hapticTouch);
+        this._hapticTouch = new ToggleGroup(hapticTouch, [
+            { value: 'auto', label: _('Automatic') },
+            { value: 'on', label: _('On') },
+            { value: 'off', label: _('Off') },
+        ], (value, label) => this._set('haptic-touch', JSON.stringify(value), format(_('Haptic Touch: %s'), label)));
+        const touchTime = new Adw.PreferencesGroup({
+            title: _('Touch Duration'),
+            description: _('How long to hold for Haptic Touch'),
+        });
+        page.add(touchTime);
+        this._touchTime = new ToggleGroup(touchTime, [
+            { value: 'fast', label: _('Fast') },
+            { value: 'slow', label: _('Slow') },
+        ], (value, label) => this._set('haptic-touch-time', JSON.stringify(value), format(_('Touch duration: %s'), label)));
+
+        const feedback = new Adw.PreferencesGroup({ title: _('Feedback') });
+        page.add(feedback);
+        this._showHaptics = switchRow(feedback, _('Haptics'), _('A tick at peek and pop where the device can'),
+            on => this._set('haptics', JSON.stringify(on ? 'auto' : 'off'), on ? _('Haptics on') : _('Haptics off')));
+        this._underFinger = new Adw.ActionRow({ title: _('Looked up under the finger') });
+        feedback.add(this._underFinger);
+
+        this._quickActions = new QuickActionsGroup(page, this._daemon,
+            (promise, done, after) => this._change(promise, done, after));
+
+        this._bindingsGroup = new Adw.PreferencesGroup({
+            title: _('Bindings'),
+            description: _('What each gesture does, as the configuration file says'),
+        });
+        page.add(this._bindingsGroup);
+        this._bindingRows = [];
+    }
+
+    _owner(present) {
+        if (present) {
+            this._daemon.readPaused();
+            this._change(this._daemon.get());
+        } else {
+            this._toast(_('forcetouchd is not running on this session: nothing can be changed until it is'));
+        }
+    }
+
+    _show(settings) {
+        this._fileRow.subtitle = GLib.markup_escape_text(settings.file, -1);
+        this._sensitivity.show(settings.sensitivity);
+        this._hapticTouch.show(settings.hapticTouch);
+        this._touchTime.show(settings.hapticTouchTime);
+        this._showHaptics(settings.haptics !== 'off');
+        this._underFinger.subtitle = GLib.markup_escape_text(settings.underFinger.join(', ') || _('nothing'), -1);
+        this._quickActions.show(settings.quickActions);
+        for (const row of this._bindingRows)
+            this._bindingsGroup.remove(row);
+        this._bindingRows = settings.bindings.map(line => {
+            const row = new Adw.ActionRow({ title: GLib.markup_escape_text(line, -1), title_lines: 0 });
+            this._bindingsGroup.add(row);
+            return row;
+        });
+        this._undoButton.sensitive = settings.canUndo;
+    }
+
+    _reloaded(loaded, message) {
+        if (loaded)
+            this._change(this._daemon.get());
+        else
+            this._toast(message, true);
+    }
+
+    _set(key, value, done) {
+        this._change(this._daemon.set(key, value), done);
+    }
+
+    _undo() {
+        this._change(this._daemon.undo(), _('Change undone'));
+    }
+
+    /* A call's outcome: a refusal shows the daemon's message and the settings are read again
+     * (the row the user touched goes back to what the file says). */
+    _change(promise, done, after) {
+        promise.then(() => {
+            after?.();
+            if (done)
+                this._toast(done, false, true);
+        }).catch(e => {
+            this._toast(daemonMessage(e), true);
+            this._daemon.get().catch(() => {});
+        });
+    }
+
+    _toast(text, lasting = false, undoable = false) {
+        const toast = new Adw.Toast({ title: GLib.markup_escape_text(text, -1), timeout: lasting ? 0 : 4 });
+        if (undoable) {
+            toast.button_label = _('Undo');
+            toast.connect('button-clicked', () => this._undo());
+        }
+        this.window.add_toast(toast);
+    }
+}
