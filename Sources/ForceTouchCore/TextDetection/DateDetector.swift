@@ -42,18 +42,19 @@ public enum DateDetector {
     public static func find(in text: TextAtPoint, now: CivilDateTime) -> DetectorAnswer<DetectedDate, Refusal> {
         let tokens = DateToken.tokens(of: text)
         guard let pressed = tokens.firstIndex(where: { $0.range.contains(text.offset) }) else { return .absent }
-        var refusal: Refusal?
+        // The earliest start that reaches the press decides: `Friday, 28 November 2026` is
+        // refused whole, not found from `28` on.
         for start in max(0, pressed - 8)...pressed {
             let matcher = Matcher(tokens: tokens, now: now)
             switch matcher.match(at: start) {
             case .found(let date, let end) where end >= pressed:
                 return .found(date, range: tokens[start].range.lowerBound..<tokens[end].range.upperBound)
             case .refused(let why, let end) where end >= pressed:
-                refusal = refusal ?? why
+                return .refused(why)
             default: continue
             }
         }
-        return refusal.map { .refused($0) } ?? .absent
+        return .absent
     }
 
     private enum Match { case found(DetectedDate, end: Int), refused(Refusal, end: Int), none }

@@ -1,4 +1,4 @@
-/// An email address: a local part of ASCII letters, digits and `. _ % + -`, an `@`, and a
+/// An email address: a local part of letters (any script, RFC 6531), digits and `. _ % + -`, an `@`, and a
 /// domain of two labels or more whose last is letters (RFC 5321's common form; quoted
 /// local parts are not recognized). One inside a web address (its user, as in
 /// `https://alice@example.org/`) or followed by a path (`git@salsa.debian.org:team/repo`)
@@ -26,7 +26,7 @@ public enum EmailDetector {
     public enum Refusal: String, Hashable, Sendable {
         /// Nothing before the `@` (a handle, `@debian`).
         case noLocalPart
-        /// A local part longer than 64, or with a dot at an end or two in a row.
+        /// A local part longer than 64 characters, or with a dot at an end or two in a row.
         case invalidLocalPart
         /// More than one `@`.
         case severalAtSigns
@@ -63,8 +63,7 @@ public enum EmailDetector {
         guard hi - lo <= 254 else { return .refused(.tooLong) }
         let local = text.text(lo..<at), domain = text.text(at + 1..<hi)
         guard !local.isEmpty else { return .refused(.noLocalPart) }
-        guard local.count <= 64, local.first != ".", local.last != ".", !local.contains(".."),
-              local.unicodeScalars.allSatisfy({ $0.isASCII }) else { return .refused(.invalidLocalPart) }
+        guard local.count <= 64, local.first != ".", local.last != ".", !local.contains("..") else { return .refused(.invalidLocalPart) }
         guard domain.contains(".") else { return .refused(.domainHasNoDot) }
         guard HostName.isDomain(Substring(domain)) else { return .refused(.invalidDomain) }
         return .found(EmailAddress(address: local + "@" + domain), range: lo..<hi)

@@ -1,7 +1,7 @@
 /// A phone number: 7 to 15 digits (E.164's most), with an optional leading `+`, written
 /// with spaces, hyphens, dots, slashes or brackets between groups. What has a phone
 /// number's digits but is something else is refused with what it is: a time (`10:30`), a
-/// price (`$12.50`, `12,50 €`), a version (`1.2.3`, `v2.4.10`), an IP address, a date
+/// price (`$12.50`, `12,50 €`, `15%`), a number grouped by commas (`1,234,567`), a version (`1.2.3`, `v2.4.10`), an IP address, a date
 /// (`2026-11-28`), a range of years, a number that is part of a word (`INV-2026112801`), an
 /// ISBN. National numbers are taken as written: no country is guessed.
 public enum PhoneDetector {
@@ -19,6 +19,8 @@ public enum PhoneDetector {
     /// Why what is at the press is not a phone number.
     public enum Refusal: String, Hashable, Sendable {
         case time, price, versionNumber, ipAddress, date, yearRange, isbn
+        /// Digits grouped by commas (`1,234,567`): a count or an amount.
+        case groupedNumber
         /// Letters just before or after the digits: an order number, a serial.
         case partOfIdentifier
         case tooFewDigits, tooManyDigits
@@ -48,11 +50,18 @@ public enum PhoneDetector {
         if (after == ":" && afterNext?.isASCIIDigit == true) || (before == ":" && beforePrevious?.isASCIIDigit == true) {
             return .refused(.time)
         }
-        if let b = before, currency.contains(b) { return .refused(.price) }
-        if let a = after, currency.contains(a) { return .refused(.price) }
-        if after == " ", let n = afterNext, currency.contains(n) { return .refused(.price) }
-        if after == ",", afterNext?.isASCIIDigit == true { return .refused(.price) }
-        if after == "%" { return .refused(.price) }
+        // An amount is its digits with their separators: `$1,249.99`, `4,50 €`, `15%`.
+        var amountStart = lo, amountEnd = hi
+        while amountStart > 0, s[amountStart - 1].isASCIIDigit || s[amountStart - 1] == "," || s[amountStart - 1] == "." { amountStart -= 1 }
+        while amountEnd < s.count, s[amountEnd].isASCIIDigit || s[amountEnd] == "," || s[amountEnd] == "." { amountEnd += 1 }
+        let beforeAmount = (amountStart > 0 ? [s[amountStart - 1]] : []) + (amountStart > 1 && s[amountStart - 1] == " " ? [s[amountStart - 2]] : [])
+        let afterAmount = (amountEnd < s.count ? [s[amountEnd]] : []) + (amountEnd + 1 < s.count && s[amountEnd] == " " ? [s[amountEnd + 1]] : [])
+        if beforeAmount.contains(where: currency.contains) || afterAmount.contains(where: { currency.contains($0) || $0 == "%" }) {
+            return .refused(.price)
+        }
+        if (after == "," && afterNext?.isASCIIDigit == true) || (before == "," && beforePrevious?.isASCIIDigit == true) {
+            return .refused(.groupedNumber)
+        }
         if let b = before, b.isLetter || (b == "-" && beforePrevious?.isLetter == true) {
             return before == "v" || before == "V" ? .refused(.versionNumber) : .refused(.partOfIdentifier)
         }

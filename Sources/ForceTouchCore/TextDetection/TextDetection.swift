@@ -13,39 +13,28 @@ public struct TextDetection: Hashable, Sendable {
 
     /// What is at the press; `now` (local time) is what relative dates count from.
     public init(_ text: TextAtPoint, now: CivilDateTime) {
+        // Every detector runs, so that each refusal is told even where another finds.
+        let url = WebAddressDetector.find(in: text), email = EmailDetector.find(in: text)
+        let phone = PhoneDetector.find(in: text), date = DateDetector.find(in: text, now: now)
+        let word = WordDetector.find(in: text)
         var refusals: [DetectorRefusal] = []
-        switch WebAddressDetector.find(in: text) {
-        case .found(let url, let range): self.init(.url(url), range, refusals); return
-        case .refused(let why): refusals.append(.url(why))
-        case .absent: break
-        }
-        switch EmailDetector.find(in: text) {
-        case .found(let email, let range): self.init(.email(email), range, refusals); return
-        case .refused(let why): refusals.append(.email(why))
-        case .absent: break
-        }
-        let date = DateDetector.find(in: text, now: now)
-        switch PhoneDetector.find(in: text) {
-        // A time's hours and minutes are two numbers to the phone detector; the date's find
-        // covers more and wins (`2026-11-28 10:30`).
-        case .found(let phone, let range):
+        if case .refused(let why) = url { refusals.append(.url(why)) }
+        if case .refused(let why) = email { refusals.append(.email(why)) }
+        if case .refused(let why) = phone { refusals.append(.phone(why)) }
+        if case .refused(let why) = date { refusals.append(.date(why)) }
+        if case .refused(let why) = word { refusals.append(.word(why)) }
+        if case .found(let found, let range) = url { self.init(.url(found), range, refusals); return }
+        if case .found(let found, let range) = email { self.init(.email(found), range, refusals); return }
+        if case .found(let found, let range) = phone {
+            // A date and time that holds the digits wins (`2026-11-28 10:30`): its find is the longer.
             if case .found(let d, let dateRange) = date, dateRange.lowerBound <= range.lowerBound, dateRange.upperBound >= range.upperBound {
                 self.init(.date(d), dateRange, refusals); return
             }
-            self.init(.phone(phone), range, refusals); return
-        case .refused(let why): refusals.append(.phone(why))
-        case .absent: break
+            self.init(.phone(found), range, refusals); return
         }
-        switch date {
-        case .found(let d, let range): self.init(.date(d), range, refusals); return
-        case .refused(let why): refusals.append(.date(why))
-        case .absent: break
-        }
-        switch WordDetector.find(in: text) {
-        case .found(let word, let range): self.init(.word(word), range, refusals)
-        case .refused(let why): refusals.append(.word(why)); self.init(nil, nil, refusals)
-        case .absent: self.init(nil, nil, refusals)
-        }
+        if case .found(let found, let range) = date { self.init(.date(found), range, refusals); return }
+        if case .found(let found, let range) = word { self.init(.word(found), range, refusals); return }
+        self.init(nil, nil, refusals)
     }
 
     private init(_ find: TextFind?, _ range: Range<Int>?, _ refusals: [DetectorRefusal]) {
