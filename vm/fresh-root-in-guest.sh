@@ -17,14 +17,18 @@ fresh_root_files() {
 }
 [ "${1:-}" != --files ] || { fresh_root_files; exit 0; }
 
-# The processes but this script's own line of ancestors (kernel threads have no command line).
+# The processes that are not this command's: not descended from the command's first process
+# (the one PID 1 started), which is where an earlier command's leftovers would hang, reparented
+# to PID 1. Kernel threads have no command line.
+ppid() { awk '/^PPid:/ { print $2 }' "/proc/$1/status" 2>/dev/null; }
 others() {
-    local keep=" $$ " p=$$
-    while [ "$p" -gt 1 ]; do p="$(awk '/^PPid:/ { print $2 }' "/proc/$p/status")"; keep+="$p "; done
+    local top=$$ p
+    while [ "$(ppid "$top")" -gt 1 ]; do top="$(ppid "$top")"; done
     for d in /proc/[0-9]*; do
-        local pid="${d#/proc/}"
-        [[ "$keep" == *" $pid "* ]] && continue
-        [ -n "$(head -c 1 "$d/cmdline" 2>/dev/null)" ] && tr '\0' ' ' < "$d/cmdline" && echo
+        p="${d#/proc/}"
+        [ "$p" != 1 ] && [ -n "$(head -c 1 "$d/cmdline" 2>/dev/null)" ] || continue
+        while [ -n "$p" ] && [ "$p" -gt 1 ] && [ "$p" != "$top" ]; do p="$(ppid "$p")"; done
+        [ "$p" = "$top" ] || { tr '\0' ' ' < "$d/cmdline"; echo; }
     done
 }
 others > "/tmp/fresh-root.$$"          # not in a $(…): its subshell would be one of them
