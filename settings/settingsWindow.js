@@ -36,8 +36,6 @@ export class SettingsWindow {
             title: _('forcetouch Settings'),
             default_width: 640,
             default_height: 760,
-            width_request: 360,
-            height_request: 294,
             search_enabled: false,
         });
         this._daemon = new DaemonSettings({
@@ -149,11 +147,14 @@ export class SettingsWindow {
         this._undoButton.sensitive = settings.canUndo;
     }
 
+    /* A reload that failed shows its message until one succeeds (the file mended). */
     _reloaded(loaded, message) {
-        if (loaded)
+        if (loaded) {
+            this._refusal?.dismiss();
             this._change(this._daemon.get());
-        else
+        } else {
             this._toast(message, true);
+        }
     }
 
     _set(key, value, done) {
@@ -177,8 +178,19 @@ export class SettingsWindow {
         });
     }
 
+    /* A refusal (lasting) shows at once and stays until dismissed or mended; a change's toast
+     * offers its undo. */
     _toast(text, lasting = false, undoable = false) {
-        const toast = new Adw.Toast({ title: GLib.markup_escape_text(text, -1), timeout: lasting ? 0 : 4 });
+        const toast = new Adw.Toast({
+            title: GLib.markup_escape_text(text, -1),
+            timeout: lasting ? 0 : 4,
+            priority: lasting ? Adw.ToastPriority.HIGH : Adw.ToastPriority.NORMAL,
+        });
+        // One at a time: toasts left queued would speak of changes long past.
+        this._shown?.dismiss();
+        this._shown = toast;
+        if (lasting)
+            this._refusal = toast;
         if (undoable) {
             toast.button_label = _('Undo');
             toast.connect('button-clicked', () => this._undo());

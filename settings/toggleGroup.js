@@ -1,6 +1,6 @@
 /* A setting with a few named values as a row of linked toggle buttons, one pressed (libadwaita
  * 1.2 has no AdwToggleGroup): each button is named for AT-SPI by its label ("Firm") and has its
- * "click" action, and the row shares the width equally down to a phone's. */
+ * "click" action, and the row shares out the width down to a phone's. */
 import Gtk from 'gi://Gtk?version=4.0';
 
 export class ToggleGroup {
@@ -8,11 +8,12 @@ export class ToggleGroup {
     constructor(group, choices, onChoose) {
         this._buttons = new Map();
         this._updating = false;
-        const box = new Gtk.Box({ homogeneous: true, hexpand: true });
+        // Not homogeneous: three buttons as wide as "Automatic" would not fit a phone's 360 px.
+        const box = new Gtk.Box({ hexpand: true });
         box.add_css_class('linked');
         let first = null;
         for (const choice of choices) {
-            const button = new Gtk.ToggleButton({ label: choice.label, group: first });
+            const button = new Gtk.ToggleButton({ label: choice.label, group: first, hexpand: true });
             first ??= button;
             button.connect('toggled', () => {
                 if (button.active && !this._updating)
