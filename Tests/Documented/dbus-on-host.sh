@@ -4,7 +4,9 @@
 # (with the errors they answer, and a malformed call, after which the daemon still answers),
 # the introspection compared with dbus/io.github.forcetouch.Daemon1.xml, the gesture signals of
 # a replayed recording, another user refused, a NameOwnerChanged forged by a client not
-# believed, and the haptic ticks of a replayed deep press through a real feedbackd. The daemon,
+# believed, and the haptic ticks of a replayed deep press through a real feedbackd; forcetouch
+# Settings, the settings window, on Xvfb, driven through AT-SPI (the file on disk, forcectl status,
+# screenshots light and dark, full width and 360 px). The daemon,
 # feedbackd and the bus run as an ordinary user (nobody when run as root); the bus is a
 # `dbus-daemon --session --fork` of its own, killed at the end, and every wait is bounded.
 # Usage: Tests/Documented/dbus-on-host.sh   (FORCETOUCH_BIN: the binaries; default .build/debug)
@@ -14,7 +16,7 @@ ROOT="$PWD"
 . Tests/Integration/lib.sh
 . Tests/Documented/lib.sh
 host_setup dbus-on-host dbus
-host_requires dbus-daemon busctl gdbus
+host_requires dbus-daemon busctl gdbus Xvfb openbox gjs xdotool import convert gsettings
 # forcetouchd never runs as root: as root everything runs as nobody (host_setup), daemon (uid 1)
 # is the other user whose access is checked, and copies nobody can reach are made if need be
 # (host_binaries: the shipped device database beside them, as installed). Otherwise it runs
@@ -260,6 +262,135 @@ cp "$W/config-before.toml" "$CONFIG"
 err="$(gcall SetSetting sensitivity hard 2>&1)"
 check "a value the check refuses is refused at the line it would have (${err:0:200})" \
     bash -c "[[ \"\$1\" == *SettingRefused*'general.sensitivity: unknown sensitivity \"hard\"'* ]] && cmp -s '$W/config-before.toml' '$CONFIG'" _ "$err"
+
+# ---------------------------------------------------------------- the settings window
+# forcetouch Settings (settings/, GJS over GTK 4 and libadwaita) on Xvfb, driven through AT-SPI
+# as a screen reader user would (atspi-drive.py): each control found by its accessible name and
+# activated or typed into; what a user would check is the file on disk and forcectl status.
+# GSK_RENDERER=cairo: no GPU here, and GTK's GL on the software renderer costs seconds to start.
+# GSETTINGS_BACKEND=keyfile: the desktop's colour scheme in a file that gsettings and the window
+# both read (no dconf here), so the window is seen following it to dark while it runs.
+section_started=$SECONDS
+start_x11
+bg_user "$W/settings-a11y.log" /usr/libexec/at-spi-bus-launcher --launch-immediately
+a11y_pid=$last_pid
+SETTINGS="$ROOT/settings/forcetouch-settings"
+if [ "$(id -u)" = 0 ] && ! setpriv --reuid="$U" --regid="$G" --clear-groups test -r "$ROOT/settings/main.js"; then
+    cp -r "$ROOT/settings" "$W/settings" && chmod -R a+rX "$W/settings" && SETTINGS="$W/settings/forcetouch-settings"
+fi
+cp Tests/Documented/atspi-drive.py "$W/atspi-drive.py" && chmod 644 "$W/atspi-drive.py"
+drive() { as_user /usr/bin/python3 "$W/atspi-drive.py" forcetouch-settings "$@"; }
+names() { drive names "$1" 2> /dev/null | tr '\n' ,; }
+first_type() { grep -m1 '^type = ' "$CONFIG"; }
+is_first() { [ "$(first_type)" = "type = \"$1\"" ]; }
+paused() { as_user timeout 10 busctl --user get-property io.github.forcetouch.Daemon1 "$ROOT_PATH" io.github.forcetouch.Daemon1 Paused; }
+cp "$W/config-before.toml" "$CONFIG"
+gcall Reload > /dev/null 2>&1
+started=$(date +%s%N)
+bg_user "$W/settings-window.log" env GSK_RENDERER=cairo GSETTINGS_BACKEND=keyfile "$SETTINGS"
+settings_pid=$last_pid
+buttons="$(names 'push button')"
+echo "figure: forcetouch Settings started, its controls on the accessibility bus, in $(( ($(date +%s%N) - started) / 1000000 )) ms"
+texts="$(names text)" switches="$(names 'check box')"
+check "forcetouch Settings runs, its controls named for AT-SPI ($buttons $texts $switches)" \
+    bash -c "[[ \"\$1\" == *Undo,*Light,Medium,Firm,Automatic,On,Off,Fast,Slow,*'Add Quick Action,'* ]] &&
+             [ \"\$2\" = Title,Subtitle,Command, ] && [ \"\$3\" = 'Force Touch,Haptics,' ]" _ "$buttons" "$texts" "$switches"
+check "... showing the file's sensitivity: Medium pressed, Firm not" \
+    test "$(drive state 'push button' Medium) $(drive state 'push button' Firm)" = "on off"
+# The window as it opens (no toast yet), at full width and at a phone's 360 px, light, then dark
+# once the desktop prefers it (the window follows, running); each drawn: its page's background,
+# and more than one colour. The changes below are made in the dark.
+window_id="$(as_user xdotool search --sync --onlyvisible --pid "$settings_pid" 2> /dev/null | tail -1)"
+# settings_shot NAME WIDTH: the window resized to WIDTH, shot into $W/settings-NAME.png once two
+# shots in a row are the same (drawn at its new size). Under openbox, which composites nothing,
+# GTK frames the window in 5 px each side: libadwaita's narrowest, 360 px of content, is 370.
+settings_shot() {
+    local shot="$W/settings-$1.png" before="" now
+    as_user xdotool windowsize "$window_id" "$2" 740
+    for _ in $(seq 50); do
+        as_user import -window "$window_id" png:- > "$shot" 2> /dev/null
+        now="$(convert "$shot" rgb:- 2> /dev/null | md5sum)"
+        [ "$now" = "$before" ] && break
+        before="$now"
+        sleep 0.1
+    done
+}
+# background FILE: the red of the page's margin, left of the groups; spread FILE: the colours' spread.
+background() { pixel "$1" 6 400; }
+spread() { convert "$1" -colorspace gray -format '%[fx:int(1000*standard_deviation)]' info:; }
+settings_shot light 640
+settings_shot light-360 370
+as_user env GSETTINGS_BACKEND=keyfile gsettings set org.gnome.desktop.interface color-scheme prefer-dark
+dark_now() { [ "$(as_user import -window "$window_id" png:- | convert - -format "%[fx:int(255*p{6,400}.r)]" info:)" -lt 80 ]; }
+wait_until 10 dark_now
+settings_shot dark-360 370
+settings_shot dark 640
+for shot in light light-360 dark dark-360; do
+    echo "figure: settings-$shot.png $(identify -format '%wx%h' "$W/settings-$shot.png"), background red $(background "$W/settings-$shot.png"), spread $(spread "$W/settings-$shot.png")"
+done
+check "the window drew, light: a light page with its controls on it, at 640 px and at a phone's 360 px (370 framed)" \
+    bash -c "[ $(background "$W/settings-light.png") -gt 200 ] && [ $(background "$W/settings-light-360.png") -gt 200 ] &&
+             [ $(spread "$W/settings-light.png") -gt 30 ] && [ $(spread "$W/settings-light-360.png") -gt 30 ] &&
+             [ $(identify -format %w "$W/settings-light-360.png") = 370 ]"
+check "... and dark once the desktop prefers dark (color-scheme), at both widths" \
+    bash -c "[ $(background "$W/settings-dark.png") -lt 80 ] && [ $(background "$W/settings-dark-360.png") -lt 80 ] &&
+             [ $(spread "$W/settings-dark.png") -gt 30 ] && [ $(spread "$W/settings-dark-360.png") -gt 30 ]"
+if [ -n "${SAVE_IMAGES:-}" ]; then
+    for shot in light light-360 dark dark-360; do cp "$W/settings-$shot.png" "docs/images/settings-$shot.png"; done
+    echo "screenshots copied to docs/images/"
+fi
+started=$(date +%s%N)
+drive activate 'push button' Firm
+wait_until 10 grep -qx 'sensitivity = "firm"' "$CONFIG"
+echo "figure: Firm activated to the file rewritten in $(( ($(date +%s%N) - started) / 1000000 )) ms"
+changed="$(diff "$W/config-before.toml" "$CONFIG" | grep '^[<>]')"
+check "Firm, activated by its accessible name, changes the file in one line, every comment kept ($changed)" \
+    bash -c "[ \"\$1\" = '> sensitivity = \"firm\"' ] &&
+             [ \"\$(grep -v -x 'sensitivity = \"firm\"' '$CONFIG')\" = \"\$(cat '$W/config-before.toml')\" ]" _ "$changed"
+status_out="$(as_user timeout 20 "$BIN/forcectl" status 2>&1)"
+check "... forcectl status shows it (sensitivity: firm), and the window Firm pressed" \
+    bash -c "grep -qx 'sensitivity: firm' <<< \"\$1\" && [ \"\$2\" = on ]" _ "$status_out" "$(drive state 'push button' Firm)"
+# A quick action typed into the form's fields, moved first with its row's button, the move undone.
+cp "$CONFIG" "$W/config-firm.toml"
+drive type text Title 'Lock screen'
+drive type text Subtitle 'Now, "at once"'
+drive type text Command "loginctl lock-session 'my session'"
+drive activate 'push button' 'Add Quick Action'
+wait_until 10 grep -qx 'title = "Lock screen"' "$CONFIG"
+added="$(diff "$W/config-firm.toml" "$CONFIG")"
+check "a quick action typed into Title, Subtitle and Command is appended to the file, its command split into words" \
+    bash -c "grep -qxF '> exec = [\"loginctl\", \"lock-session\", \"my session\"]' <<< \"\$1\" &&
+             grep -qxF '> subtitle = \"Now, \\\"at once\\\"\"' <<< \"\$1\" && grep -qxF '> title = \"Lock screen\"' <<< \"\$1\" &&
+             ! grep -q '^<' <<< \"\$1\"" _ "$added"
+drive activate 'push button' 'Move “Lock screen” up'
+check "... shown as a row of its own, whose Move “Lock screen” up puts it first in the file" wait_until 10 is_first 'Lock screen'
+drive activate 'push button' Undo
+check "Undo puts the file back as before the move" wait_until 10 is_first compose
+# forcetouch off and on: the daemon's Paused.
+paused_is() { [ "$(paused)" = "b $1" ]; }
+drive activate 'check box' 'Force Touch'
+check "the Force Touch switch off pauses the daemon (Paused true)" wait_until 10 paused_is true
+drive activate 'check box' 'Force Touch'
+check "... and on again resumes it" wait_until 10 paused_is false
+# A file with errors: the daemon's file:line shown in the window (a toast), nothing written.
+printf '[gestures]\npeek = 7\n' >> "$CONFIG"
+cp "$CONFIG" "$W/config-broken.toml"
+broken_line="$(grep -n '^peek = 7$' "$CONFIG" | cut -d: -f1)"
+drive activate 'push button' Light
+toast_shown() { names label | grep -qF "$CONFIG:$broken_line: gestures.peek"; }
+check "Light on a file with errors: the window shows the daemon's $CONFIG:$broken_line" wait_until 10 toast_shown
+check "... and the file is not written" cmp -s "$W/config-broken.toml" "$CONFIG"
+# The file mended by hand and reloaded: the window hears ConfigurationReloaded and reads it again.
+cp "$W/config-before.toml" "$CONFIG"
+gcall Reload > /dev/null 2>&1
+medium_again() { [ "$(drive state 'push button' Medium) $(drive state 'push button' Firm)" = "on off" ]; }
+check "the file mended and reloaded behind the window's back: it shows it again (Medium pressed, not Firm)" wait_until 10 medium_again
+# The display and its clients go: the rest of the suite runs on the bus alone, as before.
+for p in "$settings_pid" "$a11y_pid" "$openbox_pid" "$xvfb_pid"; do stop "$p"; done
+kept=()
+for e in "${user_env[@]}"; do [[ "$e" == DISPLAY=* ]] || kept+=("$e"); done
+user_env=("${kept[@]}")
+echo "figure: the settings window's checks took $((SECONDS - section_started)) s"
 
 # ---------------------------------------------------------------- forged NameOwnerChanged
 # Only the bus says who owns a name. A client can address a NameOwnerChanged of its own to the

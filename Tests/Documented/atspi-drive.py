@@ -1,0 +1,77 @@
+#!/usr/bin/python3
+"""Drives an application's window through AT-SPI as a screen reader user would: finds a control
+by its role and accessible name, and activates it or types into it. (The settings window's check
+in dbus-on-host.sh; the recipe learnt from the AT-SPI probes.)
+
+Usage: atspi-drive.py APP activate ROLE NAME   # its first action ("click", "activate")
+       atspi-drive.py APP type ROLE NAME TEXT  # its text replaced with TEXT (EditableText)
+       atspi-drive.py APP state ROLE NAME      # "on" when checked or pressed, else "off"
+       atspi-drive.py APP names ROLE           # the names of every control of ROLE, one a line
+ROLE is AT-SPI's role name ("push button", "text", "check box"; GTK 4.8 gives a toggle button
+the push button's role and "click", and a check button no action). Each waits at
+most 10 s for the application and the control; exit 1 with what it found when there is none.
+"""
+import sys
+import time
+
+import gi
+gi.require_version("Atspi", "2.0")
+from gi.repository import Atspi  # noqa: E402
+
+
+def controls(node, role, found):
+    try:
+        if node.get_role_name() == role:
+            found.append(node)
+        for i in range(node.get_child_count()):
+            child = node.get_child_at_index(i)
+            if child is not None:
+                controls(child, role, found)
+    except gi.repository.GLib.Error:
+        pass  # a widget gone while it was walked
+    return found
+
+
+def application(name):
+    desktop = Atspi.get_desktop(0)
+    for i in range(desktop.get_child_count()):
+        app = desktop.get_child_at_index(i)
+        if app is not None and app.get_name() == name:
+            return app
+    return None
+
+
+def main(argv):
+    app_name, verb, role = argv[1], argv[2], argv[3]
+    name = argv[4] if len(argv) > 4 else None
+    found = []
+    for _ in range(50):
+        app = application(app_name)
+        found = controls(app, role, []) if app else []
+        if verb == "names" and found:
+            break
+        matching = [c for c in found if c.get_name() == name]
+        if matching:
+            break
+        time.sleep(0.2)
+    if verb == "names":
+        print("\n".join(c.get_name() for c in found))
+        return 0 if found else 1
+    if not matching:
+        print(f"no {role} named {name!r} in {app_name}: {[c.get_name() for c in found]}", file=sys.stderr)
+        return 1
+    control = matching[0]
+    if verb == "activate":
+        return 0 if control.do_action(0) else 1
+    if verb == "type":
+        return 0 if control.set_text_contents(argv[5]) else 1
+    if verb == "state":
+        states = control.get_state_set()
+        print("on" if states.contains(Atspi.StateType.CHECKED) or states.contains(Atspi.StateType.PRESSED) else "off")
+        return 0
+    print(f"unknown verb {verb}", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
