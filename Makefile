@@ -200,7 +200,7 @@ clean:
 # (an existing /etc/forcetouch/forcetouch.toml is kept), the manual pages (MANDIR), bash, zsh
 # and fish completions and, as Debian keeps them, the documentation and LICENSE in DOCDIR with the
 # example configurations in DOCDIR/examples, and the GNOME Shell extension's GNOME 43 variant
-# (its source, in EXTENSIONDIR). The shipped configuration names the examples'
+# (its source, in EXTENSIONDIR), and forcetouch Settings with its Desktop Entry. The shipped configuration names the examples'
 # installed path, written for the default DOCDIR and rewritten here for another. DESTDIR is honoured.
 BINDIR ?= $(PREFIX)/bin
 UDEVRULESDIR ?= /etc/udev/rules.d
@@ -215,6 +215,13 @@ DBUSINTERFACESDIR ?= $(PREFIX)/share/dbus-1/interfaces
 DBUS_INTERFACE = io.github.forcetouch.Daemon1.xml
 # Where GNOME Shell finds the extensions of every user (XDG_DATA_DIRS/gnome-shell/extensions).
 EXTENSIONDIR ?= $(PREFIX)/share/gnome-shell/extensions/$(EXTENSION_UUID)
+# forcetouch Settings (settings/): its GJS sources and launcher in SETTINGSDIR, the launcher linked
+# into BINDIR as forcetouch-settings (it finds its sources by following the link), and its
+# Desktop Entry in APPLICATIONSDIR.
+SETTINGSDIR ?= $(PREFIX)/share/forcetouch/settings
+APPLICATIONSDIR ?= $(PREFIX)/share/applications
+SETTINGS_JS = $(notdir $(wildcard settings/*.js))
+SETTINGS_DESKTOP = forcetouch-settings.desktop
 # The device database the programs find beside their bin directory, as <bin>/../share/forcetouch/quirks.
 QUIRKSDIR = $(PREFIX)/share/forcetouch/quirks
 PROGRAMS = forcetouchd forcetest forcectl forcetouch-overlay
@@ -248,6 +255,11 @@ install: build man
 	install -D -m 0644 dbus/$(DBUS_INTERFACE) $(DESTDIR)$(DBUSINTERFACESDIR)/$(DBUS_INTERFACE)
 	install -d $(DESTDIR)$(EXTENSIONDIR)
 	install -m 0644 $(addprefix $(EXTENSION_SOURCE)/,$(EXTENSION_FILES)) $(DESTDIR)$(EXTENSIONDIR)/
+	install -d $(DESTDIR)$(SETTINGSDIR) $(DESTDIR)$(APPLICATIONSDIR)
+	install -m 0644 $(addprefix settings/,$(SETTINGS_JS)) $(DESTDIR)$(SETTINGSDIR)/
+	install -m 0755 settings/forcetouch-settings $(DESTDIR)$(SETTINGSDIR)/
+	ln -sf $$(realpath -m --relative-to=$(BINDIR) $(SETTINGSDIR))/forcetouch-settings $(DESTDIR)$(BINDIR)/forcetouch-settings
+	install -m 0644 settings/$(SETTINGS_DESKTOP) $(DESTDIR)$(APPLICATIONSDIR)/
 	# An existing configuration is kept; one that differs from this version's default says so.
 	if [ -e "$(CONF)" ]; then $(CONF_SED) | cmp -s - "$(CONF)" || echo "install: $(CONF) kept as it is;" \
 		"this version's default is config/forcetouch.toml (forcetouchd --check-config --config config/forcetouch.toml" \
@@ -281,12 +293,14 @@ uninstall:
 		$(addprefix $(DESTDIR)$(BASHCOMPDIR)/,$(PROGRAMS)) $(addprefix $(DESTDIR)$(ZSHCOMPDIR)/_,$(PROGRAMS)) \
 		$(addprefix $(DESTDIR)$(FISHCOMPDIR)/,$(addsuffix .fish,$(PROGRAMS))) \
 		$(DESTDIR)$(DBUSINTERFACESDIR)/$(DBUS_INTERFACE) \
-		$(addprefix $(DESTDIR)$(EXTENSIONDIR)/,$(EXTENSION_FILES))
+		$(addprefix $(DESTDIR)$(EXTENSIONDIR)/,$(EXTENSION_FILES)) \
+		$(addprefix $(DESTDIR)$(SETTINGSDIR)/,$(SETTINGS_JS) forcetouch-settings) $(DESTDIR)$(BINDIR)/forcetouch-settings \
+		$(DESTDIR)$(APPLICATIONSDIR)/$(SETTINGS_DESKTOP)
 	if [ -e "$(CONF)" ]; then \
 		if $(CONF_SED) | cmp -s - "$(CONF)"; then rm -f "$(CONF)"; \
 		else echo "uninstall: $(CONF) was changed: kept"; fi; \
 	fi
-	-rmdir $(DESTDIR)$(DOCDIR)/examples $(DESTDIR)$(DOCDIR) $(DESTDIR)$(QUIRKSDIR) $(DESTDIR)$(PREFIX)/share/forcetouch \
+	-rmdir $(DESTDIR)$(DOCDIR)/examples $(DESTDIR)$(DOCDIR) $(DESTDIR)$(QUIRKSDIR) $(DESTDIR)$(SETTINGSDIR) $(DESTDIR)$(PREFIX)/share/forcetouch \
 		$(DESTDIR)$(LIBDIR) $(DESTDIR)$(EXTENSIONDIR) \
 		$(DESTDIR)$(SYSCONFDIR)/forcetouch 2> /dev/null
 
