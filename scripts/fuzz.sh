@@ -14,7 +14,7 @@ SECONDS_EACH="${FUZZ_SECONDS:-60}"
 # the seeded generator instead of a time limit, so CI sees the inputs a developer saw.
 RUNS="${FUZZ_RUNS:-}"
 SEED="${FUZZ_SEED:-0}"
-ALL="evemu libinput config plist shortcuts quirks protocol numbers"
+ALL="evemu libinput config plist shortcuts quirks protocol numbers dict text"
 FX=Tests/ForceTouchCoreTests/Fixtures
 
 # seeds TARGET DIR: copies the fixtures that are TARGET's kind of input into DIR.
@@ -28,6 +28,9 @@ seeds() {
         config) cp config/forcetouch.toml config/demo.toml config/examples/*.toml "$FX"/golden/*.toml "$dir"/ ;;
         plist) cp "$FX"/*.plist "$dir"/ ;;
         quirks) cp quirks/*.quirks "$dir"/ ;;
+        dict) cp "$FX"/dict/*.reply "$dir"/ ;;
+        text) awk -F ' => ' '!/^#/ && NF == 2 { gsub("\xe2\x80\xb8", "", $1); f = sprintf("%s/corpus-%03d.txt", d, NR); printf "%s", $1 > f; close(f) }' \
+                  d="$dir" "$FX"/text-detection/corpus.txt ;;
     esac
     [ -d "Fuzz/seeds/$1" ] && cp Fuzz/seeds/"$1"/* "$dir"/
     [ -d "Fuzz/regressions/$1" ] && cp Fuzz/regressions/"$1"/* "$dir"/ 2>/dev/null

@@ -5,13 +5,15 @@ import FoundationEssentials
 /// The parsers anything outside the daemon can feed, as fuzz targets: each takes any bytes
 /// and must return — an error is fine, a crash, a hang or a huge allocation is a bug.
 enum FuzzTarget: String, CaseIterable {
-    case evemu, libinput, config, plist, shortcuts, quirks, protocolRequest = "protocol", numbers
+    case evemu, libinput, config, plist, shortcuts, quirks, protocolRequest = "protocol", numbers, dict, text
 
     func run(_ bytes: UnsafeRawBufferPointer) {
         // Files reach their parser as the programs hand them over: only once `TextCheck` has
         // found them text (the programs refuse the rest); the socket's lines are not files.
         let text: String
         if self == .numbers { return NumbersTarget.run(bytes) }
+        if self == .dict { _ = try? DictReply.parse(Array(bytes)); return }
+        if self == .text { return TextDetectionTarget.run(String(decoding: bytes, as: UTF8.self)) }
         switch self {
         case .evemu, .libinput, .config, .quirks:
             guard let checked = try? TextCheck.text(bytes) else { return }
@@ -55,7 +57,7 @@ enum FuzzTarget: String, CaseIterable {
             _ = try? ShortcutJSON.decodeUpdate(Data(bytes))
         case .protocolRequest:
             _ = try? ControlRequest.decode(text)
-        case .numbers:
+        case .numbers, .dict, .text:
             break
         }
     }

@@ -6,7 +6,7 @@ import Testing
 /// and every input a fuzzer once crashed on (Fuzz/regressions/TARGET/), through the plain
 /// build: what libFuzzer found stays fixed.
 @Suite struct FuzzRegressionTests {
-    @Test(arguments: ["evemu", "libinput", "config", "plist", "shortcuts", "quirks", "protocol", "numbers"])
+    @Test(arguments: ["evemu", "libinput", "config", "plist", "shortcuts", "quirks", "protocol", "numbers", "dict", "text"])
     func seedsAndRegressionsRunWithoutACrash(target: String) throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
