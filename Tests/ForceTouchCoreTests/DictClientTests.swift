@@ -76,7 +76,10 @@ struct DictClientTests {
 
         let notUTF8 = try #require(malformed(Array("220 x\r\n250 ok\r\n150 1\r\n151 a wn\r\n".utf8) + [0xFF, 0xFE, 0x0D, 0x0A]))
         #expect(notUTF8.line == 5)
-        #expect(notUTF8.reason == "not UTF-8")
+        #expect(notUTF8.reason.hasPrefix("not text at column 1: "))
+        let nul = try #require(malformed(Array("220 x\r\n250 o".utf8) + [0] + Array("k\r\n".utf8)))
+        #expect(nul.line == 2)
+        #expect(nul.reason.hasPrefix("not text at column 6: "))
 
         let escaped = try #require(malformed(Array("220 x\r\n\u{1B}[31mred\r\n".utf8)))
         #expect(escaped.text == "\\u{1b}[31mred")

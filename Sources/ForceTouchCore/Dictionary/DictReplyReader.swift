@@ -24,7 +24,9 @@ struct DictReplyReader {
         func malformed(_ reason: String) -> DictReply.Malformed {
             DictReply.Malformed(line: number, text: Self.shown(line), reason: reason)
         }
-        guard let text = String(validating: line, as: UTF8.self) else { throw malformed("not UTF-8") }
+        // A NUL or invalid UTF-8 is refused, never replaced: what the card shows is what was sent.
+        let text: String
+        do { text = try TextCheck.text(line) } catch { throw malformed("not text at column \(error.column): \(error.message)") }
         if case .text(var definition) = state {
             if text == "." {
                 if definition.text.hasSuffix("\n") { definition.text.removeLast() }
