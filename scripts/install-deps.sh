@@ -28,12 +28,15 @@ set -euo pipefail
 # draws"). KDE Plasma's KWin (kwin-wayland: Tests/Documented/kde-on-host.sh runs the overlay under
 # it headless, llvmpipe from libgl1-mesa-dri, and shoots it through KWin's ScreenShot2 from
 # python3-gi). feedbackd: the daemon that plays the haptic tick at peek and pop on Linux phones
-# (org.sigxcpu.Feedback), which dbus-on-host.sh runs on its private bus.
+# (org.sigxcpu.Feedback), which dbus-on-host.sh runs on its private bus. forcetouch Settings is
+# gjs over GTK 4 and libadwaita (gir1.2-gtk-4.0, gir1.2-adw-1); dbus-on-host.sh drives it through
+# AT-SPI from python3-gi (gir1.2-atspi-2.0).
 pkgs=(libevdev-dev libudev-dev libyaml-dev libsystemd-dev pkg-config dbus-daemon dbus-bin systemd libglib2.0-bin
       python3-dbus python3-gi gir1.2-gtk-3.0 xclip libgtk-3-dev libgtk-layer-shell-dev xvfb openbox sway weston grim
       imagemagick xdotool libxcb1-dev libatspi2.0-dev at-spi2-core xfce4-panel firefox-esr libwebkit2gtk-4.1-dev
       xwayland waybar
-      gnome-shell gjs libgl1-mesa-dri libegl-mesa0 zenity kwin-wayland feedbackd)
+      gnome-shell gjs libgl1-mesa-dri libegl-mesa0 zenity kwin-wayland feedbackd gir1.2-gtk-4.0 gir1.2-adw-1
+      gir1.2-atspi-2.0)
 [ "${1:-}" = --deb ] && pkgs+=(dpkg-dev binutils lintian)
 # GNOME Shell 43 (with gnome-extensions, which `make gnome-extension` and
 # gnome-extension-on-host.sh use), gjs, dbus-user-session and Mesa's software renderer go in

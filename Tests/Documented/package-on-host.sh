@@ -110,6 +110,17 @@ for f in "${EXTENSION_FILES[@]}"; do
 done
 check "... and no other file there" \
     test "$(grep -c " \./usr/share/gnome-shell/extensions/$EXTENSION/.*[^/]\$" "$W/contents.txt")" -eq "${#EXTENSION_FILES[@]}"
+settings_files=($(cd settings && ls *.js) forcetouch-settings)
+settings_held() {
+    local f
+    for f in "${settings_files[@]}"; do has "/usr/share/forcetouch/settings/$f" || return 1; done
+    has /usr/bin/forcetouch-settings && has /usr/share/applications/forcetouch-settings.desktop
+}
+check "the package holds forcetouch Settings: its ${#settings_files[@]} files in /usr/share/forcetouch/settings, /usr/bin/forcetouch-settings and its Desktop Entry" \
+    settings_held
+recommends="$(field Recommends)"
+check "... and Recommends names gjs, gir1.2-gtk-4.0 and gir1.2-adw-1, which it runs on ($recommends)" \
+    bash -c "for p in gjs gir1.2-gtk-4.0 gir1.2-adw-1; do grep -Eq \"(^|, )\$p( |,|\$)\" <<< \"\$1\" || exit 1; done" _ "$recommends"
 check "every file in it is root's (--root-owner-group)" bash -c "! awk '\$2 != \"root/root\"' '$W/contents.txt' | grep -q ."
 check "nothing under /usr/local, nothing in /etc but the configuration" \
     bash -c "! grep -Eq ' \\./usr/local/' '$W/contents.txt' && ! grep -E ' \\./etc/.+[^/]\$' '$W/contents.txt' | grep -vq 'etc/forcetouch/forcetouch.toml\$'"
