@@ -88,7 +88,7 @@ daemon_pid=$last_pid
 check "the daemon starts and sees the overlay" wait_for 'quick-action menus show at the finger' "$LOG" 60
 wait_for 'ready: ' "$LOG" 60
 bg_nobody "$W/events.jsonl" "$BIN/forcectl" events
-sleep 1
+check "forcectl events subscribes" wait_until 20 subscribed as_nobody "$BIN/forcectl"
 
 # A finger comes down at (700, 400) of 1000 x 600, presses at 200 frames a second through peek
 # (force 2, raw 77) and pop (force 5, raw 191), holds still.

@@ -428,7 +428,7 @@ check "the device's lines are found by FORCETOUCH_NODE=$node" grep -q 'MESSAGE=d
     --address "unix:path=$RUNTIME/bus" "type='signal',interface='io.github.forcetouch.Daemon1'" \
     "type='signal',interface='org.freedesktop.DBus.ObjectManager'") > "$W/unplug-monitor.txt" 2>&1 &
 monitor_pid=$!
-sleep 1
+wait_for 'member=NameLost' "$W/unplug-monitor.txt" 20   # dbus-monitor monitors from then on
 kill "$device_pid" 2>/dev/null; device_pid=""
 check "unplugging the touchscreen signals CapabilityChanged ... unknown" \
     bash -c "for _ in \$(seq 200); do tr -s ' ' < '$W/unplug-monitor.txt' | tr '\n' '|' |
