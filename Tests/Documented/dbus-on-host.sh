@@ -350,6 +350,21 @@ check "Firm, activated by its accessible name, changes the file in one line, eve
 status_out="$(as_user timeout 20 "$BIN/forcectl" status 2>&1)"
 check "... forcectl status shows it (sensitivity: firm), and the window Firm pressed" \
     bash -c "grep -qx 'sensitivity: firm' <<< \"\$1\" && [ \"\$2\" = on ]" _ "$status_out" "$(drive state 'push button' Firm)"
+check "... and the next replayed deep press is decided with it: only a later peek, no pop" \
+    bash -c "! grep -q 'changed (pop)' <<< \"\$1\" && grep -q 'began (peek)' <<< \"\$1\"" _ "$(deep_presses)"
+# Haptic Touch's Slow and the Haptics switch, each one line of the file.
+cp "$CONFIG" "$W/config-firm.toml"
+drive activate 'push button' Slow
+wait_until 10 grep -qx 'haptic-touch-time = "slow"' "$CONFIG"
+drive activate 'check box' Haptics
+wait_until 10 grep -qx 'haptics = "off"' "$CONFIG"
+changed="$(diff "$W/config-firm.toml" "$CONFIG" | grep '^[<>]' | tr '\n' ' ')"
+check "Slow and the Haptics switch off: a line each, the second in a [gestures] table of its own, nothing else changed ($changed)" \
+    test "$changed" = '> haptics = "off" >  > [gestures] > haptic-touch-time = "slow" '
+as_user timeout 20 "$BIN/forcectl" reset haptics > /dev/null 2>&1
+as_user timeout 20 "$BIN/forcectl" reset haptic-touch-time > /dev/null 2>&1
+reset_shown() { [ "$(drive state 'check box' Haptics) $(drive state 'push button' Fast)" = "on on" ]; }
+check "... reset from a terminal (forcectl reset), the window shows it: Haptics on, Fast pressed" wait_until 10 reset_shown
 # A quick action typed into the form's fields, moved first with its row's button, the move undone.
 cp "$CONFIG" "$W/config-firm.toml"
 drive type text Title 'Lock screen'
@@ -373,6 +388,7 @@ check "the Force Touch switch off pauses the daemon (Paused true)" wait_until 10
 drive activate 'check box' 'Force Touch'
 check "... and on again resumes it" wait_until 10 paused_is false
 # A file with errors: the daemon's file:line shown in the window (a toast), nothing written.
+cp "$W/config-before.toml" "$CONFIG"
 printf '[gestures]\npeek = 7\n' >> "$CONFIG"
 cp "$CONFIG" "$W/config-broken.toml"
 broken_line="$(grep -n '^peek = 7$' "$CONFIG" | cut -d: -f1)"
