@@ -31,6 +31,9 @@ struct Forcetouchd: ForceTouchCommand {
     @Option(name: .customLong("desc"), help: "An evemu device description for an events-only --replay file.")
     var descriptionFile: String?
 
+    @Flag(help: "Play the --replay recording at the pace it was recorded, as a live device's events come, rather than all at once.")
+    var paced = false
+
     @Flag(name: .customLong("check-config"), help: "Validate the configuration, print every error, and exit.")
     var checkConfig = false
 
@@ -93,6 +96,7 @@ struct Forcetouchd: ForceTouchCommand {
         // Read the recording while the files are still reachable: the user we switch to may
         // not be able to open them.
         var recording: Recording?
+        if paced, replay == nil { throw ValidationError("--paced plays a --replay recording: give one") }
         if let replay {
             do {
                 recording = try RecordingFile.load(replay, description: descriptionFile)
@@ -131,7 +135,7 @@ struct Forcetouchd: ForceTouchCommand {
         options.assistiveButtonPath = replay == nil ? AssistiveButtonFile.defaultPath() : nil
         let daemon = try Daemon(configuration: load.configuration, options: options, logger: logger)
         if let recording, let replay {
-            daemon.runReplay(recording, name: replay)
+            daemon.runReplay(recording, name: replay, paced: paced)
         } else {
             try daemon.runLive()
         }

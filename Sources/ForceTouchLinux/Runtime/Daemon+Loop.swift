@@ -34,6 +34,7 @@ extension Daemon {
             sessionDeadline.reset(to: earliest)
         }
         var next = sessionDeadline.value
+        if let d = pacedReplay?.replay.nextDeadline, next.map({ d < $0 }) ?? true { next = d }
         if let d = children.nextDeadline, next.map({ d < $0 }) ?? true { next = d }
         if let d = control?.nextDeadline, next.map({ d < $0 }) ?? true { next = d }
         if let d = runner.intentWindows.nextDeadline, next.map({ d < $0 }) ?? true { next = d }
@@ -49,6 +50,7 @@ extension Daemon {
             carryOut(s.advance(to: now), s)
         }
         sessionDeadline.invalidate()
+        playDueFrames(now: now)
         // A SIGCHLD taken by another thread would leave a child unreaped: every child has a
         // deadline armed, so looking here too bounds how late its exit can be noticed.
         children.reap()

@@ -52,9 +52,13 @@ public final class Daemon {
     /// Devices seen but not followed (cannot be opened), with why.
     public internal(set) var unreadable: [String: CapabilityReport] = [:]
     @exclusivity(unchecked) var exitWhenIdle = false
-    /// A replay runs no loop while it plays: what is under the finger is matched against
-    /// applications read in place, not on a thread (`loadApplications`).
+    /// A replay reads the applications what is under the finger is matched against in place,
+    /// before it plays, not on a thread (`loadApplications`): unpaced, it runs no loop while
+    /// it plays.
     var readsApplicationsInPlace = false
+    /// A replay played at the recording's pace (`--paced`): what is left of it, its session and
+    /// its name, until it has played out (`Daemon+Replay`).
+    var pacedReplay: (replay: PacedReplay, session: DeviceSession, name: String)?
     /// The reads of the installed applications: one at a time, those asked for meanwhile folded.
     var applicationsRead = OneRunAtATime()
     /// What auto-calibration learned, persisted; nil when nothing is kept.
