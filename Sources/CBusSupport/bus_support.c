@@ -30,6 +30,7 @@ static const sd_bus_vtable daemon_properties[] = {
     SD_BUS_PROPERTY("Capability", "s", get, 0, CHANGES),
     SD_BUS_WRITABLE_PROPERTY("Paused", "b", get, set, 0, CHANGES),
     SD_BUS_PROPERTY("Devices", "ao", get, 0, CHANGES),
+    SD_BUS_PROPERTY("UnderFinger", "as", get, 0, CHANGES),
 };
 
 #define COUNT(array) (sizeof(array) / sizeof((array)[0]))

@@ -19,6 +19,7 @@
 #define FT_BUS_DEVICE_INTERFACE "io.github.forcetouch.Device1"
 #define FT_BUS_OVERLAY_NAME "io.github.forcetouch.Overlay1"
 #define FT_BUS_OVERLAY_PATH "/io/github/forcetouch/Overlay1"
+#define FT_BUS_PROPERTY_UNDER_FINGER "UnderFinger"
 
 // Gesture(o device, s gesture, s phase, u fingers, d time, d x, d y, d force, s stage, d transitionProgress, d commitProgress)
 #define FT_SIGNAL_GESTURE "Gesture"

@@ -72,6 +72,9 @@ static struct {
     // The unique name owning io.github.forcetouch.Daemon1 (NULL: none): the only sender whose
     // Daemon1 signals are believed.
     char *daemon_owner;
+    // The daemon's UnderFinger property is empty (its `[quick-actions] under-finger = []`): it
+    // takes no answer, so nothing is looked up. Until it says, a press is looked up.
+    gboolean daemon_looks_nothing_up;
     // Whether the overlay has owned its name: losing it then means another client took it.
     gboolean owned;
     GtkWidget *window;
@@ -620,7 +623,8 @@ static void press_progress(GVariant *p) {
     // Whether the card is drawn is the model's (the daemon's `preview`): this only passes it on.
     o.menu->press_progress(phase, stage, transition, commit, x, y, placement, preview ? 1 : 0, &effects);
     // On its way to a deep press: what is under the finger is looked up now, ready by peek.
-    if (strcmp(phase, "began") == 0) ft_under_finger_began(x, y, placement, output);
+    // Not when the daemon takes no answer (its under-finger is []).
+    if (strcmp(phase, "began") == 0 && !o.daemon_looks_nothing_up) ft_under_finger_began(x, y, placement, output);
     if (effects.began_press) {
         clear_items();
         g_strlcpy(o.output, output, sizeof o.output);
@@ -673,9 +677,64 @@ static void daemon_gone(const char *why) {
     ft_assistive_button_daemon_gone();
 }
 
+static void read_under_finger(void);
+
 static void set_daemon_owner(const char *owner) {
+    gboolean same = o.daemon_owner && owner && g_str_equal(owner, o.daemon_owner);
     g_free(o.daemon_owner);
     o.daemon_owner = owner && *owner ? g_strdup(owner) : NULL;
+    if (same) return;
+    // Another daemon: looked up until it says its under-finger.
+    o.daemon_looks_nothing_up = FALSE;
+    read_under_finger();
+}
+
+// ---------------------------------------------------------------- the daemon's under-finger
+
+/// Takes the daemon's `UnderFinger` (the kinds of its `[quick-actions] under-finger`, `as`):
+/// with none, the daemon takes no answer, so nothing is looked up. The log says each change.
+static void take_under_finger(GVariant *kinds) {
+    gboolean none = g_variant_n_children(kinds) == 0;
+    if (none == o.daemon_looks_nothing_up) return;
+    o.daemon_looks_nothing_up = none;
+    if (none) {
+        g_printerr("under-finger: off (the daemon's under-finger is []): what is under the finger is not looked up\n");
+        return;
+    }
+    g_autofree const char **list = g_variant_get_strv(kinds, NULL);
+    g_autofree char *joined = g_strjoinv(", ", (char **)list);
+    g_autofree char *said = ft_log_text(joined);
+    g_printerr("under-finger: on (the daemon's under-finger is %s)\n", said);
+}
+
+/// The answer to `Get(UnderFinger)`, asked of the daemon `data` (the owner then): a daemon
+/// without the property (an older one) leaves the lookup on.
+static void on_under_finger(GObject *source, GAsyncResult *result, gpointer data) {
+    g_autofree char *asked = data;
+    g_autoptr(GVariant) reply = g_dbus_connection_call_finish(G_DBUS_CONNECTION(source), result, NULL);
+    if (!reply || !o.daemon_owner || !g_str_equal(asked, o.daemon_owner)) return;
+    g_autoptr(GVariant) value = NULL;
+    g_variant_get(reply, "(v)", &value);
+    if (g_variant_is_of_type(value, G_VARIANT_TYPE("as"))) take_under_finger(value);
+}
+
+static void read_under_finger(void) {
+    if (!o.bus || !o.daemon_owner) return;
+    g_dbus_connection_call(o.bus, o.daemon_owner, DAEMON_PATH, "org.freedesktop.DBus.Properties", "Get",
+                           g_variant_new("(ss)", DAEMON_IFACE, FT_BUS_PROPERTY_UNDER_FINGER), G_VARIANT_TYPE("(v)"),
+                           G_DBUS_CALL_FLAGS_NONE, 5000, NULL, on_under_finger, g_strdup(o.daemon_owner));
+}
+
+/// The daemon's properties changed (a reload): its UnderFinger, when among them, is taken.
+static void on_properties_changed(GDBusConnection *bus, const char *sender, const char *path, const char *iface,
+                                  const char *member, GVariant *parameters, gpointer data) {
+    (void)bus; (void)path; (void)iface; (void)member; (void)data;
+    // Believed from the daemon only, as its signals are.
+    if (!o.daemon_owner || !sender || !g_str_equal(sender, o.daemon_owner)) return;
+    if (!g_variant_is_of_type(parameters, G_VARIANT_TYPE("(sa{sv}as)"))) return;
+    g_autoptr(GVariant) changed = g_variant_get_child_value(parameters, 1);
+    g_autoptr(GVariant) kinds = g_variant_lookup_value(changed, FT_BUS_PROPERTY_UNDER_FINGER, G_VARIANT_TYPE("as"));
+    if (kinds) take_under_finger(kinds);
 }
 
 /// The bus's word on who owns the daemon's name. Followed here, not with g_bus_watch_name,
@@ -714,6 +773,10 @@ static void on_bus(GDBusConnection *bus, const char *name, gpointer data) {
         set_daemon_owner(unique);
         g_variant_unref(owner);
     }
+    // Its UnderFinger as it changes (asked when an owner is set, set_daemon_owner).
+    g_dbus_connection_signal_subscribe(bus, DAEMON_NAME, "org.freedesktop.DBus.Properties", "PropertiesChanged",
+                                       DAEMON_PATH, DAEMON_IFACE, G_DBUS_SIGNAL_FLAGS_NONE, on_properties_changed,
+                                       NULL, NULL);
     // The daemon's signals, from the owner of its name only (checked again in on_signal): any
     // other client could otherwise open, close or choose from menus and intent windows.
     g_dbus_connection_signal_subscribe(bus, DAEMON_NAME, DAEMON_IFACE, NULL, DAEMON_PATH, NULL,

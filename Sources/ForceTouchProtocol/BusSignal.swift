@@ -14,6 +14,9 @@ public enum BusNames {
     public static let overlay = "io.github.forcetouch.Overlay1"
     /// The overlay's own object (interface `overlay`: `Mode`, `AtFinger`).
     public static let overlayPath = "/io/github/forcetouch/Overlay1"
+    /// The root object's property listing the kinds of `[quick-actions] under-finger` in effect
+    /// (`as`, sorted; changed on reload): empty, the overlay looks nothing up (SPEC §11).
+    public static let underFingerProperty = "UnderFinger"
     /// Errors are `errorPrefix` + `ControlErrorKind.dbusName`, or `Failed`.
     public static let errorPrefix = "io.github.forcetouch.Error."
 }

@@ -46,7 +46,7 @@ struct ForcetouchOverlay: ForceTouchCommand {
     var linkPreview = true
 
     @Flag(inversion: .prefixedNo,
-          help: "From a press on its way to a deep press, look up what is under the finger (the window, and through AT-SPI the object there) and tell the daemon. --no-under-finger asks nothing of the X server, the compositor or AT-SPI: the daemon shows its configured menus (setting `under-finger = []` in its configuration keeps it from waiting for an answer).")
+          help: "From a press on its way to a deep press, look up what is under the finger (the window, and through AT-SPI the object there) and tell the daemon. The overlay follows the daemon's `under-finger` (its UnderFinger property): with `[]` it looks nothing up. --no-under-finger looks nothing up whatever the daemon says: it asks nothing of the X server, the compositor or AT-SPI, and the daemon shows its configured menus (with its own `under-finger = []` it does not wait for an answer either).")
     var underFinger = true
 
     @Option(help: ArgumentHelp("How long a link's preview waits for the page's rendering, in seconds.", valueName: "seconds"))

@@ -74,6 +74,7 @@ import Testing
             define("FT_BUS_DEVICE_INTERFACE", BusNames.deviceInterface),
             define("FT_BUS_OVERLAY_NAME", BusNames.overlay),
             define("FT_BUS_OVERLAY_PATH", BusNames.overlayPath),
+            define("FT_BUS_PROPERTY_UNDER_FINGER", BusNames.underFingerProperty),
         ]
         for signal in BusSignal.allCases {
             let macro = "FT_SIGNAL_" + macroName(signal.name)

@@ -209,6 +209,7 @@ struct BusMessage {
         case bool(Bool)
         case double(Double)
         case objectPaths([String])
+        case strings([String])
 
         @discardableResult
         func append(to m: BusMessage) -> Int32 {
@@ -217,6 +218,7 @@ struct BusMessage {
             case .bool(let b): m.append(b)
             case .double(let d): m.append(d)
             case .objectPaths(let paths): m.appendArray(of: "o") { for p in paths { m.append(objectPath: p) } }
+            case .strings(let list): m.appendArray(of: "s") { for s in list { m.append(s) } }
             }
         }
     }
