@@ -139,7 +139,8 @@ export class SettingsWindow {
         this._quickActions.show(settings.quickActions);
         for (const row of this._bindingRows)
             this._bindingsGroup.remove(row);
-        this._bindingRows = settings.bindings.map(line => {
+        const lines = settings.bindings.length ? settings.bindings : [_('No bindings in the file: no gesture runs anything')];
+        this._bindingRows = lines.map(line => {
             const row = new Adw.ActionRow({ title: GLib.markup_escape_text(line, -1), title_lines: 0 });
             this._bindingsGroup.add(row);
             return row;

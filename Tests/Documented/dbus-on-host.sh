@@ -325,7 +325,10 @@ dark_now() { [ "$(as_user import -window "$window_id" png:- | convert - -format 
 wait_until 10 dark_now
 settings_shot dark-360 370
 settings_shot dark 640
-for shot in light light-360 dark dark-360; do
+# Scrolled to its end (the mouse wheel over it): the quick actions, the form, the bindings.
+as_user xdotool mousemove --window "$window_id" 300 400 click --repeat 30 5
+settings_shot quick-actions 640
+for shot in light light-360 dark dark-360 quick-actions; do
     echo "figure: settings-$shot.png $(identify -format '%wx%h' "$W/settings-$shot.png"), background red $(background "$W/settings-$shot.png"), spread $(spread "$W/settings-$shot.png")"
 done
 check "the window drew, light: a light page with its controls on it, at 640 px and at a phone's 360 px (370 framed)" \
@@ -335,8 +338,11 @@ check "the window drew, light: a light page with its controls on it, at 640 px a
 check "... and dark once the desktop prefers dark (color-scheme), at both widths" \
     bash -c "[ $(background "$W/settings-dark.png") -lt 80 ] && [ $(background "$W/settings-dark-360.png") -lt 80 ] &&
              [ $(spread "$W/settings-dark.png") -gt 30 ] && [ $(spread "$W/settings-dark-360.png") -gt 30 ]"
+check "... and scrolled by the wheel to its quick actions, a different picture, drawn" \
+    bash -c "[ $(background "$W/settings-quick-actions.png") -lt 80 ] && [ $(spread "$W/settings-quick-actions.png") -gt 30 ] &&
+             [ \"\$(convert '$W/settings-dark.png' rgb:- | md5sum)\" != \"\$(convert '$W/settings-quick-actions.png' rgb:- | md5sum)\" ]"
 if [ -n "${SAVE_IMAGES:-}" ]; then
-    for shot in light light-360 dark dark-360; do cp "$W/settings-$shot.png" "docs/images/settings-$shot.png"; done
+    for shot in light light-360 dark dark-360 quick-actions; do cp "$W/settings-$shot.png" "docs/images/settings-$shot.png"; done
     echo "screenshots copied to docs/images/"
 fi
 started=$(date +%s%N)
