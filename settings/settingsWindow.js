@@ -67,7 +67,10 @@ export class SettingsWindow {
         general.set_header_suffix(this._undoButton);
         this._showRunning = switchRow(general, _('Force Touch'),
             _('Off: gestures are still recognized, nothing bound to them runs'),
-            on => this._daemon.setPaused(!on).catch(e => this._toast(daemonMessage(e))));
+            on => this._daemon.setPaused(!on).catch(e => {
+                this._toast(daemonMessage(e), true);
+                this._daemon.readPaused();
+            }));
         this._fileRow = new Adw.ActionRow({ title: _('Configuration file') });
         general.add(this._fileRow);
 
