@@ -61,6 +61,8 @@ extension Daemon {
         if !frames.isEmpty { sessionDeadline.invalidate() }
         guard paced.replay.finished, session.nextDeadline == nil else { return }
         pacedReplay = nil
+        // What it sent is final: a test looks at the screen from here on.
+        logger.info("replay \(paced.name): played at the recording's pace")
         endReplay(session, name: paced.name)
     }
 
