@@ -424,6 +424,22 @@ check "pop on a link: ... once, by the overlay's pop choosing Open (link.open), 
              ! grep -q 'popped during the hold' '$W/link-replay.log' && [ \"\$(wc -l < '$HOMEDIR/opened.txt')\" = 1 ]"
 stop "$replay_pid"
 
+# The overlay follows the daemon's `under-finger` (its UnderFinger property): a daemon whose
+# configuration says `under-finger = []` takes no answer, so the running overlay asks nothing of
+# anyone for its press (no lookup in its log, no PressTarget: the daemon would log it ignored).
+printf '[quick-actions]\nunder-finger = []\n\n[[binding]]\ngesture = "deep-press"\nquick-actions = true\n' > "$W/no-lookup.toml"
+chmod 644 "$W/no-lookup.toml"
+m="$(mark "$W/x11-overlay.log")"
+bg_user "$W/no-lookup.log" "$BIN/forcetouchd" --verbose --config "$W/no-lookup.toml" --replay "$W/launcher.evemu" --paced
+replay_pid=$last_pid
+wait_until 10 gone "$replay_pid"
+check "under-finger = [] in the daemon's configuration: the overlay says it looks nothing up ($(tail -c +$((m + 1)) "$W/x11-overlay.log" | grep -a -m1 '^under-finger: off'))" \
+    bash -c "tail -c +$((m + 1)) '$W/x11-overlay.log' | grep -aq '^under-finger: off (the daemon.s under-finger is \[\]): what is under the finger is not looked up$'"
+check "under-finger = []: ... and for the press it replayed (the daemon's result: $(grep -o 'deep-press began: .*' "$W/no-lookup.log" | head -1)) looked nothing up and sent no PressTarget" \
+    bash -c "grep -q 'deep-press began: ' '$W/no-lookup.log' && ! tail -c +$((m + 1)) '$W/x11-overlay.log' | grep -aEq '^under-finger -?[0-9]+ -?[0-9]+: ' &&
+             ! grep -q 'under the finger: answer' '$W/no-lookup.log'"
+stop "$replay_pid"
+
 check "x11: the overlay ran all along under AddressSanitizer, which reported nothing" \
     bash -c 'kill -0 "$1" && ! grep -aq AddressSanitizer "$2"' _ "$overlay_pid" "$W/x11-overlay.log"
 grep -a -A12 'ERROR: AddressSanitizer' "$W/x11-overlay.log" | sed 's/^/  | /'
