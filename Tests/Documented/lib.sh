@@ -149,7 +149,10 @@ start_x11() {
     while [ -e "/tmp/.X$DISPLAY_NUM-lock" ] || [ -e "/tmp/.X11-unix/X$DISPLAY_NUM" ]; do DISPLAY_NUM=$(( DISPLAY_NUM + 1 )); done
     bg_user "$W/xvfb.log" Xvfb ":$DISPLAY_NUM" -screen 0 1024x768x24 -br -nolisten tcp
     xvfb_pid=$last_pid
-    for _ in $(seq 50); do [ -e "/tmp/.X11-unix/X$DISPLAY_NUM" ] && break; sleep 0.1; done
+    # Openbox gives up at once on a display not yet there: Xvfb's socket first (it took over
+    # 5 s once on a loaded machine, and openbox, started before it, was gone).
+    wait_until 30 bash -c "kill -0 $xvfb_pid && [ -e /tmp/.X11-unix/X$DISPLAY_NUM ]" ||
+        echo "start_x11: no Xvfb socket for :$DISPLAY_NUM after 30 s; its log: $(tail -n 3 "$W/xvfb.log" 2>/dev/null)"
     user_env+=("DISPLAY=:$DISPLAY_NUM")
     bg_user "$W/openbox.log" openbox
     openbox_pid=$last_pid
