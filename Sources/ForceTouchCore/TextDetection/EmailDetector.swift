@@ -46,10 +46,8 @@ public enum EmailDetector {
         func inRun(_ c: Unicode.Scalar) -> Bool {
             c.isLatinLetter || c.isASCIIDigit || c.isLetter || "._%+-@".unicodeScalars.contains(c)
         }
-        guard inRun(s[o]) else { return .absent }
-        var lo = o, hi = o + 1
-        while lo > 0, inRun(s[lo - 1]) { lo -= 1 }
-        while hi < s.count, inRun(s[hi]) { hi += 1 }
+        guard let run = text.run(where: inRun) else { return .absent }
+        var lo = run.lowerBound, hi = run.upperBound
         while hi > lo, ".-".unicodeScalars.contains(s[hi - 1]) { hi -= 1 }
         while lo < hi, s[lo] == "." { lo += 1 }
         guard (lo..<hi).contains(o) else { return .absent }

@@ -33,10 +33,8 @@ public enum PhoneDetector {
     public static func find(in text: TextAtPoint) -> DetectorAnswer<PhoneNumber, Refusal> {
         let s = text.scalars, o = text.offset
         func inRun(_ c: Unicode.Scalar) -> Bool { c.isASCIIDigit || " +()-./\u{A0}".unicodeScalars.contains(c) }
-        guard inRun(s[o]) else { return .absent }
-        var lo = o, hi = o + 1
-        while lo > 0, inRun(s[lo - 1]) { lo -= 1 }
-        while hi < s.count, inRun(s[hi]) { hi += 1 }
+        guard let run = text.run(where: inRun) else { return .absent }
+        var lo = run.lowerBound, hi = run.upperBound
         // The groups' ends: a digit, or a closing bracket; a leading + or ( belongs.
         while hi > lo, !s[hi - 1].isASCIIDigit { hi -= 1 }
         while lo < hi, !(s[lo].isASCIIDigit || s[lo] == "+" || s[lo] == "(") { lo += 1 }

@@ -35,6 +35,16 @@ public struct TextAtPoint: Hashable, Sendable {
         }
     }
 
+    /// The run of scalars around the one pressed that all `belong`, or nil when the pressed
+    /// one does not: where a detector starts, before it trims the run's ends.
+    public func run(where belongs: (Unicode.Scalar) -> Bool) -> Range<Int>? {
+        guard belongs(scalars[offset]) else { return nil }
+        var lo = offset, hi = offset + 1
+        while lo > 0, belongs(scalars[lo - 1]) { lo -= 1 }
+        while hi < scalars.count, belongs(scalars[hi]) { hi += 1 }
+        return lo..<hi
+    }
+
     /// The text of a range of scalars.
     public func text(_ range: Range<Int>) -> String {
         var out = String.UnicodeScalarView()

@@ -30,10 +30,8 @@ public enum WebAddressDetector {
     public static func find(in text: TextAtPoint) -> DetectorAnswer<WebAddress, Refusal> {
         let s = text.scalars, o = text.offset
         func inRun(_ c: Unicode.Scalar) -> Bool { !c.isSpace && !"<>\"«»`".unicodeScalars.contains(c) }
-        guard inRun(s[o]) else { return .absent }
-        var lo = o, hi = o + 1
-        while lo > 0, inRun(s[lo - 1]) { lo -= 1 }
-        while hi < s.count, inRun(s[hi]) { hi += 1 }
+        guard let run = text.run(where: inRun) else { return .absent }
+        var lo = run.lowerBound, hi = run.upperBound
         while lo < hi, "([{'".unicodeScalars.contains(s[lo]) { lo += 1 }
         trimming: while hi > lo {
             let last = s[hi - 1]
