@@ -498,7 +498,7 @@ bg_user "$W/empty-replay.log" "$DEB_BIN/forcetouchd" --config "$DEB_CONFIG" --re
 replay_pid=$last_pid
 shots=0
 for i in $(seq 8); do as_user import -window root png:- > "$W/empty-$i.png" 2> /dev/null && shots=$i; done
-for _ in $(seq 50); do kill -0 "$replay_pid" 2> /dev/null || break; sleep 0.1; done
+wait_until 5 gone "$replay_pid" || true
 stop "$replay_pid"
 # Pixels that differ from the screen before, in each screenshot.
 changed="$(for i in $(seq "$shots"); do compare -metric AE "$W/empty-before.png" "$W/empty-$i.png" null: 2>&1; echo; done | xargs)"
@@ -520,7 +520,7 @@ check "the .deb as it ships: ... on the panel's launcher, that app's menu under 
 echo "figure: the .deb's overlay's lookups of the launcher: $(grep -aE '^under-finger 5[01][0-9] 7[0-9]{2}: ' "$W/deb-overlay.log" | sed -E 's/.*\(([0-9.]+) ms\)$/\1 ms/' | xargs)"
 check "the .deb as it ships: ... its action, New Note" wait_for_new "$m" '^item 0 "New Note" ' "$W/deb-overlay.log" 10
 as_user xdotool key Escape
-for _ in $(seq 50); do kill -0 "$replay_pid" 2> /dev/null || break; sleep 0.1; done
+wait_until 5 gone "$replay_pid" || true
 stop "$replay_pid"
 stop "$deb_overlay_pid"
 echo "figure: the .deb as it ships, unpacked, on the empty desktop and the launcher: $((SECONDS - deb_started)) s"
@@ -692,7 +692,7 @@ as_user xdotool mousemove $(( ${ix:-0} + ${iw:-0} / 2 )) $(( ${iy:-0} + ${ih:-0}
 wait_for_new "$m" '^chose link.copy: ' "$W/x11-overlay.log" 10 > /dev/null
 clip="$(as_user timeout 5 xclip -o -selection clipboard 2>&1)"
 check "firefox: ... and a click on Copy Link puts the address on the clipboard ($clip)" test "$clip" = "$TARGET"
-for _ in $(seq 50); do kill -0 "$replay_pid" 2> /dev/null || break; sleep 0.1; done
+wait_until 5 gone "$replay_pid" || true
 stop "$replay_pid"
 echo "figure: x11: the overlay's lookup of the link in Firefox at a replayed press: $(grep -a '^under-finger [-0-9]* [-0-9]*: link ' "$W/x11-overlay.log" | tail -1 | sed -E 's/.*\(([0-9.]+) ms\)$/\1/') ms"
 m="$(mark "$W/x11-overlay.log")"
@@ -733,7 +733,7 @@ done
 check "the .deb as it ships: ... on screen over Firefox, the target page in the preview (rgb $c at the middle of ${px:-?} ${py:-?} ${pw:-?} ${ph:-?})" \
     is_green "$c"
 as_user xdotool key Escape
-for _ in $(seq 50); do kill -0 "$replay_pid" 2> /dev/null || break; sleep 0.1; done
+wait_until 5 gone "$replay_pid" || true
 stop "$replay_pid"
 echo "figure: the .deb as it ships, on the link in Firefox: $((SECONDS - deb_started)) s"
 stop "$overlay_pid"
@@ -1052,7 +1052,7 @@ chose="$(as_user gdbus call --session -d io.github.forcetouch.Daemon1 -o /io/git
 check "sway end to end: ... choosing New Note (as a tap on its row does: $chose) launches it (its Exec ran)" \
     bash -c "for _ in \$(seq 50); do [ -e '$HOMEDIR/new-note-ran' ] && exit 0; sleep 0.2; done; exit 1"
 check "sway end to end: ... and the menu goes" wait_for_new "$m" '^menu [0-9]+ dismissed: chosen' "$W/sway-e2e.log" 5
-for _ in $(seq 50); do kill -0 "$replay_pid" 2> /dev/null || break; sleep 0.1; done
+wait_until 5 gone "$replay_pid" || true
 stop "$replay_pid"
 # The same on waybar's taskbar button for the Notes window.
 press_evemu "$W/sway-task.evemu" "$tx" 748
@@ -1063,7 +1063,7 @@ check "sway end to end: a replayed deep press on waybar's taskbar button for the
     wait_for_new "$m" '^menu [0-9]+ shown: .* for app-icon "Forcetouch Notes"' "$W/sway-e2e.log" 30
 as_user gdbus call --session -d io.github.forcetouch.Daemon1 -o /io/github/forcetouch/Daemon1 \
     -m io.github.forcetouch.Daemon1.DismissMenu 0 > /dev/null 2>&1
-for _ in $(seq 50); do kill -0 "$replay_pid" 2> /dev/null || break; sleep 0.1; done
+wait_until 5 gone "$replay_pid" || true
 stop "$replay_pid"
 stop "$overlay_pid"
 stop "$waybar_pid"; stop "$panel_pid"; stop "$notes_pid"
