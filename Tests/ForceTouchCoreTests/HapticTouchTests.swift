@@ -161,7 +161,17 @@ import ForceTouchTestDevices
         let off = "[gestures]\nhaptic-touch = \"off\"\n\n"
         var h = ClaimTests.Harness(ClaimTests.config("hold", off + Self.menuBound), device: Self.noPressure)
         h.play(s.events)
-        #expect(h.pipeline.engine.claims.deadline == Timestamp(seconds: 0.5), "haptic touch off: the long-press time, as before")
+        // Haptic Touch off and no force: no deep press can come, so nothing is held for one
+        // and, with nothing else claiming, the device is not claimed at all.
+        #expect(h.pipeline.claimMode == .off)
+        #expect(h.pipeline.engine.claims.deadline == nil)
+        #expect(h.trace == ClaimTests.Harness.trace(s.events), "the touch reaches the app at once")
+        let longPress = "\n[[binding]]\ngesture = \"long-press\"\nexec = [\"true\"]\n"
+        var withLongPress = ClaimTests.Harness(ClaimTests.config("hold", off + Self.menuBound + longPress),
+                                               device: Self.noPressure)
+        withLongPress.play(s.events)
+        #expect(withLongPress.pipeline.engine.claims.deadline == Timestamp(seconds: 0.5),
+                "a claiming long press still holds for its own time")
         var on = ClaimTests.Harness(ClaimTests.config("hold", Self.menuBound), device: Self.noPressure)
         on.play(s.events)
         #expect(on.pipeline.engine.claims.deadline == Timestamp(seconds: 0.38))

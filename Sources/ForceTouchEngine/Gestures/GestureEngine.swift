@@ -71,7 +71,8 @@ public struct GestureEngine: Sendable {
         let hapticTouches = answersHapticTouch
             && settings.gestures.hapticTouch.applies(to: classified.deviceClass, capability: capability.capability)
         if hapticTouches { hapticTouch = HapticTouchRecognizer(settings: settings.gestures) }
-        claims = ContactClaims(policy: claimPolicy, settings: settings.gestures, slots: frames.contacts.count,
+        claims = ContactClaims(policy: Self.reachable(claimPolicy, canDeepPress: deepPress != nil, hapticTouch: hapticTouches),
+                               settings: settings.gestures, slots: frames.contacts.count,
                                canDeepPress: deepPress != nil, hapticTouch: hapticTouches)
         output.reserveCapacity(16)
         endedLevels.reserveCapacity(frames.contacts.count)
@@ -96,6 +97,18 @@ public struct GestureEngine: Sendable {
 
     /// Whether the device recognizes Haptic Touch (`[gestures] haptic-touch`).
     public var recognizesHapticTouch: Bool { hapticTouch != nil }
+
+    /// What can really claim on the device: a deep press only where one can come, with force
+    /// or as a Haptic Touch. Without either, holding a touch for it would only delay the app
+    /// (by the long-press time, for nothing); and with nothing else claiming, the device is
+    /// not claimed at all, as `auto` leaves a device nothing claims on.
+    static func reachable(_ policy: ClaimPolicy, canDeepPress: Bool, hapticTouch: Bool) -> ClaimPolicy {
+        guard policy.deepPress, !canDeepPress, !hapticTouch else { return policy }
+        var reachable = policy
+        reachable.deepPress = false
+        if !reachable.claimsAnything { reachable.mode = .off }
+        return reachable
+    }
 
 
     /// The next time something must be decided though no event may come. Inlinable: the
