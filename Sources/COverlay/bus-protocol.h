@@ -242,6 +242,20 @@
 #define FT_FACT_WHY "why"
 #define FT_FACT_WHY_SIGNATURE "s"
 
+// MenuShown's keys: each item's, FT_ITEM_K, and its target's, FT_TARGET_K (every value a string).
+#define FT_ITEM_TYPE "type"
+#define FT_ITEM_TITLE "title"
+#define FT_ITEM_SUBTITLE "subtitle"
+#define FT_ITEM_ICON "icon"
+#define FT_ITEM_ICON_FILE "icon-file"
+#define FT_ITEM_KIND "kind"
+#define FT_TARGET_KIND "kind"
+#define FT_TARGET_APP_ID "app-id"
+#define FT_TARGET_NAME "name"
+#define FT_TARGET_ICON "icon"
+#define FT_TARGET_ADDRESS "address"
+#define FT_TARGET_WHY "why"
+
 // Every signal, X(member, type), and every method, X(member, in, out), in the table's order.
 #define FT_BUS_SIGNALS(X) \
     X(FT_SIGNAL_GESTURE, FT_SIGNAL_GESTURE_TYPE) \

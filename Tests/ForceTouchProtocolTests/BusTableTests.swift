@@ -2,11 +2,12 @@ import Foundation
 import ForceTouchProtocol
 import Testing
 
-/// The bus's one table (`BusMethod`, `BusSignal`, `BusNames`) against everything written from
-/// it outside Swift: the C header the overlay reads its names and type strings from
-/// (Sources/COverlay/bus-protocol.h) and the introspection file's methods and signals
+/// The bus's one table (`BusMethod`, `BusSignal`, `BusNames`, PressTarget's facts and MenuShown's
+/// keys) against everything written from it outside Swift: the C header the overlay reads its
+/// names and type strings from (Sources/COverlay/bus-protocol.h), the GNOME Shell extension's
+/// (gnome-shell/…/busProtocol.js) and the introspection file's methods and signals
 /// (dbus/io.github.forcetouch.Daemon1.xml, which dbus-on-host.sh holds the running daemon's
-/// Introspect to, line for line). Both are golden files: a table row changed without them
+/// Introspect to, line for line). All three are golden files: a table row changed without them
 /// fails here; `FORCETOUCH_REGENERATE=1 swift test --skip-build --filter BusTableTests`
 /// writes them from the table, and the diff is what the change does to the C and the XML.
 /// And no name of the table is written as a literal anywhere else in Sources.
@@ -42,6 +43,9 @@ import Testing
             }
         }.joined() + ")"
     }
+
+    /// A key of the bus, `icon-file` → `ICON_FILE`.
+    static func constantName(_ key: String) -> String { key.uppercased().replacingOccurrences(of: "-", with: "_") }
 
     static func tuple(_ types: [BusType]) -> String { "(" + types.map(\.rawValue).joined() + ")" }
 
@@ -102,9 +106,13 @@ import Testing
         // The keys of PressTarget's facts (PressTargetFacts.Key), each with its one type.
         lines += ["", "// PressTarget's facts: FT_FACT_K (the key) and FT_FACT_K_SIGNATURE (its value's type)."]
         for key in PressTargetFacts.Key.allCases {
-            let macro = "FT_FACT_" + key.rawValue.uppercased().replacingOccurrences(of: "-", with: "_")
+            let macro = "FT_FACT_" + constantName(key.rawValue)
             lines += [define(macro, key.rawValue), define(macro + "_SIGNATURE", key.signature)]
         }
+        // The keys of MenuShown's items and target (MenuItemKey, MenuTargetKey).
+        lines += ["", "// MenuShown's keys: each item's, FT_ITEM_K, and its target's, FT_TARGET_K (every value a string)."]
+        lines += MenuItemKey.allCases.map { define("FT_ITEM_" + constantName($0.rawValue), $0.rawValue) }
+        lines += MenuTargetKey.allCases.map { define("FT_TARGET_" + constantName($0.rawValue), $0.rawValue) }
         // X-macros over every row, for C that goes over them all (a stand-in daemon checking what
         // it sends, a client listing what it serves).
         lines += ["", "// Every signal, X(member, type), and every method, X(member, in, out), in the table's order."]
@@ -120,6 +128,59 @@ import Testing
         }
         lines += ["", "#endif", ""]
         return lines.joined(separator: "\n")
+    }
+
+    // MARK: The GNOME Shell extension's copy
+
+    static let extensionPath = "gnome-shell/forcetouch@forcetouch.github.io/busProtocol.js"
+
+    /// A JavaScript string literal: the table's names and keys hold no quote or backslash.
+    static func quoted(_ text: String) -> String { "'" + text + "'" }
+
+    /// busProtocol.js, in the legacy form the extension is written in (`var NAME = …`, which
+    /// scripts/gnome-extension-esm.py exports for GNOME 45+).
+    static func extensionModule() -> String {
+        func object(_ name: String, _ entries: [(String, String)]) -> [String] {
+            ["var \(name) = {"] + entries.map { "    \(quoted($0.0)): \($0.1)," } + ["};"]
+        }
+        var lines = [
+            "/* The names and signatures of forcetouchd's bus (docs/SPEC.md §11) for the GNOME Shell extension: made",
+            " * from the one table, Sources/ForceTouchProtocol (BusNames and BusSignal in BusSignal.swift, BusMethod in",
+            " * ControlRequest.swift, the facts' keys in PressTargetFacts.swift, MenuShown's keys in MenuShownKeys.swift),",
+            " * by Tests/ForceTouchProtocolTests/BusTableTests.swift, which fails while this copy differs. Do not edit:",
+            " * change the table, then `FORCETOUCH_REGENERATE=1 swift test --skip-build --filter BusTableTests` writes it. */",
+            "",
+            "var DAEMON_NAME = \(quoted(BusNames.service));",
+            "var DAEMON_PATH = \(quoted(BusNames.rootPath));",
+            "var DAEMON_IFACE = \(quoted(BusNames.daemonInterface));",
+            "var OVERLAY_NAME = \(quoted(BusNames.overlay));",
+            "var OVERLAY_PATH = \(quoted(BusNames.overlayPath));",
+            "/* The overlay's object's interface is named as the name it owns. */",
+            "var OVERLAY_IFACE = \(quoted(BusNames.overlay));",
+            "",
+            "/* Every Daemon1 signal, with its arguments' types. A message is taken when these types begin it: a",
+            " * daemon newer than the extension may add arguments at the end. */",
+        ]
+        lines += object("SIGNALS", BusSignal.allCases.map { ($0.name, quoted($0.signature)) })
+        lines += ["", "/* Every Daemon1 method: its arguments' types, then its reply's. */"]
+        lines += object("METHODS", BusMethod.allCases.map { ($0.name, "[\(quoted($0.signature)), \(quoted($0.resultSignature))]") })
+        lines += ["", "/* PressTarget's facts: each key with the one type the daemon takes for it; a key not here is not sent. */"]
+        lines += object("FACTS", PressTargetFacts.Key.allCases.map { ($0.rawValue, quoted($0.signature)) })
+        lines += ["", "/* MenuShown's keys: each item's and its target's (every value a string), by their Swift names. */"]
+        lines += object("ITEM_KEYS", MenuItemKey.allCases.map { ("\($0)", quoted($0.rawValue)) })
+        lines += object("TARGET_KEYS", MenuTargetKey.allCases.map { ("\($0)", quoted($0.rawValue)) })
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    @Test func theExtensionsCopyIsTheTables() throws {
+        let made = Self.extensionModule()
+        if Self.regenerate { try Self.write(Self.extensionPath, made) }
+        let committed = try Self.read(Self.extensionPath)
+        let same = committed == made
+        #expect(same, """
+            \(Self.extensionPath) is not what the bus's table makes (\(Self.firstDifference(committed, made))): \
+            FORCETOUCH_REGENERATE=1 swift test --skip-build --filter BusTableTests rewrites it
+            """)
     }
 
     // MARK: The introspection file
