@@ -2,10 +2,8 @@
  * (docs/SPEC.md §6, §11), checked against the vectors the Swift model writes
  * (Tests/GnomeShell/vectors/button.json). No toolkit: assistiveButton.js draws what it says. */
 
-/* C's lround, as the Swift model rounds (MenuLayout.round): halves away from zero. */
-function roundAway(v) {
-    return Math.sign(v) * Math.round(Math.abs(v));
-}
+const Me = imports.misc.extensionUtils.getCurrentExtension();
+const { roundHalfAway } = Me.imports.rounding;
 
 /* The button's square on its output, from the daemon's `AssistiveButton` signal, kept whole on
  * it. The drag and the settle at an edge are the daemon's: the extension only draws where it
@@ -21,8 +19,8 @@ var ButtonPlacement = class ButtonPlacement {
         this.dragging = state === 'dragging';
         const w = output.width, h = output.height;
         const side = this.visible
-            ? Math.max(roundAway(size * Math.min(w, h)), ButtonPlacement.smallest) : ButtonPlacement.smallest;
-        const left = roundAway(x * w - side / 2), top = roundAway(y * h - side / 2);
+            ? Math.max(roundHalfAway(size * Math.min(w, h)), ButtonPlacement.smallest) : ButtonPlacement.smallest;
+        const left = roundHalfAway(x * w - side / 2), top = roundHalfAway(y * h - side / 2);
         /* The circle's square, { x, y, width, height } in the output's pixels from its top left. */
         this.square = {
             x: Math.min(Math.max(left, 0), Math.max(0, w - side)),

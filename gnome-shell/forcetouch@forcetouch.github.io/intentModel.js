@@ -23,10 +23,8 @@
 const GAP = 14;
 const EDGE = 8;
 
-/* C's lround, as the Swift model rounds (MenuLayout.round): halves away from zero. */
-function roundAway(v) {
-    return Math.sign(v) * Math.round(Math.abs(v));
-}
+const Me = imports.misc.extensionUtils.getCurrentExtension();
+const { roundHalfAway } = Me.imports.rounding;
 
 /* The window's named states: hidden, asking(question), showingResponse(code, final). */
 var IntentWindowState = class IntentWindowState {
@@ -110,8 +108,8 @@ var IntentWindowPlacement = class IntentWindowPlacement {
             : { x: finger.x * ow, y: finger.y * oh };
         const left = at.x + GAP + w > ow - EDGE;
         const up = at.y + GAP + h > oh - EDGE;
-        const x = roundAway(left ? at.x - GAP - w : at.x + GAP);
-        const y = roundAway(up ? at.y - GAP - h : at.y + GAP);
+        const x = roundHalfAway(left ? at.x - GAP - w : at.x + GAP);
+        const y = roundHalfAway(up ? at.y - GAP - h : at.y + GAP);
         this.x = Math.min(Math.max(x, EDGE), Math.max(EDGE, output.width - size.width - EDGE));
         this.y = Math.min(Math.max(y, EDGE), Math.max(EDGE, output.height - size.height - EDGE));
     }

@@ -5,14 +5,8 @@
  * runs it over the vectors the Swift model writes (Tests/GnomeShell/vectors/menu.json) and fails
  * on any difference: change the Swift first, regenerate, then follow here. */
 
-/* C's lround, as Swift's `.toNearestOrAwayFromZero`: halves away from zero. (Math.round sends
- * -2.5 to -2, and 0.49999999999999994 to 1.) */
-function roundHalfAway(v) {
-    const a = Math.abs(v);
-    const whole = Math.floor(a);
-    const r = a - whole >= 0.5 ? whole + 1 : whole;
-    return v < 0 ? -r : r;
-}
+const Me = imports.misc.extensionUtils.getCurrentExtension();
+const { roundHalfAway } = Me.imports.rounding;
 
 /* How far a press has gone, as PressProgress's `stage` says it: on its way to peek (''), past
  * peek, or popped. The values are the bus's words. */
