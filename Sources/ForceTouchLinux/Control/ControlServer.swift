@@ -128,10 +128,28 @@ public final class ControlServer {
                                   errno: EPERM)
             }
         }
+        if let pid = Self.liveServer(at: path) {
+            // Taking the path over would leave that daemon unreachable, and two daemons of one
+            // user would each claim the other's clones.
+            throw SystemError("another forcetouchd\(pid > 0 ? " (pid \(pid))" : "") already answers on \(path); "
+                + "one runs per user (systemctl --user stop forcetouchd, or --socket for another place)",
+                errno: EADDRINUSE)
+        }
         let fd = ft_unix_listen(path, 16)
         guard fd >= 0 else { throw SystemError("listen on \(path)") }
         listener = fd
         listenerToken = loop.add(fd: fd, priority: .low) { [unowned self] in self.acceptClients() }
+    }
+
+    /// The pid of a process that accepts connections at `path` now (0 when its credentials
+    /// cannot be read), or nil: nothing listens there, or only a socket file left by a daemon
+    /// that ended, which may be replaced.
+    static func liveServer(at path: String) -> Int32? {
+        let fd = ft_unix_connect(path)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var uid: UInt32 = 0, gid: UInt32 = 0, pid: Int32 = 0
+        return ft_peer_credentials(fd, &uid, &gid, &pid) == 0 ? pid : 0
     }
 
     deinit {

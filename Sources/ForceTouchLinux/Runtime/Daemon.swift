@@ -72,6 +72,10 @@ public final class Daemon {
     var cloneNodes: Set<String> = []
     /// The press whose progress the overlay is sent.
     var pressProgress = PressProgress()
+    /// Whether forcetouch Settings is on the bus, and the press whose force its test areas are
+    /// sent while it is (`Daemon+PressForce`).
+    var settingsWatch: BusNameWatch?
+    var pressForce = PressForceFollower()
     /// The unique name owning `io.github.forcetouch.Overlay1` (empty: none), and who it is once
     /// it has said its `Mode` (`Daemon+Overlay`).
     var overlayOwner = ""
@@ -160,6 +164,9 @@ public final class Daemon {
                 }
                 control = server
                 logger.info("control socket \(path)")
+            } catch let error as SystemError where error.errno == EADDRINUSE {
+                // Before any device is opened: the running daemon keeps what it claimed.
+                throw error
             } catch {
                 logger.error("control socket: \(error); forcectl will not reach this daemon")
             }
