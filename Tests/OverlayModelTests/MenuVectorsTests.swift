@@ -26,8 +26,48 @@ import Testing
             Rectangles are [x, y, width, height]; a missing choose, dismiss, highlight or row is none.
             """
         var layouts: [LayoutCase]
+        var linkLayouts: [LinkLayoutCase]
         var growths: [GrowthCase]
         var sequences: [Sequence]
+    }
+
+    /// `LinkPreviewLayout(items:page:finger:surface:scale:placed:)` and `part(at:)` at a few points.
+    struct LinkLayoutCase: Encodable {
+        var items: Int
+        var page: Bool
+        var finger: [Double]
+        var surface: [Double]
+        var scale: Double
+        var placed: Bool
+        var link: LinkFrame
+        var partAt: [PartAt]
+    }
+
+    /// A link's preview as drawn: the block, the preview card, the page's place in it, the actions.
+    struct LinkFrame: Encodable {
+        var bounds: [Int]
+        var preview: [Int]
+        var page: [Int]?
+        var actions: [Int]
+        var rows: [[Int]]
+        var scale: Double
+
+        init(_ l: LinkPreviewLayout) {
+            bounds = l.bounds.vector
+            preview = l.preview.vector
+            page = l.page?.vector
+            actions = l.actions.card.vector
+            rows = l.actions.rows.map(\.vector)
+            scale = l.scale
+        }
+    }
+
+    /// What a point is on: a row, the preview (`preview` true), or nothing (neither).
+    struct PartAt: Encodable {
+        var x: Double
+        var y: Double
+        var row: Int?
+        var preview: Bool?
     }
 
     /// `MenuLayout(items:finger:surface:scale:placed:heading:)` and `row(at:)` at a few points;
@@ -99,9 +139,17 @@ import Testing
         var items: Int?
         /// MenuShown's target is an app: its heading (only when it is).
         var heading: Bool?
+        /// MenuShown's target is a link: its `LinkTarget` (only when it is).
+        var link: LinkInput?
         var surface: [Double]?
         var pointer: [Double]?
         var placed: Bool?
+    }
+
+    /// A `LinkTarget`: the row that opens the link (none: no Open item) and whether the page is rendered.
+    struct LinkInput: Encodable {
+        var openRow: Int?
+        var page: Bool
     }
 
     struct Effects: Encodable {
@@ -122,6 +170,8 @@ import Testing
         var layoutScale: Double
         var highlight: Int?
         var atPointer: Bool
+        /// A link's preview, for a menu shown for a link.
+        var link: LinkFrame?
     }
 
     static func rect(_ r: PixelRect) -> [Int] { [r.x, r.y, r.width, r.height] }
@@ -155,7 +205,7 @@ import Testing
                 visible: f.visible, menuID: f.menuID, scale: f.growth.scale, dimming: f.growth.dimming,
                 card: rect(f.layout.card), heading: f.layout.heading.map(rect), rows: f.layout.rows.map(rect),
                 layoutScale: f.layout.scale,
-                highlight: f.highlight, atPointer: f.atPointer))
+                highlight: f.highlight, atPointer: f.atPointer, link: f.link.map(LinkFrame.init)))
         }
 
         mutating func progress(_ phase: String, _ stage: String, _ t: Double, _ c: Double, _ x: Double = 0.3,
@@ -168,10 +218,12 @@ import Testing
         }
 
         mutating func shown(_ id: UInt32, items: Int = 3, _ x: Double = 0.3, _ y: Double = 0.4,
-                            placement: String = "touch", heading: Bool = false, draw: Bool = true) {
+                            placement: String = "touch", heading: Bool = false, link: LinkTarget? = nil,
+                            draw: Bool = true) {
             event(Input(kind: "shown", x: x, y: y, placement: placement, id: id, items: items,
-                        heading: heading ? true : nil),
-                  .shown(id: id, items: items, x: x, y: y, atPointer: placement == "pointer", heading: heading))
+                        heading: heading ? true : nil, link: link.map { LinkInput(openRow: $0.openRow, page: $0.page) }),
+                  .shown(id: id, items: items, x: x, y: y, atPointer: placement == "pointer", link: link,
+                         heading: heading))
             if draw { frame() }
         }
 
@@ -207,6 +259,12 @@ import Testing
             let r = menu.drawn!.heading!
             let px = Double(r.x) + Double(r.width) / 2, py = Double(r.y) + Double(r.height) / 2
             return (px / surface.width, py / surface.height, px, py)
+        }
+
+        /// The centre of the drawn link preview's card, in surface pixels: a tap there.
+        func previewCentre() -> (x: Double, y: Double) {
+            let r = menu.drawnLink!.preview
+            return (Double(r.x) + Double(r.width) / 2, Double(r.y) + Double(r.height) / 2)
         }
 
         /// The centre of the drawn row in surface pixels: a tap there.
@@ -372,6 +430,65 @@ import Testing
                 r.daemonGone()
                 r.daemonGone()
             },
+            sequence("a link's preview: at peek a slide highlights an action, lifting on it chooses it") { r in
+                r.progress("began", "", 0.3, 0)
+                r.shown(60, items: 2, link: LinkTarget(openRow: 0, page: true))
+                r.progress("changed", "peek", 1, 0)
+                let (x, y) = r.centre(of: 1)
+                r.progress("changed", "peek", 1, 0.4, x, y)
+                r.progress("ended", "peek", 1, 0.4, x, y)
+            },
+            sequence("a link's preview popped opens it; the finger still down shows nothing until it lifts") { r in
+                r.progress("began", "", 0.3, 0)
+                r.shown(61, items: 2, link: LinkTarget(openRow: 0, page: true))
+                r.progress("changed", "peek", 1, 0.5)
+                r.progress("changed", "pop", 1, 1)
+                r.progress("changed", "pop", 1, 1, 0.5, 0.5)
+                r.progress("ended", "pop", 1, 1, 0.5, 0.5)
+                r.progress("began", "", 0.3, 0)
+            },
+            sequence("a link's menu that comes after pop opens it at once") { r in
+                r.progress("began", "", 0.3, 0)
+                r.progress("changed", "pop", 1, 1)
+                r.shown(62, items: 2, link: LinkTarget(openRow: 1, page: false))
+                r.progress("ended", "pop", 1, 1)
+            },
+            sequence("a link lifted elsewhere stays open: a tap on the preview opens it, on a row chooses, outside dismisses") { r in
+                r.progress("began", "", 0.3, 0)
+                r.shown(63, items: 2, link: LinkTarget(openRow: 0, page: true))
+                r.progress("changed", "peek", 1, 0.2)
+                r.progress("ended", "peek", 1, 0.2, 0.9, 0.1)
+                let p = r.previewCentre()
+                r.released(p.x, p.y)
+                r.shown(64, items: 2, link: LinkTarget(openRow: 0, page: false))
+                let (px, py) = r.pixelCentre(of: 1)
+                r.released(px, py)
+                r.shown(65, items: 2, 0.9, 0.9, link: LinkTarget(openRow: 0, page: true))
+                r.released(5, 5)
+                r.shown(66, items: 2, 0.5, 0.5, link: LinkTarget(openRow: nil, page: true))
+                let q = r.previewCentre()
+                r.released(q.x, q.y)
+                r.escape()
+            },
+            sequence("a link's menu with no Open item pops to nothing: it stays under the finger") { r in
+                r.progress("began", "", 0.3, 0)
+                r.shown(67, items: 1, link: LinkTarget(openRow: nil, page: false))
+                r.progress("changed", "pop", 1, 1)
+                r.progress("ended", "pop", 1, 1, 0.95, 0.95)
+                r.daemonGone()
+            },
+            sequence("a link's preview near the bottom-right corner, taller than the room, is kept on the output") { r in
+                r.progress("began", "", 0.4, 0, 0.95, 0.6)
+                r.shown(68, items: 2, 0.95, 0.6, link: LinkTarget(openRow: 0, page: true))
+                r.progress("changed", "peek", 1, 0.5, 0.95, 0.6)
+                r.surface = (800, 400)
+                r.progress("changed", "peek", 1, 0.75, 0.95, 0.6)
+                r.dismissed(68)
+                r.shown(69, items: 2, placement: "pointer", link: LinkTarget(openRow: 0, page: true), draw: false)
+                r.frame(pointer: (100, 100))
+                r.frame(placed: true)
+                r.dismissed(69)
+            },
             sequence("on another surface") { r in
                 r.surface = (1920, 1080)
                 r.progress("began", "", 0.25, 0, 0.5, 0.5)
@@ -436,6 +553,43 @@ import Testing
         return cases
     }
 
+    static func linkLayouts() -> [LinkLayoutCase] {
+        var cases: [LinkLayoutCase] = []
+        let fingers: [(Double, Double)] = [(307, 307), (0, 0), (1000, 100), (100, 700), (972.8, 729.6), (511.5, 383.5),
+                                           (702, 566), (1023, 767)]
+        for surface in [(1024.0, 768.0), (800.0, 400.0)] {
+            for finger in fingers {
+                for items in [0, 2] {
+                    for page in [false, true] {
+                        for scale in [0.35, 0.59, 1.0] {
+                            for placed in scale == 1 ? [false, true] : [false] {
+                                let l = LinkPreviewLayout(items: items, page: page, finger: finger, surface: surface,
+                                                          scale: scale, placed: placed)
+                                var points = [(Double(l.preview.x), Double(l.preview.y)), finger,
+                                              (Double(l.preview.x + l.preview.width) - 0.5, Double(l.preview.y + l.preview.height) - 0.5),
+                                              (Double(l.preview.x), Double(l.preview.y + l.preview.height) + 1)]
+                                for r in l.actions.rows {
+                                    points += [(Double(r.x), Double(r.y)), (Double(r.x + r.width), Double(r.y))]
+                                }
+                                let probes = points.map { p -> PartAt in
+                                    switch l.part(at: p.0, p.1) {
+                                    case .row(let row)?: PartAt(x: p.0, y: p.1, row: row)
+                                    case .preview?: PartAt(x: p.0, y: p.1, preview: true)
+                                    case nil: PartAt(x: p.0, y: p.1)
+                                    }
+                                }
+                                cases.append(LinkLayoutCase(items: items, page: page, finger: [finger.0, finger.1],
+                                                            surface: [surface.0, surface.1], scale: scale, placed: placed,
+                                                            link: LinkFrame(l), partAt: probes))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return cases
+    }
+
     static func growths() -> [GrowthCase] {
         var cases: [GrowthCase] = []
         for stage in ["", "peek", "pop", "other"] {
@@ -458,7 +612,8 @@ import Testing
         func list(_ lines: [String], indent: String) -> String {
             lines.map { indent + $0 }.joined(separator: ",\n")
         }
-        let v = Vectors(layouts: Self.layouts(), growths: Self.growths(), sequences: Self.sequences())
+        let v = Vectors(layouts: Self.layouts(), linkLayouts: Self.linkLayouts(), growths: Self.growths(),
+                        sequences: Self.sequences())
         var sequenceLines: [String] = []
         for s in v.sequences {
             let name = try line(s.name), steps = list(try s.steps.map(line), indent: "    ")
@@ -466,11 +621,15 @@ import Testing
         }
         let about = try line(v.about)
         let layoutLines = list(try v.layouts.map(line), indent: "  "), growthLines = list(try v.growths.map(line), indent: "  ")
+        let linkLines = list(try v.linkLayouts.map(line), indent: "  ")
         return """
             {
             "about": \(about),
             "layouts": [
             \(layoutLines)
+            ],
+            "linkLayouts": [
+            \(linkLines)
             ],
             "growths": [
             \(growthLines)
@@ -508,7 +667,15 @@ import Testing
         #expect(steps.contains { $0.effects?.beganPress == true })
         #expect(steps.contains { $0.frame?.highlight != nil })
         #expect(Set(steps.map(\.state)).isSuperset(of: ["hidden", "previewing(towards peek)", "sliding(peek)",
-                                                        "sliding(pop)", "open"]))
+                                                        "sliding(pop)", "open", "popped"]))
+        // A link's: its preview drawn with and without the page, a pop and a tap on the preview choosing Open.
+        let linked = steps.compactMap(\.frame?.link)
+        #expect(linked.contains { $0.page != nil } && linked.contains { $0.page == nil })
+        #expect(steps.contains { $0.input.link != nil && $0.effects?.choose != nil })
+        #expect(steps.contains { $0.state == "popped" && $0.effects?.choose != nil })
+        let parts = Self.linkLayouts().flatMap(\.partAt)
+        #expect(parts.contains { $0.preview == true } && parts.contains { $0.row != nil }
+                && parts.contains { $0.row == nil && $0.preview == nil })
         let layouts = Self.layouts().filter { !$0.placed && $0.scale == 1 && $0.items == 3 }
         let cornerAt = Set(layouts.map { l in
             [l.card[0] > Int(l.finger[0]), l.card[1] > Int(l.finger[1])]

@@ -1,5 +1,5 @@
 /* The quick-action menu's logic (docs/SPEC.md §11), a port of Sources/OverlayModel's MenuLayout,
- * MenuGrowth, MenuInteraction and the values around them: the same names, the same named states,
+ * LinkPreviewLayout, LinkTarget, MenuGrowth, MenuInteraction and the values around them: the same names, the same named states,
  * the same figures, so that the extension's menu opens, grows, slides and closes exactly as
  * forcetouch-overlay's does. Pure: no gi import, no clock, no toolkit. Tests/GnomeShell/model-vectors.js
  * runs it over the vectors the Swift model writes (Tests/GnomeShell/vectors/menu.json) and fails
@@ -93,6 +93,16 @@ var MenuLayout = class MenuLayout {
         }
     }
 
+    /* A layout computed elsewhere: the actions under a link's preview (LinkPreviewLayout). */
+    static computed(card, rows, scale) {
+        const layout = Object.create(MenuLayout.prototype);
+        layout.scale = scale;
+        layout.card = card;
+        layout.heading = null;
+        layout.rows = rows;
+        return layout;
+    }
+
     /* The row at a point, or null (the heading is none). */
     row(x, y) {
         const i = this.rows.findIndex(r => r.contains(x, y));
@@ -114,6 +124,97 @@ MenuLayout.headingHeight = 48.0;
 MenuLayout.gap = 14.0;
 /* How close to the monitor's edge the menu may come before it opens the other way. */
 MenuLayout.edge = 8.0;
+
+/* A menu shown for a link (MenuShown's target of kind `link`): it shows as iOS 13's context menu,
+ * the link's preview above its actions, and pressing on to pop opens the link through the row
+ * that opens it, so that popping and tapping Open are one path to the daemon. */
+var LinkTarget = class LinkTarget {
+    /* `openRow`: the row that opens the link (the item of type `link.open`), or null; `page`:
+     * the preview has room for a rendering of the page. */
+    constructor(openRow, page) {
+        this.openRow = openRow;
+        this.page = page;
+    }
+};
+
+/* Where a link's preview and its actions are drawn: the preview card (the page's title and
+ * address, and the page's rendering where there is one) above, the actions' card below it, one
+ * block that opens from the finger as the menu does and grows from the corner at the finger.
+ * Taller than the room on either side of the finger, it is moved so that, full size, it is whole
+ * on the monitor, and grows from its corner nearest the finger. */
+var LinkPreviewLayout = class LinkPreviewLayout {
+    /* The block's height at pop for `items` action rows, `page`: with a rendering. */
+    static height(items, page) {
+        return LinkPreviewLayout.headerHeight + (page ? LinkPreviewLayout.pageHeight : 0) + LinkPreviewLayout.spacing +
+            Math.max(items, 1) * MenuLayout.rowHeight;
+    }
+
+    /* `origin` moved, if it must be, so that `size` from it is inside 0…extent less the edge; a
+     * block bigger than the monitor keeps its start on it. */
+    static kept(origin, size, extent) {
+        return Math.max(MenuLayout.edge, Math.min(origin, extent - MenuLayout.edge - size));
+    }
+
+    /* The preview of a link whose menu has `items` actions (`page`: with a rendering) grown to
+     * `scale`, beside `finger` {x, y} on a surface {width, height}; `placed` as MenuLayout's. */
+    constructor(items, page, finger, surface, scale, placed = false) {
+        const L = LinkPreviewLayout;
+        const w = L.width, h = L.height(items, page);
+        let s = scale, x0, y0;
+        if (placed) {
+            s = 1;
+            x0 = 0;
+            y0 = 0;
+        } else {
+            const way = new OpeningDirection(finger, { width: w, height: h }, surface);
+            // Full size first, kept on the monitor; then grown from its corner at the finger.
+            let fx = way.left ? finger.x - MenuLayout.gap - w : finger.x + MenuLayout.gap;
+            let fy = way.up ? finger.y - MenuLayout.gap - h : finger.y + MenuLayout.gap;
+            fx = L.kept(fx, w, surface.width);
+            fy = L.kept(fy, h, surface.height);
+            x0 = way.left ? fx + w * (1 - s) : fx;
+            y0 = way.up ? fy + h * (1 - s) : fy;
+        }
+        /* The scale everything is drawn at (1 at pop). */
+        this.scale = s;
+        const previewHeight = L.headerHeight + (page ? L.pageHeight : 0);
+        /* The whole block: preview, spacing and actions. */
+        this.bounds = new PixelRect(roundHalfAway(x0), roundHalfAway(y0), roundHalfAway(w * s), roundHalfAway(h * s));
+        /* The preview card. */
+        this.preview = new PixelRect(this.bounds.x, this.bounds.y, this.bounds.width, roundHalfAway(previewHeight * s));
+        /* The page's rendering in it, if the preview has one (else null). */
+        this.page = page
+            ? new PixelRect(this.bounds.x, roundHalfAway(y0 + L.headerHeight * s), this.bounds.width,
+                roundHalfAway(L.pageHeight * s))
+            : null;
+        const actionsY = y0 + (previewHeight + L.spacing) * s;
+        const rows = [];
+        for (let i = 0; i < items; i++) {
+            rows.push(new PixelRect(this.bounds.x, roundHalfAway(actionsY + i * MenuLayout.rowHeight * s),
+                this.bounds.width, roundHalfAway(MenuLayout.rowHeight * s)));
+        }
+        const card = new PixelRect(this.bounds.x, roundHalfAway(actionsY), this.bounds.width,
+            roundHalfAway(Math.max(items, 1) * MenuLayout.rowHeight * s));
+        /* The actions' card and its rows, as a menu's. */
+        this.actions = MenuLayout.computed(card, rows, s);
+    }
+
+    /* What a point is on: { row: N }, { preview: true }, or null. */
+    part(x, y) {
+        const row = this.actions.row(x, y);
+        if (row !== null)
+            return { row };
+        return this.preview.contains(x, y) ? { preview: true } : null;
+    }
+};
+/* The preview's and the actions' width at pop, as the menu's. */
+LinkPreviewLayout.width = MenuLayout.width;
+/* The preview's header: the title's line and the address's. */
+LinkPreviewLayout.headerHeight = 56.0;
+/* The page's rendering under the header, 3:2. */
+LinkPreviewLayout.pageHeight = 200.0;
+/* Between the preview and the actions. */
+LinkPreviewLayout.spacing = 10.0;
 
 /* How big the menu is drawn and how dark the rest of the monitor, from the press's progress:
  * it grows in towards peek, on towards pop, and stays full once popped or once the finger
@@ -166,9 +267,10 @@ var MenuEvent = class MenuEvent {
     }
 
     /* MenuShown: menu `id` of `items` rows, for the finger at x, y (0…1); `heading`: its
-     * target is an app (an app's icon or a window), whose icon and name head the rows. */
-    static shown(id, items, x, y, atPointer, heading = false) {
-        return new MenuEvent('shown', { id, items, x, y, atPointer, heading });
+     * target is an app (an app's icon or a window), whose icon and name head the rows; `link`: its
+     * target is a link (a LinkTarget, else null), previewed above its actions. */
+    static shown(id, items, x, y, atPointer, heading = false, link = null) {
+        return new MenuEvent('shown', { id, items, x, y, atPointer, heading, link });
     }
 
     /* MenuDismissed for menu `id`. */
@@ -196,7 +298,7 @@ var MenuEvent = class MenuEvent {
     get name() {
         switch (this.kind) {
         case 'progress': return this.ended ? 'lifted' : `progress ${PressStage.logName(this.stage)}`;
-        case 'shown': return `shown ${this.id}`;
+        case 'shown': return `shown ${this.id}${this.link ? ' (link)' : ''}`;
         case 'dismissed': return `dismissed ${this.id}`;
         case 'daemonGone': return 'daemon gone';
         default: return this.kind;
@@ -204,7 +306,7 @@ var MenuEvent = class MenuEvent {
     }
 };
 
-/* The menu machine's named states: hidden, previewing(stage), sliding(stage), open. */
+/* The menu machine's named states: hidden, previewing(stage), sliding(stage), open, popped. */
 var MenuState = class MenuState {
     constructor(kind, stage = null) {
         this.kind = kind;
@@ -236,6 +338,9 @@ var MenuState = class MenuState {
 MenuState.hidden = new MenuState('hidden');
 /* A menu shown and no finger on it: a tap on a row chooses it, a tap outside or Escape closes it. */
 MenuState.open = new MenuState('open');
+/* A link's preview popped: the link is opened, and the finger that popped it, still down, shows
+ * nothing more until it lifts. */
+MenuState.popped = new MenuState('popped');
 
 /* One change of the menu's state and the event that made it, for the verbose log. */
 var MenuTransition = class MenuTransition {
@@ -264,13 +369,16 @@ var MenuEffects = class MenuEffects {
 
 /* One frame of the menu as the extension draws it and logs it. */
 var MenuFrame = class MenuFrame {
-    constructor(visible, menuID, growth, layout, highlight, atPointer) {
+    constructor(visible, menuID, growth, layout, highlight, atPointer, link = null) {
         /* Whether anything is shown at all. */
         this.visible = visible;
         /* The menu shown, 0 while a press only previews one. */
         this.menuID = menuID;
         this.growth = growth;
+        /* The menu's card and rows; for a link, its actions' (under `link`'s preview). */
         this.layout = layout;
+        /* A link's preview and its actions (LinkPreviewLayout), for a menu shown for a link; else null. */
+        this.link = link;
         /* The row under the sliding finger, or null. */
         this.highlight = highlight;
         /* The menu opens at the pointer. */
@@ -291,6 +399,12 @@ var MenuFrame = class MenuFrame {
  *     │ a new press reaching a stage: dismiss, then previewing(stage)
  *     └ dismissed by the daemon: hidden (from any state with that menu)
  *   any state ──the daemon gone──▶ hidden (nothing chosen or dismissed: nobody to tell)
+ *   sliding(peek) of a link ──pop──▶ popped (choose Open) ──lifted──▶ hidden
+ *
+ * A menu shown for a link (LinkTarget) is its preview above its actions (iOS 13's context menu):
+ * while sliding, the row under the finger is highlighted from peek on and lifting on it chooses
+ * it; pressing on to pop chooses the row that opens the link (popped); lifted elsewhere it stays
+ * open, and a tap on the preview opens the link too.
  */
 var MenuInteraction = class MenuInteraction {
     constructor() {
@@ -299,6 +413,8 @@ var MenuInteraction = class MenuInteraction {
         this.menuID = 0;
         /* The rows of the menu shown; 0 while a press only previews one. */
         this.items = 0;
+        /* The menu shown is for a link (a LinkTarget): previewed above its actions; else null. */
+        this.link = null;
         /* The menu shown is for an app: its icon and name head the rows. */
         this.heading = false;
         /* The row under the sliding finger, or null. */
@@ -313,6 +429,8 @@ var MenuInteraction = class MenuInteraction {
         this.preview = false;
         /* The layout last drawn: what a tap is tested against, as the user saw it. */
         this.drawn = null;
+        /* A link's preview as last drawn, what a tap on it is tested against. */
+        this.drawnLink = null;
         this._surface = { width: 0, height: 0 };
         this._placed = false;
         /* The state changes since the glue last took them (takeTransitions). */
@@ -322,7 +440,9 @@ var MenuInteraction = class MenuInteraction {
     /* Whether anything shows at all. */
     get isVisible() {
         switch (this.state.kind) {
-        case 'hidden': return false;
+        case 'hidden':
+        case 'popped':
+            return false;
         case 'previewing': return this.preview && this.transition > MenuInteraction.previewThreshold;
         default: return true;
         }
@@ -350,7 +470,8 @@ var MenuInteraction = class MenuInteraction {
         case 'shown':
             this.menuID = event.id;
             this.items = event.items;
-            this.heading = event.heading;
+            this.link = event.link ?? null;
+            this.heading = event.heading && this.link === null;
             this.finger = { x: event.x, y: event.y };
             this.atPointer = event.atPointer;
             this.highlight = null;
@@ -363,6 +484,9 @@ var MenuInteraction = class MenuInteraction {
                 this.state = MenuState.open;
             }
             effects.redraw = true;
+            // A link's menu that comes after pop: the press already asked for the link.
+            if (this.state.equals(MenuState.sliding(PressStage.pop)) && this._opens(this.link))
+                this._pop(this.link.openRow, effects);
             break;
         case 'dismissed':
             if (this.menuID === 0 || event.id !== this.menuID)
@@ -373,6 +497,18 @@ var MenuInteraction = class MenuInteraction {
         case 'released': {
             if (this.menuID === 0)
                 break;
+            if (this.link !== null && this.drawnLink !== null) {
+                const part = this.drawnLink.part(event.x, event.y);
+                if (part?.row !== undefined)
+                    this._choose(part.row, effects);
+                else if (part?.preview) {
+                    // A tap on the preview opens the link, as on iOS.
+                    if (this._opens(this.link))
+                        this._choose(this.link.openRow, effects);
+                } else
+                    this._dismiss(effects);
+                break;
+            }
             const row = this.drawn ? this.drawn.row(event.x, event.y) : null;
             if (row !== null)
                 this._choose(row, effects);
@@ -405,9 +541,11 @@ var MenuInteraction = class MenuInteraction {
     frame(surface, pointer, placed) {
         this._surface = { width: surface.width, height: surface.height };
         this._placed = placed;
-        const layout = this._layout(pointer);
+        const preview = this._linkLayout(pointer);
+        const layout = preview ? preview.actions : this._layout(pointer);
         this.drawn = layout;
-        return new MenuFrame(this.isVisible, this.menuID, this.growth, layout, this.highlight, this.atPointer);
+        this.drawnLink = preview;
+        return new MenuFrame(this.isVisible, this.menuID, this.growth, layout, this.highlight, this.atPointer, preview);
     }
 
     /* Takes the MenuTransitions since the last call. */
@@ -433,6 +571,10 @@ var MenuInteraction = class MenuInteraction {
                 return;
             this._dismiss(effects);
             break;
+        case 'popped':
+            if (e.ended)
+                this.state = MenuState.hidden;
+            return;
         default:
             break;
         }
@@ -446,6 +588,7 @@ var MenuInteraction = class MenuInteraction {
             this.finger = { x: e.x, y: e.y };
             this.atPointer = e.atPointer;
             this.items = 0;
+            this.link = null;
             this.heading = false;
             effects.beganPress = true;
         }
@@ -464,9 +607,35 @@ var MenuInteraction = class MenuInteraction {
         let under = null;
         if (!this.atPointer) {
             // A touchpad's or a pen's position says nothing of the screen: no sliding there.
-            const layout = this._layout(null);
-            this.drawn = layout;
-            under = layout.row(x * this._surface.width, y * this._surface.height);
+            const preview = this._linkLayout(null);
+            if (preview) {
+                this.drawnLink = preview;
+                this.drawn = preview.actions;
+                const part = preview.part(x * this._surface.width, y * this._surface.height);
+                under = part?.row ?? null;
+            } else {
+                const layout = this._layout(null);
+                this.drawn = layout;
+                under = layout.row(x * this._surface.width, y * this._surface.height);
+            }
+        }
+        if (this.link !== null) {
+            // Pressing on to pop opens the link; before it, the actions are slid onto at peek.
+            if (stage === PressStage.pop && !ended && this._opens(this.link)) {
+                this._pop(this.link.openRow, effects);
+                return;
+            }
+            this.highlight = under;
+            effects.redraw = true;
+            if (ended) {
+                if (under !== null) {
+                    this._choose(under, effects);
+                    return;
+                }
+                this.highlight = null;
+                this.state = MenuState.open;
+            }
+            return;
         }
         const popped = stage === PressStage.pop;
         if (popped)
@@ -489,6 +658,18 @@ var MenuInteraction = class MenuInteraction {
         this._close();
     }
 
+    /* A link's preview popped: the row that opens it is chosen, and the finger that is still
+     * down shows nothing until it lifts. */
+    _pop(row, effects) {
+        this._choose(row, effects);
+        this.state = MenuState.popped;
+    }
+
+    /* Whether the link's menu has a row that opens it. */
+    _opens(link) {
+        return link !== null && link.openRow !== null && link.openRow !== undefined && link.openRow < this.items;
+    }
+
     _dismiss(effects) {
         effects.dismiss = this.menuID;
         effects.redraw = true;
@@ -498,6 +679,7 @@ var MenuInteraction = class MenuInteraction {
     _close() {
         this.state = MenuState.hidden;
         this.menuID = 0;
+        this.link = null;
         this.heading = false;
         this.highlight = null;
         this.transition = 0;
@@ -506,11 +688,24 @@ var MenuInteraction = class MenuInteraction {
     }
 
     _layout(pointer) {
+        return new MenuLayout(this.items, this._place(pointer), this._surface, this.growth.scale, this._placed,
+            this.heading);
+    }
+
+    /* The link's preview and actions, for a menu shown for a link; else null. */
+    _linkLayout(pointer) {
+        if (this.link === null)
+            return null;
+        return new LinkPreviewLayout(this.items, this.link.page, this._place(pointer), this._surface,
+            this.growth.scale, this._placed);
+    }
+
+    /* Where the menu opens on the surface: the finger, or the pointer (the centre when unknown). */
+    _place(pointer) {
         const s = this._surface;
-        const at = this.atPointer
+        return this.atPointer
             ? (pointer ?? { x: s.width / 2, y: s.height / 2 })
             : { x: this.finger.x * s.width, y: this.finger.y * s.height };
-        return new MenuLayout(this.items, at, s, this.growth.scale, this._placed, this.heading);
     }
 };
 /* The machine's states, by the Swift model's name for them. */

@@ -4,10 +4,30 @@
  * compared. `check(vectors, t)` reports each comparison to `t.equal(actual, expected, what)`,
  * where a missing or null field is none (Tests/GnomeShell/model-vectors.js runs it). */
 const {
-    MenuLayout, MenuGrowth, MenuInteraction, MenuEvent, PressStage,
+    MenuLayout, MenuGrowth, MenuInteraction, MenuEvent, PressStage, LinkPreviewLayout, LinkTarget,
 } = imports.menuModel;
 
 const rect = r => [r.x, r.y, r.width, r.height];
+
+/* A link's preview as the vectors write it. */
+const linkFrame = l => ({
+    bounds: rect(l.bounds), preview: rect(l.preview), page: l.page ? rect(l.page) : null, actions: rect(l.actions.card),
+    rows: l.actions.rows.map(rect), scale: l.scale,
+});
+
+function checkLinkLayouts(v, t) {
+    v.linkLayouts.forEach((c, i) => {
+        const l = new LinkPreviewLayout(c.items, c.page, { x: c.finger[0], y: c.finger[1] },
+            { width: c.surface[0], height: c.surface[1] }, c.scale, c.placed);
+        const partAt = c.partAt.map(p => {
+            const part = l.part(p.x, p.y);
+            return { x: p.x, y: p.y, row: part?.row ?? null, preview: part?.preview ? true : null };
+        });
+        t.equal({ link: linkFrame(l), partAt }, { link: c.link, partAt: c.partAt },
+            `link layout ${i}: ${c.items} item(s)${c.page ? ' and the page' : ''} at ${c.finger} on ${c.surface}, ` +
+            `scale ${c.scale}${c.placed ? ', placed' : ''}`);
+    });
+}
 
 function checkLayouts(v, t) {
     v.layouts.forEach((c, i) => {
@@ -40,7 +60,7 @@ function eventOf(input) {
             input.placement, input.preview !== false);
     case 'shown':
         return MenuEvent.shown(input.id, input.items, input.x, input.y, input.placement === 'pointer',
-            input.heading === true);
+            input.heading === true, input.link ? new LinkTarget(input.link.openRow ?? null, input.link.page) : null);
     case 'dismissed':
         return MenuEvent.dismissed(input.id);
     case 'released':
@@ -67,7 +87,7 @@ function checkSequences(v, t) {
                     visible: f.visible, menuID: f.menuID, scale: f.growth.scale, dimming: f.growth.dimming,
                     card: rect(f.layout.card), heading: f.layout.heading ? rect(f.layout.heading) : null,
                     rows: f.layout.rows.map(rect), layoutScale: f.layout.scale,
-                    highlight: f.highlight, atPointer: f.atPointer,
+                    highlight: f.highlight, atPointer: f.atPointer, link: f.link ? linkFrame(f.link) : null,
                 };
             } else {
                 const e = menu.handle(eventOf(input));
@@ -86,6 +106,7 @@ function checkSequences(v, t) {
 
 function check(v, t) {
     checkLayouts(v, t);
+    checkLinkLayouts(v, t);
     checkGrowths(v, t);
     checkSequences(v, t);
 }
