@@ -17,6 +17,9 @@ public enum BusNames {
     /// The root object's property listing the kinds of `[quick-actions] under-finger` in effect
     /// (`as`, sorted; changed on reload): empty, the overlay looks nothing up (SPEC §11).
     public static let underFingerProperty = "UnderFinger"
+    /// The name forcetouch Settings owns while it runs (its GApplication id): while it has an
+    /// owner, the daemon sends `PressForce` for its test areas (SPEC §9).
+    public static let settings = "io.github.forcetouch.Settings"
     /// Errors are `errorPrefix` + `ControlErrorKind.dbusName`, or `Failed`.
     public static let errorPrefix = "io.github.forcetouch.Error."
 }
@@ -55,6 +58,9 @@ public enum BusSignal: String, CaseIterable, Sendable {
 
     /// The member name on the bus.
     public var name: String { rawValue }
+    /// A press's force against its device's peek and pop, from touch down to lift, sent only
+    /// while forcetouch Settings is on the bus (`BusNames.settings`): its test areas draw it.
+    case pressForce = "PressForce"
 
     /// The arguments, in order, each named as introspection shows it.
     public var arguments: [BusParameter] {
@@ -95,5 +101,8 @@ public enum BusSignal: String, CaseIterable, Sendable {
     }
 
     /// The arguments' type codes, one string: sd-bus's `signature`.
+        case .pressForce:
+            [.objectPath("device"), .string("phase"), .string("stage"), .double("force"), .double("peek"),
+             .double("pop"), .double("maximumPossibleForce")]
     public var signature: String { arguments.map(\.type.rawValue).joined() }
 }

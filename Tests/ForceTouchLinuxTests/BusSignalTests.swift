@@ -46,10 +46,15 @@ import Testing
         (.intentResponse, BusService.signal(intentWindow: .window(IntentWindowMessage(
             id: 2, intent: "greet", title: "Greet", code: "success", message: "", text: "hello", image: "", app: "",
             final: true)))),
+        (.activateWindow, (.activateWindow, BusService.arguments(activateWindow: 4194307))),
         (.assistiveButton, (.assistiveButton, BusService.arguments(
             assistiveButton: AssistiveButtonMessage(x: 0.9, y: 0.5, size: 0.1, output: "", state: "idle")))),
         (.configurationReloaded, (.configurationReloaded, BusService.arguments(
             reloaded: "/home/ann/.config/forcetouch/forcetouch.toml", loaded: true, message: "reloaded"))),
+        (.pressForce, (.pressForce, BusService.arguments(
+            pressForce: PressForceMessage(phase: "changed", stage: "peek", force: 2.5, peek: 2.2, pop: 5.5,
+                                          maximumPossibleForce: 6.67),
+            device: device))),
     ]
 
     @Test func everyMessageHasItsSignalsSignature() {

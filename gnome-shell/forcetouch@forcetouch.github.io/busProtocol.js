@@ -29,6 +29,7 @@ var SIGNALS = {
     'AssistiveButton': 'dddss',
     'ConfigurationReloaded': 'sbs',
 };
+    'PressForce': 'ossdddd',
 
 /* Every Daemon1 method: its arguments' types, then its reply's. */
 var METHODS = {

@@ -34,7 +34,7 @@ final class FeedbackdHaptics: HapticOutput {
         // Its reply (the event's id) is of no use: none is asked for, and the call is queued
         // for the loop's next write when the socket cannot take it now.
         _ = sd_bus_message_set_expect_reply(m, 0)
-        // Nor is feedbackd started by it: only one already on the bus plays (`FeedbackdWatch`).
+        // Nor is feedbackd started by it: only one already on the bus plays (`BusNameWatch`).
         _ = sd_bus_message_set_auto_start(m, 0)
         _ = sd_bus_send(connection.bus, m, nil)
     }

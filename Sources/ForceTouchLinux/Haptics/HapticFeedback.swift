@@ -9,7 +9,7 @@ final class HapticFeedback {
     private(set) var path: HapticsPath?
     private var output: (any HapticOutput)?
     /// Whether feedbackd is on the session bus, followed from the first time the bus is there.
-    private var feedbackd: FeedbackdWatch?
+    private var feedbackd: BusNameWatch?
     /// The last device that could not be used, as logged: not said again while it stays so.
     private var failure: String?
     /// Told when feedbackd comes or goes: the daemon chooses again.
@@ -22,7 +22,7 @@ final class HapticFeedback {
     /// Chooses where ticks play now. Returns the line to log when the path changed, else nil.
     func choose(_ setting: HapticsSetting, bus: BusConnection?, touchDevices: Set<String>) -> String? {
         if setting != .off, feedbackd == nil, let bus {
-            let watch = FeedbackdWatch(connection: bus)
+            let watch = BusNameWatch(connection: bus, name: FeedbackdName.service)
             watch.changed = { [unowned self] in feedbackdChanged() }
             feedbackd = watch
         }

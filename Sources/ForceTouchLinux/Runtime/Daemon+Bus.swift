@@ -1,3 +1,4 @@
+import ForceTouchCore
 import ForceTouchProtocol
 import Logging
 
@@ -14,6 +15,10 @@ extension Daemon {
             logger.info("D-Bus: \(BusNames.service) on the session bus")
             service.onOverlayChanged = { [unowned self] owner in self.overlayChanged(owner: owner) }
             overlayChanged(owner: service.overlayOwner())
+            let settings = BusNameWatch(connection: service.connection, name: BusNames.settings)
+            // The window gone, the press it was shown is forgotten: the next one begins afresh.
+            settings.changed = { [unowned self] in pressForce.forget() }
+            settingsWatch = settings
         } catch {
             logger.notice("D-Bus: \(error); running without it")
         }
@@ -28,6 +33,7 @@ extension Daemon {
             loop.remove(token)
             busToken = nil
             self.bus = nil
+            settingsWatch = nil
         }
     }
 }

@@ -87,6 +87,7 @@ extension Daemon {
         if runner.overlay.listening, !paused {
             pressProgress.sample(session, now: MonotonicClock.now(), to: runner.overlay) { previews(session, newPress: $0) }
         }
+        if settingsListening { followForce(session, now: MonotonicClock.now()) }
         if let slot = read.untrackedSlot {
             logger.warning("device \(session.node.devnode): \(session.untrackedSlotMessage(slot))")
         }

@@ -16,6 +16,7 @@ extension Daemon {
                          metadata: ["device": "\(session.name)", "node": "\(session.node.devnode)",
                                     "gesture": "\(event.gesture.rawValue)"])
             control?.publish(GestureReport.gestureJSON(event, device: session.name))
+            if settingsListening { forceStage(event, session) }
             if event.hapticTouch {
                 if runner.overlay.listening, !paused { pressProgress.hapticTouch(event, session, to: runner.overlay) }
             } else if event.gesture == .deepPress, runner.overlay.listening, !paused, session.pipeline.bindsDeepPress {

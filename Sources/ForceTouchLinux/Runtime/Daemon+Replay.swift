@@ -35,6 +35,7 @@ extension Daemon {
             // Each frame is followed as a live read is: the overlay previews what it would live.
             session.play(recording, frame: { [unowned self] t in
                 if runner.overlay.listening, !paused { pressProgress.sample(session, now: t, to: runner.overlay) { previews(session, newPress: $0) } }
+                if settingsListening { followForce(session, now: t) }
             }) { carryOut([$0], session) }
             endReplay(session, name: name)
             // A menu an overlay shows is an action not yet finished, as a menu program would be.
@@ -57,6 +58,7 @@ extension Daemon {
             if e.isSynReport, runner.overlay.listening, !paused {
                 pressProgress.sample(session, now: e.time, to: runner.overlay) { previews(session, newPress: $0) }
             }
+            if e.isSynReport, settingsListening { followForce(session, now: e.time) }
         }
         if !frames.isEmpty { sessionDeadline.invalidate() }
         guard paced.replay.finished, session.nextDeadline == nil else { return }
