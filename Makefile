@@ -58,12 +58,20 @@ OVERLAY_GTK = forcetouch-overlay-gtk.so
 # library only through GLib's and WebKit's: libc is named all the same (lintian's
 # library-not-linked-against-libc, an error that fails `make deb`).
 OVERLAY_WEBKIT = forcetouch-overlay-webkit.so
+# The same page rendering as a command that writes a PNG (page-snapshot-tool.c), for the GNOME
+# Shell extension, which cannot map WebKitGTK in the shell: installed beside the shared objects.
+PAGE_SNAPSHOT = forcetouch-page-snapshot
 HAVE_WEBKIT := $(shell pkg-config --exists webkit2gtk-4.1 && echo yes)
-overlay-gtk: $(BUILDDIR)/$(CONFIGURATION)/$(OVERLAY_GTK) $(if $(HAVE_WEBKIT),$(BUILDDIR)/$(CONFIGURATION)/$(OVERLAY_WEBKIT))
+overlay-gtk: $(BUILDDIR)/$(CONFIGURATION)/$(OVERLAY_GTK) \
+	$(if $(HAVE_WEBKIT),$(BUILDDIR)/$(CONFIGURATION)/$(OVERLAY_WEBKIT) $(BUILDDIR)/$(CONFIGURATION)/$(PAGE_SNAPSHOT))
 $(BUILDDIR)/$(CONFIGURATION)/$(OVERLAY_WEBKIT): Sources/COverlayWebKit/page-snapshot.c Sources/COverlay/page-snapshot.h
 	mkdir -p $(@D)
 	$(CC) -O2 -g -Wall -fPIC -shared -o $@ Sources/COverlayWebKit/page-snapshot.c -ISources/COverlay \
 		$$(pkg-config --cflags --libs webkit2gtk-4.1 gtk+-3.0) -Wl,--no-as-needed -lc
+$(BUILDDIR)/$(CONFIGURATION)/$(PAGE_SNAPSHOT): Sources/COverlayWebKit/page-snapshot-tool.c Sources/COverlayWebKit/page-snapshot.c Sources/COverlay/page-snapshot.h
+	mkdir -p $(@D)
+	$(CC) -O2 -g -Wall -o $@ Sources/COverlayWebKit/page-snapshot-tool.c Sources/COverlayWebKit/page-snapshot.c \
+		-ISources/COverlay $$(pkg-config --cflags --libs webkit2gtk-4.1 gtk+-3.0)
 # Every C file of Sources/COverlay goes in: the menu (overlay.c), the intent window (intent-window.c)…
 OVERLAY_SOURCES = $(wildcard Sources/COverlay/*.c)
 $(BUILDDIR)/$(CONFIGURATION)/$(OVERLAY_GTK): $(OVERLAY_SOURCES) $(wildcard Sources/COverlay/*.h) Sources/COverlay/include/COverlay.h Sources/COverlayABI/include/COverlayABI.h
@@ -244,6 +252,7 @@ install: build man
 	for p in $(LINKED_PROGRAMS); do ln -sf forcetouchd $(DESTDIR)$(BINDIR)/$$p || exit 1; done
 	install -D -m 0644 $(BUILT)/$(OVERLAY_GTK) $(DESTDIR)$(LIBDIR)/$(OVERLAY_GTK)
 	[ ! -e $(BUILT)/$(OVERLAY_WEBKIT) ] || install -m 0644 $(BUILT)/$(OVERLAY_WEBKIT) $(DESTDIR)$(LIBDIR)/$(OVERLAY_WEBKIT)
+	[ ! -e $(BUILT)/$(PAGE_SNAPSHOT) ] || install -m 0755 $(BUILT)/$(PAGE_SNAPSHOT) $(DESTDIR)$(LIBDIR)/$(PAGE_SNAPSHOT)
 	install -m 0644 udev-rules/70-forcetouch.rules $(DESTDIR)$(UDEVRULESDIR)/
 	sed 's|@BINDIR@|$(BINDIR)|g' systemd/forcetouchd.service > $(DESTDIR)$(USERUNITDIR)/forcetouchd.service
 	chmod 0644 $(DESTDIR)$(USERUNITDIR)/forcetouchd.service
@@ -283,7 +292,7 @@ install: build man
 # while it is the shipped one: one the user edited (or `forcetest calibrate` wrote to) is kept.
 uninstall:
 	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(PROGRAMS)) $(DESTDIR)$(LIBDIR)/$(OVERLAY_GTK) \
-		$(DESTDIR)$(LIBDIR)/$(OVERLAY_WEBKIT) $(DESTDIR)$(UDEVRULESDIR)/70-forcetouch.rules \
+		$(DESTDIR)$(LIBDIR)/$(OVERLAY_WEBKIT) $(DESTDIR)$(LIBDIR)/$(PAGE_SNAPSHOT) $(DESTDIR)$(UDEVRULESDIR)/70-forcetouch.rules \
 		$(DESTDIR)$(USERUNITDIR)/forcetouchd.service $(DESTDIR)$(USERUNITDIR)/$(OVERLAY).service \
 		$(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(wildcard docs/*.md)) LICENSE) \
 		$(addprefix $(DESTDIR)$(DOCDIR)/examples/,$(notdir $(wildcard config/examples/*))) \
@@ -339,7 +348,8 @@ deb: deps $(DEB_LINKDIR)/libstdc++.so
 		BUILDDIR=$(DEB_BUILDDIR) CONFIGURATION=$(DEB_CONFIGURATION) SWIFT_BUILD_FLAGS="$(DEB_SWIFT_BUILD_FLAGS)" \
 		MAN_BUILDDIR=$(BUILDDIR) MAN_CONFIGURATION=debug MAN_SWIFT_BUILD_FLAGS=
 	strip --strip-unneeded --remove-section=.comment --remove-section=.note $(DEB_STAGE)/usr/bin/forcetouchd \
-		$(DEB_STAGE)/usr/lib/forcetouch/$(OVERLAY_GTK) $$(ls $(DEB_STAGE)/usr/lib/forcetouch/$(OVERLAY_WEBKIT) 2> /dev/null)
+		$(DEB_STAGE)/usr/lib/forcetouch/$(OVERLAY_GTK) \
+		$$(ls $(DEB_STAGE)/usr/lib/forcetouch/$(OVERLAY_WEBKIT) $(DEB_STAGE)/usr/lib/forcetouch/$(PAGE_SNAPSHOT) 2> /dev/null)
 	install -m 0644 debian/copyright $(DEB_STAGE)/usr/share/doc/forcetouch/copyright
 	gzip -9n < debian/changelog > $(DEB_STAGE)/usr/share/doc/forcetouch/changelog.gz
 	rm $(DEB_STAGE)/usr/share/doc/forcetouch/LICENSE
@@ -349,7 +359,8 @@ deb: deps $(DEB_LINKDIR)/libstdc++.so
 	# WebKitGTK only recommended: the overlay runs without the page rendering that needs it. (The
 	# stage is tested by the shell: make expands a recipe's lines before its first one runs.)
 	dpkg-shlibdeps -T$(DEB_BUILDDIR)/substvars $(DEB_STAGE)/usr/bin/forcetouchd $(DEB_STAGE)/usr/lib/forcetouch/$(OVERLAY_GTK) \
-		$$([ ! -e $(DEB_STAGE)/usr/lib/forcetouch/$(OVERLAY_WEBKIT) ] || echo -dRecommends $(DEB_STAGE)/usr/lib/forcetouch/$(OVERLAY_WEBKIT))
+		$$([ ! -e $(DEB_STAGE)/usr/lib/forcetouch/$(OVERLAY_WEBKIT) ] || echo -dRecommends $(DEB_STAGE)/usr/lib/forcetouch/$(OVERLAY_WEBKIT) \
+			$(DEB_STAGE)/usr/lib/forcetouch/$(PAGE_SNAPSHOT))
 	dpkg-gencontrol -pforcetouch -v$(VERSION) -P$(DEB_STAGE) -T$(DEB_BUILDDIR)/substvars -f$(DEB_BUILDDIR)/files \
 		-V'gio:Depends=$(GIO_PACKAGE)'
 	dpkg-deb --build --root-owner-group $(DEB_STAGE) $(DEB)

@@ -9,10 +9,6 @@
 #include <dlfcn.h>
 #include <string.h>
 
-// The page is laid out in a view this wide and high, and drawn scaled into the card: a page
-// at a small window's width, as a phone's preview shows it.
-enum { VIEW_WIDTH = 900, VIEW_HEIGHT = 600 };
-
 static struct {
     int enabled, verbose;
     double timeout;
@@ -135,7 +131,7 @@ gboolean ft_link_preview_begin(guint menu, const char *address, const char *name
     }
     // The whole address, not the one cut for drawing: a cut one would fetch another page.
     g_printerr("link-preview %u: rendering %s (at most %.1f s)\n", menu, logged, p.timeout);
-    p.loading = p.start(address, VIEW_WIDTH, VIEW_HEIGHT, on_ready, NULL);
+    p.loading = p.start(address, FT_PAGE_VIEW_WIDTH, FT_PAGE_VIEW_HEIGHT, on_ready, NULL);
     p.timer = g_timeout_add((guint)(p.timeout * 1000), on_timeout, NULL);
     return TRUE;
 }

@@ -27,6 +27,15 @@ typedef ft_page_snapshot *(*ft_page_snapshot_start_fn)(const char *uri, int widt
 /// started, `ready` or not; `ready` is not called after this.
 typedef void (*ft_page_snapshot_stop_fn)(ft_page_snapshot *page);
 
+/// The shared object's two functions, as their types above say.
+ft_page_snapshot *ft_page_snapshot_start(const char *uri, int width, int height, ft_page_ready_fn ready, void *data);
+void ft_page_snapshot_stop(ft_page_snapshot *page);
+
+/// The view a page is laid out in: a page at a small window's width, as a phone's preview shows
+/// it, drawn scaled into the card (SPEC §11: 900×600).
+#define FT_PAGE_VIEW_WIDTH 900
+#define FT_PAGE_VIEW_HEIGHT 600
+
 #define FT_PAGE_SNAPSHOT_LIBRARY "forcetouch-overlay-webkit.so"
 #define FT_PAGE_SNAPSHOT_START "ft_page_snapshot_start"
 #define FT_PAGE_SNAPSHOT_STOP "ft_page_snapshot_stop"

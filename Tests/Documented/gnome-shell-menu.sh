@@ -260,6 +260,73 @@ check "gnome: ... and no line of the shell's log is forged by it" \
 m="$(mark "$SHELL_LOG")"
 menu_dismissed 45
 gwait_drawn "$m"
+# ---------------------------------------------------------------- a link's preview
+# A menu for a link (its target `link`, an address): the preview card above its actions, the page
+# rendered by forcetouch-page-snapshot into an image the card shows (linkPreview.js); pressing on to
+# pop opens the link (ChooseQuickAction link.open) and hides everything while the finger is down.
+cat > "$W/link-page.html" <<'HTML'
+<!DOCTYPE html>
+<html><head><title>Peek Test Page</title></head>
+<body style="margin:0; background:#e65100; color:white; font:64px sans-serif">
+<h1 style="margin:40px">Peek and pop</h1>
+</body></html>
+HTML
+chmod 644 "$W/link-page.html"
+LINK_PAGE="file://$W/link-page.html"
+LINK_ITEMS="[{'type': <'link.open'>, 'title': <'Open'>, 'icon': <'web-browser'>}, {'type': <'link.copy'>, 'title': <'Copy Link'>, 'icon': <'edit-copy'>}]"
+link_shown() { peer_emit MenuShown "uint32 $1" "$LINK_ITEMS" 0.3 0.2 "'touch'" "''" "{'kind': <'link'>, 'name': <'Peek and pop'>, 'address': <'$LINK_PAGE'>}"; }
+link_started=$SECONDS
+m="$(mark "$SHELL_LOG")"
+menu_progress began '' 0.3 0.0 0.3 0.2
+link_shown 70
+menu_progress changed peek 1.0 0.0 0.3 0.2
+check "gnome: a link's menu renders its page with forcetouch-page-snapshot" \
+    wait_for_new "$m" "forcetouch: link-preview 70: rendering $LINK_PAGE \(at most 5\.0 s\)" "$SHELL_LOG" 10
+check "gnome: ... which comes with its title" \
+    wait_for_new "$m" 'forcetouch: link-preview 70: page rendered in [0-9]+ ms: "Peek Test Page"' "$SHELL_LOG" 15
+echo "figure: $(shell_log_since "$m" | grep -o 'page rendered in [0-9]* ms' | tail -1) (the command, WebKit's start and the page)"
+# Lifted at peek off the block: it stays open, full size, for a tap.
+menu_progress ended peek 1.0 0.0 0.3 0.2
+wait_for_new "$m" 'forcetouch: menu state: sliding\(peek\) -> open' "$SHELL_LOG" 5
+check "gnome: ... the preview is logged with the page's title and address, above the page's place and the actions" \
+    wait_for_new "$m" "forcetouch: preview 70 [0-9]+ [0-9]+ 300 256 \"Peek Test Page\" $LINK_PAGE\$" "$SHELL_LOG" 5
+read -r px py pw ph < <(shell_log_since "$m" | grep '^page 70 ' | tail -1 | rect)
+read -r ax ay aw ah < <(shell_log_since "$m" | grep '^actions 70 ' | tail -1 | rect)
+block="$(shell_log_since "$m" | grep '^menu 70 scale 1.000 ' | tail -1 | awk '{ print $5, $6, $7, $8 }')"
+gshoot "$W/link-preview.png" "$block"
+check "gnome: the link's block is on screen where the extension says ($gbox, logged $block)" near "$gbox" "$block"
+read -r pr pg pb < <(convert "$W/link-preview.png" -format \
+    "%[fx:int(255*p{$(( px + pw / 2 )),$(( py + ph - 20 ))}.r)] %[fx:int(255*p{$(( px + pw / 2 )),$(( py + ph - 20 ))}.g)] %[fx:int(255*p{$(( px + pw / 2 )),$(( py + ph - 20 ))}.b)]" info:)
+check "gnome: ... the page's rendering in its place ($px,$py ${pw}x$ph): the page's orange (rgb $pr,$pg,$pb, #e65100)" \
+    test "${pr:-0}" -ge 190 -a "${pg:-0}" -ge 50 -a "${pg:-255}" -le 120 -a "${pb:-255}" -le 60
+read -r hr < <(convert "$W/link-preview.png" -format "%[fx:int(255*p{$(( px + 8 )),$(( py - 30 ))}.r)]" info:)
+read -r ar < <(convert "$W/link-preview.png" -format "%[fx:int(255*p{$(( ax + 8 )),$(( ay + ah / 2 ))}.r)]" info:)
+check "gnome: ... the header above it and the actions below are the shell's menu grey (red $hr, $ar)" \
+    test "${hr:-0}" -ge 30 -a "${hr:-255}" -le 90 -a "${ar:-0}" -ge 30 -a "${ar:-255}" -le 90
+# A tap on the preview opens the link, as Open does.
+shell_call Tap "$(( px + pw / 2 )).0" "$(( py + ph / 2 )).0" > /dev/null
+check "gnome: a tap on the preview opens the link (Open)" wait_for_new "$m" 'forcetouch: choose 0 "Open"' "$SHELL_LOG" 5
+check "gnome: ... through the daemon (ChooseQuickAction link.open)" wait_for "^call ChooseQuickAction \('link.open',\)" "$PEER_LOG" 5
+gshoot "$W/link-tapped.png" ""
+check "gnome: ... and the preview is gone" test -z "$gbox"
+check "gnome: ... its image file too" bash -c "! ls -d /tmp/forcetouch-preview-* 2> /dev/null"
+# Pressing on to pop opens the link, and the finger still down shows nothing until it lifts.
+m="$(mark "$SHELL_LOG")"
+calls="$(grep -c "^call ChooseQuickAction ('link.open',)" "$PEER_LOG")"
+menu_progress began '' 0.3 0.0 0.3 0.2
+link_shown 71
+menu_progress changed peek 1.0 0.5 0.3 0.2
+wait_for_new "$m" 'forcetouch: menu 71 scale 0\.875' "$SHELL_LOG" 10
+menu_progress changed pop 1.0 1.0 0.3 0.2
+check "gnome: pop on a link's preview opens it" wait_for_new "$m" 'forcetouch: menu state: sliding\(peek\) -> popped' "$SHELL_LOG" 5
+check "gnome: ... through the daemon (a second ChooseQuickAction link.open)" \
+    bash -c "for _ in \$(seq 50); do [ \$(grep -c \"^call ChooseQuickAction ('link.open',)\" '$PEER_LOG') -gt $calls ] && exit 0; sleep 0.1; done; exit 1"
+gshoot "$W/link-popped.png" ""
+check "gnome: ... nothing is left on screen while the finger is down" test -z "$gbox"
+menu_progress ended pop 1.0 1.0 0.3 0.2
+check "gnome: ... until it lifts" wait_for_new "$m" 'forcetouch: menu state: popped -> hidden' "$SHELL_LOG" 5
+echo "figure: the link preview's section took $(( SECONDS - link_started )) s"
+
 # The daemon killed (SIGKILL) while its menu shows, its name passing at once to a process waiting
 # in the bus's queue for it (no moment without an owner): nobody answers for the menu, which goes.
 m="$(mark "$SHELL_LOG")"
@@ -351,5 +418,6 @@ echo "figure: the menu's section took $(( SECONDS - menu_section_started )) s"
 if [ -n "${SAVE_IMAGES:-}" ]; then
     cp "$W/menu-peek.png" docs/images/gnome-menu-peek.png
     cp "$W/menu-pop.png" docs/images/gnome-menu-pop.png
-    echo "gnome-menu-peek.png and gnome-menu-pop.png copied to docs/images/"
+    cp "$W/link-preview.png" docs/images/gnome-link-preview.png
+    echo "gnome-menu-peek.png, gnome-menu-pop.png and gnome-link-preview.png copied to docs/images/"
 fi

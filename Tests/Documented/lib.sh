@@ -98,6 +98,7 @@ host_binaries() {
     cp "$BIN/forcetouchd" "$W/bin/"
     [ -e "$BIN/forcetouch-overlay-gtk.so" ] && cp "$BIN/forcetouch-overlay-gtk.so" "$W/bin/"
     [ -e "$BIN/forcetouch-overlay-webkit.so" ] && cp "$BIN/forcetouch-overlay-webkit.so" "$W/bin/"
+    [ -e "$BIN/forcetouch-page-snapshot" ] && cp "$BIN/forcetouch-page-snapshot" "$W/bin/"
     local name
     for name in forcetouch-overlay forcectl forcetest; do ln -sf forcetouchd "$W/bin/$name"; done
     cp -r "$ROOT/quirks" "$W/share/forcetouch/quirks"

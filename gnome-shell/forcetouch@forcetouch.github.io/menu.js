@@ -3,8 +3,10 @@ const { Gio, GLib, GObject, St, Clutter, Pango } = imports.gi;
 const Main = imports.ui.main;
 
 const Me = imports.misc.extensionUtils.getCurrentExtension();
-const { MenuInteraction, MenuEvent, MenuLayout } = Me.imports.menuModel;
+const { MenuInteraction, MenuEvent, MenuLayout, LinkPreviewLayout, LinkTarget } = Me.imports.menuModel;
 const { boundedText, imageRefusal } = Me.imports.bounded;
+const { ITEM_KEYS, TARGET_KEYS } = Me.imports.busProtocol;
+const { PagePreview } = Me.imports.linkPreview;
 
 /* The most items a menu shows (forcetouch-overlay's FT_MENU_MAX_ITEMS). */
 const MAX_ITEMS = 4;
@@ -13,6 +15,8 @@ const ICON_SIZE = 24;
 /* The app's icon's side in a heading. */
 const HEADING_ICON_SIZE = 28;
 const ESCAPE = Clutter.KEY_Escape;
+/* The type of a link's Open item (the daemon's PressTargetMenu.openLinkType): pop chooses it. */
+const OPEN_LINK_TYPE = 'link.open';
 
 /* One row of the card: the item's title (one line), its subtitle (two lines, then an
  * ellipsis) and its icon, in the shell's popup-menu-item look; highlighted as a hovered item. */
@@ -109,6 +113,69 @@ class ForcetouchMenuCard extends St.BoxLayout {
     }
 });
 
+/* A link's preview above its actions (iOS 13's context menu), as forcetouch-overlay draws it: the
+ * preview card (the page's title in bold, the address, and the page's rendering where it may
+ * come, a plain grey space until it does) and, `LinkPreviewLayout.spacing` below, the actions'
+ * card, one block at pop size that the frame scales from its corner. */
+const LinkCard = GObject.registerClass(
+class ForcetouchLinkCard extends St.Widget {
+    _init(preview, rows, page, unit) {
+        const L = LinkPreviewLayout;
+        const previewHeight = L.headerHeight + (page ? L.pageHeight : 0);
+        super._init({
+            style_class: 'forcetouch-link-card',
+            width: L.width * unit,
+            height: L.height(rows.length, page) * unit,
+            layout_manager: new Clutter.FixedLayout(),
+        });
+        this._unit = unit;
+        const card = new St.BoxLayout({
+            style_class: 'popup-menu popup-menu-content forcetouch-link-preview',
+            style: 'padding: 0;',
+            vertical: true,
+            width: L.width * unit,
+            height: previewHeight * unit,
+        });
+        const header = new St.BoxLayout({
+            vertical: true, style: 'padding: 9px 16px 0 16px;', height: L.headerHeight * unit,
+        });
+        this._title = new St.Label({ style: 'font-weight: bold;' });
+        this._title.clutter_text.ellipsize = Pango.EllipsizeMode.END;
+        const address = new St.Label({ text: boundedText(preview.address), style: 'font-size: 0.85em;', opacity: 178 });
+        address.clutter_text.ellipsize = Pango.EllipsizeMode.END;
+        header.add_child(this._title);
+        header.add_child(address);
+        card.add_child(header);
+        this._page = null;
+        if (page) {
+            this._page = new St.Widget({ width: L.width * unit, height: L.pageHeight * unit });
+            card.add_child(this._page);
+        }
+        this.add_child(card);
+        const actions = new MenuCard(rows, unit);
+        actions.set_position(0, (previewHeight + L.spacing) * unit);
+        this.add_child(actions);
+        this.rows = rows;
+        this.set_pivot_point(0, 0);
+        this.update(preview);
+    }
+
+    /* The title and the page as they are now: the page's own once rendered. */
+    update(preview) {
+        this._title.text = preview.title;
+        if (!this._page)
+            return;
+        const L = LinkPreviewLayout, k = this._unit;
+        if (preview.image) {
+            const uri = Gio.File.new_for_path(preview.image).get_uri().replace(/"/g, '%22');
+            this._page.style = `background-image: url("${uri}"); background-size: ${L.width * k}px ${L.pageHeight * k}px;` +
+                ' border-radius: 0 0 14px 14px;';
+        } else {
+            this._page.style = 'background-color: rgba(128, 128, 128, 0.35); border-radius: 0 0 14px 14px;';
+        }
+    }
+});
+
 /* The quick-action menu at the finger: forcetouchd's MenuShown, PressProgress and MenuDismissed
  * drawn as forcetouch-overlay draws them — a card growing at the press (0.35 → 0.75 → 1 of its
  * size, the rest of the monitor dimmed 0 → 0.3 → 0.45), the item under the sliding finger
@@ -127,6 +194,8 @@ var MenuController = class MenuController {
         this._items = [];
         // The app a menu for an app's icon or a window is for, its heading: { name, icon } or null.
         this._heading = null;
+        // A link's preview (linkPreview.js's PagePreview), for a menu shown for a link; else null.
+        this._preview = null;
         this._monitor = null;
         this._pointer = null;
         this._placement = 'touch';
@@ -157,25 +226,27 @@ var MenuController = class MenuController {
                 return v && v.is_of_type(new GLib.VariantType('s')) ? v.get_string()[0] : '';
             };
             this._items.push({
-                type: text('type'),
+                type: text(ITEM_KEYS.type),
                 // Bounded before St lays them out: a 10 MB title would take the shell's time and memory.
-                title: boundedText(text('title')),
-                subtitle: boundedText(text('subtitle')),
-                icon: text('icon'),
-                iconFile: text('icon-file'),
+                title: boundedText(text(ITEM_KEYS.title)),
+                subtitle: boundedText(text(ITEM_KEYS.subtitle)),
+                icon: text(ITEM_KEYS.icon),
+                iconFile: text(ITEM_KEYS.iconFile),
             });
         }
         // What the press is on (issue 43), when the daemon says: the same words as the overlay's.
-        let kind = 'nothing', name = '', icon = '';
+        let kind = 'nothing', name = '', icon = '', address = '';
         if (params.n_children() > 6) {
             const target = params.get_child_value(6);
             const text = key => {
                 const v = target.lookup_value(key, new GLib.VariantType('s'));
                 return v ? v.get_string()[0] : '';
             };
-            kind = text('kind') || 'nothing';
-            name = boundedText(text('name'));
-            icon = text('icon');
+            kind = text(TARGET_KEYS.kind) || 'nothing';
+            name = boundedText(text(TARGET_KEYS.name));
+            icon = text(TARGET_KEYS.icon);
+            // Whole: a cut address would fetch another page (the daemon bounds it, 8192 bytes).
+            address = text(TARGET_KEYS.address);
         }
         // An app's actions are headed by its name and icon (a theme name, or a file's path).
         this._heading = (kind === 'app-icon' || kind === 'window') && name && this._items.length
@@ -184,8 +255,18 @@ var MenuController = class MenuController {
             `(${placement}${output ? ` on ${output}` : ''}) for ${kind}${name ? ` "${name}"` : ''}`);
         this._locate(x, y, placement, output);
         this._cardMenu = -1;
+        this._endPreview();
+        // A link's preview above its actions, its page rendered when it can be.
+        let link = null;
+        if (kind === 'link' && address) {
+            this._preview = new PagePreview({
+                log: this._log, menuID: id, address, name, onChange: () => this._previewChanged(),
+            });
+            const open = this._items.map(item => item.type).lastIndexOf(OPEN_LINK_TYPE);
+            link = new LinkTarget(open >= 0 ? open : null, this._preview.start());
+        }
         this._apply(this._model.handle(
-            MenuEvent.shown(id, this._items.length, x, y, placement === 'pointer', this._heading !== null)));
+            MenuEvent.shown(id, this._items.length, x, y, placement === 'pointer', this._heading !== null, link)));
     }
 
     onPressProgress(params) {
@@ -201,6 +282,7 @@ var MenuController = class MenuController {
             // A new press with no menu: the last menu's items go, and the press's output is the menu's.
             this._items = [];
             this._heading = null;
+            this._endPreview();
             this._cardMenu = -1;
             this._locate(x, y, placement, output);
         }
@@ -225,6 +307,22 @@ var MenuController = class MenuController {
 
     destroy() {
         this._hide();
+        this._endPreview();
+    }
+
+    /* The page rendering of the link previewed, if any, stopped and its file removed. */
+    _endPreview() {
+        this._preview?.destroy();
+        this._preview = null;
+    }
+
+    /* The page (or its title) came: drawn, and its geometry logged again. */
+    _previewChanged() {
+        if (this._card && this._preview && this._card.update) {
+            this._card.update(this._preview);
+            this._logged = null;
+            this._update();
+        }
     }
 
     // ---------------------------------------------------------------- the user's input
@@ -308,9 +406,13 @@ var MenuController = class MenuController {
         if (this._cardMenu !== frame.menuID || !this._card)
             this._buildCard(frame.menuID);
         const k = this._unit();
+        // The dimming's opacity, a colour channel (0…255): no pixel rectangle to hold to the model's.
         this._dim.opacity = Math.round(255 * frame.growth.dimming);
-        this._card.set_position(frame.layout.card.x * k, frame.layout.card.y * k);
-        this._card.set_scale(frame.layout.scale, frame.layout.scale);
+        // A link's whole block (its preview above its actions), or the menu's card.
+        const block = frame.link ? frame.link.bounds : frame.layout.card;
+        const scale = frame.link ? frame.link.scale : frame.layout.scale;
+        this._card.set_position(block.x * k, block.y * k);
+        this._card.set_scale(scale, scale);
         this._card.rows.forEach((row, i) => {
             row.highlighted = i === frame.highlight;
         });
@@ -357,6 +459,8 @@ var MenuController = class MenuController {
 
     _hide() {
         this._setModal(false);
+        // A link's page is rendered for its card alone: nothing shown, nothing more fetched.
+        this._endPreview();
         if (!this._layer)
             return;
         Main.layoutManager.removeChrome(this._layer);
@@ -396,7 +500,9 @@ var MenuController = class MenuController {
         const heading = menuID !== 0 && this._model.heading && this._heading ? this._heading : null;
         const rows = items.map(item => new MenuRow(item, this._icon(menuID, item), k, heading?.name ?? null));
         const head = heading ? new MenuHeading(heading.name, this._appIcon(menuID, heading.icon), k) : null;
-        this._card = new MenuCard(rows, k, head);
+        const link = menuID !== 0 ? this._model.link : null;
+        this._card = link && this._preview
+            ? new LinkCard(this._preview, rows, link.page, k) : new MenuCard(rows, k, head);
         this._layer.add_child(this._card);
         this._cardMenu = menuID;
         this._setReactive(this._grab !== null);
@@ -435,12 +541,21 @@ var MenuController = class MenuController {
     _logGeometry(frame) {
         const k = this._unit(), mx = this._monitor.x, my = this._monitor.y;
         const r = rect => [mx + rect.x * k, my + rect.y * k, rect.width * k, rect.height * k].join(' ');
-        const key = `${frame.menuID} ${frame.highlight} ${r(frame.layout.card)}`;
+        const block = frame.link ? frame.link.bounds : frame.layout.card;
+        const key = `${frame.menuID} ${frame.highlight} ${r(block)}`;
         if (key === this._logged)
             return;
         this._logged = key;
-        this._log.verbose(`menu ${frame.menuID} scale ${frame.layout.scale.toFixed(3)} ${r(frame.layout.card)} ` +
+        // A link's: the menu line's rectangle is the whole block, then the preview, the page's
+        // place and the actions' card, as forcetouch-overlay --verbose writes them.
+        this._log.verbose(`menu ${frame.menuID} scale ${(frame.link ?? frame.layout).scale.toFixed(3)} ${r(block)} ` +
             `highlight ${frame.highlight ?? -1} dim ${frame.growth.dimming.toFixed(3)}`);
+        if (frame.link && this._preview) {
+            this._log.verbose(`preview ${frame.menuID} ${r(frame.link.preview)} "${this._preview.title}" ${this._preview.address}`);
+            if (frame.link.page)
+                this._log.verbose(`page ${frame.menuID} ${r(frame.link.page)}`);
+            this._log.verbose(`actions ${frame.menuID} ${r(frame.link.actions.card)}`);
+        }
         if (frame.layout.heading && this._heading)
             this._log.verbose(`heading ${frame.menuID} "${this._heading.name}" ${r(frame.layout.heading)}`);
         frame.layout.rows.forEach((row, i) => {
