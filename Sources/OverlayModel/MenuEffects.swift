@@ -10,11 +10,15 @@ public struct MenuEffects: Hashable, Sendable {
     public var beganPress = false
     /// Something drawn changed: the window is shown, redrawn or hidden.
     public var redraw = false
+    /// A press began: what is under the finger is looked up now, ready by peek.
+    public var lookUp = false
 
-    public init(choose: Int? = nil, dismiss: UInt32? = nil, beganPress: Bool = false, redraw: Bool = false) {
+    public init(choose: Int? = nil, dismiss: UInt32? = nil, beganPress: Bool = false, redraw: Bool = false,
+                lookUp: Bool = false) {
         self.choose = choose
         self.dismiss = dismiss
         self.beganPress = beganPress
         self.redraw = redraw
+        self.lookUp = lookUp
     }
 }

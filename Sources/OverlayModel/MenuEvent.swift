@@ -5,9 +5,10 @@ public enum MenuEvent: Hashable, Sendable {
     /// `x`, `y` are the finger's place across the output (0…1); `ended` is `ended` or
     /// `cancelled`; `atPointer` is the `pointer` placement (a touchpad's or a pen's press,
     /// whose place says nothing of the screen); `preview`: the press is known to open something,
-    /// so that its card may be drawn (false: it is followed, and nothing is drawn for it).
+    /// so that its card may be drawn (false: it is followed, and nothing is drawn for it);
+    /// `began`: its phase is `began`, the press's first.
     case progress(ended: Bool, stage: PressStage, transition: Double, commit: Double, x: Double, y: Double,
-                  atPointer: Bool, preview: Bool = true)
+                  atPointer: Bool, preview: Bool = true, began: Bool = false)
     /// `MenuShown`: menu `id` of `items` rows, for the finger at `x`, `y` (0…1); `link`: its
     /// target is a link, previewed above its actions; `heading`: its target is an app (an app's
     /// icon or a window), whose icon and name head the rows.
@@ -28,6 +29,6 @@ public enum MenuEvent: Hashable, Sendable {
                                 y: Double, placement: String, preview: Bool = true) -> MenuEvent {
         .progress(ended: phase == "ended" || phase == "cancelled", stage: PressStage(bus: stage),
                   transition: transition, commit: commit, x: x, y: y, atPointer: placement == "pointer",
-                  preview: preview)
+                  preview: preview, began: phase == "began")
     }
 }

@@ -109,9 +109,12 @@ public struct MenuInteraction: Sendable {
         let before = state
         var effects = MenuEffects()
         switch event {
-        case .progress(let ended, let stage, let t, let c, let x, let y, let pointer, let shows):
+        case .progress(let ended, let stage, let t, let c, let x, let y, let pointer, let shows, let began):
             progress(ended: ended, stage: stage, transition: t, commit: c, x: x, y: y, atPointer: pointer,
                      preview: shows, into: &effects)
+            // What is under the finger is looked up from the press's first progress, to be ready
+            // by peek, whatever the menu's state.
+            effects.lookUp = began
         case .shown(let id, let count, let x, let y, let pointer, let target, let headed):
             menuID = id
             items = count

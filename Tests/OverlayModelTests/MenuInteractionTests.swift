@@ -45,6 +45,19 @@ import Testing
         return ((Double(r.x) + Double(r.width) / 2) / screen.width, (Double(r.y) + Double(r.height) / 2) / screen.height)
     }
 
+    /// What is under the finger is looked up at a press's first progress only, whatever the
+    /// menu shows: ready by peek, and asked once.
+    @Test func aPressIsLookedUpWhenItBeginsOnly() {
+        var d = Driver()
+        #expect(d.progress("began", "", 0.2, 0).lookUp)
+        #expect(!d.progress("changed", "", 0.6, 0).lookUp)
+        d.send(.shown(id: 7, items: 3, x: 0.3, y: 0.4, atPointer: false))
+        #expect(!d.progress("ended", "", 0, 0).lookUp)
+        // A new press on the open menu's screen is looked up too.
+        #expect(d.progress("began", "", 0.1, 0).lookUp)
+        #expect(!d.progress("cancelled", "", 0, 0).lookUp)
+    }
+
     @Test func aPressGrowsACardThenTheMenuPeeksAndPops() {
         var d = Driver()
         _ = d.progress("began", "", 0.2, 0)
@@ -205,7 +218,8 @@ import Testing
     @Test func aTouchElsewhereLeavesAnOpenMenuButANewDeepPressReplacesIt() {
         var d = Driver()
         d.send(.shown(id: 14, items: 3, x: 0.3, y: 0.4, atPointer: false))
-        #expect(d.progress("began", "", 0.2, 0, 0.8, 0.8) == MenuEffects())
+        // Looked up as any press is (it may go on to a deep press), the menu left as it is.
+        #expect(d.progress("began", "", 0.2, 0, 0.8, 0.8) == MenuEffects(lookUp: true))
         #expect(d.progress("ended", "", 0.2, 0, 0.8, 0.8) == MenuEffects())
         #expect(d.menu.state == .open && d.menu.menuID == 14)
         let replaced = d.progress("changed", "peek", 1, 0, 0.8, 0.8)

@@ -1,0 +1,63 @@
+import ForceTouchProtocol
+
+/// What a `MenuShown` draws (SPEC §11, "What is under the finger"), decided from its dictionaries
+/// as the bus carried them: the rows, and the app heading them or the link previewed above them.
+/// The overlay's C glue passes the dictionaries on and draws what this says.
+public struct MenuContent: Hashable, Sendable {
+    /// The type of a link's Open item (the daemon's `PressTargetMenu.openLinkType`): pop chooses it.
+    public static let openLinkType = "link.open"
+    /// The target kinds whose menu is an app's, headed by its name and icon.
+    static let appKinds: Set<String> = ["app-icon", "window"]
+
+    /// A link with an address: previewed above the rows, opened by pop.
+    public struct Link: Hashable, Sendable {
+        /// The link's address, whole: a cut one would fetch another page.
+        public var address: String
+        /// Its text, the preview's title until the page's own arrives.
+        public var name: String
+        /// The row that opens it (the last of type `link.open`), if any.
+        public var openRow: Int?
+
+        public init(address: String, name: String, openRow: Int?) {
+            self.address = address
+            self.name = name
+            self.openRow = openRow
+        }
+    }
+
+    public var rows: [MenuRow]
+    public var heading: MenuHeading?
+    public var link: Link?
+    /// What the press was on and its name, as the daemon said them ("" when it did not): logged.
+    public var kind: String
+    public var name: String
+
+    /// The content of a menu whose target is `target` and whose items are `items` (those the
+    /// menu has room for).
+    public init(target: BusStrings, items: [BusStrings]) {
+        kind = target[MenuTargetKey.kind.rawValue] ?? ""
+        name = target[MenuTargetKey.name.rawValue] ?? ""
+        let address = target[MenuTargetKey.address.rawValue] ?? ""
+        let types = items.map { $0[MenuItemKey.type.rawValue] ?? "" }
+        var heading: MenuHeading?
+        if kind == "link", !address.isEmpty {
+            link = Link(address: address, name: name, openRow: types.lastIndex(of: Self.openLinkType))
+        } else if Self.appKinds.contains(kind), !name.isEmpty, !items.isEmpty {
+            heading = MenuHeading(title: name, icon: target[MenuTargetKey.icon.rawValue] ?? "")
+        }
+        self.heading = heading
+        rows = zip(items, types).map { item, type in
+            let subtitle = item[MenuItemKey.subtitle.rawValue] ?? ""
+            return MenuRow(type: type, title: item[MenuItemKey.title.rawValue] ?? "",
+                           subtitle: Self.shows(subtitle: subtitle, under: heading) ? subtitle : nil,
+                           icon: item[MenuItemKey.icon.rawValue] ?? "",
+                           iconFile: item[MenuItemKey.iconFile.rawValue] ?? "")
+        }
+    }
+
+    /// Under a heading, a subtitle that only names the app again is not drawn: the heading names
+    /// it (the daemon keeps it for menus drawn without one).
+    static func shows(subtitle: String, under heading: MenuHeading?) -> Bool {
+        !subtitle.isEmpty && subtitle != heading?.title
+    }
+}
