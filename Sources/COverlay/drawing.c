@@ -2,21 +2,23 @@
 #include "drawing.h"
 #include "bounded.h"
 #include <math.h>
-#include <string.h>
+
+/// The rule naming an output (OutputName), set once at start.
+static const ft_client_model *rules;
+
+void ft_drawing_init(const ft_client_model *client) { rules = client; }
 
 GdkMonitor *ft_find_monitor(const char *output, const char *what) {
     GdkDisplay *display = gdk_display_get_default();
-    if (output && *output) {
-        for (int i = 0; i < gdk_display_get_n_monitors(display); i++) {
-            GdkMonitor *m = gdk_display_get_monitor(display, i);
-            const char *model = gdk_monitor_get_model(m);
-            if (model && strcmp(model, output) == 0) return m;
-        }
-        if (what) {
-            // The name is the daemon's word (from a device's configuration): escaped.
-            g_autofree char *name = ft_log_text(output);
-            g_printerr("no output named %s: %s shows on the primary one\n", name, what);
-        }
+    int count = MIN(gdk_display_get_n_monitors(display), FT_MONITORS_MAX);
+    const char *models[FT_MONITORS_MAX];
+    for (int i = 0; i < count; i++) models[i] = gdk_monitor_get_model(gdk_display_get_monitor(display, i));
+    int found = rules ? rules->output_index(output ? output : "", models, count) : -1;
+    if (found >= 0 && found < count) return gdk_display_get_monitor(display, found);
+    if (what && output && *output) {
+        // The name is the daemon's word (from a device's configuration): escaped.
+        g_autofree char *name = ft_log_text(output);
+        g_printerr("no output named %s: %s shows on the primary one\n", name, what);
     }
     GdkMonitor *primary = gdk_display_get_primary_monitor(display);
     return primary ? primary : gdk_display_get_monitor(display, 0);

@@ -2,7 +2,14 @@
 // button) draw with and where: one copy of each helper.
 #ifndef FORCETOUCH_DRAWING_H
 #define FORCETOUCH_DRAWING_H
+#include "COverlayABI.h"
 #include <gtk/gtk.h>
+
+/// The most monitors an output is looked for among.
+#define FT_MONITORS_MAX 32
+
+/// Once, at start: the rule that picks the output a name names (Swift's OutputName).
+void ft_drawing_init(const ft_client_model *client);
 
 /// The output a signal names by its model (a device's `output` key), else the primary one, else
 /// the first. `what` (may be NULL: say nothing) names what shows there, for the line logged when

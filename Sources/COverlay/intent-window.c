@@ -545,25 +545,16 @@ void ft_intent_init(GDBusConnection *bus, const ft_intent_model *model, int verb
     w.model->state(&w.st);
 }
 
-/// The window's signals, by the bus's names and types (bus-protocol.h); `kind` for the questions.
-static const struct {
-    const char *member, *type;
-    void (*handle)(int kind, GVariant *p);
-    int kind;
-} signals[] = {
-    { FT_SIGNAL_INTENT_STARTED, FT_SIGNAL_INTENT_STARTED_TYPE, started, FT_INTENT_NONE },
-    { FT_SIGNAL_INTENT_CONFIRM, FT_SIGNAL_INTENT_CONFIRM_TYPE, asked, FT_INTENT_CONFIRM },
-    { FT_SIGNAL_INTENT_CHOOSE, FT_SIGNAL_INTENT_CHOOSE_TYPE, asked, FT_INTENT_CHOOSE },
-    { FT_SIGNAL_INTENT_NEEDS_VALUE, FT_SIGNAL_INTENT_NEEDS_VALUE_TYPE, asked, FT_INTENT_VALUE },
-    { FT_SIGNAL_INTENT_RESPONSE, FT_SIGNAL_INTENT_RESPONSE_TYPE, responded, FT_INTENT_RESPONSE },
-};
+static void started_signal(GVariant *p) { started(FT_INTENT_NONE, p); }
+static void confirm_signal(GVariant *p) { asked(FT_INTENT_CONFIRM, p); }
+static void choose_signal(GVariant *p) { asked(FT_INTENT_CHOOSE, p); }
+static void needs_value_signal(GVariant *p) { asked(FT_INTENT_VALUE, p); }
+static void response_signal(GVariant *p) { responded(FT_INTENT_RESPONSE, p); }
 
-gboolean ft_intent_signal(const char *member, GVariant *p) {
-    for (size_t i = 0; i < G_N_ELEMENTS(signals); i++) {
-        if (strcmp(member, signals[i].member) != 0) continue;
-        if (!g_variant_is_of_type(p, G_VARIANT_TYPE(signals[i].type))) return FALSE;
-        signals[i].handle(signals[i].kind, p);
-        return TRUE;
-    }
-    return FALSE;
-}
+const ft_daemon_signal ft_intent_signals[FT_INTENT_SIGNALS] = {
+    { FT_SIGNAL_INTENT_STARTED, FT_SIGNAL_INTENT_STARTED_TYPE, started_signal },
+    { FT_SIGNAL_INTENT_CONFIRM, FT_SIGNAL_INTENT_CONFIRM_TYPE, confirm_signal },
+    { FT_SIGNAL_INTENT_CHOOSE, FT_SIGNAL_INTENT_CHOOSE_TYPE, choose_signal },
+    { FT_SIGNAL_INTENT_NEEDS_VALUE, FT_SIGNAL_INTENT_NEEDS_VALUE_TYPE, needs_value_signal },
+    { FT_SIGNAL_INTENT_RESPONSE, FT_SIGNAL_INTENT_RESPONSE_TYPE, response_signal },
+};

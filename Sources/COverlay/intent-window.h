@@ -3,6 +3,7 @@
 #ifndef FORCETOUCH_INTENT_WINDOW_H
 #define FORCETOUCH_INTENT_WINDOW_H
 #include "COverlayABI.h"
+#include "daemon-signal.h"
 #include <gio/gio.h>
 
 /// Once, with the overlay's bus and the window's model (Swift's), before any signal: `verbose` logs the window's and its
@@ -10,9 +11,10 @@
 /// `dark` draws it in the dark theme.
 void ft_intent_init(GDBusConnection *bus, const ft_intent_model *model, int verbose, gboolean dark);
 
-/// A Daemon1 signal: true when it was the intent window's (IntentStarted, IntentConfirm,
-/// IntentChoose, IntentNeedsValue, IntentResponse) and was handled here.
-gboolean ft_intent_signal(const char *member, GVariant *parameters);
+/// The intent window's Daemon1 signals: IntentStarted, IntentConfirm, IntentChoose,
+/// IntentNeedsValue and IntentResponse.
+#define FT_INTENT_SIGNALS 5
+extern const ft_daemon_signal ft_intent_signals[FT_INTENT_SIGNALS];
 
 /// The daemon's name lost its owner, or another process took it: the window, if shown, goes
 /// (`intent-window 3 hidden: daemon gone`), with no call and its timers stopped.

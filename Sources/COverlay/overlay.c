@@ -48,9 +48,6 @@
 #define DAEMON_IFACE FT_BUS_DAEMON_INTERFACE
 #define OVERLAY_NAME FT_BUS_OVERLAY_NAME
 
-// The type of a link's Open item (the daemon's, SPEC §11): pop chooses it.
-#define FT_LINK_OPEN_TYPE "link.open"
-
 // An item's icon's side, in the menu's logical pixels.
 enum { ICON = 28 };
 
@@ -67,10 +64,12 @@ static struct {
     int verbose;
     // The menu's logic (Swift's MenuInteraction).
     const ft_menu_model *menu;
+    // Whose word is the daemon's, who owns the overlay's name, its properties (Swift's).
+    const ft_client_model *client;
     GMainLoop *loop;
     GDBusConnection *bus;
-    // The unique name owning io.github.forcetouch.Daemon1 (NULL: none): the only sender whose
-    // Daemon1 signals are believed.
+    // The unique name owning io.github.forcetouch.Daemon1 (NULL: none), which calls go to: the
+    // only sender whose Daemon1 signals are believed (o.client->believes).
     char *daemon_owner;
     // The daemon's UnderFinger property is empty (its `[quick-actions] under-finger = []`): it
     // takes no answer, so nothing is looked up. Until it says, a press is looked up.
@@ -304,10 +303,8 @@ static void draw_rows(cairo_t *cr, const ft_menu_frame *f, int x, int y0, double
             cairo_fill(cr);
         }
         item_t *item = &o.items[i];
-        // Under a heading, a subtitle that only names the app again is not drawn: the heading
-        // names it (the daemon keeps it for menus drawn without one).
-        gboolean has_sub = item->subtitle && *item->subtitle &&
-                           !(f->has_heading && o.heading.title && strcmp(item->subtitle, o.heading.title) == 0);
+        // Which subtitle shows is the model's (MenuContent): NULL for none.
+        gboolean has_sub = item->subtitle && *item->subtitle;
         draw_text(cr, item->title, "Sans Bold 11", 16, has_sub ? y + 8 : y + 22, w - 32 - ICON - 12, 1, fg);
         if (has_sub) draw_text(cr, item->subtitle, "Sans 9", 16, y + 28, w - 32 - ICON - 12, 2, sub);
         draw_icon(cr, item, w - 16 - ICON, y + (row - ICON) / 2.0, fg);
@@ -538,49 +535,72 @@ static void redraw_preview(void) {
     if (o.window && gtk_widget_get_visible(o.window)) gtk_widget_queue_draw(o.window);
 }
 
+/// The string entries of the dictionaries in `iter` (`a{sv}`), at most `max`, into `entries`
+/// (borrowed from the signal); returns how many.
+static int string_entries(GVariantIter *iter, ft_bus_entry *entries, int max, GVariant **held) {
+    int count = 0;
+    const char *key;
+    GVariant *value;
+    while (g_variant_iter_next(iter, "{&sv}", &key, &value)) {
+        if (count < max && g_variant_is_of_type(value, G_VARIANT_TYPE_STRING)) {
+            entries[count] = (ft_bus_entry){ key, g_variant_get_string(value, NULL) };
+            held[count++] = value;
+        } else {
+            g_variant_unref(value);
+        }
+    }
+    return count;
+}
+
+/// The most string entries of one MenuShown dictionary passed on: more than the daemon writes.
+enum { ENTRIES = 32 };
+
 static void menu_shown(GVariant *p) {
     gint64 arrived = g_get_monotonic_time();
     guint id;
     GVariantIter *items;
     double x, y;
     const char *placement, *output;
-    GVariantIter *target;
-    g_variant_get(p, FT_SIGNAL_MENU_SHOWN_GET, &id, &items, &x, &y, &placement, &output, &target);
-    // What the press was on (SPEC §11, "What is under the finger"): logged; a link's menu is
-    // drawn as its preview above its actions ("The link's preview").
-    char *kind = NULL, *name = NULL, *address = NULL, *icon = NULL;
-    const char *key;
-    GVariant *value;
-    while (g_variant_iter_next(target, "{&sv}", &key, &value)) {
-        if (g_variant_is_of_type(value, G_VARIANT_TYPE_STRING)) {
-            if (strcmp(key, "kind") == 0 && !kind) kind = ft_bounded_text(g_variant_get_string(value, NULL));
-            if (strcmp(key, "name") == 0 && !name) name = ft_bounded_text(g_variant_get_string(value, NULL));
-            if (strcmp(key, "icon") == 0 && !icon) icon = ft_bounded_text(g_variant_get_string(value, NULL));
-            // Whole: a cut address would fetch another page (the daemon bounds it, 8192 bytes).
-            if (strcmp(key, "address") == 0 && !address) address = g_variant_dup_string(value, NULL);
+    GVariantIter *target_iter;
+    g_variant_get(p, FT_SIGNAL_MENU_SHOWN_GET, &id, &items, &x, &y, &placement, &output, &target_iter);
+    // The dictionaries as they came: what the menu draws of them is the model's (MenuContent).
+    ft_bus_entry target_entries[ENTRIES], item_entries[FT_MENU_MAX_ITEMS][ENTRIES];
+    GVariant *held[(FT_MENU_MAX_ITEMS + 1) * ENTRIES];
+    int kept = 0;
+    ft_bus_dict target = { target_entries, string_entries(target_iter, target_entries, ENTRIES, held) };
+    kept += target.count;
+    g_variant_iter_free(target_iter);
+    ft_bus_dict dicts[FT_MENU_MAX_ITEMS];
+    int count = 0;
+    GVariantIter *item;
+    while (g_variant_iter_next(items, "a{sv}", &item)) {
+        if (count < FT_MENU_MAX_ITEMS) {
+            dicts[count] = (ft_bus_dict){ item_entries[count],
+                                          string_entries(item, item_entries[count], ENTRIES, held + kept) };
+            kept += dicts[count++].count;
         }
-        g_variant_unref(value);
-    }
-    g_variant_iter_free(target);
-    clear_items();
-    GVariant *dict;
-    while (g_variant_iter_next(items, "@a{sv}", &dict)) {
-        if (o.count < FT_MENU_MAX_ITEMS) {
-            item_t *item = &o.items[o.count++];
-            const char *v;
-            item->type = g_strdup(g_variant_lookup(dict, "type", "&s", &v) ? v : "");
-            // Bounded before Pango sees them: a 10 MB title would take seconds and hundreds
-            // of MB to lay out, for one line on the screen.
-            item->title = ft_bounded_text(g_variant_lookup(dict, "title", "&s", &v) ? v : "");
-            item->subtitle = ft_bounded_text(g_variant_lookup(dict, "subtitle", "&s", &v) ? v : "");
-            item->icon = g_strdup(g_variant_lookup(dict, "icon", "&s", &v) ? v : "");
-            item->icon_file = g_strdup(g_variant_lookup(dict, "icon-file", "&s", &v) ? v : "");
-        }
-        g_variant_unref(dict);
+        g_variant_iter_free(item);
     }
     g_variant_iter_free(items);
+    ft_menu_content content;
+    o.menu->content(&target, dicts, count, &content);
+    for (int i = 0; i < kept; i++) g_variant_unref(held[i]);
+    clear_items();
+    for (int i = 0; i < content.count && i < FT_MENU_MAX_ITEMS; i++) {
+        const ft_menu_row *row = &content.rows[i];
+        item_t *it = &o.items[o.count++];
+        it->type = g_strdup(row->type);
+        // Bounded before Pango sees them: a 10 MB title would take seconds and hundreds of MB
+        // to lay out, for one line on the screen.
+        it->title = ft_bounded_text(row->title);
+        it->subtitle = row->subtitle ? ft_bounded_text(row->subtitle) : NULL;
+        it->icon = g_strdup(row->icon);
+        it->icon_file = g_strdup(row->icon_file);
+    }
     g_strlcpy(o.output, output, sizeof o.output);
     {
+        // What the press was on (SPEC §11, "What is under the finger"), logged.
+        g_autofree char *kind = ft_bounded_text(content.kind), *name = ft_bounded_text(content.name);
         g_autofree char *how = ft_log_text(placement), *where = ft_log_text(output), *what = ft_log_text(kind),
                         *called = ft_log_text(name);
         g_printerr("menu %u shown: %d item(s) at %.3f,%.3f (%s%s%s) for %s%s%s%s\n", id, o.count, x, y, how,
@@ -589,27 +609,20 @@ static void menu_shown(GVariant *p) {
     }
     o.stamp_menu = id;
     o.stamp_signal = arrived;
-    // A link with an address: its preview above its actions; pop opens it by its Open item.
-    ft_menu_target menu_target = { 0, -1, 0, 0 };
     ft_link_preview_end();
-    if (kind && strcmp(kind, "link") == 0 && address && *address) {
-        menu_target.link = 1;
-        for (int i = 0; i < o.count; i++)
-            if (strcmp(o.items[i].type, FT_LINK_OPEN_TYPE) == 0) menu_target.open_row = i;
-        menu_target.page = ft_link_preview_begin(id, address, name ? name : "", redraw_preview);
-    } else if (kind && (strcmp(kind, "app-icon") == 0 || strcmp(kind, "window") == 0) && name && *name && o.count) {
-        // An app's actions: headed by its name and icon (a theme name, or a file's path).
-        menu_target.heading = 1;
-        o.heading.title = g_strdup(name);
-        if (icon && icon[0] == '/') o.heading.icon_file = g_strdup(icon);
-        else o.heading.icon = g_strdup(icon ? icon : "");
+    // A link's preview above its actions ("The link's preview"), its page rendered when it can be.
+    if (content.target.link) {
+        g_autofree char *title = ft_bounded_text(content.link_name);
+        content.target.page = ft_link_preview_begin(id, content.address, title, redraw_preview);
     }
-    g_free(kind);
-    g_free(name);
-    g_free(address);
-    g_free(icon);
+    // An app's actions: headed by its name and icon (a theme name, or a file's path).
+    if (content.target.heading) {
+        o.heading.title = ft_bounded_text(content.heading_title);
+        o.heading.icon = g_strdup(content.heading_icon);
+        o.heading.icon_file = g_strdup(content.heading_icon_file);
+    }
     ft_menu_effects effects;
-    o.menu->menu_shown(id, o.count, x, y, placement, &menu_target, &effects);
+    o.menu->menu_shown(id, o.count, x, y, placement, &content.target, &effects);
     apply(effects);
 }
 
@@ -624,7 +637,7 @@ static void press_progress(GVariant *p) {
     o.menu->press_progress(phase, stage, transition, commit, x, y, placement, preview ? 1 : 0, &effects);
     // On its way to a deep press: what is under the finger is looked up now, ready by peek.
     // Not when the daemon takes no answer (its under-finger is []).
-    if (strcmp(phase, "began") == 0 && !o.daemon_looks_nothing_up) ft_under_finger_began(x, y, placement, output);
+    if (effects.look_up && !o.daemon_looks_nothing_up) ft_under_finger_began(x, y, placement, output);
     if (effects.began_press) {
         clear_items();
         g_strlcpy(o.output, output, sizeof o.output);
@@ -632,38 +645,48 @@ static void press_progress(GVariant *p) {
     apply(effects);
 }
 
+static void menu_dismissed(GVariant *p) {
+    guint id;
+    const char *reason;
+    g_variant_get(p, FT_SIGNAL_MENU_DISMISSED_GET, &id, &reason);
+    ft_menu_effects effects;
+    o.menu->menu_dismissed(id, &effects);
+    // Redrawn only when it was the menu shown.
+    if (effects.redraw) {
+        g_autofree char *why = ft_log_text(reason);
+        g_printerr("menu %u dismissed: %s\n", id, why);
+    }
+    apply(effects);
+}
+
+static void assistive_button(GVariant *p) { ft_assistive_button_signal(p, o.verbose); }
+
+/// The daemon's signals drawn here, each by its member and type (bus-protocol.h): each is
+/// subscribed to alone, so that the bus and GDBus pick it out, and no other reaches the overlay.
+static const ft_daemon_signal menu_signals[] = {
+    { FT_SIGNAL_MENU_SHOWN, FT_SIGNAL_MENU_SHOWN_TYPE, menu_shown },
+    { FT_SIGNAL_PRESS_PROGRESS, FT_SIGNAL_PRESS_PROGRESS_TYPE, press_progress },
+    { FT_SIGNAL_MENU_DISMISSED, FT_SIGNAL_MENU_DISMISSED_TYPE, menu_dismissed },
+    { FT_SIGNAL_ASSISTIVE_BUTTON, FT_SIGNAL_ASSISTIVE_BUTTON_TYPE, assistive_button },
+};
+
 static void on_signal(GDBusConnection *bus, const char *sender, const char *path, const char *iface,
                       const char *member, GVariant *parameters, gpointer data) {
-    (void)bus; (void)path; (void)iface; (void)data;
+    (void)bus; (void)path; (void)iface;
+    const ft_daemon_signal *signal = data;
     // The rule's sender only filters broadcasts: a signal addressed to the overlay reaches it
     // from anyone, and GLib before 2.80.1 delivers it (CVE-2024-34397). Only the daemon speaks.
-    if (!o.daemon_owner || !sender || strcmp(sender, o.daemon_owner) != 0) {
+    if (!sender || !o.client->believes(sender)) {
         if (o.verbose) g_printerr("ignored %s from %s: not the owner of " DAEMON_NAME "\n", member, sender);
         return;
     }
-    if (ft_intent_signal(member, parameters)) return;
-    if (strcmp(member, FT_SIGNAL_MENU_SHOWN) == 0 && g_variant_is_of_type(parameters, G_VARIANT_TYPE(FT_SIGNAL_MENU_SHOWN_TYPE))) {
-        menu_shown(parameters);
-    } else if (strcmp(member, FT_SIGNAL_PRESS_PROGRESS) == 0 &&
-               g_variant_is_of_type(parameters, G_VARIANT_TYPE(FT_SIGNAL_PRESS_PROGRESS_TYPE))) {
-        press_progress(parameters);
-    } else if (strcmp(member, FT_SIGNAL_ASSISTIVE_BUTTON) == 0 &&
-               g_variant_is_of_type(parameters, G_VARIANT_TYPE(FT_SIGNAL_ASSISTIVE_BUTTON_TYPE))) {
-        ft_assistive_button_signal(parameters, o.verbose);
-    } else if (strcmp(member, FT_SIGNAL_MENU_DISMISSED) == 0 &&
-               g_variant_is_of_type(parameters, G_VARIANT_TYPE(FT_SIGNAL_MENU_DISMISSED_TYPE))) {
-        guint id;
-        const char *reason;
-        g_variant_get(parameters, FT_SIGNAL_MENU_DISMISSED_GET, &id, &reason);
-        ft_menu_effects effects;
-        o.menu->menu_dismissed(id, &effects);
-        // Redrawn only when it was the menu shown.
-        if (effects.redraw) {
-            g_autofree char *why = ft_log_text(reason);
-            g_printerr("menu %u dismissed: %s\n", id, why);
-        }
-        apply(effects);
-    }
+    if (g_variant_is_of_type(parameters, G_VARIANT_TYPE(signal->type))) signal->take(parameters);
+}
+
+static void subscribe(GDBusConnection *bus, const ft_daemon_signal *signals, size_t count) {
+    for (size_t i = 0; i < count; i++)
+        g_dbus_connection_signal_subscribe(bus, DAEMON_NAME, DAEMON_IFACE, signals[i].member, DAEMON_PATH, NULL,
+                                           G_DBUS_SIGNAL_FLAGS_NONE, on_signal, (gpointer)&signals[i], NULL);
 }
 
 /// The daemon that showed the menu, the intent window or the AssistiveTouch button is gone: they
@@ -679,14 +702,19 @@ static void daemon_gone(const char *why) {
 
 static void read_under_finger(void);
 
-static void set_daemon_owner(const char *owner) {
-    gboolean same = o.daemon_owner && owner && g_str_equal(owner, o.daemon_owner);
+/// The bus's word on who owns the daemon's name: GetNameOwner's answer, or (`changed`)
+/// NameOwnerChanged's new owner. What it means is the model's (DaemonOwner).
+static void set_daemon_owner(const char *owner, gboolean changed) {
+    char gone[128];
+    gboolean another = o.client->daemon_owner(owner, changed, gone, sizeof gone);
     g_free(o.daemon_owner);
-    o.daemon_owner = owner && *owner ? g_strdup(owner) : NULL;
-    if (same) return;
-    // Another daemon: looked up until it says its under-finger.
-    o.daemon_looks_nothing_up = FALSE;
-    read_under_finger();
+    o.daemon_owner = *owner ? g_strdup(owner) : NULL;
+    if (another) {
+        // Another daemon: looked up until it says its under-finger.
+        o.daemon_looks_nothing_up = FALSE;
+        read_under_finger();
+    }
+    if (*gone) daemon_gone(gone);
 }
 
 // ---------------------------------------------------------------- the daemon's under-finger
@@ -712,7 +740,7 @@ static void take_under_finger(GVariant *kinds) {
 static void on_under_finger(GObject *source, GAsyncResult *result, gpointer data) {
     g_autofree char *asked = data;
     g_autoptr(GVariant) reply = g_dbus_connection_call_finish(G_DBUS_CONNECTION(source), result, NULL);
-    if (!reply || !o.daemon_owner || !g_str_equal(asked, o.daemon_owner)) return;
+    if (!reply || !o.client->believes(asked)) return;
     g_autoptr(GVariant) value = NULL;
     g_variant_get(reply, "(v)", &value);
     if (g_variant_is_of_type(value, G_VARIANT_TYPE("as"))) take_under_finger(value);
@@ -730,7 +758,7 @@ static void on_properties_changed(GDBusConnection *bus, const char *sender, cons
                                   const char *member, GVariant *parameters, gpointer data) {
     (void)bus; (void)path; (void)iface; (void)member; (void)data;
     // Believed from the daemon only, as its signals are.
-    if (!o.daemon_owner || !sender || !g_str_equal(sender, o.daemon_owner)) return;
+    if (!sender || !o.client->believes(sender)) return;
     if (!g_variant_is_of_type(parameters, G_VARIANT_TYPE("(sa{sv}as)"))) return;
     g_autoptr(GVariant) changed = g_variant_get_child_value(parameters, 1);
     g_autoptr(GVariant) kinds = g_variant_lookup_value(changed, FT_BUS_PROPERTY_UNDER_FINGER, G_VARIANT_TYPE("as"));
@@ -740,20 +768,18 @@ static void on_properties_changed(GDBusConnection *bus, const char *sender, cons
 /// The bus's word on who owns the daemon's name. Followed here, not with g_bus_watch_name,
 /// whose handler runs one idle later: a signal sent right after the name was taken would be
 /// judged against the old owner. Subscriptions are called in the order the messages came.
+/// Only the bus itself says who owns a name, though anyone may address a NameOwnerChanged to
+/// the overlay: the subscription's sender, the bus's own name, is one GDBus matches each
+/// message's sender against, as it matches its first argument, the daemon's name.
 static void on_owner_changed(GDBusConnection *bus, const char *sender, const char *path, const char *iface,
                              const char *member, GVariant *parameters, gpointer data) {
-    (void)bus; (void)path; (void)iface; (void)member; (void)data;
-    // Only the bus itself says who owns a name; anyone may address a NameOwnerChanged to us.
-    if (!sender || strcmp(sender, "org.freedesktop.DBus") != 0) return;
+    (void)bus; (void)sender; (void)path; (void)iface; (void)member; (void)data;
     if (!g_variant_is_of_type(parameters, G_VARIANT_TYPE("(sss)"))) return;
     const char *name, *old_owner, *new_owner;
     g_variant_get(parameters, "(&s&s&s)", &name, &old_owner, &new_owner);
-    if (strcmp(name, DAEMON_NAME) != 0) return;
     // Left the bus (killed, restarted, upgraded), or another process took its name: what it
-    // showed here has nobody behind it, and a new owner never sent it.
-    gboolean gone = o.daemon_owner && (!*new_owner || strcmp(new_owner, o.daemon_owner) != 0);
-    set_daemon_owner(new_owner);
-    if (gone) daemon_gone(*new_owner ? "another process took its name" : "it left the bus");
+    // showed here has nobody behind it, and a new owner never sent it (DaemonOwner).
+    set_daemon_owner(new_owner, TRUE);
 }
 
 static void on_bus(GDBusConnection *bus, const char *name, gpointer data) {
@@ -770,7 +796,7 @@ static void on_bus(GDBusConnection *bus, const char *name, gpointer data) {
     if (owner) {
         const char *unique;
         g_variant_get(owner, "(&s)", &unique);
-        set_daemon_owner(unique);
+        set_daemon_owner(unique, FALSE);
         g_variant_unref(owner);
     }
     // Its UnderFinger as it changes (asked when an owner is set, set_daemon_owner).
@@ -779,15 +805,11 @@ static void on_bus(GDBusConnection *bus, const char *name, gpointer data) {
                                        NULL, NULL);
     // The daemon's signals, from the owner of its name only (checked again in on_signal): any
     // other client could otherwise open, close or choose from menus and intent windows.
-    g_dbus_connection_signal_subscribe(bus, DAEMON_NAME, DAEMON_IFACE, NULL, DAEMON_PATH, NULL,
-                                       G_DBUS_SIGNAL_FLAGS_NONE, on_signal, NULL, NULL);
+    subscribe(bus, menu_signals, G_N_ELEMENTS(menu_signals));
+    subscribe(bus, ft_intent_signals, FT_INTENT_SIGNALS);
 }
 
 // ---------------------------------------------------------------- who draws
-
-/// The `Mode` the GNOME Shell extension says on its Overlay1 object (the overlay's own are
-/// `layer-shell`, `popup` and `placed-window`).
-#define EXTENSION_MODE "gnome-shell"
 
 /// The unique name owning `name` now, or NULL when none does.
 static char *name_owner(GDBusConnection *bus, const char *name) {
@@ -817,11 +839,13 @@ static char *owner_mode(GDBusConnection *bus, const char *owner) {
     return mode;
 }
 
-/// Who `owner` is, by its `Mode`, for the log: `the GNOME Shell extension (:1.23, mode
-/// gnome-shell)`, `another overlay (:1.9, mode popup)`, `a client (:1.7, mode unknown)`.
-static char *describe_owner(const char *owner, const char *mode) {
-    const char *who = !mode ? "a client" : strcmp(mode, EXTENSION_MODE) == 0 ? "the GNOME Shell extension"
-                                                                             : "another overlay";
+/// Who `owner` is, by its `Mode` (OverlayNameOwner), for the log: `the GNOME Shell extension
+/// (:1.23, mode gnome-shell)`, `another overlay (:1.9, mode popup)`, `a client (:1.7, mode
+/// unknown)`. `extension`, when not NULL, says whether it is the GNOME Shell extension.
+static char *describe_owner(const char *owner, const char *mode, gboolean *extension) {
+    char who[64];
+    gboolean is_extension = o.client->overlay_owner(mode, who, sizeof who);
+    if (extension) *extension = is_extension;
     // The mode is the owner's word, whoever it is.
     g_autofree char *said = ft_log_text(mode ? mode : "unknown");
     return g_strdup_printf("%s (%s, mode %s)", who, owner ? owner : "no owner", said);
@@ -833,13 +857,13 @@ static gboolean extension_draws(GDBusConnection *bus) {
     char *owner = name_owner(bus, OVERLAY_NAME);
     if (!owner) return FALSE;
     char *mode = owner_mode(bus, owner);
-    gboolean extension = mode && strcmp(mode, EXTENSION_MODE) == 0;
+    gboolean extension;
+    char *who = describe_owner(owner, mode, &extension);
     if (extension) {
-        char *who = describe_owner(owner, mode);
         g_printerr("overlay: %s is owned by %s, which shows the menus at the finger: drawing nothing here\n",
                    OVERLAY_NAME, who);
-        g_free(who);
     }
+    g_free(who);
     g_free(mode);
     g_free(owner);
     return extension;
@@ -878,9 +902,10 @@ static void on_name_lost(GDBusConnection *bus, const char *name, gpointer data) 
     ft_assistive_button_destroy();
     char *owner = name_owner(bus, name);
     char *mode = owner ? owner_mode(bus, owner) : NULL;
-    char *who = describe_owner(owner, mode);
+    gboolean extension;
+    char *who = describe_owner(owner, mode, &extension);
     if (o.owned) g_printerr("overlay: %s taken by %s: drawing nothing here\n", name, who);
-    else if (mode && strcmp(mode, EXTENSION_MODE) == 0)
+    else if (extension)
         g_printerr("overlay: %s is owned by %s, which shows the menus at the finger: drawing nothing here\n", name,
                    who);
     else g_printerr("overlay: %s is owned by %s: exiting\n", name, who);
@@ -918,7 +943,7 @@ static void read_color_scheme(void) {
 // ---------------------------------------------------------------- the overlay's own object
 
 /// How the menu is shown here, as the bus's `Mode` says it: `layer-shell`, `popup` (X11) or
-/// `placed-window` (no layer-shell: GNOME), whose menu is not at the finger (`AtFinger`).
+/// `placed-window` (no layer-shell: GNOME), whose menu is not at the finger (OverlayProperty).
 static const char *mode_name(void) {
     switch (o.mode) {
     case FT_WINDOW_LAYER: return "layer-shell";
@@ -931,8 +956,11 @@ static const char *mode_name(void) {
 static GVariant *get_property(GDBusConnection *bus, const char *sender, const char *path, const char *iface,
                               const char *name, GError **error, gpointer data) {
     (void)bus; (void)sender; (void)path; (void)iface; (void)data;
-    if (strcmp(name, "Mode") == 0) return g_variant_new_string(mode_name());
-    if (strcmp(name, "AtFinger") == 0) return g_variant_new_boolean(o.mode != FT_WINDOW_PLACED);
+    // Which property and its value are the model's (OverlayProperty).
+    ft_property_value value;
+    o.client->property(name, mode_name(), &value);
+    if (value.type == FT_PROPERTY_STRING) return g_variant_new_string(value.text);
+    if (value.type == FT_PROPERTY_BOOLEAN) return g_variant_new_boolean(value.boolean);
     g_set_error(error, G_DBUS_ERROR, G_DBUS_ERROR_UNKNOWN_PROPERTY, "no property %s", name);
     return NULL;
 }
@@ -966,6 +994,8 @@ int ft_overlay_main(const ft_overlay_args *args) {
     if (frame_log && *frame_log && !(o.frame_log = fopen(frame_log, "a")))
         g_printerr("overlay: FORCETOUCH_OVERLAY_FRAME_LOG %s: %s\n", frame_log, g_strerror(errno));
     o.menu = args->menu;
+    o.client = args->client;
+    ft_drawing_init(args->client);
     if (args->what_is_at) return ft_under_finger_what_is_at(args->lookup, args->at_x, args->at_y, args->verbose);
     g_printerr("forcetouch-overlay %s\n", args->version);
     GError *error = NULL;

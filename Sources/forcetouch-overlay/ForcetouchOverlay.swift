@@ -93,14 +93,16 @@ struct ForcetouchOverlay: ForceTouchCommand {
                         table.observe = observeAt.isEmpty ? 0 : 1
                         let at = observeAt.isEmpty ? whatIsAt : observeAt
                         return withUnsafePointer(to: table) { lookup in
-                            var args = ft_overlay_args(verbose: verbose ? 1 : 0, version: version, menu: menu,
-                                                       button: button, intent: intent,
-                                                       lookup: underFinger ? lookup : nil,
-                                                       what_is_at: at.count == 2 ? 1 : 0,
-                                                       at_x: at.first ?? 0, at_y: at.last ?? 0,
-                                                       link_preview: linkPreview ? 1 : 0,
-                                                       link_preview_timeout: linkPreviewTimeout)
-                            return toolkit.run(&args)
+                            withUnsafePointer(to: ClientModelBridge.table) { client in
+                                var args = ft_overlay_args(verbose: verbose ? 1 : 0, version: version, menu: menu,
+                                                           button: button, intent: intent,
+                                                           lookup: underFinger ? lookup : nil,
+                                                           what_is_at: at.count == 2 ? 1 : 0,
+                                                           at_x: at.first ?? 0, at_y: at.last ?? 0,
+                                                           link_preview: linkPreview ? 1 : 0,
+                                                           link_preview_timeout: linkPreviewTimeout, client: client)
+                                return toolkit.run(&args)
+                            }
                         }
                     }
                 }

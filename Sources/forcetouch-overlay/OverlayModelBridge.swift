@@ -36,13 +36,57 @@ enum OverlayModelBridge {
                                    pointer: hasPointer != 0 ? (px, py) : nil, placed: placed != 0)
             out?.pointee = cFrame(frame)
         },
-        daemon_gone: { out in apply(.daemonGone, out) })
+        daemon_gone: { out in apply(.daemonGone, out) },
+        content: { target, items, count, out in
+            let rows = (0 ..< Int(min(max(count, 0), FT_MENU_MAX_ITEMS))).map { strings(items?[$0]) }
+            out?.pointee = cContent(MenuContent(target: strings(target?.pointee), items: rows))
+        })
 
     private static func apply(_ event: MenuEvent, _ out: UnsafeMutablePointer<ft_menu_effects>?) {
         let effects = menu.handle(event)
         for transition in menu.takeTransitions() where verbose { log("menu state: \(transition)\n") }
         out?.pointee = ft_menu_effects(choose: Int32(effects.choose ?? -1), dismiss: effects.dismiss ?? 0,
-                                       began_press: effects.beganPress ? 1 : 0, redraw: effects.redraw ? 1 : 0)
+                                       began_press: effects.beganPress ? 1 : 0, redraw: effects.redraw ? 1 : 0,
+                                       look_up: effects.lookUp ? 1 : 0)
+    }
+
+    /// A bus dictionary's string entries, as the glue passed them.
+    private static func strings(_ dict: ft_bus_dict?) -> BusStrings {
+        guard let dict, let entries = dict.entries else { return BusStrings([]) }
+        return BusStrings((0 ..< Int(max(dict.count, 0))).map { (string(entries[$0].key), string(entries[$0].value)) })
+    }
+
+    /// The C copies of the menu's content handed out last, valid until the next.
+    nonisolated(unsafe) private static var contentStrings: [UnsafeMutablePointer<CChar>?] = []
+
+    private static func cContent(_ content: MenuContent) -> ft_menu_content {
+        for s in contentStrings { free(s) }
+        contentStrings = []
+        func kept(_ s: String?) -> UnsafePointer<CChar>? {
+            guard let s else { return nil }
+            let copy = strdup(s)
+            contentStrings.append(copy)
+            return UnsafePointer(copy)
+        }
+        var c = ft_menu_content()
+        c.count = Int32(content.rows.count)
+        withUnsafeMutableBytes(of: &c.rows) { raw in
+            let rows = raw.bindMemory(to: ft_menu_row.self)
+            for (i, row) in content.rows.prefix(rows.count).enumerated() {
+                rows[i] = ft_menu_row(type: kept(row.type), title: kept(row.title), subtitle: kept(row.subtitle),
+                                      icon: kept(row.icon), icon_file: kept(row.iconFile))
+            }
+        }
+        c.target = ft_menu_target(link: content.link == nil ? 0 : 1, open_row: Int32(content.link?.openRow ?? -1),
+                                  page: 0, heading: content.heading == nil ? 0 : 1)
+        c.heading_title = kept(content.heading?.title ?? "")
+        c.heading_icon = kept(content.heading?.icon ?? "")
+        c.heading_icon_file = kept(content.heading?.iconFile ?? "")
+        c.address = kept(content.link?.address ?? "")
+        c.link_name = kept(content.link?.name ?? "")
+        c.kind = kept(content.kind)
+        c.name = kept(content.name)
+        return c
     }
 
     private static func cFrame(_ frame: MenuFrame) -> ft_menu_frame {

@@ -261,9 +261,12 @@ plain_long_press() {
 # ---------------------------------------------------------------- X11: Xvfb and openbox
 start_x11
 doc_runner=(as_user)
+# This overlay stamps each menu's first frame (FORCETOUCH_OVERLAY_FRAME_LOG), as `make bench` has it.
+user_env+=("FORCETOUCH_OVERLAY_FRAME_LOG=$W/x11-frames.log")
 doc --bg <<'CMD'
 forcetouch-overlay --verbose
 CMD
+unset 'user_env[-1]'
 overlay_pid=$doc_pid
 pids+=("$overlay_pid")
 ln -sf "$DOC_OUT" "$W/x11-overlay.log"
@@ -309,10 +312,23 @@ dismissed 99
 # Taken and ignored (--verbose says so) before the check looks.
 wait_for_new "$m" '^ignored MenuDismissed from ' "$W/x11-overlay.log" 5 > /dev/null
 check "x11: ... nor does a forged MenuDismissed close it" bash -c "! tail -c +$((m + 1)) '$W/x11-overlay.log' | grep -q '^menu 43 dismissed'"
+# Only the bus says who owns the daemon's name: a NameOwnerChanged a client addresses to the
+# overlay, saying the daemon left, takes nothing away, and the daemon is still believed after it.
+m2="$(mark "$W/x11-overlay.log")"
+as_user timeout 10 gdbus emit --session --dest "$(overlay_unique)" --object-path /org/freedesktop/DBus \
+    --signal org.freedesktop.DBus.NameOwnerChanged "'$IFACE'" "'$PEER_UNIQUE'" "''" > /dev/null
 dismissed 43
+check "x11: ... nor a NameOwnerChanged forged to the overlay (the daemon gone): the daemon's MenuDismissed after it closes the menu" \
+    wait_for_new "$m2" '^menu 43 dismissed' "$W/x11-overlay.log" 10
+check "x11: ... and the forgery was not taken for the daemon leaving" \
+    bash -c "! tail -c +$((m2 + 1)) '$W/x11-overlay.log' | grep -q 'Daemon1: it left the bus'"
 wait_drawn "$W/x11-overlay.log" "$m"
 shoot "$W/x11-dismissed.png" "" shot_x11
 stages x11 "$W/x11-overlay.log" 1024 768 shot_x11
+# A menu that comes while the card is on screen is drawn as its MenuShown comes, not a tick of the
+# frame clock later, which can be a whole frame (16.7 ms) after the card's last (issue 52, item 5).
+check "x11: the menu that came over the card was drawn at once, no frame clock tick between ($(grep '^menu 7 ' "$W/x11-frames.log"))" \
+    grep -Eq '^menu 7 signal [0-9]+ frame [0-9]+ ticks 0$' "$W/x11-frames.log"
 check "x11: slide: the overlay asked the daemon to perform the item chosen" grep -q "^call ChooseQuickAction ('timer',)" "$PEER_LOG"
 check "x11: ... and showed its answer: success" wait_for '^chose timer: success' "$W/x11-overlay.log" 10
 check "x11: an override-redirect popup (no compositing manager: not dimmed), said once" \

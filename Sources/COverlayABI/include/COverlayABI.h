@@ -69,7 +69,45 @@ typedef struct {
     int began_press;
     /// Something drawn changed: show, redraw or hide the window.
     int redraw;
+    /// A press began: what is under the finger is looked up now, ready by peek.
+    int look_up;
 } ft_menu_effects;
+
+/// One entry of a bus dictionary whose value is a string (an `a{sv}` such as MenuShown's target),
+/// borrowed from the signal for the call.
+typedef struct {
+    const char *key, *value;
+} ft_bus_entry;
+
+/// A bus dictionary's string entries, in the order the bus carried them (BusStrings).
+typedef struct {
+    const ft_bus_entry *entries;
+    int count;
+} ft_bus_dict;
+
+/// One row of a menu as drawn (MenuRow). The strings are the model's, valid until its next
+/// `content`.
+typedef struct {
+    /// The item's type (what ChooseQuickAction names, whole), title and subtitle (NULL: none
+    /// drawn), its theme icon's name and its icon file ("" for none).
+    const char *type, *title, *subtitle, *icon, *icon_file;
+} ft_menu_row;
+
+/// What a MenuShown draws (MenuContent), decided from its dictionaries. The strings are the
+/// model's, valid until its next `content`.
+typedef struct {
+    int count;
+    ft_menu_row rows[FT_MENU_MAX_ITEMS];
+    /// What the target makes of the menu, for `menu_shown`; `page` is 0, the glue's to set.
+    ft_menu_target target;
+    /// With `target.heading`: the app's name and its icon, a theme icon's name or a file ("" for
+    /// none).
+    const char *heading_title, *heading_icon, *heading_icon_file;
+    /// With `target.link`: its address (whole) and its text.
+    const char *address, *link_name;
+    /// What the press was on and its name, as the daemon said them ("" when it did not): logged.
+    const char *kind, *name;
+} ft_menu_content;
 
 /// The menu's logic, implemented in Swift (MenuInteraction): the glue passes each signal and
 /// each input event, and asks for the frame to draw. One menu per process, on GTK's thread.
@@ -94,6 +132,9 @@ typedef struct {
                   ft_menu_frame *out);
     /// The daemon's name lost its owner, or another process took it: what it showed goes.
     void (*daemon_gone)(ft_menu_effects *out);
+    /// MenuShown's target and its first `count` items (at most FT_MENU_MAX_ITEMS), as the bus
+    /// carried them: what the menu draws.
+    void (*content)(const ft_bus_dict *target, const ft_bus_dict *items, int count, ft_menu_content *out);
 } ft_menu_model;
 
 /// Where the AssistiveTouch button is drawn, computed by the model (ButtonPlacement).
@@ -348,6 +389,37 @@ typedef struct {
     void (*print_facts)(const ft_target_facts *facts);
 } ft_lookup_model;
 
+/// A property of the overlay's own object (OverlayProperty): FT_PROPERTY_NONE (no such
+/// property), FT_PROPERTY_STRING (`text`) or FT_PROPERTY_BOOLEAN (`boolean`).
+enum { FT_PROPERTY_NONE = 0, FT_PROPERTY_STRING = 1, FT_PROPERTY_BOOLEAN = 2 };
+typedef struct {
+    int type;
+    char text[64];
+    int boolean;
+} ft_property_value;
+
+/// The overlay's rules as a client of the session bus and of the display, outside its three
+/// windows, implemented in Swift: whose word is the daemon's (DaemonOwner), who owns the
+/// overlay's name (OverlayNameOwner), its own object's properties (OverlayProperty) and the
+/// output a name picks (OutputName). On GTK's thread only.
+typedef struct {
+    /// The bus's word on who owns the daemon's name, `owner` ("" for none): GetNameOwner's answer,
+    /// or NameOwnerChanged's new owner when `changed`. Returns 1 when it is another owner than
+    /// the last (its UnderFinger is asked); `gone` (`size` bytes) says why what the last owner
+    /// showed goes, "" when it stays.
+    int (*daemon_owner)(const char *owner, int changed, char *gone, size_t size);
+    /// Whether `sender` (a unique name) is the daemon's owner, whose signals are believed.
+    int (*believes)(const char *sender);
+    /// Who owns the overlay's name, by the `mode` its object says (NULL: it did not), into `who`
+    /// (`size` bytes); returns 1 when it is the GNOME Shell extension, which draws at the finger.
+    int (*overlay_owner)(const char *mode, char *who, size_t size);
+    /// The overlay's property `name`, its window mode being `mode` (`popup`, ...).
+    void (*property)(const char *name, const char *mode, ft_property_value *out);
+    /// The index of the output named `output` among the display's monitors by their `models`
+    /// (NULL for one without a name), -1 for none.
+    int (*output_index)(const char *output, const char *const *models, int count);
+} ft_client_model;
+
 /// How the overlay runs.
 typedef struct {
     /// Logs each drawn menu's rectangle and its items' (`item 0 "Title" x y w h`), for tests,
@@ -371,6 +443,8 @@ typedef struct {
     /// `link_preview_timeout` seconds; the card shows the title and address meanwhile.
     int link_preview;
     double link_preview_timeout;
+    /// The rules of its bus client and display.
+    const ft_client_model *client;
 } ft_overlay_args;
 
 /// `ft_overlay_main`, the shared object's one entry point: opens the display, owns
