@@ -291,6 +291,33 @@ check "a page still loading at the timeout ($(requests "$m" /ping) pings; $(outc
     test "$(requests "$m" /ping)" -gt 0 -a "$(requests "$t" /)" = 0 -a -z "$(own_processes)"
 dismissed 34 dismissed
 
+# forcetouch-page-snapshot, the same rendering as a command that writes a PNG (for the GNOME Shell
+# extension, gnome-shell-on-host.sh): the page into a new file with its title; bounded in time,
+# its processes gone with it; no file written through a link; no scheme but a page's fetched.
+snap="$W/snapshot.png"
+title="$(as_user timeout 20 "$BIN/forcetouch-page-snapshot" "$PAGE" "$snap" 5 2> "$W/snapshot.err")"
+status=$?
+check "forcetouch-page-snapshot renders the page into a PNG with its title ($status, \"$title\", $(identify -format '%wx%h' "$snap" 2> /dev/null); $(tail -1 "$W/snapshot.err"))" \
+    test "$status" = 0 -a "$title" = "Peek Test Page" -a "$(identify -format '%wx%h' "$snap" 2> /dev/null)" = 900x600
+check "... the page's own pixels (its blue in the middle)" blue "$snap" 450 400
+m="$(mark "$W/pages.log")"
+as_user timeout 20 "$BIN/forcetouch-page-snapshot" "$SITE/slow?n=snapshot" "$W/slow.png" 2 2> "$W/snapshot-slow.err"
+status=$?
+t="$(mark "$W/pages.log")"
+# Nothing to wait for when nothing is asked: a time window (the page pinged every 100 ms).
+sleep 0.5
+check "... a page still loading after its timeout: exit 1, no file, and nothing more asked for once it exited ($(requests "$m" /ping) pings before, $(requests "$t" /) after; $(tail -1 "$W/snapshot-slow.err"))" \
+    test "$status" = 1 -a ! -e "$W/slow.png" -a "$(requests "$m" /ping)" -gt 0 -a "$(requests "$t" /)" = 0
+ln -s "$W/elsewhere.png" "$W/link.png"
+as_user timeout 20 "$BIN/forcetouch-page-snapshot" "$PAGE" "$W/link.png" 5 2> "$W/snapshot-link.err"
+status=$?
+check "... a file already there (a link) is not written through (exit $status; $(tail -1 "$W/snapshot-link.err"))" \
+    test "$status" = 1 -a ! -e "$W/elsewhere.png"
+as_user timeout 20 "$BIN/forcetouch-page-snapshot" "mailto:someone@example.org" "$W/mail.png" 5 2> "$W/snapshot-mail.err"
+status=$?
+check "... a link that is no page is not fetched (exit $status; $(tail -1 "$W/snapshot-mail.err"))" \
+    test "$status" = 1 -a ! -e "$W/mail.png"
+
 # A page that takes 64 MB more every 100 ms, up to 1.5 GB: stopped at the preview's bound.
 m="$(mark "$W/pages.log")" o="$(mark "$W/pages-overlay.log")"
 preview_of 35 "$SITE/hog"
