@@ -18,13 +18,11 @@
  * { type: 'submitted', text }, { type: 'dismissTimerFired' }, { type: 'daemonGone' }. A question
  * is { kind: 'confirm' }, { kind: 'choose', choices } or { kind: 'value' }. */
 
-/* From the gesture to the window's nearest corner, and how close to the output's edge it may
- * come (MenuLayout.gap, MenuLayout.edge): the menu's figures. */
-const GAP = 14;
-const EDGE = 8;
-
 const Me = imports.misc.extensionUtils.getCurrentExtension();
 const { roundHalfAway } = Me.imports.rounding;
+/* The menu's figures and way of opening (MenuLayout.gap, MenuLayout.edge, OpeningDirection), as
+ * the Swift model's IntentWindowPlacement uses them. */
+const { MenuLayout, OpeningDirection } = Me.imports.menuModel;
 
 /* The window's named states: hidden, asking(question), showingResponse(code, final). */
 var IntentWindowState = class IntentWindowState {
@@ -92,9 +90,8 @@ var IntentResponseLook = class IntentResponseLook {
 };
 
 /* Where the window goes on its output, { x, y } of its top left corner: beside the gesture,
- * opening right and down unless that would take it within EDGE of the output's edge, then left
- * and/or up, kept EDGE inside; centred when the run has no place (`located` false). `finger` is
- * 0…1 across the output; with the `pointer` placement it opens at `pointer` (output pixels), or
+ * opening as the menu does (OpeningDirection), kept MenuLayout.edge inside the output; centred
+ * when the run has no place (`located` false). `finger` is 0…1 across the output; with the `pointer` placement it opens at `pointer` (output pixels), or
  * in the output's middle where the pointer is not known (null). */
 var IntentWindowPlacement = class IntentWindowPlacement {
     constructor(size, output, located, finger, placement, pointer) {
@@ -106,12 +103,12 @@ var IntentWindowPlacement = class IntentWindowPlacement {
         const ow = output.width, oh = output.height, w = size.width, h = size.height;
         const at = placement === 'pointer' ? pointer ?? { x: ow / 2, y: oh / 2 }
             : { x: finger.x * ow, y: finger.y * oh };
-        const left = at.x + GAP + w > ow - EDGE;
-        const up = at.y + GAP + h > oh - EDGE;
-        const x = roundHalfAway(left ? at.x - GAP - w : at.x + GAP);
-        const y = roundHalfAway(up ? at.y - GAP - h : at.y + GAP);
-        this.x = Math.min(Math.max(x, EDGE), Math.max(EDGE, output.width - size.width - EDGE));
-        this.y = Math.min(Math.max(y, EDGE), Math.max(EDGE, output.height - size.height - EDGE));
+        const way = new OpeningDirection(at, { width: w, height: h }, { width: ow, height: oh });
+        const gap = MenuLayout.gap, edge = MenuLayout.edge;
+        const x = roundHalfAway(way.left ? at.x - gap - w : at.x + gap);
+        const y = roundHalfAway(way.up ? at.y - gap - h : at.y + gap);
+        this.x = Math.min(Math.max(x, edge), Math.max(edge, output.width - size.width - edge));
+        this.y = Math.min(Math.max(y, edge), Math.max(edge, output.height - size.height - edge));
     }
 };
 
