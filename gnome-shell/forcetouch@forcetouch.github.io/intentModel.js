@@ -91,8 +91,9 @@ var IntentResponseLook = class IntentResponseLook {
 
 /* Where the window goes on its output, { x, y } of its top left corner: beside the gesture,
  * opening as the menu does (OpeningDirection), kept MenuLayout.edge inside the output; centred
- * when the run has no place (`located` false). `finger` is 0…1 across the output; with the `pointer` placement it opens at `pointer` (output pixels), or
- * in the output's middle where the pointer is not known (null). */
+ * when the run has no place (`located` false). `finger` is 0…1 across the output; with the
+ * `pointer` placement it opens at `pointer` (output pixels), or in the output's middle where the
+ * pointer is not known (null). */
 var IntentWindowPlacement = class IntentWindowPlacement {
     constructor(size, output, located, finger, placement, pointer) {
         if (!located) {
