@@ -25,6 +25,7 @@
 #include "assistive-button.h"
 #include "overlay-window.h"
 #include "drawing.h"
+#include "frame-now.h"
 #include "bounded.h"
 #include "under-finger.h"
 #include "link-preview.h"
@@ -97,10 +98,11 @@ static struct {
     gboolean logged_valid;
     ft_menu_frame logged;
     // FORCETOUCH_OVERLAY_FRAME_LOG: the file each menu's first frame is stamped in (NULL: none),
-    // the menu waiting for its first frame (0: none) and when its MenuShown came.
+    // the menu waiting for its first frame (0: none), when its MenuShown came, and the window's
+    // frame clock's count of frames then.
     FILE *frame_log;
     guint stamp_menu;
-    gint64 stamp_signal;
+    gint64 stamp_signal, stamp_ticks;
 } o;
 
 static void clear_items(void) {
@@ -223,10 +225,16 @@ static void draw_icon(cairo_t *cr, item_t *item, double x, double y, double grey
 /// With FORCETOUCH_OVERLAY_FRAME_LOG, a menu's first frame, stamped on CLOCK_MONOTONIC (µs) beside
 /// the arrival of the MenuShown it draws: what Benchmarks/overlay measures the menu's latency
 /// from the daemon's peek with. Drawn means handed to the display server, not yet shown by it.
+/// `ticks`: the frame clock's ticks between the two (0: drawn at once, frame-now.h).
+static gint64 frame_ticks(void) {
+    GdkFrameClock *clock = o.window ? gtk_widget_get_frame_clock(o.window) : NULL;
+    return clock ? gdk_frame_clock_get_frame_counter(clock) : 0;
+}
+
 static void stamp_first_frame(void) {
     if (!o.frame_log || !o.stamp_menu || o.frame.menu_id != o.stamp_menu) return;
-    fprintf(o.frame_log, "menu %u signal %" G_GINT64_FORMAT " frame %" G_GINT64_FORMAT "\n", o.stamp_menu,
-            o.stamp_signal, g_get_monotonic_time());
+    fprintf(o.frame_log, "menu %u signal %" G_GINT64_FORMAT " frame %" G_GINT64_FORMAT " ticks %" G_GINT64_FORMAT "\n",
+            o.stamp_menu, o.stamp_signal, g_get_monotonic_time(), frame_ticks() - o.stamp_ticks);
     fflush(o.frame_log);
     o.stamp_menu = 0;
 }
@@ -624,6 +632,9 @@ static void menu_shown(GVariant *p) {
     ft_menu_effects effects;
     o.menu->menu_shown(id, o.count, x, y, placement, &content.target, &effects);
     apply(effects);
+    // Its first frame now, not at the frame clock's next tick, which may be a whole frame away.
+    o.stamp_ticks = frame_ticks();
+    ft_draw_now(o.window);
 }
 
 static void press_progress(GVariant *p) {
