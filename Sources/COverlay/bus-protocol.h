@@ -51,6 +51,11 @@
 #define FT_SIGNAL_MENU_DISMISSED_TYPE "(us)"
 #define FT_SIGNAL_MENU_DISMISSED_GET "(u&s)"
 
+// ActivateWindow(u window)
+#define FT_SIGNAL_ACTIVATE_WINDOW "ActivateWindow"
+#define FT_SIGNAL_ACTIVATE_WINDOW_TYPE "(u)"
+#define FT_SIGNAL_ACTIVATE_WINDOW_GET "(u)"
+
 // IntentStarted(u id, s intent, s title, s app, d x, d y, s placement, s output, b located)
 #define FT_SIGNAL_INTENT_STARTED "IntentStarted"
 #define FT_SIGNAL_INTENT_STARTED_TYPE "(usssddssb)"
@@ -246,6 +251,8 @@
 #define FT_FACT_WINDOW_TYPE_SIGNATURE "s"
 #define FT_FACT_WHY "why"
 #define FT_FACT_WHY_SIGNATURE "s"
+#define FT_FACT_WINDOWS "windows"
+#define FT_FACT_WINDOWS_SIGNATURE "a(uss)"
 
 // MenuShown's keys: each item's, FT_ITEM_K, and its target's, FT_TARGET_K (every value a string).
 #define FT_ITEM_TYPE "type"
@@ -269,6 +276,7 @@
     X(FT_SIGNAL_MENU_SHOWN, FT_SIGNAL_MENU_SHOWN_TYPE) \
     X(FT_SIGNAL_PRESS_PROGRESS, FT_SIGNAL_PRESS_PROGRESS_TYPE) \
     X(FT_SIGNAL_MENU_DISMISSED, FT_SIGNAL_MENU_DISMISSED_TYPE) \
+    X(FT_SIGNAL_ACTIVATE_WINDOW, FT_SIGNAL_ACTIVATE_WINDOW_TYPE) \
     X(FT_SIGNAL_INTENT_STARTED, FT_SIGNAL_INTENT_STARTED_TYPE) \
     X(FT_SIGNAL_INTENT_CONFIRM, FT_SIGNAL_INTENT_CONFIRM_TYPE) \
     X(FT_SIGNAL_INTENT_CHOOSE, FT_SIGNAL_INTENT_CHOOSE_TYPE) \

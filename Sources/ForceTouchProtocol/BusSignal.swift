@@ -43,6 +43,9 @@ public enum BusSignal: String, CaseIterable, Sendable {
     case menuShown = "MenuShown"
     case pressProgress = "PressProgress"
     case menuDismissed = "MenuDismissed"
+    /// A window item of an app's menu was chosen: the overlay that listed the window
+    /// (PressTarget's `windows`) brings it to the front (SPEC §11).
+    case activateWindow = "ActivateWindow"
     /// The intent window's (SPEC §11, "The intent window"): a run's stages; its answers are
     /// methods (`BusMethod`).
     case intentStarted = "IntentStarted"
@@ -79,6 +82,7 @@ public enum BusSignal: String, CaseIterable, Sendable {
             [.string("phase"), .string("stage"), .double("transitionProgress"), .double("commitProgress"),
              .double("x"), .double("y"), .string("placement"), .string("output"), .bool("preview")]
         case .menuDismissed: [.uint32("id"), .string("reason")]
+        case .activateWindow: [.uint32("window")]
         case .intentStarted:
             [.uint32("id"), .string("intent"), .string("title"), .string("app"), .double("x"), .double("y"),
              .string("placement"), .string("output"), .bool("located")]

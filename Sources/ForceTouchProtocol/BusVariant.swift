@@ -5,6 +5,8 @@ public enum BusVariant: Hashable, Sendable {
     case double(Double)
     case uint32(UInt32)
     case bool(Bool)
+    /// `a(uss)`: PressTarget's `windows`, each an id, an app id and a title.
+    case windows([PressTargetFacts.Window])
     /// Any other type, by its signature (`i`, `as`, `a{sv}`…): kept only to be refused, or
     /// ignored under an unknown key.
     case other(signature: String)
@@ -16,6 +18,7 @@ public enum BusVariant: Hashable, Sendable {
         case .double: "d"
         case .uint32: "u"
         case .bool: "b"
+        case .windows: "a(uss)"
         case .other(let s): s
         }
     }

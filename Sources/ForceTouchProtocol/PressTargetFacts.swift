@@ -31,19 +31,42 @@ public struct PressTargetFacts: Encodable, Hashable, Sendable {
     public var windowType: String?
     /// Why nothing (or less) was found.
     public var why: String?
+    /// The windows open on the display, as the looker's compositor or X server lists them (at
+    /// most `maximumWindows`): a deep press on an app's icon offers its app's to switch to.
+    public var windows: [Window] = []
 
     public init() {}
+
+    /// One open window (`windows`): its id as the looker switches to it (an X window, a sway
+    /// `con_id`), its app id (X11's `WM_CLASS` class, sway's `app_id`) and title, each bounded
+    /// as every text.
+    public struct Window: Encodable, Hashable, Sendable {
+        public var id: UInt32
+        public var appID: String
+        public var title: String
+
+        public init(id: UInt32, appID: String, title: String) {
+            self.id = id
+            self.appID = PressTargetFacts.bounded(appID)
+            self.title = PressTargetFacts.bounded(title)
+        }
+
+        enum CodingKeys: String, CodingKey { case id, appID = "app-id", title }
+    }
 
     /// The bus's keys, each with the one D-Bus type it must have; any other key is ignored.
     public enum Key: String, CaseIterable, Sendable {
         case pressX = "press-x", pressY = "press-y", source, kind, appID = "app-id", role, name, description, address
         case windowAppID = "window-app-id", windowPID = "window-pid", windowTitle = "window-title"
         case windowType = "window-type", why
+        case windows
 
-        /// `d` for the press's place, `u` for the pid, `s` for every text.
+        /// `d` for the press's place, `u` for the pid, `a(uss)` for the windows (id, app id,
+        /// title), `s` for every text.
         public var signature: String {
             switch self {
             case .pressX, .pressY: "d"
+            case .windows: "a(uss)"
             case .windowPID: "u"
             default: "s"
             }
@@ -57,6 +80,8 @@ public struct PressTargetFacts: Encodable, Hashable, Sendable {
     public static let maximumAddressLength = 8192
     /// The most entries one call may carry; more is refused.
     public static let maximumEntries = 64
+    /// The most `windows` one call may carry; more is refused.
+    public static let maximumWindows = 64
 
     /// Reads the facts of one call: unknown keys are ignored, a known key of another type or
     /// an address too long is refused with a sentence that names it, and texts are cut.
@@ -75,6 +100,11 @@ public struct PressTargetFacts: Encodable, Hashable, Sendable {
                 if key == .pressX { pressX = d } else { pressY = d }
             case .uint32(let u): windowPID = u
             case .string(let s): try set(key, s)
+            case .windows(let list):
+                guard list.count <= Self.maximumWindows else {
+                    throw PressTargetFactsError("\"windows\" lists \(list.count) windows, more than \(Self.maximumWindows)")
+                }
+                windows = list.map { Window(id: $0.id, appID: $0.appID, title: $0.title) }
             case .bool, .other: break
             }
         }
@@ -107,7 +137,7 @@ public struct PressTargetFacts: Encodable, Hashable, Sendable {
             case .windowTitle: windowTitle
             case .windowType: windowType
             case .why: why
-            case .pressX, .pressY, .windowPID: nil
+            case .pressX, .pressY, .windowPID, .windows: nil
             }
         }
         set {
@@ -123,7 +153,7 @@ public struct PressTargetFacts: Encodable, Hashable, Sendable {
             case .windowTitle: windowTitle = newValue
             case .windowType: windowType = newValue
             case .why: why = newValue
-            case .pressX, .pressY, .windowPID: break
+            case .pressX, .pressY, .windowPID, .windows: break
             }
         }
     }
@@ -154,6 +184,7 @@ public struct PressTargetFacts: Encodable, Hashable, Sendable {
         try c.encodeIfPresent(pressY.map(JSONNumber.init), forKey: .pressY)
         try c.encodeIfPresent(windowPID, forKey: .windowPID)
         for key in Key.allCases { try c.encodeIfPresent(self[text: key], forKey: key) }
+        if !windows.isEmpty { try c.encode(windows, forKey: .windows) }
     }
 }
 

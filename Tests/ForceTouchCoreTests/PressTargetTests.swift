@@ -241,7 +241,7 @@ import Testing
         let (store, target) = PressTargetMenu.menu(for: .app(.appIcon, Self.terminal), configured: Self.configured)
         #expect(store == Self.configured)
         #expect(target.kind == .nothing)
-        #expect(target.why == "xfce4-terminal.desktop has no quick actions (no Desktop Actions, and no item launches it)")
+        #expect(target.why == "xfce4-terminal.desktop has no quick actions (no Desktop Actions, no open window, and no item launches it)")
     }
 
     @Test func aLinkShowsOpenAndCopyLinkAndNothingTheConfiguredMenu() {

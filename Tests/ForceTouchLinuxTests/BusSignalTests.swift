@@ -46,6 +46,7 @@ import Testing
         (.intentResponse, BusService.signal(intentWindow: .window(IntentWindowMessage(
             id: 2, intent: "greet", title: "Greet", code: "success", message: "", text: "hello", image: "", app: "",
             final: true)))),
+        (.activateWindow, (.activateWindow, BusService.arguments(activateWindow: 4194307))),
         (.assistiveButton, (.assistiveButton, BusService.arguments(
             assistiveButton: AssistiveButtonMessage(x: 0.9, y: 0.5, size: 0.1, output: "", state: "idle")))),
         (.configurationReloaded, (.configurationReloaded, BusService.arguments(

@@ -25,11 +25,13 @@ import Testing
             switch key.signature {
             case "d": entries.append(BusVariantEntry(key.rawValue, .double(key == .pressX ? 0.125 : 0.75)))
             case "u": entries.append(BusVariantEntry(key.rawValue, .uint32(4242)))
+            case "a(uss)": entries.append(BusVariantEntry(key.rawValue, .windows([.init(id: 7, appID: "a", title: "t")])))
             default: entries.append(BusVariantEntry(key.rawValue, .string("the \(key.rawValue)")))
             }
         }
         let facts = try PressTargetFacts(entries: entries)
         #expect(facts.pressX == 0.125 && facts.pressY == 0.75 && facts.windowPID == 4242)
+        #expect(facts.windows == [.init(id: 7, appID: "a", title: "t")])
         for key in PressTargetFacts.Key.allCases where key.signature == "s" {
             #expect(facts[text: key] == "the \(key.rawValue)")
         }

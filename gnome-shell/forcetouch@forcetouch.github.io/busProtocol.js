@@ -21,6 +21,7 @@ var SIGNALS = {
     'MenuShown': 'uaa{sv}ddssa{sv}',
     'PressProgress': 'ssddddssb',
     'MenuDismissed': 'us',
+    'ActivateWindow': 'u',
     'IntentStarted': 'usssddssb',
     'IntentConfirm': 'ussssd',
     'IntentChoose': 'ussssasd',
@@ -72,6 +73,7 @@ var FACTS = {
     'window-title': 's',
     'window-type': 's',
     'why': 's',
+    'windows': 'a(uss)',
 };
 
 /* MenuShown's keys: each item's and its target's (every value a string), by their Swift names. */

@@ -1,3 +1,5 @@
+import ForceTouchProtocol
+
 /// What a deep press was on, as the daemon decided from the looker's facts
 /// (`PressTargetResolver`): the menu shows that thing's actions, and `MenuShown` and the
 /// `menu-shown` event say what it was (docs/SPEC.md §11, "What is under the finger").
@@ -13,6 +15,8 @@ public struct PressTarget: Hashable, Sendable {
     public var address: String
     /// Why nothing was found, for `nothing`.
     public var why: String
+    /// An app icon's open windows (`AppWindows`), each an item of its menu to switch to.
+    public var windows: [PressTargetFacts.Window] = []
 
     public init(kind: PressTargetKind, app: DesktopApplication? = nil, name: String = "", icon: String = "",
                 address: String = "", why: String = "") {

@@ -1,10 +1,13 @@
+import ForceTouchProtocol
+
 /// The menu a press's target shows (docs/SPEC.md §11, "What is under the finger"), as iOS
 /// shows an app icon's quick actions or a link's actions.
 ///
 /// - An app icon, or a window where the configuration uses windows: the app's Desktop Entry
 ///   actions (its `Actions=`, launched as `quick-actions = "app.desktop"` launches them),
-///   then the configured `[[quick-action]]` items that launch that app, then the dynamic
-///   items that launch it, at most `max-items`. An app with none shows the configured menu.
+///   then an app icon's open windows (`AppWindows`: each switched to), then the configured
+///   `[[quick-action]]` items that launch that app, then the dynamic items that launch it, at
+///   most `max-items`. An app with none shows the configured menu.
 /// - A link: Open (the default browser) and Copy Link.
 /// - Nothing: the configured menu, as without a lookup.
 public enum PressTargetMenu {
@@ -26,9 +29,9 @@ public enum PressTargetMenu {
             return (ShortcutStore(staticItems: items, maximumMenuItems: configured.maximumMenuItems), target)
         case .appIcon, .window:
             guard let app = target.app else { return (configured, .nothing("no application")) }
-            let store = applicationStore(app, configured: configured)
+            let store = applicationStore(app, windows: target.windows, configured: configured)
             guard !store.menu.isEmpty else {
-                return (configured, .nothing("\(app.id) has no quick actions (no Desktop Actions, and no item launches it)"))
+                return (configured, .nothing("\(app.id) has no quick actions (no Desktop Actions, no open window, and no item launches it)"))
             }
             return (store, target)
         }
@@ -45,9 +48,11 @@ public enum PressTargetMenu {
         }
     }
 
-    /// An app's items: its Desktop Actions, then the static and dynamic items that launch it.
-    public static func applicationStore(_ app: DesktopApplication, configured: ShortcutStore) -> ShortcutStore {
-        var statics = app.quickActionItems
+    /// An app's items: its Desktop Actions, then its `windows` to switch to, then the static and
+    /// dynamic items that launch it.
+    public static func applicationStore(_ app: DesktopApplication, windows: [PressTargetFacts.Window] = [],
+                                        configured: ShortcutStore) -> ShortcutStore {
+        var statics = app.quickActionItems + windows.compactMap { AppWindows.item($0, of: app) }
         var types = Set(statics.map(\.type))
         for item in configured.staticItems where launches(item, app) && types.insert(item.type).inserted {
             statics.append(item)

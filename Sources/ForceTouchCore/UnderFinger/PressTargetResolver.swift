@@ -43,7 +43,9 @@ public struct PressTargetResolver: Sendable {
             guard used.contains(.appIcon) else {
                 return .nothing("the icon of \(app.id), and app icons are not used ([quick-actions] under-finger)")
             }
-            return .app(.appIcon, app)
+            var target = PressTarget.app(.appIcon, app)
+            target.windows = AppWindows.of(app, among: facts.windows)
+            return target
         }
         if isOrdinaryWindow(facts) {
             let what = facts.windowAppID ?? facts.windowTitle ?? facts.windowPID.map { "pid \($0)" } ?? "a window"

@@ -47,8 +47,13 @@ extension ActionRunner {
                 // One of the app's own actions (its Desktop Actions) is launched here: the store
                 // does not hold it. A configured item is performed as the store has it.
                 let appsOwn = entry.kind == .static && target.app?.quickActionItems.contains(entry.item) == true
+                let window = entry.kind == .static ? AppWindows.windowID(ofItemType: entry.item.type) : nil
                 switch (target.kind, entry.item.action) {
                 case (.link, _): performLink(entry.item.type, address: target.address, label: label, finish)
+                case (.appIcon, nil) where window != nil && target.windows.contains { $0.id == window }:
+                    // The overlay that listed the window brings it to the front: the daemon links no X11.
+                    overlay.activateWindow(window ?? 0)
+                    finish(.success("switched to window \(window ?? 0) of \(target.appID)"))
                 case (.appIcon, .launch(let launch)?) where appsOwn, (.window, .launch(let launch)?) where appsOwn:
                     self.launch(launch, label: "\(label) → \(entry.item.type)", finish)
                 default: perform(type: entry.item.type, event: event, device: device, label: label, finish)

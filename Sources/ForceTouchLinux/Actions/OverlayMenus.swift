@@ -21,6 +21,8 @@ final class OverlayMenus {
     }
     /// Sends a message; set by the daemon.
     var send: (Message) -> Void = { _ in }
+    /// Asks the overlay to bring a window it listed to the front (`ActivateWindow`); set by the daemon.
+    var activateWindow: (UInt32) -> Void = { _ in }
     /// Told each progress sent: the lookup of what is under the finger starts at its `began`.
     var onProgress: (PressProgressMessage) -> Void = { _ in }
     /// Where a device's menu goes: at its contact (a touchscreen) or at the pointer, and on

@@ -103,6 +103,7 @@ struct BusMessage {
             case "d": value = .double(try readDouble())
             case "u": value = .uint32(try readUInt32())
             case "b": value = .bool(try readBool())
+            case "a(uss)": value = .windows(try readWindows(limit: PressTargetFacts.maximumWindows))
             default:
                 r = sd_bus_message_skip(pointer, contents)
                 guard r >= 0 else { throw ReadError(code: r) }
@@ -115,6 +116,24 @@ struct BusMessage {
         }
         guard sd_bus_message_exit_container(pointer) >= 0 else { throw ReadError(code: -EINVAL) }
         return entries
+    }
+
+    /// An `a(uss)` of windows (PressTarget's `windows`): at most `limit` read, one more is
+    /// read to be refused by the facts' reader, which names it.
+    func readWindows(limit: Int) throws(ReadError) -> [PressTargetFacts.Window] {
+        var r = sd_bus_message_enter_container(pointer, Self.type("a"), "(uss)")
+        guard r > 0 else { throw ReadError(code: r < 0 ? r : -EINVAL) }
+        var windows: [PressTargetFacts.Window] = []
+        while true {
+            r = sd_bus_message_enter_container(pointer, Self.type("r"), "uss")
+            if r == 0 { break }
+            guard r > 0 else { throw ReadError(code: r) }
+            let id = try readUInt32(), appID = try readString(), title = try readString()
+            guard sd_bus_message_exit_container(pointer) >= 0 else { throw ReadError(code: -EINVAL) }
+            if windows.count <= limit { windows.append(PressTargetFacts.Window(id: id, appID: appID, title: title)) }
+        }
+        guard sd_bus_message_exit_container(pointer) >= 0 else { throw ReadError(code: -EINVAL) }
+        return windows
     }
 
     /// The arguments a method's table says it takes, in order.
@@ -194,7 +213,8 @@ struct BusMessage {
             case .bool(let b):
                 r = sd_bus_message_open_container(pointer, Self.type("v"), "b")
                 if r >= 0 { append(b) }
-            case .other: return -EINVAL
+            // Read, never written: the overlay sends the windows, the daemon only reads them.
+            case .windows, .other: return -EINVAL
             }
             guard r >= 0 else { return r }
             _ = sd_bus_message_close_container(pointer)

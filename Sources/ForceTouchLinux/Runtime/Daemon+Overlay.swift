@@ -101,6 +101,7 @@ extension Daemon {
             case .dismissed(let m): control?.publish(ProtocolJSON.line(m))
             }
         }
+        runner.overlay.activateWindow = { [unowned self] id in bus?.activateWindow(id) }
         runner.intentWindows.send = { [unowned self] message in
             bus?.intentWindow(message)
             switch message {
