@@ -28,6 +28,7 @@
 #include "frame-now.h"
 #include "bounded.h"
 #include "under-finger.h"
+#include "app-windows.h"
 #include "link-preview.h"
 #include <gtk/gtk.h>
 #include <gtk-layer-shell/gtk-layer-shell.h>
@@ -672,6 +673,8 @@ static void menu_dismissed(GVariant *p) {
 
 static void assistive_button(GVariant *p) { ft_assistive_button_signal(p, o.verbose); }
 
+static void activate_window(GVariant *p) { ft_app_windows_signal(FT_SIGNAL_ACTIVATE_WINDOW, p); }
+
 /// The daemon's signals drawn here, each by its member and type (bus-protocol.h): each is
 /// subscribed to alone, so that the bus and GDBus pick it out, and no other reaches the overlay.
 static const ft_daemon_signal menu_signals[] = {
@@ -679,6 +682,7 @@ static const ft_daemon_signal menu_signals[] = {
     { FT_SIGNAL_PRESS_PROGRESS, FT_SIGNAL_PRESS_PROGRESS_TYPE, press_progress },
     { FT_SIGNAL_MENU_DISMISSED, FT_SIGNAL_MENU_DISMISSED_TYPE, menu_dismissed },
     { FT_SIGNAL_ASSISTIVE_BUTTON, FT_SIGNAL_ASSISTIVE_BUTTON_TYPE, assistive_button },
+    { FT_SIGNAL_ACTIVATE_WINDOW, FT_SIGNAL_ACTIVATE_WINDOW_TYPE, activate_window },
 };
 
 static void on_signal(GDBusConnection *bus, const char *sender, const char *path, const char *iface,
@@ -1040,6 +1044,7 @@ int ft_overlay_main(const ft_overlay_args *args) {
     }
     on_bus(bus, NULL, NULL);
     ft_under_finger_init(bus, args->lookup, o.verbose);
+    ft_app_windows_init(args->lookup, o.verbose);
     // The window is made (not shown) now: how the menu will be shown is known, logged once
     // and on the bus from the start.
     create_window();

@@ -19,6 +19,7 @@
 #include "drawing.h"
 #include "bus-protocol.h"
 #include "bounded.h"
+#include "app-windows.h"
 #include <atspi/atspi-constants.h>
 #include <gtk/gtk.h>
 #ifdef GDK_WINDOWING_X11
@@ -58,11 +59,14 @@ typedef struct {
     char *source, *role, *name, *description, *address, *window_app_id, *window_title, *window_type, *app_id, *why;
     gboolean has_pid;
     guint32 window_pid;
+    /// The display's windows (app-windows.c), for an app icon's menu: `a(uss)`, or NULL.
+    GVariant *windows;
 } facts_t;
 
 static void facts_clear(facts_t *f) {
     g_free(f->source); g_free(f->role); g_free(f->name); g_free(f->description); g_free(f->address);
     g_free(f->window_app_id); g_free(f->window_title); g_free(f->window_type); g_free(f->app_id); g_free(f->why);
+    if (f->windows) g_variant_unref(f->windows);
     memset(f, 0, sizeof *f);
 }
 
@@ -872,6 +876,7 @@ static void look_up(lookup_t *l, int x, int y, int budget_ms, facts_t *f) {
             return;
         }
         describe(l, bus, top, x, y, ATSPI_COORD_TYPE_SCREEN, f);
+        if (!f->address) f->windows = ft_app_windows_x11(l->x, l->root);
     } else if (source == FT_SOURCE_HYPRLAND) {
         // Hyprland places its windows and its layer surfaces (a panel) itself, and says where.
         size_t clen = 0, mlen = 0, llen = 0;
@@ -925,6 +930,7 @@ static void look_up(lookup_t *l, int x, int y, int budget_ms, facts_t *f) {
         } else {
             f->why = why ? g_strdup_printf("no window at %d,%d (%s)", x, y, why) : g_strdup_printf("no window at %d,%d", x, y);
         }
+        if (!f->address && !f->why) f->windows = ft_app_windows_sway(l->model, json, length);
         g_array_unref(windowed);
         g_free(json);
     }
@@ -1009,6 +1015,7 @@ static void send_facts(const facts_t *f) {
         if (texts[i].value && g_utf8_validate(texts[i].value, -1, NULL))
             g_variant_builder_add(&b, "{sv}", texts[i].key, g_variant_new_string(texts[i].value));
     if (f->has_pid) g_variant_builder_add(&b, "{sv}", FT_FACT_WINDOW_PID, g_variant_new_uint32(f->window_pid));
+    if (f->windows) g_variant_builder_add(&b, "{sv}", FT_FACT_WINDOWS, f->windows);
     if (u.bus)
         g_dbus_connection_call(u.bus, FT_BUS_DAEMON_NAME, FT_BUS_DAEMON_PATH, FT_BUS_DAEMON_INTERFACE,
                                FT_METHOD_PRESS_TARGET, g_variant_new(FT_METHOD_PRESS_TARGET_IN, &b), NULL, G_DBUS_CALL_FLAGS_NONE,

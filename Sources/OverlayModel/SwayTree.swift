@@ -9,6 +9,8 @@ public struct SwayTree: Decodable, Sendable {
     public struct Node: Decodable, Sendable {
         public var type: String
         public var name: String?
+        /// sway's container id (`con_id`), which its commands name a window by.
+        public var id: Int?
         public var pid: Int?
         /// An XWayland window's X11 id (sway's `window`); nil for a Wayland one.
         public var x11Window: UInt32?
@@ -23,7 +25,7 @@ public struct SwayTree: Decodable, Sendable {
         public var floatingNodes: [Node]
 
         enum CodingKeys: String, CodingKey {
-            case type, name, pid, visible, rect, nodes
+            case type, name, id, pid, visible, rect, nodes
             case x11Window = "window"
             case appID = "app_id", windowRect = "window_rect", floatingNodes = "floating_nodes"
             case windowProperties = "window_properties"
@@ -35,6 +37,7 @@ public struct SwayTree: Decodable, Sendable {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             type = try c.decodeIfPresent(String.self, forKey: .type) ?? ""
             name = try c.decodeIfPresent(String.self, forKey: .name)
+            id = try? c.decodeIfPresent(Int.self, forKey: .id)
             pid = try c.decodeIfPresent(Int.self, forKey: .pid)
             x11Window = try c.decodeIfPresent(UInt32.self, forKey: .x11Window)
             visible = try c.decodeIfPresent(Bool.self, forKey: .visible) ?? false
@@ -124,6 +127,21 @@ public struct SwayTree: Decodable, Sendable {
         }
         guard apps.count == 1, let app = apps.first, !app.isEmpty else { return nil }
         return app
+    }
+
+    /// The windows in the tree (its views: the nodes with a process), on any workspace or the
+    /// scratchpad, tiled before floating in each container as sway lists them, at most `limit`:
+    /// each with its con_id, app id and title, as an app's deep-press menu lists them to switch to.
+    public func windows(limit: Int) -> [PressTargetFacts.Window] {
+        var found: [PressTargetFacts.Window] = []
+        var stack = [root]
+        while let node = stack.popLast(), found.count < limit {
+            if node.pid != nil, let id = node.id, let con = UInt32(exactly: id) {
+                found.append(PressTargetFacts.Window(id: con, appID: node.appID ?? "", title: node.name ?? ""))
+            }
+            stack += (node.nodes + node.floatingNodes).reversed()
+        }
+        return found
     }
 
     private static func top(in node: Node, _ x: Int, _ y: Int) -> Node? {

@@ -111,6 +111,20 @@ enum UnderFingerBridge {
             guard let f = facts?.pointee else { return }
             print(ProtocolJSON.line(UnderFingerBridge.facts(f)))
             fflush(nil)
+        },
+        sway_windows: { json, length, out, max in
+            guard let json, let out, max > 0,
+                  let tree = try? SwayTree(json: Data(UnsafeRawBufferPointer(start: json, count: length)))
+            else { return 0 }
+            let windows = tree.windows(limit: Int(max))
+            for (i, window) in windows.enumerated() {
+                var w = ft_app_window()
+                w.id = window.id
+                copy(window.appID, into: &w.app_id)
+                copy(window.title, into: &w.title)
+                out[i] = w
+            }
+            return Int32(windows.count)
         })
 
     static func facts(_ c: ft_target_facts) -> PressTargetFacts {
