@@ -737,6 +737,68 @@ wait_until 5 gone "$replay_pid" || true
 stop "$replay_pid"
 echo "figure: the .deb as it ships, on the link in Firefox: $((SECONDS - deb_started)) s"
 stop "$overlay_pid"
+# An app without Desktop Actions (Debian's firefox-esr.desktop has none) still has its menu: its
+# open windows, each to switch to, as a force click on a macOS Dock icon shows them (issue 52). The
+# panel's launcher made Firefox's (its item file becomes Debian's entry, which xfce4-panel
+# reloads), a second Firefox window (Ctrl+N), both minimized (in kiosk mode each fills the screen,
+# over the panel), and the replayed deep press on the launcher: the menu, under Firefox's name,
+# lists both windows by the titles the X server has for them, in its client list's order; a click
+# on the second brings it back to the front (the window manager's _NET_ACTIVE_WINDOW).
+bg_user "$W/x11-windows.log" "$BIN/forcetouch-overlay" --verbose
+overlay_pid=$last_pid
+wait_for 'Overlay1 on the session bus' "$W/x11-windows.log" 10 > /dev/null
+cp /usr/share/applications/firefox-esr.desktop "$HOMEDIR/.config/xfce4/panel/launcher-1/forcetouch-notes.desktop"
+chown "$U:$G" "$HOMEDIR/.config/xfce4/panel/launcher-1/forcetouch-notes.desktop"
+as_user xdotool key ctrl+n
+# firefox_windows: Firefox's windows in the X server's client list, oldest first: ID TITLE a line.
+firefox_windows() {
+    local id
+    for id in $(as_user xprop -root _NET_CLIENT_LIST | sed 's/^[^#]*#//; s/,/ /g'); do
+        as_user xprop -id "$id" WM_CLASS 2> /dev/null | grep -q '"firefox-esr"$' || continue
+        printf '%d %s\n' "$id" "$(as_user xprop -id "$id" _NET_WM_NAME | sed -E 's/^[^"]*"(.*)"$/\1/')"
+    done
+}
+# Two windows whose titles stay the same for half a second: the new one has loaded its page.
+settled_windows() {
+    firefox_windows > "$W/firefox-windows.txt"; sleep 0.5
+    [ "$(wc -l < "$W/firefox-windows.txt")" = 2 ] && [ "$(firefox_windows)" = "$(cat "$W/firefox-windows.txt")" ]
+}
+wait_until 20 settled_windows
+read -r w0 t0 < <(sed -n 1p "$W/firefox-windows.txt")
+read -r w1 t1 < <(sed -n 2p "$W/firefox-windows.txt")
+as_user xdotool windowminimize "${w0:-0}" windowminimize "${w1:-0}"
+# What the X server lists (every client window: ID, WM_CLASS, title), kept for the recorded
+# observations of Tests/Documented/fixtures/app-windows.
+for id in $(as_user xprop -root _NET_CLIENT_LIST | sed 's/^[^#]*#//; s/,/ /g'); do
+    echo "$(printf '%d' "$id") $(as_user xprop -id "$id" WM_CLASS _NET_WM_NAME | tr '\n' ' ')"
+done > "$W/x11-client-list.txt"
+wait_until 20 found_at 512 744 name "Firefox ESR"
+active() { printf '%d\n' "$(as_user xprop -root _NET_ACTIVE_WINDOW | awk '{ print $NF }')"; }
+before="$(active)"
+m="$(mark "$W/x11-windows.log")"
+bg_user "$W/firefox-windows.log" "$BIN/forcetouchd" --verbose --replay "$W/launcher.evemu" --paced
+replay_pid=$last_pid
+check "firefox windows: a replayed deep press on Firefox's launcher (its entry without Desktop Actions) shows Firefox's menu, under its name" \
+    wait_for_new "$m" '^menu [0-9]+ shown: .* for app-icon "Firefox ESR"' "$W/x11-windows.log" 30
+wait_for_new "$m" '^item 1 ' "$W/x11-windows.log" 10 > /dev/null
+# item_title N: the title of item N the overlay drew last.
+item_title() { tail -c +$((m + 1)) "$W/x11-windows.log" | grep -a "^item $1 \"" | tail -1 | sed -E 's/^item [0-9]+ "(.*)" [-0-9]+ [-0-9]+ [0-9]+ [0-9]+$/\1/'; }
+check "firefox windows: ... its items are Firefox's two windows, by their titles (\"$(item_title 0)\", \"$(item_title 1)\"; the X server: \"${t0:-?}\", \"${t1:-?}\")" \
+    test -n "${t0:-}" -a "$(item_title 0)" = "${t0:-}" -a "$(item_title 1)" = "${t1:-}" -a -z "$(item_title 2)"
+k=1 wanted="${w1:-}"
+read -r ix iy iw ih < <(logged_rect "$m" "^item $k " "$W/x11-windows.log")
+as_user xdotool mousemove $(( ${ix:-0} + ${iw:-0} / 2 )) $(( ${iy:-0} + ${ih:-0} / 2 )) click 1
+front() { [ "$(active)" = "$wanted" ]; }
+wait_until 5 front || true
+check "firefox windows: ... a click on the second brings that window back to the front (_NET_ACTIVE_WINDOW $(active), was $before; the window $wanted)" \
+    bash -c "[ '$(active)' = '$wanted' ] && [ '$before' != '$wanted' ] &&
+             tail -c +$((m + 1)) '$W/x11-windows.log' | grep -q '^window $wanted brought to the front (x11)'"
+wait_until 10 gone "$replay_pid" || true
+stop "$replay_pid"
+echo "figure: x11: the overlay's lookup of Firefox's launcher, its windows listed: $(tail -c +$((m + 1)) "$W/x11-windows.log" | grep -a '^under-finger 5[01][0-9] 7[0-9]*: ' | tail -1 | sed -E 's/.*\(([0-9.]+) ms\)$/\1/') ms"
+# The launcher is the Notes app's again, for sway's panel below.
+cp "$HOMEDIR/.local/share/applications/forcetouch-notes.desktop" "$HOMEDIR/.config/xfce4/panel/launcher-1/"
+stop "$overlay_pid"
 stop "$firefox_pid"
 stop "$links_pid"; stop "$panel_pid"; stop "$openbox_pid"; stop "$xvfb_pid"
 
@@ -1065,6 +1127,69 @@ as_user gdbus call --session -d io.github.forcetouch.Daemon1 -o /io/github/force
     -m io.github.forcetouch.Daemon1.DismissMenu 0 > /dev/null 2>&1
 wait_until 5 gone "$replay_pid" || true
 stop "$replay_pid"
+# An app without Desktop Actions under sway (issue 52): Firefox ESR through XWayland with two
+# windows (its page opens the second: its profile lets a page open one), and waybar's taskbar
+# button for the first, which stands for Firefox's app: the menu, under Firefox's name, lists both
+# windows by sway's titles in its tree's order; choosing the one not focused (the call a tap on its
+# row makes: ChooseQuickAction with the row's type) focuses it in sway's tree.
+mkdir -m 700 "$W/firefox-sway" && chown "$U:$G" "$W/firefox-sway"
+printf '%s\n' 'user_pref("datareporting.policy.dataSubmissionPolicyBypassNotification", true);' \
+    'user_pref("dom.disable_open_during_load", false);' > "$W/firefox-sway/user.js"
+chown "$U:$G" "$W/firefox-sway/user.js"
+cat > "$W/first.html" <<'HTML'
+<!doctype html><html><head><title>Forcetouch first</title></head>
+<body><script>window.open("second.html", "second", "width=500,height=300")</script></body></html>
+HTML
+echo '<!doctype html><html><head><title>Forcetouch second</title></head><body>Second</body></html>' > "$W/second.html"
+chmod 644 "$W/first.html" "$W/second.html"
+bg_user "$W/firefox-sway.log" env -u WAYLAND_DISPLAY "DISPLAY=$XDISPLAY" MOZ_DISABLE_CONTENT_SANDBOX=1 \
+    firefox-esr --no-remote --profile "$W/firefox-sway" "file://$W/first.html"
+firefox_pid=$last_pid
+# sway_firefox: Firefox's windows in sway's tree, in its order: CON_ID TITLE a line.
+sway_firefox() { as_user swaymsg -t get_tree | /usr/bin/python3 -c 'import json, sys
+def walk(n):
+    if n.get("pid") and "firefox-esr" in (n.get("app_id"), (n.get("window_properties") or {}).get("class")):
+        print(n["id"], n.get("name") or "")
+    for c in n.get("nodes", []) + n.get("floating_nodes", []): walk(c)
+walk(json.load(sys.stdin))'; }
+sway_focused() { as_user swaymsg -t get_tree | /usr/bin/python3 -c 'import json, sys
+def walk(n):
+    if n.get("focused"): print(n["id"])
+    for c in n.get("nodes", []) + n.get("floating_nodes", []): walk(c)
+walk(json.load(sys.stdin))'; }
+sway_two() { sway_firefox > "$W/sway-firefox.txt"; grep -q ' Forcetouch first' "$W/sway-firefox.txt" && grep -q ' Forcetouch second' "$W/sway-firefox.txt"; }
+wait_until 30 sway_two
+read -r s0 st0 < <(sed -n 1p "$W/sway-firefox.txt")
+read -r s1 st1 < <(sed -n 2p "$W/sway-firefox.txt")
+for tx in $(seq 20 40 1000); do
+    as_user env -u DISPLAY "$BIN/forcetouch-overlay" --what-is-at "$tx" 748 > "$W/sway-ff-task.json" 2>&1
+    [[ "$(json_field "$W/sway-ff-task.json" description)" == "Forcetouch first"* ]] && break
+done
+check "sway firefox windows: Firefox's two windows in sway's tree (\"${st0:-?}\", \"${st1:-?}\"), waybar's taskbar button for the first at $tx,748 stands for Firefox ($(json_field "$W/sway-ff-task.json" app-id))" \
+    test "$(json_field "$W/sway-ff-task.json" app-id)" = firefox-esr -a -n "${st1:-}"
+before="$(sway_focused)"
+as_user swaymsg -t get_tree > "$W/sway-firefox-tree.json"
+press_evemu "$W/sway-ff.evemu" "$tx" 748
+m="$(mark "$W/sway-e2e.log")"
+bg_user "$W/sway-replay-ff.log" "$BIN/forcetouchd" --replay "$W/sway-ff.evemu" --paced
+replay_pid=$last_pid
+check "sway firefox windows: a replayed deep press on it shows Firefox's menu, under its name (Debian's entry, no Desktop Actions)" \
+    wait_for_new "$m" '^menu [0-9]+ shown: .* for app-icon "Firefox ESR"' "$W/sway-e2e.log" 30
+wait_for_new "$m" '^item 1 ' "$W/sway-e2e.log" 10 > /dev/null
+sway_item() { tail -c +$((m + 1)) "$W/sway-e2e.log" | grep -a "^item $1 \"" | tail -1 | sed -E 's/^item [0-9]+ "(.*)" [-0-9]+ [-0-9]+ [0-9]+ [0-9]+$/\1/'; }
+check "sway firefox windows: ... its items are the two windows by sway's titles (\"$(sway_item 0)\", \"$(sway_item 1)\")" \
+    test -n "${st0:-}" -a "$(sway_item 0)" = "${st0:-}" -a "$(sway_item 1)" = "${st1:-}" -a -z "$(sway_item 2)"
+wanted="$s1"; [ "$before" = "${s1:-}" ] && wanted="$s0"
+chose="$(as_user gdbus call --session -d io.github.forcetouch.Daemon1 -o /io/github/forcetouch/Daemon1 \
+    -m io.github.forcetouch.Daemon1.ChooseQuickAction "window.switch.$wanted" 2>&1)"
+sway_front() { [ "$(sway_focused)" = "$wanted" ]; }
+wait_until 5 sway_front || true
+check "sway firefox windows: ... choosing the window not focused ($chose) focuses it in sway's tree (focused $(sway_focused), was $before; the window $wanted)" \
+    bash -c "[ '$(sway_focused)' = '$wanted' ] && [ '$before' != '$wanted' ] &&
+             tail -c +$((m + 1)) '$W/sway-e2e.log' | grep -q '^window $wanted brought to the front (sway)'"
+wait_until 5 gone "$replay_pid" || true
+stop "$replay_pid"
+stop "$firefox_pid"
 stop "$overlay_pid"
 stop "$waybar_pid"; stop "$panel_pid"; stop "$notes_pid"
 echo "figure: the sway panels' section took $(( SECONDS - panels_started )) s"
