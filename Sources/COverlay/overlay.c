@@ -25,10 +25,8 @@
 #include "assistive-button.h"
 #include "overlay-window.h"
 #include "drawing.h"
-#include "frame-now.h"
 #include "bounded.h"
 #include "under-finger.h"
-#include "app-windows.h"
 #include "link-preview.h"
 #include <gtk/gtk.h>
 #include <gtk-layer-shell/gtk-layer-shell.h>
@@ -99,11 +97,10 @@ static struct {
     gboolean logged_valid;
     ft_menu_frame logged;
     // FORCETOUCH_OVERLAY_FRAME_LOG: the file each menu's first frame is stamped in (NULL: none),
-    // the menu waiting for its first frame (0: none), when its MenuShown came, and the window's
-    // frame clock's count of frames then.
+    // the menu waiting for its first frame (0: none) and when its MenuShown came.
     FILE *frame_log;
     guint stamp_menu;
-    gint64 stamp_signal, stamp_ticks;
+    gint64 stamp_signal;
 } o;
 
 static void clear_items(void) {
@@ -226,16 +223,10 @@ static void draw_icon(cairo_t *cr, item_t *item, double x, double y, double grey
 /// With FORCETOUCH_OVERLAY_FRAME_LOG, a menu's first frame, stamped on CLOCK_MONOTONIC (µs) beside
 /// the arrival of the MenuShown it draws: what Benchmarks/overlay measures the menu's latency
 /// from the daemon's peek with. Drawn means handed to the display server, not yet shown by it.
-/// `ticks`: the frame clock's ticks between the two (0: drawn at once, frame-now.h).
-static gint64 frame_ticks(void) {
-    GdkFrameClock *clock = o.window ? gtk_widget_get_frame_clock(o.window) : NULL;
-    return clock ? gdk_frame_clock_get_frame_counter(clock) : 0;
-}
-
 static void stamp_first_frame(void) {
     if (!o.frame_log || !o.stamp_menu || o.frame.menu_id != o.stamp_menu) return;
-    fprintf(o.frame_log, "menu %u signal %" G_GINT64_FORMAT " frame %" G_GINT64_FORMAT " ticks %" G_GINT64_FORMAT "\n",
-            o.stamp_menu, o.stamp_signal, g_get_monotonic_time(), frame_ticks() - o.stamp_ticks);
+    fprintf(o.frame_log, "menu %u signal %" G_GINT64_FORMAT " frame %" G_GINT64_FORMAT "\n", o.stamp_menu,
+            o.stamp_signal, g_get_monotonic_time());
     fflush(o.frame_log);
     o.stamp_menu = 0;
 }
@@ -633,9 +624,6 @@ static void menu_shown(GVariant *p) {
     ft_menu_effects effects;
     o.menu->menu_shown(id, o.count, x, y, placement, &content.target, &effects);
     apply(effects);
-    // Its first frame now, not at the frame clock's next tick, which may be a whole frame away.
-    o.stamp_ticks = frame_ticks();
-    ft_draw_now(o.window);
 }
 
 static void press_progress(GVariant *p) {
@@ -673,8 +661,6 @@ static void menu_dismissed(GVariant *p) {
 
 static void assistive_button(GVariant *p) { ft_assistive_button_signal(p, o.verbose); }
 
-static void activate_window(GVariant *p) { ft_app_windows_signal(FT_SIGNAL_ACTIVATE_WINDOW, p); }
-
 /// The daemon's signals drawn here, each by its member and type (bus-protocol.h): each is
 /// subscribed to alone, so that the bus and GDBus pick it out, and no other reaches the overlay.
 static const ft_daemon_signal menu_signals[] = {
@@ -682,7 +668,6 @@ static const ft_daemon_signal menu_signals[] = {
     { FT_SIGNAL_PRESS_PROGRESS, FT_SIGNAL_PRESS_PROGRESS_TYPE, press_progress },
     { FT_SIGNAL_MENU_DISMISSED, FT_SIGNAL_MENU_DISMISSED_TYPE, menu_dismissed },
     { FT_SIGNAL_ASSISTIVE_BUTTON, FT_SIGNAL_ASSISTIVE_BUTTON_TYPE, assistive_button },
-    { FT_SIGNAL_ACTIVATE_WINDOW, FT_SIGNAL_ACTIVATE_WINDOW_TYPE, activate_window },
 };
 
 static void on_signal(GDBusConnection *bus, const char *sender, const char *path, const char *iface,
@@ -884,15 +869,10 @@ static gboolean extension_draws(GDBusConnection *bus) {
     return extension;
 }
 
-/// Under GNOME, said once: the extension draws at the finger where this program cannot.
+/// Under GNOME (DesktopSession), said once: the extension draws at the finger where this program
+/// cannot.
 static void suggest_extension(void) {
-    const char *desktop = g_getenv("XDG_CURRENT_DESKTOP");
-    if (!desktop) return;
-    gboolean gnome = FALSE;
-    char **names = g_strsplit(desktop, ":", -1);
-    for (char **n = names; *n; n++) gnome = gnome || g_ascii_strcasecmp(*n, "GNOME") == 0;
-    g_strfreev(names);
-    if (!gnome) return;
+    if (!o.client->gnome(g_getenv("XDG_CURRENT_DESKTOP"))) return;
     g_printerr("overlay: GNOME: the forcetouch GNOME Shell extension shows the menu at the finger "
                "(gnome-extensions enable forcetouch@forcetouch.github.io); this overlay gives way to it\n");
 }
@@ -934,25 +914,26 @@ static void on_name_lost(GDBusConnection *bus, const char *name, gpointer data) 
 /// where a portal runs, else the GTK theme's name or its prefer-dark setting.
 static void read_color_scheme(void) {
     GtkSettings *settings = gtk_settings_get_default();
-    char *theme = NULL;
+    g_autofree char *theme = NULL;
     gboolean prefer_dark = FALSE;
     g_object_get(settings, "gtk-theme-name", &theme, "gtk-application-prefer-dark-theme", &prefer_dark, NULL);
-    const char *env = g_getenv("GTK_THEME");
-    o.dark = prefer_dark || (theme && g_str_has_suffix(theme, "-dark")) || (env && strstr(env, ":dark"));
-    g_free(theme);
-    if (!o.bus) return;
-    GVariant *reply = g_dbus_connection_call_sync(
+    gboolean has_portal = FALSE;
+    guint32 scheme = 0;
+    GVariant *reply = !o.bus ? NULL : g_dbus_connection_call_sync(
         o.bus, "org.freedesktop.portal.Desktop", "/org/freedesktop/portal/desktop", "org.freedesktop.portal.Settings",
         "Read", g_variant_new("(ss)", "org.freedesktop.appearance", "color-scheme"), G_VARIANT_TYPE("(v)"),
         G_DBUS_CALL_FLAGS_NO_AUTO_START, 500, NULL, NULL);
-    if (!reply) return;
-    GVariant *v = NULL, *inner = NULL;
-    g_variant_get(reply, "(v)", &v);
-    inner = g_variant_is_of_type(v, G_VARIANT_TYPE_VARIANT) ? g_variant_get_variant(v) : g_variant_ref(v);
-    if (g_variant_is_of_type(inner, G_VARIANT_TYPE_UINT32)) o.dark = g_variant_get_uint32(inner) == 1;
-    g_variant_unref(inner);
-    g_variant_unref(v);
-    g_variant_unref(reply);
+    if (reply) {
+        GVariant *v = NULL, *inner = NULL;
+        g_variant_get(reply, "(v)", &v);
+        inner = g_variant_is_of_type(v, G_VARIANT_TYPE_VARIANT) ? g_variant_get_variant(v) : g_variant_ref(v);
+        if ((has_portal = g_variant_is_of_type(inner, G_VARIANT_TYPE_UINT32))) scheme = g_variant_get_uint32(inner);
+        g_variant_unref(inner);
+        g_variant_unref(v);
+        g_variant_unref(reply);
+    }
+    // Which of them decides is the model's (ColorScheme).
+    o.dark = o.client->dark(has_portal, scheme, theme, g_getenv("GTK_THEME"), prefer_dark);
 }
 
 // ---------------------------------------------------------------- the overlay's own object
@@ -1044,7 +1025,6 @@ int ft_overlay_main(const ft_overlay_args *args) {
     }
     on_bus(bus, NULL, NULL);
     ft_under_finger_init(bus, args->lookup, o.verbose);
-    ft_app_windows_init(args->lookup, o.verbose);
     // The window is made (not shown) now: how the menu will be shown is known, logged once
     // and on the bus from the start.
     create_window();

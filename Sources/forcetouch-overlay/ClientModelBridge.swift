@@ -3,8 +3,8 @@ import Glibc
 import OverlayModel
 
 /// The overlay's rules as a client of the bus and the display (`ft_client_model`, COverlayABI.h):
-/// the one `DaemonOwner` of the process, and `OverlayNameOwner`, `OverlayProperty` and
-/// `OutputName`, which keep no state. GTK calls them on its one thread only.
+/// the one `DaemonOwner` of the process, and `OverlayNameOwner`, `OverlayProperty`, `OutputName`,
+/// `ColorScheme` and `DesktopSession`, which keep no state. GTK calls them on its one thread only.
 enum ClientModelBridge {
     nonisolated(unsafe) private static var owner = DaemonOwner()
 
@@ -35,7 +35,12 @@ enum ClientModelBridge {
         output_index: { output, models, count in
             let names = (0 ..< Int(max(count, 0))).map { i in models?[i].map { String(cString: $0) } }
             return Int32(OutputName.index(of: string(output), among: names) ?? -1)
-        })
+        },
+        dark: { hasPortal, portal, theme, gtkTheme, preferDark in
+            ColorScheme.isDark(portal: hasPortal != 0 ? portal : nil, theme: theme.map { String(cString: $0) },
+                               gtkTheme: gtkTheme.map { String(cString: $0) }, preferDark: preferDark != 0) ? 1 : 0
+        },
+        gnome: { desktop in DesktopSession.isGnome(desktop.map { String(cString: $0) }) ? 1 : 0 })
 
     private static func string(_ c: UnsafePointer<CChar>?) -> String { c.map { String(cString: $0) } ?? "" }
 

@@ -32,4 +32,26 @@ import Testing
         #expect(OutputName.index(of: "", among: models) == nil)
         #expect(OutputName.index(of: "hdmi-a-1", among: models) == nil)
     }
+
+    @Test func theSettingsPortalSaysWhetherItIsDarkWhereItAnswers() {
+        #expect(ColorScheme.isDark(portal: 1, theme: "Adwaita", gtkTheme: nil, preferDark: false))
+        #expect(!ColorScheme.isDark(portal: 0, theme: "Adwaita-dark", gtkTheme: "Adwaita:dark", preferDark: true))
+        #expect(!ColorScheme.isDark(portal: 2, theme: "Adwaita", gtkTheme: nil, preferDark: false))
+    }
+
+    @Test func elseGtksThemeSays() {
+        #expect(ColorScheme.isDark(portal: nil, theme: "Adwaita-dark", gtkTheme: nil, preferDark: false))
+        #expect(ColorScheme.isDark(portal: nil, theme: "Adwaita", gtkTheme: "Adwaita:dark", preferDark: false))
+        #expect(ColorScheme.isDark(portal: nil, theme: nil, gtkTheme: nil, preferDark: true))
+        #expect(!ColorScheme.isDark(portal: nil, theme: "Adwaita", gtkTheme: "Adwaita", preferDark: false))
+        #expect(!ColorScheme.isDark(portal: nil, theme: "darkness", gtkTheme: nil, preferDark: false))
+    }
+
+    @Test func gnomeIsAnyOfTheDesktopsNamed() {
+        #expect(DesktopSession.isGnome("GNOME"))
+        #expect(DesktopSession.isGnome("ubuntu:GNOME"))
+        #expect(DesktopSession.isGnome("gnome-flashback:gnome"))
+        #expect(!DesktopSession.isGnome("sway") && !DesktopSession.isGnome("GNOME-Classic") && !DesktopSession.isGnome(nil))
+        #expect(!DesktopSession.isGnome(""))
+    }
 }

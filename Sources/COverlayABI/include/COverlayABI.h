@@ -293,13 +293,6 @@ typedef struct {
     unsigned x11_window;
 } ft_sway_window;
 
-/// One open window, as an app's deep-press menu lists it to switch to (PressTarget's `windows`):
-/// sway's `con_id` (or an X window), its app id and title, cut to fit.
-typedef struct {
-    unsigned id;
-    char app_id[FT_SWAY_TEXT], title[FT_SWAY_TEXT];
-} ft_app_window;
-
 /// One accessible object on the path from the deepest object at a point up to its window, as the
 /// application answered AT-SPI (AccessibleNode). The strings belong to the glue.
 typedef struct {
@@ -394,9 +387,6 @@ typedef struct {
                               int own_pid, ft_sway_window *out);
     /// `--what-is-at`: prints the facts as one line of JSON (ForceTouchProtocol's encoder).
     void (*print_facts)(const ft_target_facts *facts);
-    /// sway's `get_tree` reply: its windows (SwayTree.windows), on any workspace, in the tree's
-    /// order, at most `max` of them into `out`; returns how many were written.
-    int (*sway_windows)(const char *json, size_t length, ft_app_window *out, int max);
 } ft_lookup_model;
 
 /// A property of the overlay's own object (OverlayProperty): FT_PROPERTY_NONE (no such
@@ -428,6 +418,12 @@ typedef struct {
     /// The index of the output named `output` among the display's monitors by their `models`
     /// (NULL for one without a name), -1 for none.
     int (*output_index)(const char *output, const char *const *models, int count);
+    /// Whether to draw dark (ColorScheme): the settings portal's `color-scheme` when `has_portal`
+    /// (it answered), GTK's theme name and the GTK_THEME variable (NULL: none), and GTK's
+    /// gtk-application-prefer-dark-theme.
+    int (*dark)(int has_portal, unsigned portal, const char *theme, const char *gtk_theme, int prefer_dark);
+    /// Whether XDG_CURRENT_DESKTOP (NULL: unset) names GNOME (DesktopSession).
+    int (*gnome)(const char *current_desktop);
 } ft_client_model;
 
 /// How the overlay runs.
