@@ -25,8 +25,10 @@
 #include "assistive-button.h"
 #include "overlay-window.h"
 #include "drawing.h"
+#include "frame-now.h"
 #include "bounded.h"
 #include "under-finger.h"
+#include "app-windows.h"
 #include "link-preview.h"
 #include <gtk/gtk.h>
 #include <gtk-layer-shell/gtk-layer-shell.h>
@@ -97,10 +99,11 @@ static struct {
     gboolean logged_valid;
     ft_menu_frame logged;
     // FORCETOUCH_OVERLAY_FRAME_LOG: the file each menu's first frame is stamped in (NULL: none),
-    // the menu waiting for its first frame (0: none) and when its MenuShown came.
+    // the menu waiting for its first frame (0: none), when its MenuShown came, and the window's
+    // frame clock's count of frames then.
     FILE *frame_log;
     guint stamp_menu;
-    gint64 stamp_signal;
+    gint64 stamp_signal, stamp_ticks;
 } o;
 
 static void clear_items(void) {
@@ -223,10 +226,16 @@ static void draw_icon(cairo_t *cr, item_t *item, double x, double y, double grey
 /// With FORCETOUCH_OVERLAY_FRAME_LOG, a menu's first frame, stamped on CLOCK_MONOTONIC (µs) beside
 /// the arrival of the MenuShown it draws: what Benchmarks/overlay measures the menu's latency
 /// from the daemon's peek with. Drawn means handed to the display server, not yet shown by it.
+/// `ticks`: the frame clock's ticks between the two (0: drawn at once, frame-now.h).
+static gint64 frame_ticks(void) {
+    GdkFrameClock *clock = o.window ? gtk_widget_get_frame_clock(o.window) : NULL;
+    return clock ? gdk_frame_clock_get_frame_counter(clock) : 0;
+}
+
 static void stamp_first_frame(void) {
     if (!o.frame_log || !o.stamp_menu || o.frame.menu_id != o.stamp_menu) return;
-    fprintf(o.frame_log, "menu %u signal %" G_GINT64_FORMAT " frame %" G_GINT64_FORMAT "\n", o.stamp_menu,
-            o.stamp_signal, g_get_monotonic_time());
+    fprintf(o.frame_log, "menu %u signal %" G_GINT64_FORMAT " frame %" G_GINT64_FORMAT " ticks %" G_GINT64_FORMAT "\n",
+            o.stamp_menu, o.stamp_signal, g_get_monotonic_time(), frame_ticks() - o.stamp_ticks);
     fflush(o.frame_log);
     o.stamp_menu = 0;
 }
@@ -624,6 +633,9 @@ static void menu_shown(GVariant *p) {
     ft_menu_effects effects;
     o.menu->menu_shown(id, o.count, x, y, placement, &content.target, &effects);
     apply(effects);
+    // Its first frame now, not at the frame clock's next tick, which may be a whole frame away.
+    o.stamp_ticks = frame_ticks();
+    ft_draw_now(o.window);
 }
 
 static void press_progress(GVariant *p) {
@@ -661,6 +673,8 @@ static void menu_dismissed(GVariant *p) {
 
 static void assistive_button(GVariant *p) { ft_assistive_button_signal(p, o.verbose); }
 
+static void activate_window(GVariant *p) { ft_app_windows_signal(FT_SIGNAL_ACTIVATE_WINDOW, p); }
+
 /// The daemon's signals drawn here, each by its member and type (bus-protocol.h): each is
 /// subscribed to alone, so that the bus and GDBus pick it out, and no other reaches the overlay.
 static const ft_daemon_signal menu_signals[] = {
@@ -668,6 +682,7 @@ static const ft_daemon_signal menu_signals[] = {
     { FT_SIGNAL_PRESS_PROGRESS, FT_SIGNAL_PRESS_PROGRESS_TYPE, press_progress },
     { FT_SIGNAL_MENU_DISMISSED, FT_SIGNAL_MENU_DISMISSED_TYPE, menu_dismissed },
     { FT_SIGNAL_ASSISTIVE_BUTTON, FT_SIGNAL_ASSISTIVE_BUTTON_TYPE, assistive_button },
+    { FT_SIGNAL_ACTIVATE_WINDOW, FT_SIGNAL_ACTIVATE_WINDOW_TYPE, activate_window },
 };
 
 static void on_signal(GDBusConnection *bus, const char *sender, const char *path, const char *iface,
@@ -1025,6 +1040,7 @@ int ft_overlay_main(const ft_overlay_args *args) {
     }
     on_bus(bus, NULL, NULL);
     ft_under_finger_init(bus, args->lookup, o.verbose);
+    ft_app_windows_init(args->lookup, o.verbose);
     // The window is made (not shown) now: how the menu will be shown is known, logged once
     // and on the bus from the start.
     create_window();

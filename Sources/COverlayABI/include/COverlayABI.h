@@ -293,6 +293,13 @@ typedef struct {
     unsigned x11_window;
 } ft_sway_window;
 
+/// One open window, as an app's deep-press menu lists it to switch to (PressTarget's `windows`):
+/// sway's `con_id` (or an X window), its app id and title, cut to fit.
+typedef struct {
+    unsigned id;
+    char app_id[FT_SWAY_TEXT], title[FT_SWAY_TEXT];
+} ft_app_window;
+
 /// One accessible object on the path from the deepest object at a point up to its window, as the
 /// application answered AT-SPI (AccessibleNode). The strings belong to the glue.
 typedef struct {
@@ -387,6 +394,9 @@ typedef struct {
                               int own_pid, ft_sway_window *out);
     /// `--what-is-at`: prints the facts as one line of JSON (ForceTouchProtocol's encoder).
     void (*print_facts)(const ft_target_facts *facts);
+    /// sway's `get_tree` reply: its windows (SwayTree.windows), on any workspace, in the tree's
+    /// order, at most `max` of them into `out`; returns how many were written.
+    int (*sway_windows)(const char *json, size_t length, ft_app_window *out, int max);
 } ft_lookup_model;
 
 /// A property of the overlay's own object (OverlayProperty): FT_PROPERTY_NONE (no such
