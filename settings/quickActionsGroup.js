@@ -10,9 +10,10 @@ import { _, format } from './i18n.js';
 /* A TOML basic string: a JSON string's escapes are TOML's. */
 const tomlString = text => JSON.stringify(text);
 
-/* The inline table quick-action.new is set to; type is the title, which the daemon checks is unique. */
+/* The inline table quick-action.new is set to: without a type, which the daemon makes from the
+ * title, unique in the file (two quick actions may have one title). */
 export function newQuickAction(title, subtitle, argv) {
-    const keys = [`type = ${tomlString(title)}`, `title = ${tomlString(title)}`];
+    const keys = [`title = ${tomlString(title)}`];
     if (subtitle)
         keys.push(`subtitle = ${tomlString(subtitle)}`);
     if (argv.length)

@@ -384,9 +384,17 @@ check "a quick action typed into Title, Subtitle and Command is appended to the 
              grep -qxF '> subtitle = \"Now, \\\"at once\\\"\"' <<< \"\$1\" && grep -qxF '> title = \"Lock screen\"' <<< \"\$1\" &&
              ! grep -q '^<' <<< \"\$1\"" _ "$added"
 drive activate 'push button' 'Move “Lock screen” up'
-check "... shown as a row of its own, whose Move “Lock screen” up puts it first in the file" wait_until 10 is_first 'Lock screen'
+check "... shown as a row of its own, whose Move “Lock screen” up puts it first in the file, its type made from its title" \
+    wait_until 10 is_first lock-screen
 drive activate 'push button' Undo
 check "Undo puts the file back as before the move" wait_until 10 is_first compose
+# A second quick action of the same title: the daemon gives it a type of its own (the window
+# once sent the title as the type, and the second was refused as a duplicate).
+drive type text Title 'Lock screen'
+drive activate 'push button' 'Add Quick Action'
+two_locks() { grep -qx 'type = "lock-screen-2"' "$CONFIG" && [ "$(grep -c '^title = "Lock screen"$' "$CONFIG")" = 2 ]; }
+wait_until 10 two_locks
+check "a second quick action titled Lock screen is added too, as a type of its own ($(grep '^type = ' "$CONFIG" | tr '\n' ' '))" two_locks
 # forcetouch off and on: the daemon's Paused.
 paused_is() { [ "$(paused)" = "b $1" ]; }
 drive activate 'check box' 'Force Touch'

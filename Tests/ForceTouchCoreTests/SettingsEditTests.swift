@@ -41,6 +41,21 @@ import ForceTouchProtocol
         #expect(state.quickActions == [])
     }
 
+    /// The settings window adds a quick action by its title alone: two with one title were
+    /// refused when the window made the type from the title (issue 53).
+    @Test func aNewQuickActionWithoutATypeGetsAUniqueOne() throws {
+        var text = "# mine\n"
+        for _ in 0..<3 {
+            text = try SettingsEdit.apply(.set(try SettingKey("quick-action.new"), "{ title = \"Lock screen\", exec = [\"true\"] }"),
+                                          to: text, file: "forcetouch.toml", lookups: .fake()).text
+        }
+        let types = text.split(separator: "\n").filter { $0.hasPrefix("type = ") }
+        #expect(types == ["type = \"lock-screen\"", "type = \"lock-screen-2\"", "type = \"lock-screen-3\""])
+        #expect(text.hasPrefix("# mine\n"))
+        #expect(NewQuickActionType.make(title: "Écrire à Zoë!", taken: []) == "écrire-à-zoë")
+        #expect(NewQuickActionType.make(title: " … ", taken: ["quick-action"]) == "quick-action-2")
+    }
+
     @Test func aValueTheCheckRefusesIsRefusedWithTheLineItWouldHave() throws {
         let text = "# mine\n[general]\nhaptics = \"off\"\n"
         #expect(throws: SettingError("sensitivity = \"hard\" refused, forcetouch.toml is unchanged; it would have 1 error: "
@@ -82,9 +97,10 @@ import ForceTouchProtocol
         #expect(throws: SettingError("f.toml: sensitivity is no block; a block is moved by its name and position, as quick-action.3")) {
             try SettingsEdit.apply(.move(try SettingKey("sensitivity"), to: 1), to: five, file: "f.toml", lookups: .fake())
         }
-        // A block without its required keys is the check's to refuse.
+        // A block without its required keys is the check's to refuse (one without a type is given
+        // one: aNewQuickActionWithoutATypeGetsAUniqueOne).
         #expect(throws: SettingError.self) {
-            try SettingsEdit.apply(.set(try SettingKey("quick-action.new"), "{ title = \"B\" }"), to: text, file: "f.toml",
+            try SettingsEdit.apply(.set(try SettingKey("quick-action.new"), "{ subtitle = \"B\" }"), to: text, file: "f.toml",
                                    lookups: .fake())
         }
     }

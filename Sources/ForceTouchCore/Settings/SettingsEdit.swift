@@ -19,10 +19,10 @@ public enum SettingsEdit {
     /// configuration the new text gives beside it.
     public static func apply(_ change: Change, to text: String, file: String,
                              lookups: ConfigurationLookups) throws(SettingError) -> (text: String, configuration: Configuration) {
-        _ = try check(text, file: file, lookups: lookups)
+        let before = try check(text, file: file, lookups: lookups)
         var editor = TOMLEditor(text)
         do {
-            try edit(&editor, change)
+            try edit(&editor, change, before: before)
         } catch {
             throw SettingError(error.line > 0 ? "\(file):\(error.line): \(error.message)" : "\(file): \(error.message)")
         }
@@ -46,12 +46,19 @@ public enum SettingsEdit {
         return load.configuration
     }
 
-    private static func edit(_ editor: inout TOMLEditor, _ change: Change) throws(TOMLEditError) {
+    private static func edit(_ editor: inout TOMLEditor, _ change: Change, before: Configuration) throws(TOMLEditError) {
         switch change {
         case .set(.newBlock(let block), let typed):
-            guard case .table(let pairs)? = TOMLEditValue(parsing: typed) else {
+            guard case .table(var pairs)? = TOMLEditValue(parsing: typed) else {
                 throw TOMLEditError(line: 0, "a new \(block.rawValue) is an inline table of its keys, "
                     + "as { type = \"com.example.x\", title = \"X\" }")
+            }
+            // A quick action given no type gets one of its own (two of one type are refused).
+            if block == .quickAction, !pairs.contains(where: { $0.key == "type" }) {
+                let title: String
+                if case .string(let t)? = pairs.first(where: { $0.key == "title" })?.value { title = t } else { title = "" }
+                let type = NewQuickActionType.make(title: title, taken: Set(before.quickActions.map(\.type)))
+                pairs.insert((key: "type", value: .string(type)), at: 0)
             }
             editor.appendEntry(block.rawValue, pairs)
         case .set(.block(let block, _), _):
