@@ -1,7 +1,9 @@
 /* forcetouchd's settings on the session bus, as forcetouch Settings reads and changes them.
  * Every rule lives in the daemon: this only calls GetSettings, SetSetting, ResetSetting,
  * MoveSetting and UndoSetting, reads and writes the Paused property, and hears
- * ConfigurationReloaded. A refused call rejects with the daemon's own message (its file:line). */
+ * ConfigurationReloaded and PressForce (a press's force for the test areas, which the daemon
+ * sends while this application owns its name). A refused call rejects with the daemon's own
+ * message (its file:line). */
 import Gio from 'gi://Gio';
 import GLib from 'gi://GLib';
 
@@ -21,8 +23,10 @@ export class DaemonSettings {
     /* onChanged(settings): the settings as the daemon answered them, after each call or reload.
      * onReloaded(loaded, message): a reload's outcome (a hand edit, SIGHUP, our own change).
      * onPaused(paused): the Paused property, when read and when it changes.
-     * onOwner(present): the daemon came onto or left the bus. */
-    constructor({ onChanged, onReloaded, onPaused, onOwner }) {
+     * onOwner(present): the daemon came onto or left the bus.
+     * onPressForce({ phase, stage, force, peek, pop, maximumPossibleForce }): a press's force
+     * and its device's thresholds, as the daemon decided them. */
+    constructor({ onChanged, onReloaded, onPaused, onOwner, onPressForce }) {
         this._bus = Gio.DBus.session;
         this._onChanged = onChanged;
         this._onPaused = onPaused;
@@ -30,6 +34,11 @@ export class DaemonSettings {
             Gio.DBusSignalFlags.NONE, (_c, _s, _p, _i, _m, params) => {
                 const [, loaded, message] = params.deepUnpack();
                 onReloaded(loaded, message);
+            });
+        this._pressForce = this._bus.signal_subscribe(NAME, IFACE, 'PressForce', PATH, null,
+            Gio.DBusSignalFlags.NONE, (_c, _s, _p, _i, _m, params) => {
+                const [, phase, stage, force, peek, pop, maximumPossibleForce] = params.deepUnpack();
+                onPressForce({ phase, stage, force, peek, pop, maximumPossibleForce });
             });
         this._properties = this._bus.signal_subscribe(NAME, 'org.freedesktop.DBus.Properties', 'PropertiesChanged',
             PATH, IFACE, Gio.DBusSignalFlags.NONE, (_c, _s, _p, _i, _m, params) => {

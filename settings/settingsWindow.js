@@ -6,6 +6,7 @@ import GLib from 'gi://GLib';
 import Gtk from 'gi://Gtk?version=4.0';
 
 import { DaemonSettings, daemonMessage } from './daemonSettings.js';
+import { ForceTestArea } from './forceTestArea.js';
 import { _, format } from './i18n.js';
 import { QuickActionsGroup } from './quickActionsGroup.js';
 import { ToggleGroup } from './toggleGroup.js';
@@ -43,6 +44,10 @@ export class SettingsWindow {
             onReloaded: (loaded, message) => this._reloaded(loaded, message),
             onPaused: paused => this._showRunning(!paused),
             onOwner: present => this._owner(present),
+            onPressForce: press => {
+                this._forceArea.show(press);
+                this._hapticArea.show(press);
+            },
         });
         this._build();
         const undo = new Gtk.ShortcutController();
@@ -84,6 +89,7 @@ export class SettingsWindow {
             { value: 'medium', label: _('Medium') },
             { value: 'firm', label: _('Firm') },
         ], (value, label) => this._set('sensitivity', JSON.stringify(value), format(_('3D Touch sensitivity: %s'), label)));
+        this._forceArea = new ForceTestArea(sensitivity, 'force');
 
         const hapticTouch = new Adw.PreferencesGroup({
             title: _('Haptic Touch'),
@@ -104,6 +110,7 @@ export class SettingsWindow {
             { value: 'fast', label: _('Fast') },
             { value: 'slow', label: _('Slow') },
         ], (value, label) => this._set('haptic-touch-time', JSON.stringify(value), format(_('Touch duration: %s'), label)));
+        this._hapticArea = new ForceTestArea(touchTime, 'haptic-touch');
 
         const feedback = new Adw.PreferencesGroup({ title: _('Feedback') });
         page.add(feedback);
@@ -123,12 +130,15 @@ export class SettingsWindow {
         this._bindingRows = [];
     }
 
+    /* The daemon gone is said until it comes back (a restart, a replaying daemon taking the name). */
     _owner(present) {
         if (present) {
+            this._absent?.dismiss();
+            this._absent = null;
             this._daemon.readPaused();
             this._change(this._daemon.get());
         } else {
-            this._toast(_('forcetouchd is not running on this session: nothing can be changed until it is'));
+            this._absent = this._toast(_('forcetouchd is not running on this session: nothing can be changed until it is'), true);
         }
     }
 
@@ -200,5 +210,6 @@ export class SettingsWindow {
             toast.connect('button-clicked', () => this._undo());
         }
         this.window.add_toast(toast);
+        return toast;
     }
 }

@@ -7,6 +7,7 @@ Usage: atspi-drive.py APP activate ROLE NAME   # its first action ("click", "act
        atspi-drive.py APP type ROLE NAME TEXT  # its text replaced with TEXT (EditableText)
        atspi-drive.py APP state ROLE NAME      # "on" when checked or pressed, else "off"
        atspi-drive.py APP names ROLE           # the names of every control of ROLE, one a line
+       atspi-drive.py APP describe ROLE NAME   # its accessible description
 ROLE is AT-SPI's role name ("push button", "text", "check box"; GTK 4.8 gives a toggle button
 the push button's role and "click", and a check button no action). Each waits at
 most 10 s for the application and the control; exit 1 with what it found when there is none.
@@ -68,6 +69,9 @@ def main(argv):
     if verb == "state":
         states = control.get_state_set()
         print("on" if states.contains(Atspi.StateType.CHECKED) or states.contains(Atspi.StateType.PRESSED) else "off")
+        return 0
+    if verb == "describe":
+        print(control.get_description())
         return 0
     print(f"unknown verb {verb}", file=sys.stderr)
     return 2

@@ -415,6 +415,122 @@ cp "$W/config-before.toml" "$CONFIG"
 gcall Reload > /dev/null 2>&1
 medium_again() { [ "$(drive state 'push button' Medium) $(drive state 'push button' Firm)" = "on off" ]; }
 check "the file mended and reloaded behind the window's back: it shows it again (Medium pressed, not Firm)" wait_until 10 medium_again
+# The test areas: a press replayed into the daemon at its own pace (a replaying daemon owns the
+# name while it plays, so the running one makes way and comes back after) rises past peek, holds
+# there, then pops. The window draws the daemon's PressForce: the bar in #9141ac up to the force,
+# the peek mark in #e66100, the pop mark in #c01c28, the picture in #62a0ea (forceTestArea.js),
+# grown at peek and more at pop; the area's accessible description says the force and the stage.
+{ grep -v '^E:' demo/touchscreen-gestures.evemu
+  cat <<'PRESS'
+E: 0.200000 0003 0039 0100
+E: 0.200000 0003 0035 0500
+E: 0.200000 0003 0036 0300
+E: 0.200000 0003 003a 0040
+E: 0.200000 0000 0000 0000
+E: 0.250000 0003 003a 0060
+E: 0.250000 0000 0000 0000
+E: 0.300000 0003 003a 0090
+E: 0.300000 0000 0000 0000
+E: 0.350000 0003 003a 0130
+E: 0.350000 0000 0000 0000
+E: 2.200000 0003 003a 0170
+E: 2.200000 0000 0000 0000
+E: 2.250000 0003 003a 0210
+E: 2.250000 0000 0000 0000
+E: 3.600000 0003 003a 0040
+E: 3.600000 0000 0000 0000
+E: 3.700000 0003 0039 -001
+E: 3.700000 0000 0000 0000
+PRESS
+} > "$W/test-area.evemu"
+chmod 644 "$W/test-area.evemu"
+areas_started=$SECONDS
+area() { drive describe "$1" "$2" 2> /dev/null; }
+# colour FILE HEX: how many pixels of FILE are exactly HEX.
+colour() { convert "$1" -fill black +opaque "$2" -fill white -opaque "$2" -colorspace gray -format '%[fx:int(mean*w*h+0.5)]' info:; }
+as_user xdotool mousemove --window "$window_id" 300 400 click --repeat 30 4
+force_idle="$(area image '3D Touch test area')"
+settings_shot test-area-idle 640
+stop "$daemon_pid"
+bg_user "$W/test-area-replay.log" "$BIN/forcetouchd" --replay "$W/test-area.evemu" --paced
+replay_pid=$last_pid
+says() { [[ "$(area image "$1")" == *"$2"* ]]; }
+wait_until 10 says '3D Touch test area' 'reached: peek'
+force_peek="$(area image '3D Touch test area')"
+settings_shot test-area-peek 640
+wait_until 10 says '3D Touch test area' 'reached: pop'
+force_pop="$(area image '3D Touch test area')"
+settings_shot test-area 640
+wait_until 10 says '3D Touch test area' 'Lifted'
+force_lifted="$(area image '3D Touch test area')"
+wait_until 10 bash -c "! kill -0 $replay_pid 2> /dev/null"
+for shot in idle peek; do
+    echo "figure: settings-test-area-$shot.png: force bar $(colour "$W/settings-test-area-$shot.png" '#9141ac') px, peek mark $(colour "$W/settings-test-area-$shot.png" '#e66100') px, pop mark $(colour "$W/settings-test-area-$shot.png" '#c01c28') px, picture $(colour "$W/settings-test-area-$shot.png" '#62a0ea') px"
+done
+echo "figure: settings-test-area.png (pop): force bar $(colour "$W/settings-test-area.png" '#9141ac') px, picture $(colour "$W/settings-test-area.png" '#62a0ea') px"
+check "the 3D Touch test area, named for AT-SPI, says what to do before a press ($force_idle), and draws no bar" \
+    bash -c "[[ \"\$1\" == 'Press on a force-sensing device'* ]] && [ $(colour "$W/settings-test-area-idle.png" '#9141ac') = 0 ]" _ "$force_idle"
+check "a replayed press past peek: the area's description says its force against peek and pop ($force_peek)" \
+    bash -c "[[ \"\$1\" =~ ^Force\ [0-9.]+\ of\ 6\.7\;\ peek\ at\ [0-9.]+,\ pop\ at\ [0-9.]+\;\ reached:\ peek$ ]]" _ "$force_peek"
+check "... and the screenshot has the force bar, the peek mark and the pop mark drawn" \
+    bash -c "[ $(colour "$W/settings-test-area-peek.png" '#9141ac') -gt 1000 ] && [ $(colour "$W/settings-test-area-peek.png" '#e66100') -gt 30 ] &&
+             [ $(colour "$W/settings-test-area-peek.png" '#c01c28') -gt 30 ]"
+check "... and the picture grown at peek (more of its colour than before the press)" \
+    bash -c "[ $(colour "$W/settings-test-area-peek.png" '#62a0ea') -gt $(( $(colour "$W/settings-test-area-idle.png" '#62a0ea') * 13 / 10 )) ]"
+check "at pop the description says pop ($force_pop), the bar is longer and the picture larger still" \
+    bash -c "[[ \"\$1\" == *'reached: pop' ]] &&
+             [ $(colour "$W/settings-test-area.png" '#9141ac') -gt $(colour "$W/settings-test-area-peek.png" '#9141ac') ] &&
+             [ $(colour "$W/settings-test-area.png" '#62a0ea') -gt $(colour "$W/settings-test-area-peek.png" '#62a0ea') ]" _ "$force_pop"
+check "... and once lifted it says so ($force_lifted)" test "$force_lifted" = 'Lifted; the press reached: pop'
+# Haptic Touch's own area: a light press held still, replayed where Haptic Touch is on (it answers
+# a deep-press binding with quick-actions = true), grows its picture at the Haptic Touch.
+cat > "$W/haptic-touch.toml" <<'TOML'
+[gestures]
+haptic-touch = "on"
+
+[[binding]]
+gesture = "deep-press"
+quick-actions = true
+TOML
+{ grep -v '^E:' demo/touchscreen-gestures.evemu
+  cat <<'HOLD'
+E: 0.200000 0003 0039 0100
+E: 0.200000 0003 0035 0500
+E: 0.200000 0003 0036 0300
+E: 0.200000 0003 003a 0040
+E: 0.200000 0000 0000 0000
+E: 2.500000 0003 0039 -001
+E: 2.500000 0000 0000 0000
+HOLD
+} > "$W/hold.evemu"
+chmod 644 "$W/haptic-touch.toml" "$W/hold.evemu"
+# Scrolled to Touch Duration, where the area is.
+as_user xdotool mousemove --window "$window_id" 300 400 click --repeat 4 5
+haptic_idle="$(area image 'Haptic Touch test area')"
+settings_shot haptic-idle 640
+bg_user "$W/haptic-replay.log" "$BIN/forcetouchd" --config "$W/haptic-touch.toml" --replay "$W/hold.evemu" --paced
+replay_pid=$last_pid
+is_said() { [ "$(area image "$1")" = "$2" ]; }
+wait_until 10 is_said 'Haptic Touch test area' 'Haptic Touch'
+haptic_held="$(area image 'Haptic Touch test area')"
+settings_shot haptic-touch 640
+wait_until 10 says 'Haptic Touch test area' 'Lifted'
+haptic_lifted="$(area image 'Haptic Touch test area')"
+wait_until 10 bash -c "! kill -0 $replay_pid 2> /dev/null"
+echo "figure: Haptic Touch's area: picture $(colour "$W/settings-haptic-idle.png" '#62a0ea') px before, $(colour "$W/settings-haptic-touch.png" '#62a0ea') px at the Haptic Touch"
+check "Haptic Touch's test area says the deep press was none ($haptic_idle), then the held press's Haptic Touch ($haptic_held), then the lift ($haptic_lifted)" \
+    bash -c "[ \"\$1\" = 'Lifted before a Haptic Touch' ] && [ \"\$2\" = 'Haptic Touch' ] && [ \"\$3\" = 'Lifted after a Haptic Touch' ]" \
+    _ "$haptic_idle" "$haptic_held" "$haptic_lifted"
+check "... and its picture grown at the Haptic Touch" \
+    bash -c "[ $(colour "$W/settings-haptic-touch.png" '#62a0ea') -gt $(( $(colour "$W/settings-haptic-idle.png" '#62a0ea') * 13 / 10 )) ]"
+if [ -n "${SAVE_IMAGES:-}" ]; then
+    cp "$W/settings-test-area.png" docs/images/settings-test-area.png
+    cp "$W/settings-haptic-touch.png" docs/images/settings-haptic-touch.png
+fi
+bg_user "$W/daemon.log" "$BIN/forcetouchd"
+daemon_pid=$last_pid
+wait_for 'D-Bus: io.github.forcetouch.Daemon1 on the session bus' "$W/daemon.log" 20 > /dev/null
+echo "figure: the test areas' checks, two paced replays and the daemon's restart among them, took $((SECONDS - areas_started)) s"
 # The display and its clients go: the rest of the suite runs on the bus alone, as before.
 for p in "$settings_pid" "$a11y_pid" "$openbox_pid" "$xvfb_pid"; do stop "$p"; done
 kept=()
