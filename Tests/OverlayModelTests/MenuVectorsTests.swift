@@ -25,10 +25,55 @@ import Testing
             FORCETOUCH_REGENERATE=1 swift test --skip-build --filter MenuVectorsTests rewrites it. \
             Rectangles are [x, y, width, height]; a missing choose, dismiss, highlight or row is none.
             """
+        var contents: [ContentCase]
         var layouts: [LayoutCase]
         var linkLayouts: [LinkLayoutCase]
         var growths: [GrowthCase]
         var sequences: [Sequence]
+    }
+
+    /// `MenuContent(target:items:)`: a MenuShown's dictionaries as the bus carried them (each a
+    /// list of [key, value] string pairs, in order) and what the menu draws of them.
+    struct ContentCase: Encodable {
+        var target: [[String]]
+        var items: [[[String]]]
+        var kind: String
+        var name: String
+        var rows: [Row]
+        var heading: Heading?
+        var link: Link?
+
+        struct Row: Encodable {
+            var type: String
+            var title: String
+            var subtitle: String?
+            var icon: String
+            var iconFile: String
+        }
+
+        struct Heading: Encodable {
+            var title: String
+            var icon: String
+            var iconFile: String
+        }
+
+        struct Link: Encodable {
+            var address: String
+            var name: String
+            var openRow: Int?
+        }
+
+        init(target: [(String, String)], items: [[(String, String)]]) {
+            let c = MenuContent(target: BusStrings(target.map { (key: $0.0, value: $0.1) }),
+                                items: items.map { BusStrings($0.map { (key: $0.0, value: $0.1) }) })
+            self.target = target.map { [$0.0, $0.1] }
+            self.items = items.map { $0.map { [$0.0, $0.1] } }
+            kind = c.kind
+            name = c.name
+            rows = c.rows.map { Row(type: $0.type, title: $0.title, subtitle: $0.subtitle, icon: $0.icon, iconFile: $0.iconFile) }
+            heading = c.heading.map { Heading(title: $0.title, icon: $0.icon, iconFile: $0.iconFile) }
+            link = c.link.map { Link(address: $0.address, name: $0.name, openRow: $0.openRow) }
+        }
     }
 
     /// `LinkPreviewLayout(items:page:finger:surface:scale:placed:)` and `part(at:)` at a few points.
@@ -553,6 +598,30 @@ import Testing
         return cases
     }
 
+    static func contents() -> [ContentCase] {
+        let open = [("type", "link.open"), ("title", "Open"), ("icon", "web-browser")]
+        let copy = [("type", "link.copy"), ("title", "Copy Link"), ("icon", "edit-copy")]
+        let run = [("type", "run"), ("title", "Run"), ("subtitle", "Tool"), ("icon-file", "/opt/tool/run.png")]
+        let other = [("type", "new"), ("title", "New"), ("subtitle", "A new one"), ("kind", "static")]
+        let link = [("kind", "link"), ("name", "Example"), ("address", "https://example.org/")]
+        return [
+            ContentCase(target: link, items: [open, copy]),
+            ContentCase(target: link, items: [copy, open]),
+            ContentCase(target: link, items: [open, copy, open]),
+            ContentCase(target: link, items: [copy]),
+            ContentCase(target: [("kind", "link"), ("name", "Example"), ("address", "")], items: [open, copy]),
+            ContentCase(target: [("kind", "link"), ("address", "file:///tmp/page.html")], items: [open]),
+            ContentCase(target: [("kind", "app-icon"), ("name", "Tool"), ("icon", "tool")], items: [run, other]),
+            ContentCase(target: [("kind", "window"), ("name", "Tool"), ("icon", "/opt/tool/tool.png")], items: [run]),
+            ContentCase(target: [("kind", "app-icon"), ("name", "Tool")], items: []),
+            ContentCase(target: [("kind", "app-icon"), ("icon", "tool")], items: [run]),
+            ContentCase(target: [("kind", "nothing"), ("name", "Tool"), ("why", "the desktop")], items: [run, other]),
+            ContentCase(target: [], items: [other, [("title", "No type")], []]),
+            ContentCase(target: [("kind", "app-icon"), ("kind", "link"), ("name", "Tool"), ("name", "Other")],
+                        items: [[("title", "First"), ("title", "Second"), ("subtitle", "Tool")]]),
+        ]
+    }
+
     static func linkLayouts() -> [LinkLayoutCase] {
         var cases: [LinkLayoutCase] = []
         let fingers: [(Double, Double)] = [(307, 307), (0, 0), (1000, 100), (100, 700), (972.8, 729.6), (511.5, 383.5),
@@ -612,8 +681,8 @@ import Testing
         func list(_ lines: [String], indent: String) -> String {
             lines.map { indent + $0 }.joined(separator: ",\n")
         }
-        let v = Vectors(layouts: Self.layouts(), linkLayouts: Self.linkLayouts(), growths: Self.growths(),
-                        sequences: Self.sequences())
+        let v = Vectors(contents: Self.contents(), layouts: Self.layouts(), linkLayouts: Self.linkLayouts(),
+                        growths: Self.growths(), sequences: Self.sequences())
         var sequenceLines: [String] = []
         for s in v.sequences {
             let name = try line(s.name), steps = list(try s.steps.map(line), indent: "    ")
@@ -622,9 +691,13 @@ import Testing
         let about = try line(v.about)
         let layoutLines = list(try v.layouts.map(line), indent: "  "), growthLines = list(try v.growths.map(line), indent: "  ")
         let linkLines = list(try v.linkLayouts.map(line), indent: "  ")
+        let contentLines = list(try v.contents.map(line), indent: "  ")
         return """
             {
             "about": \(about),
+            "contents": [
+            \(contentLines)
+            ],
             "layouts": [
             \(layoutLines)
             ],
@@ -673,6 +746,11 @@ import Testing
         #expect(linked.contains { $0.page != nil } && linked.contains { $0.page == nil })
         #expect(steps.contains { $0.input.link != nil && $0.effects?.choose != nil })
         #expect(steps.contains { $0.state == "popped" && $0.effects?.choose != nil })
+        // MenuContent's: a link, its Open row or none, a heading, a subtitle hidden under it, a duplicate key.
+        let contents = Self.contents()
+        #expect(contents.contains { $0.link?.openRow != nil } && contents.contains { $0.link != nil && $0.link?.openRow == nil })
+        #expect(contents.contains { $0.heading != nil } && contents.contains { $0.heading?.iconFile.isEmpty == false })
+        #expect(contents.contains { c in c.heading != nil && c.rows.contains { $0.subtitle == nil } })
         let parts = Self.linkLayouts().flatMap(\.partAt)
         #expect(parts.contains { $0.preview == true } && parts.contains { $0.row != nil }
                 && parts.contains { $0.row == nil && $0.preview == nil })

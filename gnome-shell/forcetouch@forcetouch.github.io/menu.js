@@ -3,9 +3,8 @@ const { Gio, GLib, GObject, St, Clutter, Pango } = imports.gi;
 const Main = imports.ui.main;
 
 const Me = imports.misc.extensionUtils.getCurrentExtension();
-const { MenuInteraction, MenuEvent, MenuLayout, LinkPreviewLayout, LinkTarget } = Me.imports.menuModel;
+const { MenuInteraction, MenuEvent, MenuLayout, LinkPreviewLayout, LinkTarget, MenuContent, BusStrings } = Me.imports.menuModel;
 const { boundedText, imageRefusal } = Me.imports.bounded;
-const { ITEM_KEYS, TARGET_KEYS } = Me.imports.busProtocol;
 const { PagePreview } = Me.imports.linkPreview;
 
 /* The most items a menu shows (forcetouch-overlay's FT_MENU_MAX_ITEMS). */
@@ -15,14 +14,24 @@ const ICON_SIZE = 24;
 /* The app's icon's side in a heading. */
 const HEADING_ICON_SIZE = 28;
 const ESCAPE = Clutter.KEY_Escape;
-/* The type of a link's Open item (the daemon's PressTargetMenu.openLinkType): pop chooses it. */
-const OPEN_LINK_TYPE = 'link.open';
+
+/* The string entries of an `a{sv}`, [key, value] in the order the bus carried them (BusStrings). */
+function stringPairs(dict) {
+    const pairs = [];
+    for (let i = 0; i < dict.n_children(); i++) {
+        const entry = dict.get_child_value(i);
+        const value = entry.get_child_value(1).get_variant();
+        if (value.is_of_type(new GLib.VariantType('s')))
+            pairs.push([entry.get_child_value(0).get_string()[0], value.get_string()[0]]);
+    }
+    return pairs;
+}
 
 /* One row of the card: the item's title (one line), its subtitle (two lines, then an
  * ellipsis) and its icon, in the shell's popup-menu-item look; highlighted as a hovered item. */
 const MenuRow = GObject.registerClass(
 class ForcetouchMenuRow extends St.BoxLayout {
-    _init(item, icon, unit, heading = null) {
+    _init(item, icon, unit) {
         super._init({
             style_class: 'popup-menu-item forcetouch-menu-row',
             style: 'margin: 3px 6px; padding: 0 12px; spacing: 12px;',
@@ -34,9 +43,8 @@ class ForcetouchMenuRow extends St.BoxLayout {
         const title = new St.Label({ text: item.title, style: 'font-weight: bold;' });
         title.clutter_text.ellipsize = Pango.EllipsizeMode.END;
         texts.add_child(title);
-        // Under a heading, a subtitle that only names the app again is not drawn: the heading
-        // names it (the daemon keeps it for menus drawn without one).
-        if (item.subtitle && item.subtitle !== heading) {
+        // The subtitle the model keeps (MenuContent: not one that only names the heading's app again).
+        if (item.subtitle) {
             // Two lines, then the ellipsis: Clutter wraps and cuts an ellipsized text at its
             // allocation's height, and lays it out on one line when none is given.
             const subtitle = new St.Label({ text: item.subtitle, style: 'font-size: 0.85em; height: 2.4em;', opacity: 178 });
@@ -192,7 +200,8 @@ var MenuController = class MenuController {
         this._model = new MenuInteraction();
         // The menu's items (type, bounded title and subtitle, icon), and where it is.
         this._items = [];
-        // The app a menu for an app's icon or a window is for, its heading: { name, icon } or null.
+        // The app a menu for an app's icon or a window is for, its heading (MenuContent's
+        // { title, icon, iconFile }) or null.
         this._heading = null;
         // A link's preview (linkPreview.js's PagePreview), for a menu shown for a link; else null.
         this._preview = null;
@@ -218,52 +227,34 @@ var MenuController = class MenuController {
         const x = params.get_child_value(2).get_double(), y = params.get_child_value(3).get_double();
         const placement = params.get_child_value(4).get_string()[0];
         const output = params.get_child_value(5).get_string()[0];
-        this._items = [];
-        for (let i = 0; i < items.n_children() && this._items.length < MAX_ITEMS; i++) {
-            const dict = items.get_child_value(i);
-            const text = key => {
-                const v = dict.lookup_value(key, null);
-                return v && v.is_of_type(new GLib.VariantType('s')) ? v.get_string()[0] : '';
-            };
-            this._items.push({
-                type: text(ITEM_KEYS.type),
-                // Bounded before St lays them out: a 10 MB title would take the shell's time and memory.
-                title: boundedText(text(ITEM_KEYS.title)),
-                subtitle: boundedText(text(ITEM_KEYS.subtitle)),
-                icon: text(ITEM_KEYS.icon),
-                iconFile: text(ITEM_KEYS.iconFile),
-            });
-        }
-        // What the press is on (issue 43), when the daemon says: the same words as the overlay's.
-        let kind = 'nothing', name = '', icon = '', address = '';
-        if (params.n_children() > 6) {
-            const target = params.get_child_value(6);
-            const text = key => {
-                const v = target.lookup_value(key, new GLib.VariantType('s'));
-                return v ? v.get_string()[0] : '';
-            };
-            kind = text(TARGET_KEYS.kind) || 'nothing';
-            name = boundedText(text(TARGET_KEYS.name));
-            icon = text(TARGET_KEYS.icon);
-            // Whole: a cut address would fetch another page (the daemon bounds it, 8192 bytes).
-            address = text(TARGET_KEYS.address);
-        }
-        // An app's actions are headed by its name and icon (a theme name, or a file's path).
-        this._heading = (kind === 'app-icon' || kind === 'window') && name && this._items.length
-            ? { name, icon } : null;
+        // What the menu draws is the model's (MenuContent), from the dictionaries as they came: the
+        // items it has room for, and what the press is on (issue 43), when the daemon says.
+        const dicts = [];
+        for (let i = 0; i < items.n_children() && dicts.length < MAX_ITEMS; i++)
+            dicts.push(stringPairs(items.get_child_value(i)));
+        const content = new MenuContent(new BusStrings(params.n_children() > 6 ? stringPairs(params.get_child_value(6)) : []),
+            dicts.map(pairs => new BusStrings(pairs)));
+        // Bounded before St lays them out: a 10 MB title would take the shell's time and memory.
+        this._items = content.rows.map(row => ({
+            type: row.type, title: boundedText(row.title), subtitle: row.subtitle === null ? '' : boundedText(row.subtitle),
+            icon: row.icon, iconFile: row.iconFile,
+        }));
+        this._heading = content.heading ? { ...content.heading, title: boundedText(content.heading.title) } : null;
+        const kind = boundedText(content.kind) || 'nothing', name = boundedText(content.name);
         this._log.info(`menu ${id} shown: ${this._items.length} item(s) at ${x.toFixed(3)},${y.toFixed(3)} ` +
             `(${placement}${output ? ` on ${output}` : ''}) for ${kind}${name ? ` "${name}"` : ''}`);
         this._locate(x, y, placement, output);
         this._cardMenu = -1;
         this._endPreview();
-        // A link's preview above its actions, its page rendered when it can be.
+        // A link's preview above its actions, its page rendered when it can be (the address whole:
+        // a cut one would fetch another page; the daemon bounds it, 8192 bytes).
         let link = null;
-        if (kind === 'link' && address) {
+        if (content.link) {
             this._preview = new PagePreview({
-                log: this._log, menuID: id, address, name, onChange: () => this._previewChanged(),
+                log: this._log, menuID: id, address: content.link.address, name: content.link.name,
+                onChange: () => this._previewChanged(),
             });
-            const open = this._items.map(item => item.type).lastIndexOf(OPEN_LINK_TYPE);
-            link = new LinkTarget(open >= 0 ? open : null, this._preview.start());
+            link = new LinkTarget(content.link.openRow, this._preview.start());
         }
         this._apply(this._model.handle(
             MenuEvent.shown(id, this._items.length, x, y, placement === 'pointer', this._heading !== null, link)));
@@ -498,8 +489,8 @@ var MenuController = class MenuController {
         const k = this._unit();
         const items = menuID !== 0 ? this._items : [];
         const heading = menuID !== 0 && this._model.heading && this._heading ? this._heading : null;
-        const rows = items.map(item => new MenuRow(item, this._icon(menuID, item), k, heading?.name ?? null));
-        const head = heading ? new MenuHeading(heading.name, this._appIcon(menuID, heading.icon), k) : null;
+        const rows = items.map(item => new MenuRow(item, this._icon(menuID, item), k));
+        const head = heading ? new MenuHeading(heading.title, this._appIcon(menuID, heading), k) : null;
         const link = menuID !== 0 ? this._model.link : null;
         this._card = link && this._preview
             ? new LinkCard(this._preview, rows, link.page, k) : new MenuCard(rows, k, head);
@@ -523,16 +514,16 @@ var MenuController = class MenuController {
     }
 
     /* An app's icon for its heading: a file (bounded, as an item's), else the theme's, in colour. */
-    _appIcon(menuID, icon) {
-        if (!icon)
-            return null;
-        if (icon.startsWith('/')) {
-            const why = imageRefusal(icon);
+    _appIcon(menuID, { icon, iconFile }) {
+        if (iconFile) {
+            const why = imageRefusal(iconFile);
             if (!why)
-                return new Gio.FileIcon({ file: Gio.File.new_for_path(icon) });
-            this._log.info(`menu ${menuID}: icon ${icon} not shown: ${why}`);
+                return new Gio.FileIcon({ file: Gio.File.new_for_path(iconFile) });
+            this._log.info(`menu ${menuID}: icon ${iconFile} not shown: ${why}`);
             return null;
         }
+        if (!icon)
+            return null;
         return new Gio.ThemedIcon({ names: [icon, `${icon}-symbolic`, 'application-x-executable'] });
     }
 
@@ -557,7 +548,7 @@ var MenuController = class MenuController {
             this._log.verbose(`actions ${frame.menuID} ${r(frame.link.actions.card)}`);
         }
         if (frame.layout.heading && this._heading)
-            this._log.verbose(`heading ${frame.menuID} "${this._heading.name}" ${r(frame.layout.heading)}`);
+            this._log.verbose(`heading ${frame.menuID} "${this._heading.title}" ${r(frame.layout.heading)}`);
         frame.layout.rows.forEach((row, i) => {
             if (i < this._items.length)
                 this._log.verbose(`item ${i} "${this._items[i].title}" ${r(row)}`);

@@ -1,5 +1,5 @@
-/* The quick-action menu's logic (docs/SPEC.md §11), a port of Sources/OverlayModel's MenuLayout,
- * LinkPreviewLayout, LinkTarget, MenuGrowth, MenuInteraction and the values around them: the same names, the same named states,
+/* The quick-action menu's logic (docs/SPEC.md §11), a port of Sources/OverlayModel's MenuContent,
+ * MenuLayout, LinkPreviewLayout, LinkTarget, MenuGrowth, MenuInteraction and the values around them: the same names, the same named states,
  * the same figures, so that the extension's menu opens, grows, slides and closes exactly as
  * forcetouch-overlay's does. Pure: no gi import, no clock, no toolkit. Tests/GnomeShell/model-vectors.js
  * runs it over the vectors the Swift model writes (Tests/GnomeShell/vectors/menu.json) and fails
@@ -7,6 +7,68 @@
 
 const Me = imports.misc.extensionUtils.getCurrentExtension();
 const { roundHalfAway } = Me.imports.rounding;
+const { ITEM_KEYS, TARGET_KEYS } = Me.imports.busProtocol;
+
+/* The string entries of one of the bus's dictionaries (MenuShown's target or one of its items),
+ * from [key, value] pairs in the order the bus carried them: a key said twice means what it said
+ * first. */
+var BusStrings = class BusStrings {
+    constructor(pairs) {
+        this._entries = new Map();
+        for (const [key, value] of pairs) {
+            if (!this._entries.has(key))
+                this._entries.set(key, value);
+        }
+    }
+
+    /* The value of `key`, null when the dictionary has no string for it. */
+    get(key) {
+        return this._entries.has(key) ? this._entries.get(key) : null;
+    }
+};
+
+/* What a MenuShown draws (SPEC §11, "What is under the finger"), decided from its dictionaries
+ * (BusStrings) as the bus carried them: the rows ({ type, title, subtitle or null, icon,
+ * iconFile }), and the app heading them ({ title, icon, iconFile }) or the link previewed above
+ * them ({ address, name, openRow or null }), each null when there is none; `kind` and `name` as
+ * the daemon said them ('' when it did not). */
+var MenuContent = class MenuContent {
+    constructor(target, items) {
+        this.kind = target.get(TARGET_KEYS.kind) ?? '';
+        this.name = target.get(TARGET_KEYS.name) ?? '';
+        const address = target.get(TARGET_KEYS.address) ?? '';
+        const types = items.map(item => item.get(ITEM_KEYS.type) ?? '');
+        this.link = null;
+        this.heading = null;
+        if (this.kind === 'link' && address) {
+            const open = types.lastIndexOf(MenuContent.openLinkType);
+            this.link = { address, name: this.name, openRow: open >= 0 ? open : null };
+        } else if (MenuContent.appKinds.includes(this.kind) && this.name && items.length) {
+            // An icon that is a path is an image file, else a theme icon's name.
+            const icon = target.get(TARGET_KEYS.icon) ?? '';
+            const isFile = icon.startsWith('/');
+            this.heading = { title: this.name, icon: isFile ? '' : icon, iconFile: isFile ? icon : '' };
+        }
+        this.rows = items.map((item, i) => {
+            const subtitle = item.get(ITEM_KEYS.subtitle) ?? '';
+            return {
+                type: types[i], title: item.get(ITEM_KEYS.title) ?? '',
+                subtitle: MenuContent.shows(subtitle, this.heading) ? subtitle : null,
+                icon: item.get(ITEM_KEYS.icon) ?? '', iconFile: item.get(ITEM_KEYS.iconFile) ?? '',
+            };
+        });
+    }
+
+    /* Under a heading, a subtitle that only names the app again is not drawn: the heading names
+     * it (the daemon keeps it for menus drawn without one). */
+    static shows(subtitle, heading) {
+        return subtitle !== '' && subtitle !== heading?.title;
+    }
+};
+/* The type of a link's Open item (the daemon's PressTargetMenu.openLinkType): pop chooses it. */
+MenuContent.openLinkType = 'link.open';
+/* The target kinds whose menu is an app's, headed by its name and icon. */
+MenuContent.appKinds = ['app-icon', 'window'];
 
 /* How far a press has gone, as PressProgress's `stage` says it: on its way to peek (''), past
  * peek, or popped. The values are the bus's words. */

@@ -4,7 +4,8 @@
  * compared. `check(vectors, t)` reports each comparison to `t.equal(actual, expected, what)`,
  * where a missing or null field is none (Tests/GnomeShell/model-vectors.js runs it). */
 const {
-    MenuLayout, MenuGrowth, MenuInteraction, MenuEvent, PressStage, LinkPreviewLayout, LinkTarget,
+    MenuLayout, MenuGrowth, MenuInteraction, MenuEvent, PressStage, LinkPreviewLayout, LinkTarget, MenuContent,
+    BusStrings,
 } = imports.menuModel;
 
 const rect = r => [r.x, r.y, r.width, r.height];
@@ -14,6 +15,15 @@ const linkFrame = l => ({
     bounds: rect(l.bounds), preview: rect(l.preview), page: l.page ? rect(l.page) : null, actions: rect(l.actions.card),
     rows: l.actions.rows.map(rect), scale: l.scale,
 });
+
+function checkContents(v, t) {
+    v.contents.forEach((c, i) => {
+        const content = new MenuContent(new BusStrings(c.target), c.items.map(pairs => new BusStrings(pairs)));
+        t.equal({ kind: content.kind, name: content.name, rows: content.rows, heading: content.heading, link: content.link },
+            { kind: c.kind, name: c.name, rows: c.rows, heading: c.heading, link: c.link },
+            `content ${i}: target ${JSON.stringify(c.target)}, ${c.items.length} item(s)`);
+    });
+}
 
 function checkLinkLayouts(v, t) {
     v.linkLayouts.forEach((c, i) => {
@@ -105,6 +115,7 @@ function checkSequences(v, t) {
 }
 
 function check(v, t) {
+    checkContents(v, t);
     checkLayouts(v, t);
     checkLinkLayouts(v, t);
     checkGrowths(v, t);
