@@ -29,8 +29,8 @@ var SIGNALS = {
     'IntentResponse': 'usssssssb',
     'AssistiveButton': 'dddss',
     'ConfigurationReloaded': 'sbs',
-};
     'PressForce': 'ossdddd',
+};
 
 /* Every Daemon1 method: its arguments' types, then its reply's. */
 var METHODS = {
