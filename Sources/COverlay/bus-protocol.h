@@ -91,16 +91,16 @@
 #define FT_SIGNAL_CONFIGURATION_RELOADED_TYPE "(sbs)"
 #define FT_SIGNAL_CONFIGURATION_RELOADED_GET "(&sb&s)"
 
-// Reload() → (s message)
-#define FT_METHOD_RELOAD "Reload"
-#define FT_METHOD_RELOAD_IN "()"
-#define FT_METHOD_RELOAD_OUT "(s)"
-#define FT_METHOD_RELOAD_OUT_GET "(&s)"
 // PressForce(o device, s phase, s stage, d force, d peek, d pop, d maximumPossibleForce)
 #define FT_SIGNAL_PRESS_FORCE "PressForce"
 #define FT_SIGNAL_PRESS_FORCE_TYPE "(ossdddd)"
 #define FT_SIGNAL_PRESS_FORCE_GET "(&o&s&sdddd)"
 
+// Reload() → (s message)
+#define FT_METHOD_RELOAD "Reload"
+#define FT_METHOD_RELOAD_IN "()"
+#define FT_METHOD_RELOAD_OUT "(s)"
+#define FT_METHOD_RELOAD_OUT_GET "(&s)"
 
 // GetQuickActions() → (s items, s menu)
 #define FT_METHOD_GET_QUICK_ACTIONS "GetQuickActions"
