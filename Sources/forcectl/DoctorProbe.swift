@@ -28,7 +28,27 @@ enum DoctorProbe {
             .map { "\($0)/70-forcetouch.rules" }.first { access($0, F_OK) == 0 }
         readAccessibility(into: &facts)
         if facts.session.isGnome { facts.gnomeExtension = gnomeExtension() }
+        facts.settingsWindow = settingsWindow()
         return facts
+    }
+
+    /// forcetouch Settings on PATH, and whether gjs and the GTK 4 and libadwaita typelibs it
+    /// imports are where GObject introspection looks.
+    static func settingsWindow() -> DoctorFacts.SettingsWindow {
+        let path = (getenv("PATH").map { String(cString: $0) } ?? "/usr/local/bin:/usr/bin:/bin")
+            .split(separator: ":").map(String.init)
+        func onPath(_ name: String) -> String? { path.map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 } }
+        guard let window = onPath("forcetouch-settings") else { return .init(path: nil) }
+        let libraries = (getenv("GI_TYPELIB_PATH").map { String(cString: $0).split(separator: ":").map(String.init) } ?? [])
+            + ["/usr/lib/girepository-1.0", "/usr/local/lib/girepository-1.0"]
+            + ["x86_64", "aarch64", "arm", "i386", "powerpc64le", "s390x", "riscv64"].map { "/usr/lib/\($0)-linux-gnu/girepository-1.0" }
+            + ["/usr/lib/arm-linux-gnueabihf/girepository-1.0"]
+        func typelib(_ name: String) -> Bool { libraries.contains { access("\($0)/\(name)", R_OK) == 0 } }
+        var missing: [String] = []
+        if onPath("gjs") == nil { missing.append("gjs") }
+        if !typelib("Gtk-4.0.typelib") { missing.append("gir1.2-gtk-4.0") }
+        if !typelib("Adw-1.typelib") { missing.append("gir1.2-adw-1") }
+        return .init(path: window, missing: missing)
     }
 
     /// Why this user may not open /dev/uinput for writing; nil when it may.

@@ -531,6 +531,17 @@ bg_user "$W/daemon.log" "$BIN/forcetouchd"
 daemon_pid=$last_pid
 wait_for 'D-Bus: io.github.forcetouch.Daemon1 on the session bus' "$W/daemon.log" 20 > /dev/null
 echo "figure: the test areas' checks, two paced replays and the daemon's restart among them, took $((SECONDS - areas_started)) s"
+# forcectl doctor names the window: installed (forcetouch-settings on PATH, what it runs on there)
+# or not, with how to install it.
+mkdir -p "$W/bin" && ln -sf "$SETTINGS" "$W/bin/forcetouch-settings" && chmod 755 "$W/bin"
+doctor_settings() { as_user env PATH="$1" timeout 20 "$BIN/forcectl" doctor 2>&1 |
+    awk '/forcetouch Settings/ { on = 1; print; next } on && /^ +fix:/ { print; next } { on = 0 }' | tr -s ' ' | tr '\n' '|'; }
+with_window="$(doctor_settings "$W/bin:/usr/bin:/bin")"
+without_window="$(doctor_settings /usr/bin:/bin)"
+check "forcectl doctor: ok, forcetouch Settings is $W/bin/forcetouch-settings ($with_window)" \
+    test "$with_window" = "ok forcetouch Settings: forcetouch-settings ($W/bin/forcetouch-settings), or from the app grid|"
+check "... and a warning with how to install it where it is not on PATH ($without_window)" \
+    bash -c "[[ \"\$1\" == 'warning forcetouch Settings (forcetouch-settings) is not installed| fix: install '* ]]" _ "$without_window"
 # The display and its clients go: the rest of the suite runs on the bus alone, as before.
 for p in "$settings_pid" "$a11y_pid" "$openbox_pid" "$xvfb_pid"; do stop "$p"; done
 kept=()

@@ -180,6 +180,22 @@ import Testing
         #expect(report.exitStatus == 0)
     }
 
+    @Test func theSettingsWindowIsNamedWithWhatItNeedsAndItsAbsenceIsAWarning() {
+        var facts = Self.healthy()
+        facts.settingsWindow = .init(path: "/usr/bin/forcetouch-settings")
+        var report = DoctorReport(facts)
+        #expect(check(report, "settings")?.lines == ["ok       forcetouch Settings: forcetouch-settings (/usr/bin/forcetouch-settings), or from the app grid"])
+        facts.settingsWindow = .init(path: "/usr/bin/forcetouch-settings", missing: ["gjs", "gir1.2-adw-1"])
+        report = DoctorReport(facts)
+        #expect(check(report, "settings")?.lines == [
+            "warning  forcetouch Settings (/usr/bin/forcetouch-settings) cannot start: it needs gjs, gir1.2-adw-1",
+            "         fix: sudo apt install gjs gir1.2-adw-1"])
+        facts.settingsWindow = .init(path: nil)
+        report = DoctorReport(facts)
+        #expect(check(report, "settings")?.outcome == .warning && report.exitStatus == 0)
+        #expect(check(report, "settings")?.text == "forcetouch Settings (forcetouch-settings) is not installed")
+    }
+
     @Test func eachCheckIsALineWithItsFixIndented() {
         let check = DoctorCheck(.problem, "uinput", "touches cannot be claimed", fix: "sudo modprobe uinput")
         #expect(check.lines == ["problem  touches cannot be claimed", "         fix: sudo modprobe uinput"])

@@ -25,6 +25,8 @@ public struct DoctorFacts: Hashable, Sendable {
     public var toolkitAccessibility: Bool?
     /// The GNOME Shell extension; nil outside GNOME.
     public var gnomeExtension: ExtensionState?
+    /// forcetouch Settings, the window; nil when not looked for.
+    public var settingsWindow: SettingsWindow?
 
     public init(daemon: DaemonDiagnosis? = nil, daemonUnreachable: String? = nil, devices: [LocalDevice] = [],
                 uinput: String? = nil, udevRule: String? = nil, session: SessionFacts = SessionFacts(),
@@ -56,6 +58,19 @@ public struct DoctorFacts: Hashable, Sendable {
             self.name = name
             self.deviceClass = deviceClass
             self.readable = readable
+        }
+    }
+
+    /// forcetouch Settings as forcectl finds it: `forcetouch-settings` on PATH (nil: not
+    /// installed), and what it runs on that is missing (gjs, the GTK 4 and libadwaita
+    /// introspection), by the package's name.
+    public struct SettingsWindow: Hashable, Sendable {
+        public var path: String?
+        public var missing: [String]
+
+        public init(path: String?, missing: [String] = []) {
+            self.path = path
+            self.missing = missing
         }
     }
 

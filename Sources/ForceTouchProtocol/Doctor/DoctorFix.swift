@@ -23,6 +23,12 @@ public enum DoctorFix {
         + "device or vibration motor with force feedback; [general] haptics = \"off\" says you want none"
     public static let bindings = "bind a gesture in the configuration (the shipped /etc/forcetouch/forcetouch.toml "
         + "shows how); forcetouchd --check-config says what it binds"
+    public static let installSettings = "install forcetouch's settings window (the .deb and `sudo make install` "
+        + "put forcetouch-settings in bin); meanwhile forcectl set changes a setting from a terminal"
+    /// What forcetouch Settings runs on, as Debian names the packages.
+    public static func settingsNeeds(_ missing: [String]) -> String {
+        "sudo apt install " + missing.joined(separator: " ")
+    }
     public static let noDevice = "forcetest list shows every input device and why it is or is not one"
 
     /// What gives the user a touch device, as the installed rule (or its absence) has it.

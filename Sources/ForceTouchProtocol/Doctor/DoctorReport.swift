@@ -23,6 +23,7 @@ public struct DoctorReport: Codable, Hashable, Sendable {
         checks.append(Self.uinputCheck(facts))
         checks.append(Self.menuCheck(facts))
         checks.append(Self.accessibilityCheck(facts))
+        if let window = facts.settingsWindow { checks.append(Self.settingsCheck(window)) }
         if let daemon {
             if let haptics = daemon.haptics {
                 // Off by the user's word is as wanted; nowhere to play is worth knowing.
@@ -160,6 +161,20 @@ public struct DoctorReport: Codable, Hashable, Sendable {
                            "nobody draws menus at the finger (no overlay on the session bus) on \(session)"
                                + extensionText + (needed ? "; a binding shows a menu" : ""),
                            fix: fix)
+    }
+
+    /// The window is not needed to run anything: a missing one is a warning, never a problem.
+    static func settingsCheck(_ window: DoctorFacts.SettingsWindow) -> DoctorCheck {
+        guard let path = window.path else {
+            return DoctorCheck(.warning, "settings", "forcetouch Settings (forcetouch-settings) is not installed",
+                               fix: DoctorFix.installSettings)
+        }
+        guard window.missing.isEmpty else {
+            return DoctorCheck(.warning, "settings",
+                               "forcetouch Settings (\(path)) cannot start: it needs \(window.missing.joined(separator: ", "))",
+                               fix: DoctorFix.settingsNeeds(window.missing))
+        }
+        return DoctorCheck(.ok, "settings", "forcetouch Settings: forcetouch-settings (\(path)), or from the app grid")
     }
 
     static func accessibilityCheck(_ facts: DoctorFacts) -> DoctorCheck {
