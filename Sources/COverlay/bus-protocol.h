@@ -251,6 +251,10 @@
 #define FT_FACT_WINDOW_TYPE_SIGNATURE "s"
 #define FT_FACT_WHY "why"
 #define FT_FACT_WHY_SIGNATURE "s"
+#define FT_FACT_TEXT "text"
+#define FT_FACT_TEXT_SIGNATURE "s"
+#define FT_FACT_TEXT_OFFSET "text-offset"
+#define FT_FACT_TEXT_OFFSET_SIGNATURE "u"
 #define FT_FACT_WINDOWS "windows"
 #define FT_FACT_WINDOWS_SIGNATURE "a(uss)"
 
@@ -267,6 +271,8 @@
 #define FT_TARGET_ICON "icon"
 #define FT_TARGET_ADDRESS "address"
 #define FT_TARGET_WHY "why"
+#define FT_TARGET_DEFINITION "definition"
+#define FT_TARGET_DICTIONARY "dictionary"
 
 // Every signal, X(member, type), and every method, X(member, in, out), in the table's order.
 #define FT_BUS_SIGNALS(X) \

@@ -16,7 +16,7 @@ public enum MenuItemKey: String, CaseIterable, Sendable {
 
 /// The keys of `MenuShown`'s target: what the press is on, as the daemon resolved it.
 public enum MenuTargetKey: String, CaseIterable, Sendable {
-    /// `app-icon`, `link`, `window` or `nothing`.
+    /// `app-icon`, `link`, `window`, `word`, `email`, `phone`, `date`, `url` or `nothing`.
     case kind
     case appID = "app-id"
     /// The app's name, or the link's text.
@@ -27,4 +27,8 @@ public enum MenuTargetKey: String, CaseIterable, Sendable {
     case address
     /// Why nothing was found.
     case why
+    /// A word's definition from the local dictionary server (`word` only; empty otherwise).
+    case definition
+    /// Where the definition came from, or why there is none (`word` only; empty otherwise).
+    case dictionary
 }

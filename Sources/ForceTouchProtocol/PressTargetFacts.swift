@@ -31,6 +31,12 @@ public struct PressTargetFacts: Encodable, Hashable, Sendable {
     public var windowType: String?
     /// Why nothing (or less) was found.
     public var why: String?
+    /// The text around the point, where the object there is text (AT-SPI's Text): a bounded
+    /// run an application gave, never a password field's. What it holds is the daemon's to
+    /// decide (`TextDetection`).
+    public var text: String?
+    /// The character pressed in `text`, counted in Unicode scalars from its start.
+    public var textOffset: UInt32?
     /// The windows open on the display, as the looker's compositor or X server lists them (at
     /// most `maximumWindows`): a deep press on an app's icon offers its app's to switch to.
     public var windows: [Window] = []
@@ -58,7 +64,7 @@ public struct PressTargetFacts: Encodable, Hashable, Sendable {
     public enum Key: String, CaseIterable, Sendable {
         case pressX = "press-x", pressY = "press-y", source, kind, appID = "app-id", role, name, description, address
         case windowAppID = "window-app-id", windowPID = "window-pid", windowTitle = "window-title"
-        case windowType = "window-type", why
+        case windowType = "window-type", why, text, textOffset = "text-offset"
         case windows
 
         /// `d` for the press's place, `u` for the pid, `a(uss)` for the windows (id, app id,
@@ -67,7 +73,7 @@ public struct PressTargetFacts: Encodable, Hashable, Sendable {
             switch self {
             case .pressX, .pressY: "d"
             case .windows: "a(uss)"
-            case .windowPID: "u"
+            case .windowPID, .textOffset: "u"
             default: "s"
             }
         }
@@ -98,7 +104,7 @@ public struct PressTargetFacts: Encodable, Hashable, Sendable {
             case .double(let d):
                 guard d.isFinite else { throw PressTargetFactsError("\"\(entry.key)\" must be a finite number") }
                 if key == .pressX { pressX = d } else { pressY = d }
-            case .uint32(let u): windowPID = u
+            case .uint32(let u): if key == .windowPID { windowPID = u } else { textOffset = u }
             case .string(let s): try set(key, s)
             case .windows(let list):
                 guard list.count <= Self.maximumWindows else {
@@ -137,7 +143,8 @@ public struct PressTargetFacts: Encodable, Hashable, Sendable {
             case .windowTitle: windowTitle
             case .windowType: windowType
             case .why: why
-            case .pressX, .pressY, .windowPID, .windows: nil
+            case .text: text
+            case .pressX, .pressY, .windowPID, .textOffset, .windows: nil
             }
         }
         set {
@@ -153,7 +160,8 @@ public struct PressTargetFacts: Encodable, Hashable, Sendable {
             case .windowTitle: windowTitle = newValue
             case .windowType: windowType = newValue
             case .why: why = newValue
-            case .pressX, .pressY, .windowPID, .windows: break
+            case .text: text = newValue
+            case .pressX, .pressY, .windowPID, .textOffset, .windows: break
             }
         }
     }
@@ -183,6 +191,7 @@ public struct PressTargetFacts: Encodable, Hashable, Sendable {
         try c.encodeIfPresent(pressX.map(JSONNumber.init), forKey: .pressX)
         try c.encodeIfPresent(pressY.map(JSONNumber.init), forKey: .pressY)
         try c.encodeIfPresent(windowPID, forKey: .windowPID)
+        try c.encodeIfPresent(textOffset, forKey: .textOffset)
         for key in Key.allCases { try c.encodeIfPresent(self[text: key], forKey: key) }
         if !windows.isEmpty { try c.encode(windows, forKey: .windows) }
     }

@@ -73,6 +73,8 @@ var FACTS = {
     'window-title': 's',
     'window-type': 's',
     'why': 's',
+    'text': 's',
+    'text-offset': 'u',
     'windows': 'a(uss)',
 };
 
@@ -92,4 +94,6 @@ var TARGET_KEYS = {
     'icon': 'icon',
     'address': 'address',
     'why': 'why',
+    'definition': 'definition',
+    'dictionary': 'dictionary',
 };

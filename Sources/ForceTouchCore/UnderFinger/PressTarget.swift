@@ -17,15 +17,31 @@ public struct PressTarget: Hashable, Sendable {
     public var why: String
     /// An app icon's open windows (`AppWindows`), each an item of its menu to switch to.
     public var windows: [PressTargetFacts.Window] = []
+    /// What a press on text found (a word, an email address, a phone number, a date, a web
+    /// address written as text): `kind` is its kind, `name` the text it spans, `address`
+    /// its value (`TextFind.value`).
+    public var text: TextFind?
+    /// The sentence (or run) the find was in: what a Create Event's summary says.
+    public var context: String
+    /// A word's definition, as the local dictionary server gave it (the daemon asks it
+    /// before the menu shows: `DictClient`); empty when none was had.
+    public var definition: String
+    /// Where the definition came from (the server's banner and the database), or why there
+    /// is none (`no dictionary server on 127.0.0.1:2628: install dictd and dict-wn`).
+    public var dictionary: String
 
     public init(kind: PressTargetKind, app: DesktopApplication? = nil, name: String = "", icon: String = "",
-                address: String = "", why: String = "") {
+                address: String = "", why: String = "", text: TextFind? = nil, context: String = "") {
         self.kind = kind
         self.app = app
         self.name = name
         self.icon = icon
         self.address = address
         self.why = why
+        self.text = text
+        self.context = context
+        self.definition = ""
+        self.dictionary = ""
     }
 
     /// Nothing usable under the finger, and why: the configured menu shows.
@@ -48,10 +64,28 @@ public enum PressTargetKind: String, CaseIterable, Hashable, Sendable {
     case link
     /// An ordinary window: its app's quick actions, where the configuration asks.
     case window
+    /// Text (AT-SPI's Text at the point), by what `TextDetection` found there: a word (Look
+    /// Up), an email address, a phone number, a date, a web address written as plain text.
+    case word, email, phone, date, url
     case nothing
 
-    /// What `under-finger` is when the file does not say: app icons and links.
+    /// The kinds a press on text may be.
+    public static let text: [PressTargetKind] = [.word, .email, .phone, .date, .url]
+    /// What `under-finger` is when the file does not say: app icons and links. Text is
+    /// listed to be used (`under-finger = ["app-icon", "link", "word", "email", "phone",
+    /// "date", "url"]`): reading what a window shows is the user's to turn on.
     public static let defaultUsed: Set<PressTargetKind> = [.appIcon, .link]
     /// What `under-finger` may list.
-    public static let configurable: [PressTargetKind] = [.appIcon, .link, .window]
+    public static let configurable: [PressTargetKind] = [.appIcon, .link, .window] + text
+
+    /// The kind of what a press on text found.
+    public init(_ find: TextFind) {
+        switch find {
+        case .word: self = .word
+        case .email: self = .email
+        case .phone: self = .phone
+        case .date: self = .date
+        case .url: self = .url
+        }
+    }
 }

@@ -9,6 +9,7 @@ import ForceTouchProtocol
 ///   `[[quick-action]]` items that launch that app, then the dynamic items that launch it, at
 ///   most `max-items`. An app with none shows the configured menu.
 /// - A link: Open (the default browser) and Copy Link.
+/// - Text: its kind's items (`TextTargetMenu`).
 /// - Nothing: the configured menu, as without a lookup.
 public enum PressTargetMenu {
     /// The link items' types: performed by the daemon, not through an item's action.
@@ -27,6 +28,9 @@ public enum PressTargetMenu {
                 ShortcutItem(type: copyLinkType, title: "Copy Link", icon: .symbol("edit-copy")),
             ]
             return (ShortcutStore(staticItems: items, maximumMenuItems: configured.maximumMenuItems), target)
+        case .word, .email, .phone, .date, .url:
+            let items = TextTargetMenu.items(for: target) ?? []
+            return (ShortcutStore(staticItems: items, maximumMenuItems: configured.maximumMenuItems), target)
         case .appIcon, .window:
             guard let app = target.app else { return (configured, .nothing("no application")) }
             let store = applicationStore(app, windows: target.windows, configured: configured)
@@ -44,7 +48,8 @@ public enum PressTargetMenu {
     public static func opensOnHapticTouch(_ target: PressTarget) -> Bool {
         switch target.kind {
         case .link, .appIcon: true
-        case .window, .nothing: false
+        // A long press on text is the app's: it selects.
+        case .window, .nothing, .word, .email, .phone, .date, .url: false
         }
     }
 

@@ -6,8 +6,10 @@ import ForceTouchProtocol
 /// In order: a link (an `address`) is a `link`; an object that launches or stands for an
 /// installed application — the looker says `kind = app-icon` or gives an `app-id`, or a
 /// launcher-like role (push button, icon, list item, menu item…) in a dock, panel or desktop
-/// window, or with no window under it, named as an application is — is an `app-icon`; an
-/// ordinary window is a `window` of its app. Anything else, or a kind the configuration does
+/// window, or with no window under it, named as an application is — is an `app-icon`; text
+/// (a `text` and the `text-offset` pressed in it) is what `TextDetection` finds at the
+/// offset: a `url`, `email`, `phone`, `date` or `word`; an ordinary window is a `window` of
+/// its app. Anything else, or a kind the configuration does
 /// not use, is `nothing`, with why.
 public struct PressTargetResolver: Sendable {
     /// The installed applications, as the daemon read them (off the input path).
@@ -16,12 +18,16 @@ public struct PressTargetResolver: Sendable {
     public var used: Set<PressTargetKind>
     /// The executable's file name of a process (`/proc/PID/exe`), nil when unknown.
     public var executable: @Sendable (UInt32) -> String?
+    /// The local date and time now, which a date in text (`tomorrow at 3 pm`) counts from.
+    public var localNow: @Sendable () -> CivilDateTime
 
     public init(applications: [DesktopApplication], used: Set<PressTargetKind> = PressTargetKind.defaultUsed,
-                executable: @escaping @Sendable (UInt32) -> String? = { _ in nil }) {
+                executable: @escaping @Sendable (UInt32) -> String? = { _ in nil },
+                localNow: @escaping @Sendable () -> CivilDateTime = { CivilDateTime(unixSeconds: 0) }) {
         self.applications = applications
         self.used = used
         self.executable = executable
+        self.localNow = localNow
     }
 
     /// The roles of an object that launches something: AT-SPI's names, compared with case,
@@ -47,23 +53,45 @@ public struct PressTargetResolver: Sendable {
             target.windows = AppWindows.of(app, among: facts.windows)
             return target
         }
+        var textRefused: String?
+        switch textTarget(facts) {
+        case .found(let target): return target
+        case .notUsed(let why): textRefused = why
+        case .none: break
+        }
         if isOrdinaryWindow(facts) {
             let what = facts.windowAppID ?? facts.windowTitle ?? facts.windowPID.map { "pid \($0)" } ?? "a window"
             guard used.contains(.window) else {
-                return .nothing("a window of \(what), and windows are not used ([quick-actions] under-finger)")
+                return .nothing(textRefused ?? "a window of \(what), and windows are not used ([quick-actions] under-finger)")
             }
             guard let app = windowApplication(facts) else {
                 return .nothing("a window of \(what), which matches no installed application")
             }
             return .app(.window, app)
         }
-        if let why = facts.why { return .nothing(why) }
+        if let why = facts.why ?? textRefused { return .nothing(why) }
         let object = [facts.role, facts.name.map { "\"\($0)\"" }].compactMap { $0 }.joined(separator: " ")
         if !object.isEmpty {
             let place = facts.windowType.map { " in a \($0) window" } ?? ""
             return .nothing("\(object)\(place) matches no installed application")
         }
         return .nothing("nothing known under the finger")
+    }
+
+    /// What a text target came to: a target, a find of a kind not used (why), or no find.
+    enum TextOutcome { case found(PressTarget), notUsed(String), none }
+
+    /// The find at the pressed character of the facts' text, as a target of its kind.
+    func textTarget(_ facts: PressTargetFacts) -> TextOutcome {
+        guard let text = facts.text, let offset = facts.textOffset,
+              let at = try? TextAtPoint(text, offset: Int(offset)) else { return .none }
+        let detection = TextDetection(at, now: localNow())
+        guard let find = detection.find, let range = detection.range else { return .none }
+        let kind = PressTargetKind(find)
+        guard used.contains(kind) else {
+            return .notUsed("\(kind.rawValue) text, and \(kind.rawValue) is not used ([quick-actions] under-finger)")
+        }
+        return .found(PressTarget(kind: kind, name: at.text(range), address: find.value, text: find, context: text))
     }
 
     // MARK: Matching

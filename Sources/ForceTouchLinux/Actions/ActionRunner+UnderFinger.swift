@@ -25,7 +25,7 @@ extension ActionRunner {
         // Where the menu goes is the device's now: a replay's device is gone when a held menu
         // is shown at the lookup's deadline.
         let place = overlay.locate(device)
-        underFinger.target(event: event, listening: overlay.listening) { [weak self] found, looked, popped in
+        lookedUpTarget(event: event, listening: overlay.listening) { [weak self] found, looked, popped in
             guard let self else { return }
             let (store, target) = PressTargetMenu.menu(for: found, configured: shortcuts)
             let hapticTouch = event?.hapticTouch == true
@@ -50,6 +50,8 @@ extension ActionRunner {
                 let window = entry.kind == .static ? AppWindows.windowID(ofItemType: entry.item.type) : nil
                 switch (target.kind, entry.item.action) {
                 case (.link, _): performLink(entry.item.type, address: target.address, label: label, finish)
+                case (.word, _), (.email, _), (.phone, _), (.date, _), (.url, _):
+                    performText(entry.item.type, target: target, label: label, finish)
                 case (.appIcon, nil) where window != nil && target.windows.contains { $0.id == window }:
                     // The overlay that listed the window brings it to the front: the daemon links no X11.
                     overlay.activateWindow(window ?? 0)
@@ -119,6 +121,7 @@ extension ActionRunner {
 
     /// A target as `MenuShown` and `menu-shown` say it.
     static func message(_ t: PressTarget) -> MenuShownMessage.Target {
-        .init(kind: t.kind.rawValue, appId: t.appID, name: t.name, icon: t.icon, address: t.address, why: t.why)
+        .init(kind: t.kind.rawValue, appId: t.appID, name: t.name, icon: t.icon, address: t.address, why: t.why,
+              definition: t.kind == .word ? t.definition : nil, dictionary: t.kind == .word ? t.dictionary : nil)
     }
 }

@@ -28,6 +28,11 @@ final class ActionRunner {
     /// What is under the finger: the looker's answer for the followed press, and the menu
     /// that waits for it (SPEC §11).
     let underFinger = UnderFinger()
+    /// Look Up's definition of a word, from the local dictionary server: the daemon runs
+    /// `DictClient` on a thread of its own (`BackgroundJob`) and answers on the loop.
+    var define: (_ word: String, _ done: @escaping (Result<DictReply, DictClient.Failure>) -> Void) -> Void = {
+        _, done in done(.failure(.system("no dictionary lookup in this process")))
+    }
 
     init(children: ChildSupervisor, keyboard: VirtualKeyboard, pointer: VirtualPointer = VirtualPointer(),
          configuration: Configuration, shortcuts: ShortcutStore, logger: Logger,

@@ -21,7 +21,8 @@ final class UnderFinger {
 
     private(set) var lookup = PressTargetLookup()
     /// The installed applications and the kinds used; replaced at start and at each reload.
-    var resolver = PressTargetResolver(applications: [], executable: { InstalledApplications.executable(of: $0) })
+    var resolver = PressTargetResolver(applications: [], executable: { InstalledApplications.executable(of: $0) },
+                                       localNow: { LocalTime.now() })
     /// The clock answers and deadlines are measured on (the daemon's monotonic clock).
     var now: () -> Timestamp = { MonotonicClock.now() }
     /// The debug log: answers dropped, menus held.

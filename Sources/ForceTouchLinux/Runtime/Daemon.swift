@@ -128,6 +128,7 @@ public final class Daemon {
         runner = ActionRunner(children: children, keyboard: VirtualKeyboard(), configuration: configuration,
                               shortcuts: store, logger: logger) { line in publishTarget?(line) }
         publishTarget = { [weak self] line in self?.control?.publish(line()) }
+        runner.define = DictClient.definer(on: loop)
         runner.onPerformed = { [weak self] item, result in
             self?.bus?.quickActionPerformed(type: item.type, title: item.title, result: result)
         }

@@ -27,8 +27,9 @@ public struct MenuShownMessage: Codable, Hashable, Sendable {
     /// What the press was on (SPEC §11, "What is under the finger").
     public var target: Target
 
-    /// What a menu is for: `kind` `app-icon`, `link`, `window` or `nothing`; the app's id,
-    /// name and icon name, or the link's text and address; why nothing was found.
+    /// What a menu is for: `kind` `app-icon`, `link`, `window`, `word`, `email`, `phone`,
+    /// `date`, `url` or `nothing`; the app's id, name and icon name, the link's text and
+    /// address, or the text found and its value; why nothing was found.
     public struct Target: Codable, Hashable, Sendable {
         public var kind: String
         public var appId: String
@@ -36,15 +37,21 @@ public struct MenuShownMessage: Codable, Hashable, Sendable {
         public var icon: String
         public var address: String
         public var why: String
+        /// A word's definition, as the local dictionary server gave it; only for `word`.
+        public var definition: String?
+        /// Where the definition came from, or why there is none; only for `word`.
+        public var dictionary: String?
 
         public init(kind: String = "nothing", appId: String = "", name: String = "", icon: String = "",
-                    address: String = "", why: String = "") {
+                    address: String = "", why: String = "", definition: String? = nil, dictionary: String? = nil) {
             self.kind = kind
             self.appId = appId
             self.name = name
             self.icon = icon
             self.address = address
             self.why = why
+            self.definition = definition
+            self.dictionary = dictionary
         }
     }
 
