@@ -85,6 +85,68 @@ check "under-finger: ... and nothing else: neither the app nor the configured it
     test ! -e "$W/notes-recent" -a ! -e "$W/notes-opened" -a ! -e "$W/performed-compose"
 for _ in $(seq 50); do kill -0 "$replay_pid" 2>/dev/null || break; sleep 0.1; done
 stop "$replay_pid"
+
+# An app whose Desktop Entry has no actions (as Debian's firefox-esr.desktop; here zenity.desktop,
+# which the intent section wrote) and two open windows: a deep press on its icon lists them (the
+# shell's PressTarget `windows`, most recent first), and choosing the one behind brings it to the
+# front (the daemon's ActivateWindow, windowList.js).
+shell_call Overview false > /dev/null
+# window_on_top TITLE: waits (at most 10 s) until the window on top of the screen's light (GTK)
+# pixels is TITLE's, as ObjectAt finds it there.
+window_on_top() {
+    local box b
+    for _ in $(seq 50); do
+        gshot "$W/windows.png"
+        box="$(light_box "$W/windows.png" 0 40 1024 728 | head -1)"
+        if [ -n "$box" ]; then
+            b=($box)
+            as_daemon ObjectAt "($(( b[0] + b[2] / 2 )).0, $(( b[1] + b[3] / 2 )).0)" | grep -qF "'window-title': <'$1'>" && return 0
+        fi
+        sleep 0.2
+    done
+    return 1
+}
+window_pids=()
+for title in "Forcetouch window one" "Forcetouch window two"; do
+    bg_user "$W/window-${#window_pids[@]}.log" env WAYLAND_DISPLAY=wayland-0 GDK_BACKEND=wayland zenity --info --title "$title" --text 'Switch to me'
+    window_pids+=("$last_pid")
+    window_on_top "$title"
+done
+as_user gsettings set org.gnome.shell favorite-apps "['forcetouch-notes.desktop', 'zenity.desktop']"
+shell_call Overview true > /dev/null
+zenity_x=""
+for _ in $(seq 10); do
+    i=0
+    while IFS= read -r o; do
+        [ -z "$zenity_x" ] && grep -q "'app-id': <'zenity.desktop'>" <<< "$o" && zenity_x=${xs[i]}
+        i=$(( i + 1 ))
+    done < <(object_at "${points[@]}")
+    [ -n "$zenity_x" ] && break
+    sleep 0.5
+done
+check "under-finger: zenity is in the dash (at ${zenity_x:-?},730), with two windows open" test -n "$zenity_x"
+awk -v X="$(( ${zenity_x:-0} * 1000 / 1024 ))" -v Y="$(( 730 * 600 / 768 ))" '
+    /^E: / && $3 == "0003" && $4 == "0035" { printf "E: %s 0003 0035 %04d\n", $2, X; next }
+    /^E: / && $3 == "0003" && $4 == "0036" { printf "E: %s 0003 0036 %04d\n", $2, Y; next }
+    { print }' "$W/deep-press.evemu" > "$W/deep-press-zenity.evemu"
+chmod 644 "$W/deep-press-zenity.evemu"
+m="$(mark "$SHELL_LOG")"
+bg_user "$W/windows-replay.log" env "XDG_DATA_HOME=$HOMEDIR/.local/share" "$BIN/forcetouchd" --config "$W/under.toml" --replay "$W/deep-press-zenity.evemu"
+replay_pid=$last_pid
+check "under-finger: a deep press on an app's icon whose entry has no actions shows a menu for it" \
+    wait_for_new "$m" 'forcetouch: menu [0-9]+ shown: [0-9]+ item\(s\) at .* \(touch\) for app-icon "Zenity"' "$SHELL_LOG" 30
+wait_for_new "$m" 'forcetouch: menu [0-9]+ scale 1\.000' "$SHELL_LOG" 10
+items="$(shell_log_since "$m" | grep -o '^item [0-9] "[^"]*"' | tr '\n' ' ')"
+check "under-finger: ... its items are its two windows, the most recent first ($items)" \
+    bash -c "grep -q 'item 0 \"Forcetouch window two\" item 1 \"Forcetouch window one\"' <<< '$items'"
+read -r ix iy iw ih < <(shell_log_since "$m" | grep '^item 1 "Forcetouch window one"' | tail -1 | rect)
+shell_call Tap "$(( ${ix:-0} + ${iw:-0} / 2 )).0" "$(( ${iy:-0} + ${ih:-0} / 2 )).0" > /dev/null
+check "under-finger: ... a tap on the window behind chooses it" wait_for_new "$m" 'forcetouch: choose 1 "Forcetouch window one"' "$SHELL_LOG" 10
+check "under-finger: ... and the daemon's ActivateWindow brings it to the front: it has the focus" \
+    wait_for_new "$m" 'forcetouch: activate-window [0-9]+ "Forcetouch window one": focused' "$SHELL_LOG" 10
+for _ in $(seq 50); do kill -0 "$replay_pid" 2>/dev/null || break; sleep 0.1; done
+stop "$replay_pid"
+for pid in "${window_pids[@]}"; do stop "$pid"; done
 shell_call Overview false > /dev/null
 echo "figure: the under-the-finger section took $(( SECONDS - under_section_started )) s"
 if [ -n "${SAVE_IMAGES:-}" ]; then

@@ -6,5 +6,6 @@ const { IntentWindow } = Me.imports.intentWindow;
 const { AssistiveButton } = Me.imports.assistiveButton;
 const { UnderPoint } = Me.imports.underPoint;
 const { MenuController } = Me.imports.menu;
+const { WindowActivator } = Me.imports.windowList;
 
-var PARTS = [AssistiveButton, IntentWindow, MenuController, UnderPoint];
+var PARTS = [AssistiveButton, IntentWindow, MenuController, UnderPoint, WindowActivator];

@@ -5,6 +5,7 @@ const Main = imports.ui.main;
 const Me = imports.misc.extensionUtils.getCurrentExtension();
 const { FACTS } = Me.imports.busProtocol;
 const { boundedText } = Me.imports.bounded;
+const { openWindows } = Me.imports.windowList;
 
 /* How far up from the actor at the point an app icon or a window is looked for. */
 const MAX_DEPTH = 16;
@@ -114,7 +115,8 @@ var UnderPoint = class UnderPoint {
             return;
         const { point } = this._outputs.locate(x, y, placement, output);
         const found = this.objectAt(point.x, point.y);
-        const facts = { ...this._pressFacts(found), 'press-x': x, 'press-y': y };
+        // The open windows too: an app's icon offers its app's to switch to (windowList.js).
+        const facts = { ...this._pressFacts(found), 'press-x': x, 'press-y': y, windows: openWindows() };
         const packed = {};
         for (const [k, v] of Object.entries(facts)) {
             if (k in FACTS && v !== undefined && v !== null)
