@@ -5,7 +5,8 @@
 # itself, from the shell's own actors, at each press's `began`, and tells the daemon
 # (`PressTarget`): a real forcetouchd replays a deep press on an app's icon in the dash, and the
 # menu is that app's Desktop Entry actions, headed by its icon and name; a tap on the heading
-# chooses nothing, and choosing an action launches it. On the
+# chooses nothing, and choosing an action launches it. An app whose entry has no actions (zenity)
+# lists its two open windows, and choosing the one behind brings it to the front. On the
 # empty desktop the configured menu shows, and the daemon says why.
 under_section_started=$SECONDS
 check "under-finger: on the empty desktop the daemon shows the configured menu and says why" \
