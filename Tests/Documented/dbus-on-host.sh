@@ -271,6 +271,10 @@ check "a value the check refuses is refused at the line it would have (${err:0:2
 # GSETTINGS_BACKEND=keyfile: the desktop's colour scheme in a file that gsettings and the window
 # both read (no dconf here), so the window is seen following it to dark while it runs.
 section_started=$SECONDS
+# Its strings for translators: po/forcetouch.pot is what `make pot` (xgettext) makes of settings/*.js.
+make -s pot POT="$W/forcetouch.pot" > "$W/pot.log" 2>&1
+check "po/forcetouch.pot is up to date with settings/*.js, as make pot writes it ($(( $(grep -c '^msgid ' "$W/forcetouch.pot") - 1 )) strings)" \
+    bash -c "diff <(grep -v '^\"POT-Creation-Date: ' po/forcetouch.pot) <(grep -v '^\"POT-Creation-Date: ' '$W/forcetouch.pot')"
 start_x11
 bg_user "$W/settings-a11y.log" /usr/libexec/at-spi-bus-launcher --launch-immediately
 a11y_pid=$last_pid
