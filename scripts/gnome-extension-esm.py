@@ -19,6 +19,9 @@ Every .js file is rewritten line by line, and only these legacy forms are known
     var Name = ...   (at the start of a line)       export var Name = ...
     function init() { return new X(); }             (extension.js only) export default class ... extends
                                                     Extension, whose enable/disable call X's
+    function init() {}                              (prefs.js only) an empty line, and at its end a
+                                                    default export extending ExtensionPreferences
+                                                    whose fillPreferencesWindow calls the file's
 
 A line keeps its number (the gi imports share one line; only extension.js's init() grows), so
 an error GNOME 45 reports points at the source's line. Any other use of `imports` or of `Me` (outside a line that starts a
@@ -34,6 +37,7 @@ import sys
 
 SHELL_VERSIONS = ["45", "46", "47", "48"]
 ENTRY = "extension.js"
+PREFS = "prefs.js"
 NAME = r"[A-Za-z_$][\w$]*"
 NAMES = rf"\{{\s*({NAME}(?:\s*,\s*{NAME})*)\s*,?\s*\}}"
 
@@ -47,6 +51,18 @@ INIT_ONE_LINE = re.compile(rf"^function\s+init\s*\(\s*({NAME})?\s*\)\s*\{{\s*ret
 INIT_OPEN = re.compile(rf"^function\s+init\s*\(\s*({NAME})?\s*\)\s*\{{\s*$")
 INIT_RETURN = re.compile(rf"^\s+return\s+new\s+({NAME})\s*\(\s*({NAME})?\s*\)\s*;\s*$")
 INIT_CLOSE = re.compile(r"^\}\s*$")
+PREFS_INIT = re.compile(r"^function\s+init\s*\(\s*\)\s*\{\s*\}\s*$")
+PREFS_FILL = re.compile(r"^function\s+fillPreferencesWindow\s*\(")
+PREFS_CLASS = [
+    "",
+    "import { ExtensionPreferences } from 'resource:///org/gnome/Shell/Extensions/js/extensions/prefs.js';",
+    "",
+    "export default class ForcetouchPreferences extends ExtensionPreferences {",
+    "    fillPreferencesWindow(window) {",
+    "        fillPreferencesWindow(window);",
+    "    }",
+    "}",
+]
 IMPORTS = re.compile(r"\bimports\b")
 ME_USE = re.compile(r"(?<![\w$.])Me\b")
 SHELL_VERSION = re.compile(r'("shell-version"\s*:\s*)\[[^\]]*\]')
@@ -90,6 +106,7 @@ def rewrite(path, relative, siblings):
     with open(path, encoding="utf-8") as f:
         lines = f.read().split("\n")
     is_entry = relative == ENTRY
+    is_prefs = relative == PREFS
     out, errors, init_seen = [], [], False
     i = 0
     while i < len(lines):
@@ -139,6 +156,9 @@ def rewrite(path, relative, siblings):
                 continue
             refuse("init() is not `function init() { return new X(); }` (on one line or three)")
             continue
+        if is_prefs and PREFS_INIT.match(line):
+            out.append("")
+            continue
         if COMMENT.match(line):
             out.append(line)
             continue
@@ -151,6 +171,13 @@ def rewrite(path, relative, siblings):
         out.append(line)
     if is_entry and not init_seen:
         errors.append(f"{path}:1: no `function init() {{ return new X(); }}`: GNOME 45 needs a default export")
+    if is_prefs:
+        if not any(PREFS_FILL.match(line) for line in lines):
+            errors.append(f"{path}:1: no `function fillPreferencesWindow(window)`: GNOME 45 needs a default export")
+        # After the last line: every line above keeps its number.
+        while out and out[-1] == "":
+            out.pop()
+        out.extend(PREFS_CLASS + [""])
     if errors:
         raise Refusal("\n".join(errors))
     return "\n".join(out)

@@ -546,6 +546,45 @@ check "forcectl doctor: ok, forcetouch Settings is $W/bin/forcetouch-settings ($
     test "$with_window" = "ok forcetouch Settings: forcetouch-settings ($W/bin/forcetouch-settings), or from the app grid|"
 check "... and a warning with how to install it where it is not on PATH ($without_window)" \
     bash -c "[[ \"\$1\" == 'warning forcetouch Settings (forcetouch-settings) is not installed| fix: install '* ]]" _ "$without_window"
+# The GNOME Shell extension's preferences open forcetouch Settings by its Desktop Entry, in a
+# libadwaita window as the Extensions app gives them one: GNOME 43's prefs.js (fillPreferencesWindow)
+# and the GNOME 45+ variant the build makes of it (its default export, ExtensionPreferences
+# stood in for). Each time the window, closed first, comes back on the bus.
+settings_owned() { as_user timeout 10 busctl --user status io.github.forcetouch.Settings > /dev/null 2>&1; }
+settings_gone() { ! settings_owned; }
+mkdir -p "$W/share/applications" "$W/prefs43" "$W/prefs45"
+sed "s|^Exec=.*|Exec=$SETTINGS|" settings/forcetouch-settings.desktop > "$W/share/applications/forcetouch-settings.desktop"
+cp "gnome-shell/forcetouch@forcetouch.github.io/prefs.js" "$W/prefs43/prefs.js"
+scripts/gnome-extension-esm.py gnome-shell/forcetouch@forcetouch.github.io "$W/esm" > "$W/esm.log" 2>&1
+sed "s|resource:///org/gnome/Shell/Extensions/js/extensions/prefs.js|./stand-in.js|" "$W/esm/prefs.js" > "$W/prefs45/prefs.js"
+echo 'export class ExtensionPreferences { constructor(metadata) { this.metadata = metadata; } }  // test-only' > "$W/prefs45/stand-in.js"
+cat > "$W/prefs45/run.js" <<JS
+import Adw from 'gi://Adw?version=1';
+const { default: Preferences } = await import('file://$W/prefs45/prefs.js');
+Adw.init();
+new Preferences({ uuid: 'forcetouch@forcetouch.github.io' }).fillPreferencesWindow(new Adw.PreferencesWindow());
+JS
+chmod -R a+rX "$W/share" "$W/prefs43" "$W/prefs45"
+prefs_gjs() { as_user env GSK_RENDERER=cairo GSETTINGS_BACKEND=keyfile XDG_DATA_DIRS="$W/share:/usr/share" timeout 20 gjs "$@"; }
+for variant in 43 45; do
+    stop "$(as_user timeout 10 busctl --user status io.github.forcetouch.Settings 2> /dev/null | awk -F= '/^PID=/ { print $2 }')"
+    wait_until 10 settings_gone
+    owned_before="$(settings_owned && echo owned || echo none)"
+    if [ "$variant" = 43 ]; then
+        prefs_gjs -c "imports.gi.versions.Gtk = '4.0'; imports.gi.versions.Adw = '1';
+            const { Adw } = imports.gi;
+            imports.searchPath.unshift('$W/prefs43');
+            Adw.init();
+            imports.prefs.init();
+            imports.prefs.fillPreferencesWindow(new Adw.PreferencesWindow());" > "$W/prefs43.log" 2>&1
+    else
+        prefs_gjs -m "$W/prefs45/run.js" > "$W/prefs45.log" 2>&1
+    fi
+    opened() { [ "$owned_before" = none ] && settings_owned; }
+    check "GNOME $variant: the extension's preferences open forcetouch Settings, back on the bus (before: $owned_before; $(grep -v shader "$W/prefs$variant.log" | head -c 200))" \
+        wait_until 15 opened
+done
+settings_pid="$(as_user timeout 10 busctl --user status io.github.forcetouch.Settings 2> /dev/null | awk -F= '/^PID=/ { print $2 }')"
 # The display and its clients go: the rest of the suite runs on the bus alone, as before.
 for p in "$settings_pid" "$a11y_pid" "$openbox_pid" "$xvfb_pid"; do stop "$p"; done
 kept=()

@@ -37,6 +37,10 @@ names.sort();
 check(`the variant holds extension.js among its ${names.length} modules`, names.includes('extension.js'));
 
 for (const name of names) {
+    // prefs.js runs in the Extensions app's process, with GTK 4, never in the shell's (whose
+    // GTK 3 it could not load beside): dbus-on-host.sh loads it as GNOME 45 would.
+    if (name === 'prefs.js')
+        continue;
     try {
         await import(dir.get_child(name).get_uri());
         check(`${name} links and evaluates as an ES module`, true);
