@@ -139,7 +139,9 @@ stages() {
     m="$(mark "$log")"
     progress began '' 0.2 0.0 0.3 0.4
     progress changed '' 0.6 0.0 0.3 0.4
-    wait_drawn "$log" "$m"
+    # The frame of 0.6 itself (MenuGrowth: 0.35 + 0.4 × 0.6), not the first drawn: 0.2's frame
+    # may come first, and the shot is checked against the last box logged.
+    wait_for_new "$m" '^menu [0-9]+ scale 0\.590 ' "$log" 10
     shoot "$W/$suite-growing.png" "$(logged_box "$log")" "$@"
     box="$(card_box "$W/$suite-growing.png")"
     check "$suite: towards peek, a card grows under the finger ($box, finger $fx,$fy)" near "$box" "$(logged_box "$log")"
