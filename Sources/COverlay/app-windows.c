@@ -35,6 +35,14 @@ void ft_app_windows_init(const ft_lookup_model *model, int verbose) {
 
 // ---------------------------------------------------------------- listing
 
+/// `--verbose`: how many windows were listed, and in how long (what a lookup pays for them).
+static GVariant *listed(GVariant *windows, const char *from, gint64 start) {
+    if (w.verbose && windows)
+        g_printerr("under-finger: %zu window(s) listed from %s (%.1f ms)\n", g_variant_n_children(windows), from,
+                   (g_get_monotonic_time() - start) / 1000.0);
+    return windows;
+}
+
 /// A property's bytes when it holds 8-bit text (NULL otherwise), its length in *length.
 static const char *text8(const xcb_get_property_reply_t *r, int *length) {
     *length = 0;
@@ -45,6 +53,7 @@ static const char *text8(const xcb_get_property_reply_t *r, int *length) {
 
 GVariant *ft_app_windows_x11(xcb_connection_t *x, xcb_window_t root) {
     if (!x || xcb_connection_has_error(x)) return NULL;
+    gint64 start = g_get_monotonic_time();
     static const char *const names[] = { "_NET_CLIENT_LIST", "_NET_WM_NAME", "UTF8_STRING" };
     xcb_atom_t atoms[G_N_ELEMENTS(names)];
     xcb_intern_atom_cookie_t interned[G_N_ELEMENTS(names)];
@@ -93,11 +102,12 @@ GVariant *ft_app_windows_x11(xcb_connection_t *x, xcb_window_t root) {
         free(wm_name);
     }
     free(list);
-    return g_variant_ref_sink(g_variant_builder_end(&b));
+    return listed(g_variant_ref_sink(g_variant_builder_end(&b)), "the X server", start);
 }
 
 GVariant *ft_app_windows_sway(const ft_lookup_model *model, const char *json, size_t length) {
     if (!model || !model->sway_windows || !json) return NULL;
+    gint64 start = g_get_monotonic_time();
     ft_app_window *found = g_new0(ft_app_window, FT_APP_WINDOWS_MAX);
     int n = MIN(model->sway_windows(json, length, found, FT_APP_WINDOWS_MAX), FT_APP_WINDOWS_MAX);
     GVariantBuilder b;
@@ -109,7 +119,7 @@ GVariant *ft_app_windows_sway(const ft_lookup_model *model, const char *json, si
         g_free(title);
     }
     g_free(found);
-    return g_variant_ref_sink(g_variant_builder_end(&b));
+    return listed(g_variant_ref_sink(g_variant_builder_end(&b)), "sway's tree", start);
 }
 
 // ---------------------------------------------------------------- switching

@@ -744,6 +744,7 @@ stop "$overlay_pid"
 # over the panel), and the replayed deep press on the launcher: the menu, under Firefox's name,
 # lists both windows by the titles the X server has for them, in its client list's order; a click
 # on the second brings it back to the front (the window manager's _NET_ACTIVE_WINDOW).
+windows_started=$SECONDS
 bg_user "$W/x11-windows.log" "$BIN/forcetouch-overlay" --verbose
 overlay_pid=$last_pid
 wait_for 'Overlay1 on the session bus' "$W/x11-windows.log" 10 > /dev/null
@@ -795,7 +796,7 @@ check "firefox windows: ... a click on the second brings that window back to the
              tail -c +$((m + 1)) '$W/x11-windows.log' | grep -q '^window $wanted brought to the front (x11)'"
 wait_until 10 gone "$replay_pid" || true
 stop "$replay_pid"
-echo "figure: x11: the overlay's lookup of Firefox's launcher, its windows listed: $(tail -c +$((m + 1)) "$W/x11-windows.log" | grep -a '^under-finger 5[01][0-9] 7[0-9]*: ' | tail -1 | sed -E 's/.*\(([0-9.]+) ms\)$/\1/') ms"
+echo "figure: x11: the overlay's lookup of Firefox's launcher: $(tail -c +$((m + 1)) "$W/x11-windows.log" | grep -a '^under-finger 5[01][0-9] 7[0-9]*: ' | tail -1 | sed -E 's/.*\(([0-9.]+) ms\)$/\1/') ms, of which listing the windows $(tail -c +$((m + 1)) "$W/x11-windows.log" | grep -a '^under-finger: [0-9]* window(s) listed' | tail -1 | sed -E 's/.*: ([0-9]+) .*\(([0-9.]+) ms\)$/\2 ms (\1 windows)/'); Firefox's windows took $((SECONDS - windows_started)) s"
 # The launcher is the Notes app's again, for sway's panel below.
 cp "$HOMEDIR/.local/share/applications/forcetouch-notes.desktop" "$HOMEDIR/.config/xfce4/panel/launcher-1/"
 stop "$overlay_pid"
@@ -1127,11 +1128,13 @@ as_user gdbus call --session -d io.github.forcetouch.Daemon1 -o /io/github/force
     -m io.github.forcetouch.Daemon1.DismissMenu 0 > /dev/null 2>&1
 wait_until 5 gone "$replay_pid" || true
 stop "$replay_pid"
+
 # An app without Desktop Actions under sway (issue 52): Firefox ESR through XWayland with two
 # windows (its page opens the second: its profile lets a page open one), and waybar's taskbar
 # button for the first, which stands for Firefox's app: the menu, under Firefox's name, lists both
 # windows by sway's titles in its tree's order; choosing the one not focused (the call a tap on its
 # row makes: ChooseQuickAction with the row's type) focuses it in sway's tree.
+windows_started=$SECONDS
 mkdir -m 700 "$W/firefox-sway" && chown "$U:$G" "$W/firefox-sway"
 printf '%s\n' 'user_pref("datareporting.policy.dataSubmissionPolicyBypassNotification", true);' \
     'user_pref("dom.disable_open_during_load", false);' > "$W/firefox-sway/user.js"
@@ -1190,6 +1193,7 @@ check "sway firefox windows: ... choosing the window not focused ($chose) focuse
 wait_until 5 gone "$replay_pid" || true
 stop "$replay_pid"
 stop "$firefox_pid"
+echo "figure: sway: the overlay's listing of the windows from sway's tree: $(tail -c +$((m + 1)) "$W/sway-e2e.log" | grep -a '^under-finger: [0-9]* window(s) listed' | tail -1 | sed -E 's/.*: ([0-9]+) .*\(([0-9.]+) ms\)$/\2 ms (\1 windows)/'); Firefox's windows took $((SECONDS - windows_started)) s"
 stop "$overlay_pid"
 stop "$waybar_pid"; stop "$panel_pid"; stop "$notes_pid"
 echo "figure: the sway panels' section took $(( SECONDS - panels_started )) s"
