@@ -517,24 +517,18 @@ static xcb_window_t x11_client(lookup_t *l, xcb_window_t w, int depth) {
     return found;
 }
 
-/// A client window's type (`_NET_WM_WINDOW_TYPE`'s first, lower case without its prefix:
-/// `normal`, `dock`, `desktop`…), owned; `normal` when it names none.
+/// A client window's `window-type` fact, owned: the name of its `_NET_WM_WINDOW_TYPE`'s first
+/// atom, as the model names it (X11WindowType: `dock`, `desktop`, `normal` when it names none).
 static char *x11_window_type(lookup_t *l, xcb_window_t w) {
-    int len = 0;
-    char *out = NULL;
-    xcb_atom_t *types = x11_property(l, w, l->net_wm_type, XCB_ATOM_ATOM, 32, 4, &len);
-    if (types) {
-        xcb_get_atom_name_reply_t *r = xcb_get_atom_name_reply(l->x, xcb_get_atom_name(l->x, types[0]), NULL);
-        if (r) {
-            char *name = g_strndup(xcb_get_atom_name_name(r), xcb_get_atom_name_name_length(r));
-            const char *prefix = "_NET_WM_WINDOW_TYPE_";
-            out = g_ascii_strdown(g_str_has_prefix(name, prefix) ? name + strlen(prefix) : name, -1);
-            g_free(name);
-            free(r);
-        }
-    }
+    char *name = NULL, type[64];
+    xcb_atom_t *types = x11_property(l, w, l->net_wm_type, XCB_ATOM_ATOM, 32, 4, NULL);
+    xcb_get_atom_name_reply_t *r = types ? xcb_get_atom_name_reply(l->x, xcb_get_atom_name(l->x, types[0]), NULL) : NULL;
+    if (r) name = g_strndup(xcb_get_atom_name_name(r), xcb_get_atom_name_name_length(r));
+    l->model->x11_window_type(name, type, sizeof type);
+    free(r);
+    g_free(name);
     g_free(types);
-    return out ? out : g_strdup("normal");
+    return fact_text(type, -1);
 }
 
 /// The window at x, y from the X server's stacking order: the root's children gathered (asked

@@ -30,6 +30,10 @@ enum UnderFingerBridge {
             for (i, index) in candidates.enumerated() { out[i] = Int32(index) }
             return Int32(candidates.count)
         },
+        x11_window_type: { atom, out, size in
+            guard let out, size > 0 else { return }
+            copy(X11WindowType.name(ofAtom: string(atom)), into: UnsafeMutableRawBufferPointer(start: out, count: size))
+        },
         pointed_object: { answer, lastChance, out in
             guard let answer, let out else { return }
             var c = ft_pointed_object()

@@ -358,6 +358,9 @@ typedef struct {
     /// The X server's stacking list (`count` windows, bottom first): the indices of those that may
     /// be what is seen at x, y, top first, into `out` (at most `count`); returns how many.
     int (*x11_candidates)(const ft_x11_window *windows, int count, int x, int y, int *out);
+    /// An X11 window's `window-type` fact (X11WindowType) into `out` (`size` bytes with its zero),
+    /// from the name of the first atom of its `_NET_WM_WINDOW_TYPE` (NULL: it names none).
+    void (*x11_window_type)(const char *atom, char *out, size_t size);
     /// What an application's answer at the point is on (PointedObject); `last_chance`: no time is
     /// left to ask again, so a partial answer is taken as it is.
     void (*pointed_object)(const ft_accessible_answer *answer, int last_chance, ft_pointed_object *out);
