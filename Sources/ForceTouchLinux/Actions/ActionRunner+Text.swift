@@ -3,6 +3,7 @@ import ForceTouchEngine
 import ForceTouchProtocol
 import FoundationEssentials
 import Glibc
+import Logging
 
 extension ActionRunner {
     /// A word's target with its definition, from the local dictionary server (`define`, off
@@ -11,8 +12,15 @@ extension ActionRunner {
     /// `DictClient.timeoutMS`, the card then saying why.
     func withDefinition(_ target: PressTarget, _ then: @escaping (PressTarget) -> Void) {
         guard target.kind == .word, case .word(let word)? = target.text else { return then(target) }
-        define(word) { result in
+        let asked = MonotonicClock.now()
+        define(word) { [logger] result in
             var target = target
+            // Its size and time, not the word: what a window shows is not logged here.
+            let ms = Int(((MonotonicClock.now().seconds - asked.seconds) * 1000).rounded())
+            switch result {
+            case .success(let reply): logger.debug("Look Up: the dictionary server answered in \(ms) ms: \(reply.outcome.summary)")
+            case .failure(let why): logger.debug("Look Up: no definition after \(ms) ms: \(why)")
+            }
             switch result {
             case .success(let reply):
                 switch reply.outcome {
@@ -126,6 +134,17 @@ extension ActionRunner {
         underFinger.target(event: event, listening: listening) { [weak self] found, looked, popped in
             guard let self else { return }
             withDefinition(found) { deliver($0, looked, popped) }
+        }
+    }
+}
+
+extension DictReply.Outcome {
+    /// `1 definition(s), 2317 bytes`, `no match`, `refused 530`: for the log, without the text.
+    var summary: String {
+        switch self {
+        case .definitions(let d): "\(d.count) definition(s), \(d.reduce(0) { $0 + $1.text.utf8.count }) bytes"
+        case .noMatch: "no match"
+        case .refused(let code, _): "refused \(code)"
         }
     }
 }
