@@ -6,6 +6,7 @@ import GLib from 'gi://GLib';
 import Gtk from 'gi://Gtk?version=4.0';
 
 import { DaemonSettings, daemonMessage } from './daemonSettings.js';
+import { DevicesGroup } from './devicesGroup.js';
 import { ForceTestArea } from './forceTestArea.js';
 import { _, format } from './i18n.js';
 import { QuickActionsGroup } from './quickActionsGroup.js';
@@ -79,6 +80,8 @@ export class SettingsWindow {
         this._fileRow = new Adw.ActionRow({ title: _('Configuration file') });
         general.add(this._fileRow);
 
+        this._devices = new DevicesGroup(page, (text, lasting) => this._toast(text, lasting));
+
         const sensitivity = new Adw.PreferencesGroup({
             title: _('3D Touch Sensitivity'),
             description: _('How firmly to press for peek and pop'),
@@ -132,6 +135,7 @@ export class SettingsWindow {
 
     /* The daemon gone is said until it comes back (a restart, a replaying daemon taking the name). */
     _owner(present) {
+        this._devices.read();
         if (present) {
             this._absent?.dismiss();
             this._absent = null;

@@ -390,6 +390,10 @@ check "a quick action typed into Title, Subtitle and Command is appended to the 
 drive activate 'push button' 'Move “Lock screen” up'
 check "... shown as a row of its own, whose Move “Lock screen” up puts it first in the file, its type made from its title" \
     wait_until 10 is_first lock-screen
+# Undo is pressed once the window shows the move (the same answer makes Undo sensitive): the file
+# is written before the window hears back.
+moved_shown() { names 'push button' | grep -o 'Move “[^”]*” up' | head -1 | grep -q 'Lock screen'; }
+wait_until 10 moved_shown
 drive activate 'push button' Undo
 check "Undo puts the file back as before the move" wait_until 10 is_first compose
 # A second quick action of the same title: the daemon gives it a type of its own (the window
@@ -461,6 +465,7 @@ replay_pid=$last_pid
 says() { [[ "$(area image "$1")" == *"$2"* ]]; }
 wait_until 10 says '3D Touch test area' 'reached: peek'
 force_peek="$(area image '3D Touch test area')"
+devices_during="$(names label)" buttons_during="$(names 'push button')"
 settings_shot test-area-peek 640
 wait_until 10 says '3D Touch test area' 'reached: pop'
 force_pop="$(area image '3D Touch test area')"
@@ -468,6 +473,9 @@ settings_shot test-area 640
 wait_until 10 says '3D Touch test area' 'Lifted'
 force_lifted="$(area image '3D Touch test area')"
 wait_until 10 bash -c "! kill -0 $replay_pid 2> /dev/null"
+no_device() { names label | grep -q 'No touch device is followed now'; }
+wait_until 10 no_device
+devices_after="$(names label)"
 for shot in idle peek; do
     echo "figure: settings-test-area-$shot.png: force bar $(colour "$W/settings-test-area-$shot.png" '#9141ac') px, peek mark $(colour "$W/settings-test-area-$shot.png" '#e66100') px, pop mark $(colour "$W/settings-test-area-$shot.png" '#c01c28') px, picture $(colour "$W/settings-test-area-$shot.png" '#62a0ea') px"
 done
@@ -486,6 +494,11 @@ check "at pop the description says pop ($force_pop), the bar is longer and the p
              [ $(colour "$W/settings-test-area.png" '#9141ac') -gt $(colour "$W/settings-test-area-peek.png" '#9141ac') ] &&
              [ $(colour "$W/settings-test-area.png" '#62a0ea') -gt $(colour "$W/settings-test-area-peek.png" '#62a0ea') ]" _ "$force_pop"
 check "... and once lifted it says so ($force_lifted)" test "$force_lifted" = 'Lifted; the press reached: pop'
+check "while the replay runs, Devices has its row: name, class, capability, most force and calibration, with Reset Calibration ($(grep -o 'forcetouch demo touchscreen,[^,]*' <<< "$devices_during"))" \
+    bash -c "grep -qx 'forcetouch demo touchscreen' <<< \"\$1\" && grep -qx 'touchscreen · available (ABS_MT_PRESSURE 0..255) · most force 6.67; calibration: default' <<< \"\$1\" &&
+             [[ \"\$2\" == *'Reset the calibration of forcetouch demo touchscreen,'* ]]" _ "$(tr , '\n' <<< "$devices_during")" "$buttons_during"
+check "... and once the replaying daemon has gone with its device, the row says none is followed" \
+    bash -c "[[ \"\$1\" == *'No touch device is followed now'* && \"\$1\" != *'forcetouch demo touchscreen'* ]]" _ "$devices_after"
 # Haptic Touch's own area: a light press held still, replayed where Haptic Touch is on (it answers
 # a deep-press binding with quick-actions = true), grows its picture at the Haptic Touch.
 cat > "$W/haptic-touch.toml" <<'TOML'
