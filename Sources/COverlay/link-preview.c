@@ -21,6 +21,10 @@ static struct {
     guint menu;
     char *address, *name, *title;
     ft_page_snapshot *loading;
+    // The whole address to fetch, and the idle that starts its load once the menu's first frame
+    // is drawn (0: none): starting a WebKit view takes some milliseconds the frame need not wait.
+    char *fetch;
+    guint starting;
     cairo_surface_t *image;
     gint64 started;
     guint timer;
@@ -64,6 +68,8 @@ static void open_library(void) {
 static double elapsed_ms(void) { return (g_get_monotonic_time() - p.started) / 1000.0; }
 
 static void stop_loading(void) {
+    if (p.starting) g_source_remove(p.starting);
+    p.starting = 0;
     if (p.loading) p.stop(p.loading);
     p.loading = NULL;
     if (p.timer) g_source_remove(p.timer);
@@ -89,6 +95,16 @@ static void on_ready(cairo_surface_t *image, const char *title, const char *erro
         g_printerr("link-preview %u: page not rendered: %s\n", p.menu, why);
     }
     if (p.redraw) p.redraw();
+}
+
+/// The page's load, started once the menu's first frame is drawn (an idle after MenuShown's).
+static gboolean start_loading(gpointer data) {
+    (void)data;
+    p.starting = 0;
+    g_autofree char *logged = ft_log_text(p.address);
+    g_printerr("link-preview %u: rendering %s (at most %.1f s)\n", p.menu, logged, p.timeout);
+    p.loading = p.start(p.fetch, FT_PAGE_VIEW_WIDTH, FT_PAGE_VIEW_HEIGHT, on_ready, NULL);
+    return G_SOURCE_REMOVE;
 }
 
 static gboolean on_timeout(gpointer data) {
@@ -130,8 +146,8 @@ gboolean ft_link_preview_begin(guint menu, const char *address, const char *name
         return FALSE;
     }
     // The whole address, not the one cut for drawing: a cut one would fetch another page.
-    g_printerr("link-preview %u: rendering %s (at most %.1f s)\n", menu, logged, p.timeout);
-    p.loading = p.start(address, FT_PAGE_VIEW_WIDTH, FT_PAGE_VIEW_HEIGHT, on_ready, NULL);
+    p.fetch = g_strdup(address);
+    p.starting = g_idle_add(start_loading, NULL);
     p.timer = g_timeout_add((guint)(p.timeout * 1000), on_timeout, NULL);
     return TRUE;
 }
@@ -141,6 +157,7 @@ void ft_link_preview_end(void) {
     if (p.image) cairo_surface_destroy(p.image);
     p.image = NULL;
     g_clear_pointer(&p.address, g_free);
+    g_clear_pointer(&p.fetch, g_free);
     g_clear_pointer(&p.name, g_free);
     g_clear_pointer(&p.title, g_free);
     p.menu = 0;

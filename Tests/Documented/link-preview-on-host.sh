@@ -99,6 +99,10 @@ wait_for_new "$m" '^link-preview 21: page (rendered|not rendered)' "$W/overlay.l
 rendered="$(grep -E '^link-preview 21: page rendered in' "$W/overlay.log")"
 echo "figure: the page's rendering appeared $(echo "$rendered" | sed -E 's/.* in ([0-9]+) ms.*/\1/') ms after MenuShown (the overlay's count; the first WebKit process of the session included)"
 check "the link's page is rendered, its title read from it ($rendered)" grep -q '^link-preview 21: page rendered in [0-9]* ms: "Peek Test Page"$' "$W/overlay.log"
+# The menu's first frame does not wait for WebKit to start a view for the page (some milliseconds):
+# under X11 it is drawn (and logged) as MenuShown comes, the page's load started after it.
+check "the link's menu is drawn before its page starts loading ($(tail -c +$((m + 1)) "$W/overlay.log" | grep -E '^(menu 21 scale|link-preview 21: rendering)' | head -1 | cut -c1-40))" \
+    bash -c "tail -c +$((m + 1)) '$W/overlay.log' | grep -E '^(menu 21 scale|link-preview 21: rendering)' | head -1 | grep -q '^menu 21 scale'"
 # shot_blue FILE X Y: screenshots until the page's blue is at X, Y, at most 5 s (the rendered
 # page is drawn in the overlay's next frame).
 shot_blue() { for _ in $(seq 25); do shot_x11 "$1"; blue "$@" && return 0; sleep 0.2; done; return 1; }
