@@ -11,6 +11,7 @@ import { ForceTestArea } from './forceTestArea.js';
 import { _, format } from './i18n.js';
 import { QuickActionsGroup } from './quickActionsGroup.js';
 import { ToggleGroup } from './toggleGroup.js';
+import { UnderFingerGroup } from './underFingerGroup.js';
 
 /* A switch at the end of a row, named for AT-SPI by the row's title (the row labels its
  * activatable widget). */
@@ -119,8 +120,9 @@ export class SettingsWindow {
         page.add(feedback);
         this._showHaptics = switchRow(feedback, _('Haptics'), _('A tick at peek and pop where the device can'),
             on => this._set('haptics', JSON.stringify(on ? 'auto' : 'off'), on ? _('Haptics on') : _('Haptics off')));
-        this._underFinger = new Adw.ActionRow({ title: _('Looked up under the finger') });
-        feedback.add(this._underFinger);
+
+        this._underFinger = new UnderFingerGroup(page, (list, title, on) => this._set('under-finger', JSON.stringify(list),
+            format(on ? _('Looked up under the finger: %s') : _('No longer looked up under the finger: %s'), title)));
 
         this._quickActions = new QuickActionsGroup(page, this._daemon,
             (promise, done, after) => this._change(promise, done, after));
@@ -152,7 +154,7 @@ export class SettingsWindow {
         this._hapticTouch.show(settings.hapticTouch);
         this._touchTime.show(settings.hapticTouchTime);
         this._showHaptics(settings.haptics !== 'off');
-        this._underFinger.subtitle = GLib.markup_escape_text(settings.underFinger.join(', ') || _('nothing'), -1);
+        this._underFinger.show(settings.underFingerKinds ?? [], settings.underFinger);
         this._quickActions.show(settings.quickActions);
         for (const row of this._bindingRows)
             this._bindingsGroup.remove(row);

@@ -15,6 +15,8 @@ public struct SettingsState: Codable, Hashable, Sendable {
     public var haptics: String
     /// `[quick-actions] under-finger`: what a deep press looks up under the finger.
     public var underFinger: [String]
+    /// Every kind `under-finger` may list, in the order a window shows them.
+    public var underFingerKinds: [String]
     /// The `[[quick-action]]` blocks, in file order (`quick-action.N` is the N-th), each as
     /// `GetQuickActions` shows an item.
     public var quickActions: [JSONValue]
@@ -25,13 +27,15 @@ public struct SettingsState: Codable, Hashable, Sendable {
     public var canUndo: Bool
 
     public init(file: String, sensitivity: String, hapticTouch: String, hapticTouchTime: JSONValue, haptics: String,
-                underFinger: [String], quickActions: [JSONValue], bindings: [String], canUndo: Bool) {
+                underFinger: [String], quickActions: [JSONValue], bindings: [String], canUndo: Bool,
+                underFingerKinds: [String] = []) {
         self.file = file
         self.sensitivity = sensitivity
         self.hapticTouch = hapticTouch
         self.hapticTouchTime = hapticTouchTime
         self.haptics = haptics
         self.underFinger = underFinger
+        self.underFingerKinds = underFingerKinds
         self.quickActions = quickActions
         self.bindings = bindings
         self.canUndo = canUndo

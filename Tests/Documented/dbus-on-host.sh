@@ -298,7 +298,8 @@ echo "figure: forcetouch Settings started, its controls on the accessibility bus
 texts="$(names text)" switches="$(names 'check box')"
 check "forcetouch Settings runs, its controls named for AT-SPI ($buttons $texts $switches)" \
     bash -c "[[ \"\$1\" == *Undo,*Light,Medium,Firm,Automatic,On,Off,Fast,Slow,*'Add Quick Action,'* ]] &&
-             [ \"\$2\" = Title,Subtitle,Command, ] && [ \"\$3\" = 'Force Touch,Haptics,' ]" _ "$buttons" "$texts" "$switches"
+             [ \"\$2\" = Title,Subtitle,Command, ] &&
+             [ \"\$3\" = 'Force Touch,Haptics,App icons,Links,Windows,Words,Email addresses,Phone numbers,Dates,Web addresses,' ]" _ "$buttons" "$texts" "$switches"
 check "... showing the file's sensitivity: Medium pressed, Firm not" \
     test "$(drive state 'push button' Medium) $(drive state 'push button' Firm)" = "on off"
 # The window as it opens (no toast yet), at full width and at a phone's 360 px, light, then dark
@@ -375,6 +376,23 @@ as_user timeout 20 "$BIN/forcectl" reset haptics > /dev/null 2>&1
 as_user timeout 20 "$BIN/forcectl" reset haptic-touch-time > /dev/null 2>&1
 reset_shown() { [ "$(drive state 'check box' Haptics) $(drive state 'push button' Fast)" = "on on" ]; }
 check "... reset from a terminal (forcectl reset), the window shows it: Haptics on, Fast pressed" wait_until 10 reset_shown
+# Under the Finger: a switch per kind the daemon names; Words on adds it to under-finger, and the
+# daemon runs on it (its UnderFinger property).
+cp "$CONFIG" "$W/config-firm.toml"
+drive activate 'check box' Words
+wait_until 10 grep -qx 'under-finger = \["app-icon", "link", "word"\]' "$CONFIG"
+changed="$(diff "$W/config-firm.toml" "$CONFIG" | grep '^[<>]' | tr '\n' ' ')"
+under_finger() { as_user timeout 10 busctl --user get-property io.github.forcetouch.Daemon1 "$ROOT_PATH" io.github.forcetouch.Daemon1 UnderFinger; }
+# The daemon reloads off its loop: its property changes once the reload is in.
+runs_on_words() { [ "$(under_finger)" = 'as 3 "app-icon" "link" "word"' ]; }
+wait_until 10 runs_on_words
+under_finger="$(under_finger)"
+check "Words switched on under the finger: under-finger gets \"word\" in a [quick-actions] table of its own ($changed), and the daemon runs on it ($under_finger)" \
+    bash -c "[ \"\$1\" = '>  > [quick-actions] > under-finger = [\"app-icon\", \"link\", \"word\"] ' ] && [ \"\$2\" = 'as 3 \"app-icon\" \"link\" \"word\"' ]" \
+    _ "$changed" "$under_finger"
+as_user timeout 20 "$BIN/forcectl" reset under-finger > /dev/null 2>&1
+words_off() { [ "$(drive state 'check box' Words) $(drive state 'check box' Links)" = "off on" ]; }
+check "... reset from a terminal, the window shows Words off again, Links on" wait_until 10 words_off
 # A quick action typed into the form's fields, moved first with its row's button, the move undone.
 cp "$CONFIG" "$W/config-firm.toml"
 drive type text Title 'Lock screen'

@@ -37,6 +37,7 @@ import ForceTouchProtocol
         let state = SettingsReader.state(text: edited, file: "forcetouch.toml", configuration: configuration, canUndo: true)
         #expect(state.sensitivity == "firm" && state.hapticTouch == "auto" && state.hapticTouchTime == .string("fast"))
         #expect(state.haptics == "auto" && state.underFinger == ["app-icon", "link"])
+        #expect(state.underFingerKinds == ["app-icon", "link", "window", "word", "email", "phone", "date", "url"])
         #expect(state.bindings.count == 1 && state.bindings[0].hasPrefix("binding 1 (line "))
         #expect(state.quickActions == [])
     }

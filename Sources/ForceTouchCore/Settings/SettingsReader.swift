@@ -31,6 +31,7 @@ public enum SettingsReader {
                 (try? ProtocolJSON.string(item)).flatMap { try? ProtocolJSON.decode(JSONValue.self, from: Data($0.utf8)) }
             },
             bindings: configuration.bindings.map { BindingSummary.line($0, in: configuration) },
-            canUndo: canUndo)
+            canUndo: canUndo,
+            underFingerKinds: PressTargetKind.configurable.map(\.rawValue))
     }
 }
