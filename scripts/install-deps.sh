@@ -30,13 +30,14 @@ set -euo pipefail
 # python3-gi). feedbackd: the daemon that plays the haptic tick at peek and pop on Linux phones
 # (org.sigxcpu.Feedback), which dbus-on-host.sh runs on its private bus. forcetouch Settings is
 # gjs over GTK 4 and libadwaita (gir1.2-gtk-4.0, gir1.2-adw-1); dbus-on-host.sh drives it through
-# AT-SPI from python3-gi (gir1.2-atspi-2.0).
+# AT-SPI from python3-gi (gir1.2-atspi-2.0). Force Click's Look Up asks a dictionary server on
+# loopback: under-finger-lookup-on-host.sh runs Debian's dictd with WordNet (dict-wn).
 pkgs=(libevdev-dev libudev-dev libyaml-dev libsystemd-dev pkg-config dbus-daemon dbus-bin systemd libglib2.0-bin
       python3-dbus python3-gi gir1.2-gtk-3.0 xclip libgtk-3-dev libgtk-layer-shell-dev xvfb openbox sway weston grim
       imagemagick xdotool libxcb1-dev libatspi2.0-dev at-spi2-core xfce4-panel firefox-esr libwebkit2gtk-4.1-dev
       xwayland waybar
       gnome-shell gjs libgl1-mesa-dri libegl-mesa0 zenity kwin-wayland feedbackd gir1.2-gtk-4.0 gir1.2-adw-1
-      gir1.2-atspi-2.0)
+      gir1.2-atspi-2.0 dictd dict-wn)
 [ "${1:-}" = --deb ] && pkgs+=(dpkg-dev binutils lintian)
 # GNOME Shell 43 (with gnome-extensions, which `make gnome-extension` and
 # gnome-extension-on-host.sh use), gjs, dbus-user-session and Mesa's software renderer go in

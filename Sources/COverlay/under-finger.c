@@ -19,6 +19,7 @@
 #include "drawing.h"
 #include "bus-protocol.h"
 #include "bounded.h"
+#include "text-at-point.h"
 #include "app-windows.h"
 #include <atspi/atspi-constants.h>
 #include <gtk/gtk.h>
@@ -61,11 +62,15 @@ typedef struct {
     guint32 window_pid;
     /// The display's windows (app-windows.c), for an app icon's menu: `a(uss)`, or NULL.
     GVariant *windows;
+    /// The text around the point and the character pressed in it (text-at-point.c).
+    char *text;
+    guint32 text_offset;
 } facts_t;
 
 static void facts_clear(facts_t *f) {
     g_free(f->source); g_free(f->role); g_free(f->name); g_free(f->description); g_free(f->address);
     g_free(f->window_app_id); g_free(f->window_title); g_free(f->window_type); g_free(f->app_id); g_free(f->why);
+    g_free(f->text);
     if (f->windows) g_variant_unref(f->windows);
     memset(f, 0, sizeof *f);
 }
@@ -89,6 +94,8 @@ typedef struct {
     char *logged_why;
     /// A compositor's reply did not come by the deadline (the lookup's `why` says so).
     const char *late;
+    /// The deepest object at the point in the last answer gathered: where text is read.
+    char *deepest;
     int verbose;
 } lookup_t;
 
@@ -309,6 +316,8 @@ static void gather_answer(lookup_t *l, const char *bus, const char *top, int x, 
         g_free(deepest);
         deepest = child;
     }
+    g_free(l->deepest);
+    l->deepest = g_strdup(deepest);
     char *at = deepest;
     while (at && a->count < FT_PATH_MAX - 1 && !g_str_equal(at, top)) {
         char *parent = NULL;
@@ -351,6 +360,9 @@ static void describe(lookup_t *l, const char *bus, const char *top, int x, int y
     f->name = g_strdup(n->name);
     f->description = n->description && *n->description ? g_strdup(n->description) : NULL;
     if (chosen.address >= 0 && chosen.address < a.count) f->address = g_strdup(nodes[chosen.address].uri);
+    // Not a link: the text there, for the daemon's detectors (never a password field's).
+    if (!f->address && l->deepest)
+        ft_text_at_point(l->a11y, bus, l->deepest, x, y, coord, l->deadline, &f->text, &f->text_offset);
     answer_clear(&a, nodes);
 }
 
@@ -1004,11 +1016,13 @@ static void send_facts(const facts_t *f) {
         { FT_FACT_DESCRIPTION, f->description }, { FT_FACT_ADDRESS, f->address },
         { FT_FACT_WINDOW_APP_ID, f->window_app_id }, { FT_FACT_WINDOW_TITLE, f->window_title },
         { FT_FACT_WINDOW_TYPE, f->window_type }, { FT_FACT_APP_ID, f->app_id }, { FT_FACT_WHY, f->why },
+        { FT_FACT_TEXT, f->text },
     };
     for (size_t i = 0; i < G_N_ELEMENTS(texts); i++)
         if (texts[i].value && g_utf8_validate(texts[i].value, -1, NULL))
             g_variant_builder_add(&b, "{sv}", texts[i].key, g_variant_new_string(texts[i].value));
     if (f->has_pid) g_variant_builder_add(&b, "{sv}", FT_FACT_WINDOW_PID, g_variant_new_uint32(f->window_pid));
+    if (f->text) g_variant_builder_add(&b, "{sv}", FT_FACT_TEXT_OFFSET, g_variant_new_uint32(f->text_offset));
     if (f->windows) g_variant_builder_add(&b, "{sv}", FT_FACT_WINDOWS, f->windows);
     if (u.bus)
         g_dbus_connection_call(u.bus, FT_BUS_DAEMON_NAME, FT_BUS_DAEMON_PATH, FT_BUS_DAEMON_INTERFACE,

@@ -424,6 +424,142 @@ check "pop on a link: ... once, by the overlay's pop choosing Open (link.open), 
              ! grep -q 'popped during the hold' '$W/link-replay.log' && [ \"\$(wc -l < '$HOMEDIR/opened.txt')\" = 1 ]"
 stop "$replay_pid"
 
+# Force Click on text (issue 54), end to end with the real daemon and the running overlay (under
+# AddressSanitizer): Debian's dictd with WordNet (dict-wn) on loopback, where Look Up asks
+# (127.0.0.1:2628; a server already there is used as it is). A GTK text view and a password field
+# (fixtures/text-window.py). A replayed deep press, lifted at peek, on a word: the daemon's
+# MenuShown says it is a `word` and carries the word's WordNet definition, its items Look Up,
+# Copy and Search the Web; on an email address, a phone number and a date in the same text: their
+# kinds and actions; on the password field, which holds a word, nothing is read: its target is
+# no text, and the overlay sent no text.
+cp Tests/Documented/fixtures/text-window.py "$W/text.py" && chmod a+r "$W/text.py"
+dict_up() { (exec 3<> /dev/tcp/127.0.0.1/2628) 2> /dev/null; }
+if ! dict_up; then
+    bg_user "$W/dictd.log" /usr/sbin/dictd --config /etc/dictd/dictd.conf --listen-to 127.0.0.1 --port 2628 \
+        -d nodetach --pid-file "$W/dictd.pid"
+    dictd_pid=$last_pid
+    wait_until 10 dict_up
+fi
+check "text: a dictionary server answers on 127.0.0.1:2628 (dictd with dict-wn)" dict_up
+bg_user "$W/text-x11.log" /usr/bin/python3 "$W/text.py"
+text_pid=$last_pid
+wait_for '^password ' "$W/text-x11.log" 20 > /dev/null
+read -r _ px py < <(grep '^password ' "$W/text-x11.log")
+read -r _ sx_ sy_ < <(grep '^secret ' "$W/text-x11.log")
+word_at() { grep "^word $1 " "$W/text-x11.log" | cut -d' ' -f3-; }
+cat > "$W/menu-watch.py" <<'PY'
+#!/usr/bin/python3
+# Prints each MenuShown the daemon sends: its target (a{sv}) and its items' types, as JSON.
+import json
+from gi.repository import Gio, GLib
+bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+def on_signal(_c, _sender, _path, _iface, _member, parameters):
+    v = parameters.unpack()
+    print(json.dumps({"target": v[6], "items": [i.get("type") for i in v[1]],
+                      "titles": [i.get("title") for i in v[1]]}), flush=True)
+bus.signal_subscribe(None, "io.github.forcetouch.Daemon1", "MenuShown", "/io/github/forcetouch/Daemon1", None,
+                     Gio.DBusSignalFlags.NONE, on_signal)
+print("ready", flush=True)
+GLib.MainLoop().run()
+PY
+bg_user "$W/menus.log" /usr/bin/python3 "$W/menu-watch.py"
+menus_pid=$last_pid
+wait_for '^ready' "$W/menus.log" 10 > /dev/null
+# Text is looked up where the configuration lists its kinds (app icons and links only by default);
+# an item of its own, so that a press on no text still shows a menu, its target saying why.
+cat > "$W/text.toml" <<'TOML'
+[quick-actions]
+under-finger = ["app-icon", "link", "word", "email", "phone", "date", "url"]
+
+[[quick-action]]
+type = "search"
+title = "Search"
+exec = ["true"]
+
+[[binding]]
+gesture = "deep-press"
+quick-actions = true
+TOML
+chmod 644 "$W/text.toml"
+# text_press NAME X Y: a deep press lifted at peek replayed at X, Y; its MenuShown in $W/NAME.menu.
+text_press() {
+    press_evemu "$W/$1.evemu" "$2" "$3" peek
+    local m
+    m="$(mark "$W/menus.log")"
+    bg_user "$W/$1-replay.log" "$BIN/forcetouchd" --verbose --config "$W/text.toml" --replay "$W/$1.evemu" --paced
+    local pid=$last_pid
+    wait_for_new "$m" '^\{' "$W/menus.log" 30
+    tail -c "+$((m + 1))" "$W/menus.log" | grep -m1 '^{' > "$W/$1.menu"
+    wait_until 10 gone "$pid"
+    stop "$pid"
+}
+# menu_field NAME EXPRESSION: EXPRESSION of $W/NAME.menu as `m` (python).
+menu_field() { /usr/bin/python3 -c 'import json, sys
+m = json.load(open(sys.argv[1]))
+print(eval(sys.argv[2]))' "$W/$1.menu" "$2" 2> /dev/null; }
+# The text view's objects are on the accessibility bus once --what-is-at finds its role there.
+wait_until 20 found_at $(word_at force) role text
+m="$(mark "$W/x11-overlay.log")"
+text_press word $(word_at force)
+check "text: a replayed deep press on \"force\" in a GTK text view: MenuShown's target is the word ($(menu_field word 'm["target"].get("kind"), m["target"].get("name")'))" \
+    test "$(menu_field word 'm["target"]["kind"] + " " + m["target"]["name"]')" = "word force"
+check "text: ... with its WordNet definition from the local dictd ($(menu_field word 'm["target"]["definition"].split(chr(10))[1].strip()[:60]')…; $(menu_field word 'm["target"]["dictionary"][:50]'))" \
+    test "$(menu_field word 'm["target"]["definition"].split(chr(10))[1].strip().startswith("n 1: a powerful effect or influence"), "WordNet" in m["target"]["dictionary"]')" = "(True, True)"
+check "text: ... and its items Look Up, Copy, Search the Web ($(menu_field word '", ".join(m["titles"])'))" \
+    test "$(menu_field word '" ".join(m["items"])')" = "text.look-up text.copy text.search"
+check "text: ... the overlay drew it (its log: $(tail -c +$((m + 1)) "$W/x11-overlay.log" | grep -a -m1 -o 'shown: .* for word.*'))" \
+    bash -c "tail -c +$((m + 1)) '$W/x11-overlay.log' | grep -aq 'shown: .* for word '"
+echo "figure: text: the daemon's Look Up of the word: $(grep -o 'Look Up: .*' "$W/word-replay.log" | head -1)"
+echo "figure: text: the overlay's lookups of the word, text read included: $(tail -c +$((m + 1)) "$W/x11-overlay.log" | grep -aE '^under-finger [0-9]+ [0-9]+: ' | sed -E 's/.*\(([0-9.]+) ms\)$/\1 ms/' | xargs)"
+text_press email $(word_at ada@example.org)
+check "text: on an email address, New Email and Copy ($(menu_field email '" ".join([m["target"]["kind"], m["target"]["address"]] + m["titles"])'))" \
+    test "$(menu_field email 'm["target"]["kind"] + " " + m["target"]["address"] + " " + " ".join(m["items"])')" = "email mailto:ada@example.org text.email text.copy"
+text_press phone $(word_at 7946)
+check "text: on a phone number, Call, Send Message and Copy ($(menu_field phone '" ".join([m["target"]["kind"], m["target"]["address"]] + m["titles"])'))" \
+    test "$(menu_field phone 'm["target"]["kind"] + " " + m["target"]["address"] + " " + " ".join(m["items"])')" = "phone tel:+442079460958 text.call text.message text.copy"
+text_press date $(word_at December)
+check "text: on a date, Create Event and Copy ($(menu_field date '" ".join([m["target"]["kind"], m["target"]["address"]] + m["titles"])'))" \
+    test "$(menu_field date 'm["target"]["kind"] + " " + m["target"]["address"] + " " + " ".join(m["items"])')" = "date 2026-12-03 text.event text.copy"
+m="$(mark "$W/x11-overlay.log")"
+text_press password "${px:-0}" "${py:-0}"
+check "text: on a password field holding a word, nothing is read: its target is no text ($(menu_field password 'm["target"]["kind"] + ": " + m["target"]["why"]'))" \
+    test "$(menu_field password 'm["target"]["kind"] + " " + str("force" in m["target"]["name"] + m["target"]["definition"])')" = "nothing False"
+text_press secret "${sx_:-0}" "${sy_:-0}"
+check "text: ... and on a text its application marks as secret (role password text) holding a word: no text either ($(menu_field secret 'm["target"]["kind"]'))" \
+    test "$(menu_field secret 'm["target"]["kind"] + " " + str("force" in m["target"]["name"] + m["target"]["definition"])')" = "nothing False"
+# What the overlay sends (the daemon's stand-in records each PressTarget): at the word, the text
+# around it and the pressed character's offset; at the password field, no text at all. And what
+# reading the text costs: five lookups each of the word and of the link button, the same overlay.
+peer_start
+# text_call X Y: the PressTarget the overlay sends for a press beginning at screen pixel X, Y.
+text_call() {
+    local n=$(( $(grep -c '^call PressTarget ' "$PEER_LOG") + 1 ))
+    progress began "$(awk -v v="$1" 'BEGIN { printf "%.6f", (v + 0.5) / 1024 }')" "$(awk -v v="$2" 'BEGIN { printf "%.6f", (v + 0.5) / 768 }')"
+    press_target "$n"
+    progress ended 0.5 0.5
+}
+text_call $(word_at force) > "$W/word.call"
+check "text: the overlay sends the text around the word and the offset pressed ($(grep -o "'text-offset': <[^>]*>" "$W/word.call"))" \
+    bash -c "grep -q \"'text': <'Press with some force to look a word up.\" '$W/word.call' &&
+             grep -Eq \"'text-offset': <uint32 (1[6-9]|20)>\" '$W/word.call'"
+for f in password secret; do
+    read -r _ fx fy < <(grep "^$f " "$W/text-x11.log")
+    text_call "${fx:-0}" "${fy:-0}" > "$W/$f.call"
+done
+check "text: ... and for the password field and the text marked secret, no text: they are not read ($(grep -o "'role': <[^>]*>" "$W/password.call" "$W/secret.call" | xargs))" \
+    bash -c "grep -q \"'role': <'password text'>\" '$W/password.call' && ! grep -q \"'text\" '$W/password.call' &&
+             grep -q \"'role': <'password text'>\" '$W/secret.call' && ! grep -q \"'text\" '$W/secret.call'"
+word_ms="" link_ms=""
+for _ in 1 2 3 4 5; do
+    text_call $(word_at force) > /dev/null; word_ms="$word_ms $(lookup_ms "$W/x11-overlay.log")"
+    text_call "${lx:-0}" "${ly:-0}" > /dev/null; link_ms="$link_ms $(lookup_ms "$W/x11-overlay.log")"
+done
+echo "figure: text: the running overlay's (AddressSanitizer) lookups, ms: a word in a GTK text view, text read included:$word_ms; the GTK link button:$link_ms"
+peer_stop
+stop "$menus_pid"
+stop "$text_pid"
+[ -n "${dictd_pid:-}" ] && stop "$dictd_pid"
+
 # The overlay follows the daemon's `under-finger` (its UnderFinger property): a daemon whose
 # configuration says `under-finger = []` takes no answer, so the running overlay asks nothing of
 # anyone for its press (no lookup in its log, no PressTarget: the daemon would log it ignored).
