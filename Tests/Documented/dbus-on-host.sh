@@ -621,6 +621,32 @@ for p in "$settings_pid" "$a11y_pid" "$openbox_pid" "$xvfb_pid"; do stop "$p"; d
 kept=()
 for e in "${user_env[@]}"; do [[ "$e" == DISPLAY=* ]] || kept+=("$e"); done
 user_env=("${kept[@]}")
+# The same window under headless sway (Wayland): found through AT-SPI as under X11, its Light
+# changes the file and the daemon, and it draws (a screenshot by grim, into docs/images).
+cp "$W/config-before.toml" "$CONFIG"
+gcall Reload > /dev/null 2>&1
+start_sway '#204060'
+# An accessibility bus of its own: the X11 one ended with its display.
+bg_user "$W/settings-a11y-sway.log" /usr/libexec/at-spi-bus-launcher --launch-immediately
+a11y_pid=$last_pid
+bg_user "$W/settings-sway.log" env WAYLAND_DISPLAY="$WAYLAND" GDK_BACKEND=wayland GSK_RENDERER=cairo GSETTINGS_BACKEND=keyfile "$SETTINGS"
+settings_pid=$last_pid
+sway_buttons="$(names 'push button')"
+check "under sway, forcetouch Settings runs, its controls named for AT-SPI ($(head -c 60 <<< "$sway_buttons")…)" \
+    bash -c "[[ \"\$1\" == *Light,Medium,Firm,* ]]" _ "$sway_buttons"
+drive activate 'push button' Light
+wait_until 10 grep -qx 'sensitivity = "light"' "$CONFIG"
+status_out="$(as_user timeout 20 "$BIN/forcectl" status 2>&1)"
+check "... its Light changes the file in one line and the daemon's sensitivity (forcectl status)" \
+    bash -c "[ \"\$(diff '$W/config-before.toml' '$CONFIG' | grep '^[<>]')\" = '> sensitivity = \"light\"' ] && grep -qx 'sensitivity: light' <<< \"\$1\"" _ "$status_out"
+# Drawn: more than swaybg's colour on screen, the page's own light background among it.
+sway_drawn_window() {
+    shot_sway - > "$W/settings-sway.png" 2> /dev/null &&
+        [ "$(convert "$W/settings-sway.png" -fill black +opaque '#204060' -fill white -opaque '#204060' -colorspace gray -format '%[fx:int(100*mean)]' info:)" -lt 60 ]
+}
+check "... and draws itself on sway's output (grim)" wait_until 10 sway_drawn_window
+if [ -n "${SAVE_IMAGES:-}" ]; then cp "$W/settings-sway.png" docs/images/settings-sway.png; fi
+for p in "$settings_pid" "$sway_pid" "$a11y_pid"; do stop "$p"; done
 echo "figure: the settings window's checks took $((SECONDS - section_started)) s"
 
 # ---------------------------------------------------------------- forged NameOwnerChanged
