@@ -148,7 +148,8 @@ stages() {
     m="$(mark "$log")"
     shown 7 0.3 0.4
     progress changed peek 1.0 0.0 0.3 0.4
-    wait_drawn "$log" "$m"
+    # Peek's own frame (0.75): the menu's first may be drawn at the card's scale as it comes.
+    wait_for_new "$m" '^menu [0-9]+ scale 0\.750 ' "$log" 10
     shoot "$W/$suite-peek.png" "$(logged_box "$log")" "$@"
     box="$(card_box "$W/$suite-peek.png")" logged="$(logged_box "$log")"
     check "$suite: at peek the menu is on screen where the overlay says ($box)" near "$box" "$logged"
@@ -158,12 +159,12 @@ stages() {
     w_peek=${b[2]}
     m="$(mark "$log")"
     progress changed peek 1.0 0.5 0.3 0.4
-    wait_drawn "$log" "$m"
+    wait_for_new "$m" '^menu [0-9]+ scale 0\.875 ' "$log" 10
     shoot "$W/$suite-mid.png" "$(logged_box "$log")" "$@"
     b=($(card_box "$W/$suite-mid.png")) w_mid=${b[2]}
     m="$(mark "$log")"
     progress changed pop 1.0 1.0 0.3 0.4
-    wait_drawn "$log" "$m"
+    wait_for_new "$m" '^menu [0-9]+ scale 1\.000 ' "$log" 10
     shoot "$W/$suite-pop.png" "$(logged_box "$log")" "$@"
     b=($(card_box "$W/$suite-pop.png")) w_pop=${b[2]:-0}
     check "$suite: it grows from peek to mid-way to pop ($w_peek < $w_mid < $w_pop px wide)" \
@@ -311,8 +312,9 @@ check "x11: ... one from another client does not, broadcast or sent to the overl
 m="$(mark "$W/x11-overlay.log")"
 forged --dest "$(overlay_unique)" --signal "$IFACE.MenuDismissed" "uint32 43" "'dismissed'"
 dismissed 99
-# Taken and ignored (--verbose says so) before the check looks.
-wait_for_new "$m" '^ignored MenuDismissed from ' "$W/x11-overlay.log" 5 > /dev/null
+# GDBus drops it itself (the subscription's sender is the daemon's name), so there is no line
+# to wait for: a round trip to the overlay's main loop, queued after it, says it was handled.
+mode > /dev/null
 check "x11: ... nor does a forged MenuDismissed close it" bash -c "! tail -c +$((m + 1)) '$W/x11-overlay.log' | grep -q '^menu 43 dismissed'"
 # Only the bus says who owns the daemon's name: a NameOwnerChanged a client addresses to the
 # overlay, saying the daemon left, takes nothing away, and the daemon is still believed after it.
