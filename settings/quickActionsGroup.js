@@ -5,10 +5,8 @@ import Adw from 'gi://Adw';
 import GLib from 'gi://GLib';
 import Gtk from 'gi://Gtk?version=4.0';
 
+import { blockRow, tomlString } from './blockRow.js';
 import { _, format } from './i18n.js';
-
-/* A TOML basic string: a JSON string's escapes are TOML's. */
-const tomlString = text => JSON.stringify(text);
 
 /* The inline table quick-action.new is set to: without a type, which the daemon makes from the
  * title, unique in the file (two quick actions may have one title). */
@@ -19,14 +17,6 @@ export function newQuickAction(title, subtitle, argv) {
     if (argv.length)
         keys.push(`exec = [${argv.map(tomlString).join(', ')}]`);
     return `{ ${keys.join(', ')} }`;
-}
-
-function iconButton(icon, label, onClick) {
-    const button = new Gtk.Button({ icon_name: icon, valign: Gtk.Align.CENTER, tooltip_text: label });
-    button.add_css_class('flat');
-    button.update_property([Gtk.AccessibleProperty.LABEL], [label]);
-    button.connect('clicked', onClick);
-    return button;
 }
 
 export class QuickActionsGroup {
@@ -80,21 +70,9 @@ export class QuickActionsGroup {
         for (const row of this._rows)
             this._group.remove(row);
         this._rows = items.map((item, index) => {
-            const key = `quick-action.${index + 1}`;
             const name = item.title ?? item.type ?? '';
-            const row = new Adw.ActionRow({ title: GLib.markup_escape_text(name, -1),
-                subtitle: GLib.markup_escape_text(item.subtitle ?? '', -1) });
-            const up = iconButton('go-up-symbolic', format(_('Move “%s” up'), name), () =>
-                this._change(this._daemon.move(key, index), format(_('Moved “%s” up'), name)));
-            up.sensitive = index > 0;
-            const down = iconButton('go-down-symbolic', format(_('Move “%s” down'), name), () =>
-                this._change(this._daemon.move(key, index + 2), format(_('Moved “%s” down'), name)));
-            down.sensitive = index < items.length - 1;
-            const remove = iconButton('user-trash-symbolic', format(_('Remove “%s”'), name), () =>
-                this._change(this._daemon.reset(key), format(_('Removed “%s”'), name)));
-            row.add_suffix(up);
-            row.add_suffix(down);
-            row.add_suffix(remove);
+            const row = blockRow({ block: 'quick-action', index, count: items.length, name, title: name,
+                subtitle: item.subtitle ?? '', daemon: this._daemon, change: this._change });
             this._group.add(row);
             return row;
         });

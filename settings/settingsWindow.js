@@ -5,6 +5,7 @@ import Adw from 'gi://Adw';
 import GLib from 'gi://GLib';
 import Gtk from 'gi://Gtk?version=4.0';
 
+import { BindingsGroup } from './bindingsGroup.js';
 import { DaemonSettings, daemonMessage } from './daemonSettings.js';
 import { DevicesGroup } from './devicesGroup.js';
 import { ForceTestArea } from './forceTestArea.js';
@@ -127,12 +128,8 @@ export class SettingsWindow {
         this._quickActions = new QuickActionsGroup(page, this._daemon,
             (promise, done, after) => this._change(promise, done, after));
 
-        this._bindingsGroup = new Adw.PreferencesGroup({
-            title: _('Bindings'),
-            description: _('What each gesture does, as the configuration file says'),
-        });
-        page.add(this._bindingsGroup);
-        this._bindingRows = [];
+        this._bindings = new BindingsGroup(page, this._daemon,
+            (promise, done, after) => this._change(promise, done, after));
     }
 
     /* The daemon gone is said until it comes back (a restart, a replaying daemon taking the name). */
@@ -156,14 +153,7 @@ export class SettingsWindow {
         this._showHaptics(settings.haptics !== 'off');
         this._underFinger.show(settings.underFingerKinds ?? [], settings.underFinger);
         this._quickActions.show(settings.quickActions);
-        for (const row of this._bindingRows)
-            this._bindingsGroup.remove(row);
-        const lines = settings.bindings.length ? settings.bindings : [_('No bindings in the file: no gesture runs anything')];
-        this._bindingRows = lines.map(line => {
-            const row = new Adw.ActionRow({ title: GLib.markup_escape_text(line, -1), title_lines: 0 });
-            this._bindingsGroup.add(row);
-            return row;
-        });
+        this._bindings.show(settings.bindings, settings.gestureKinds ?? []);
         this._undoButton.sensitive = settings.canUndo;
     }
 

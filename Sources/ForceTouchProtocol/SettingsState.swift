@@ -23,12 +23,14 @@ public struct SettingsState: Codable, Hashable, Sendable {
     /// The `[[binding]]` blocks in file order (`binding.N` is the N-th), each one line as
     /// `forcetouchd --check-config` prints it.
     public var bindings: [String]
+    /// Every gesture a `[[binding]]` may name, in the order a window offers them.
+    public var gestureKinds: [String]
     /// Whether `UndoSetting` has a change to take back.
     public var canUndo: Bool
 
     public init(file: String, sensitivity: String, hapticTouch: String, hapticTouchTime: JSONValue, haptics: String,
                 underFinger: [String], quickActions: [JSONValue], bindings: [String], canUndo: Bool,
-                underFingerKinds: [String] = []) {
+                underFingerKinds: [String] = [], gestureKinds: [String] = []) {
         self.file = file
         self.sensitivity = sensitivity
         self.hapticTouch = hapticTouch
@@ -36,6 +38,7 @@ public struct SettingsState: Codable, Hashable, Sendable {
         self.haptics = haptics
         self.underFinger = underFinger
         self.underFingerKinds = underFingerKinds
+        self.gestureKinds = gestureKinds
         self.quickActions = quickActions
         self.bindings = bindings
         self.canUndo = canUndo

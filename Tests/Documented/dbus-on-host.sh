@@ -298,7 +298,7 @@ echo "figure: forcetouch Settings started, its controls on the accessibility bus
 texts="$(names text)" switches="$(names 'check box')"
 check "forcetouch Settings runs, its controls named for AT-SPI ($buttons $texts $switches)" \
     bash -c "[[ \"\$1\" == *Undo,*Light,Medium,Firm,Automatic,On,Off,Fast,Slow,*'Add Quick Action,'* ]] &&
-             [ \"\$2\" = Title,Subtitle,Command, ] &&
+             [ \"\$2\" = 'Title,Subtitle,Command,Command (none: the quick-actions menu),' ] &&
              [ \"\$3\" = 'Force Touch,Haptics,App icons,Links,Windows,Words,Email addresses,Phone numbers,Dates,Web addresses,' ]" _ "$buttons" "$texts" "$switches"
 check "... showing the file's sensitivity: Medium pressed, Firm not" \
     test "$(drive state 'push button' Medium) $(drive state 'push button' Firm)" = "on off"
@@ -421,6 +421,19 @@ drive activate 'push button' 'Add Quick Action'
 two_locks() { grep -qx 'type = "lock-screen-2"' "$CONFIG" && [ "$(grep -c '^title = "Lock screen"$' "$CONFIG")" = 2 ]; }
 wait_until 10 two_locks
 check "a second quick action titled Lock screen is added too, as a type of its own ($(grep '^type = ' "$CONFIG" | tr '\n' ' '))" two_locks
+# A binding typed into the New Binding form (its gesture the first offered, tap), appended; its
+# row's Remove takes it out again.
+cp "$CONFIG" "$W/config-bind.toml"
+drive type text 'Command (none: the quick-actions menu)' 'notify-send "tapped twice"'
+drive activate 'push button' 'Add Binding'
+wait_until 10 grep -qx 'gesture = "tap"' "$CONFIG"
+added="$(diff "$W/config-bind.toml" "$CONFIG" | grep '^[<>]' | LC_ALL=C sort | tr '\n' ' ')"
+check "a binding typed into New Binding is appended, tap and its command in words (its lines sorted: $added)" \
+    test "$added" = '>  > [[binding]] > exec = ["notify-send", "tapped twice"] > gesture = "tap" '
+bound_shown() { names 'push button' | grep -q 'Remove “binding 1”'; }
+wait_until 10 bound_shown
+drive activate 'push button' 'Remove “binding 1”'
+check "... shown as a row of its own, whose Remove takes it out: the file as it was" wait_until 10 cmp -s "$W/config-bind.toml" "$CONFIG"
 # forcetouch off and on: the daemon's Paused.
 paused_is() { [ "$(paused)" = "b $1" ]; }
 drive activate 'check box' 'Force Touch'

@@ -38,6 +38,7 @@ import ForceTouchProtocol
         #expect(state.sensitivity == "firm" && state.hapticTouch == "auto" && state.hapticTouchTime == .string("fast"))
         #expect(state.haptics == "auto" && state.underFinger == ["app-icon", "link"])
         #expect(state.underFingerKinds == ["app-icon", "link", "window", "word", "email", "phone", "date", "url"])
+        #expect(state.gestureKinds == ["tap", "double-tap", "long-press", "deep-press"])
         #expect(state.bindings.count == 1 && state.bindings[0].hasPrefix("binding 1 (line "))
         #expect(state.quickActions == [])
     }

@@ -32,6 +32,7 @@ public enum SettingsReader {
             },
             bindings: configuration.bindings.map { BindingSummary.line($0, in: configuration) },
             canUndo: canUndo,
-            underFingerKinds: PressTargetKind.configurable.map(\.rawValue))
+            underFingerKinds: PressTargetKind.configurable.map(\.rawValue),
+            gestureKinds: GestureKind.allCases.map(\.rawValue))
     }
 }

@@ -1,0 +1,39 @@
+/* A row for one [[block]] of the file (a quick action, a binding), with its Move up, Move down
+ * and Remove buttons, each a call to the daemon by the block's key and position
+ * (`quick-action.2`, `binding.1`): the same three for every kind of block. */
+import Adw from 'gi://Adw';
+import GLib from 'gi://GLib';
+import Gtk from 'gi://Gtk?version=4.0';
+
+import { _, format } from './i18n.js';
+
+/* A TOML basic string: a JSON string's escapes are TOML's. */
+export const tomlString = text => JSON.stringify(text);
+
+function iconButton(icon, label, onClick) {
+    const button = new Gtk.Button({ icon_name: icon, valign: Gtk.Align.CENTER, tooltip_text: label });
+    button.add_css_class('flat');
+    button.update_property([Gtk.AccessibleProperty.LABEL], [label]);
+    button.connect('clicked', onClick);
+    return button;
+}
+
+/* block: 'quick-action' or 'binding'; index from 0 of count; name says it in the buttons' names;
+ * change(promise, done) runs a daemon call and shows its outcome. */
+export function blockRow({ block, index, count, name, title, subtitle = '', daemon, change }) {
+    const key = `${block}.${index + 1}`;
+    const row = new Adw.ActionRow({ title: GLib.markup_escape_text(title, -1),
+        subtitle: GLib.markup_escape_text(subtitle, -1), title_lines: 0 });
+    const up = iconButton('go-up-symbolic', format(_('Move “%s” up'), name), () =>
+        change(daemon.move(key, index), format(_('Moved “%s” up'), name)));
+    up.sensitive = index > 0;
+    const down = iconButton('go-down-symbolic', format(_('Move “%s” down'), name), () =>
+        change(daemon.move(key, index + 2), format(_('Moved “%s” down'), name)));
+    down.sensitive = index < count - 1;
+    const remove = iconButton('user-trash-symbolic', format(_('Remove “%s”'), name), () =>
+        change(daemon.reset(key), format(_('Removed “%s”'), name)));
+    row.add_suffix(up);
+    row.add_suffix(down);
+    row.add_suffix(remove);
+    return row;
+}
