@@ -34,7 +34,8 @@
 # stopped by its pid.
 # Usage: Tests/Documented/under-finger-lookup-on-host.sh   (FORCETOUCH_BIN: the binaries, default .build/debug,
 #        forcetouch-overlay-gtk-asan.so among them: `make overlay-gtk overlay-gtk-asan CONFIGURATION=debug`;
-#        SAVE_IMAGES=1 copies the screenshots of the app icon menu and of the preview over Firefox to docs/images/)
+#        SAVE_IMAGES=1 copies the screenshots of the app icon menu, of the preview over Firefox and of a word's and a
+#        phone number's menus to docs/images/)
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 ROOT="$PWD"
@@ -484,12 +485,22 @@ chmod 644 "$W/text.toml"
 # text_press NAME X Y: a deep press lifted at peek replayed at X, Y; its MenuShown in $W/NAME.menu.
 text_press() {
     press_evemu "$W/$1.evemu" "$2" "$3" peek
-    local m
+    local m om
     m="$(mark "$W/menus.log")"
+    om="$(mark "$W/x11-overlay.log")"
     bg_user "$W/$1-replay.log" "$BIN/forcetouchd" --verbose --config "$W/text.toml" --replay "$W/$1.evemu" --paced
     local pid=$last_pid
     wait_for_new "$m" '^\{' "$W/menus.log" 30
     tail -c "+$((m + 1))" "$W/menus.log" | grep -m1 '^{' > "$W/$1.menu"
+    # SAVE_IMAGES=1: the word's and the phone number's menus, shot as they are on screen.
+    if [ -n "${SAVE_IMAGES:-}" ] && { [ "$1" = word ] || [ "$1" = phone ]; }; then
+        wait_for_new "$om" '^menu [0-9]+ scale 1\.000 ' "$W/x11-overlay.log" 5 > /dev/null
+        as_user import -window root png:- > "$W/$1-menu.png"
+        local cx=$(( $2 - 260 )) cy=$(( $3 - 60 ))
+        cx=$(( cx < 0 ? 0 : cx > 464 ? 464 : cx )) cy=$(( cy < 0 ? 0 : cy > 388 ? 388 : cy ))
+        convert "$W/$1-menu.png" -crop 560x380+$cx+$cy +repage \
+            "docs/images/force-click-$1-x11.png"
+    fi
     wait_until 10 gone "$pid"
     stop "$pid"
 }
@@ -554,6 +565,14 @@ for _ in 1 2 3 4 5; do
     text_call $(word_at force) > /dev/null; word_ms="$word_ms $(lookup_ms "$W/x11-overlay.log")"
     text_call "${lx:-0}" "${ly:-0}" > /dev/null; link_ms="$link_ms $(lookup_ms "$W/x11-overlay.log")"
 done
+# The same without AddressSanitizer: forcetouch-overlay --what-is-at (a new process each, which
+# reads the text as the running overlay does, though it prints only the object's facts).
+wia_word="" wia_link=""
+for _ in 1 2 3; do
+    as_user "$BIN/forcetouch-overlay" --verbose --what-is-at $(word_at force) > "$W/wia.json" 2>&1; wia_word="$wia_word $(lookup_ms "$W/wia.json")"
+    as_user "$BIN/forcetouch-overlay" --verbose --what-is-at "${lx:-0}" "${ly:-0}" > "$W/wia.json" 2>&1; wia_link="$wia_link $(lookup_ms "$W/wia.json")"
+done
+echo "figure: text: --what-is-at, ms: the word, text read included:$wia_word; the link button:$wia_link"
 echo "figure: text: the running overlay's (AddressSanitizer) lookups, ms: a word in a GTK text view, text read included:$word_ms; the GTK link button:$link_ms"
 peer_stop
 stop "$menus_pid"
