@@ -55,7 +55,7 @@ extension ActionRunner {
             finish(.success("looked up “\(target.name)”: \(target.dictionary)"))
         case TextTargetMenu.createEventType:
             guard case .date(let date)? = target.text else { return finish(.failure("Create Event: no date")) }
-            switch Self.writeEvent(date, summary: target.context) {
+            switch Self.writeEvent(date, summary: target.context, runtime: ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"]) {
             case .success(let path): open(path, what: "Create Event", label: label, finish)
             case .failure(let why): finish(.failure("Create Event: \(why)"))
             }
@@ -100,11 +100,11 @@ extension ActionRunner {
 
     /// The event's file, `$XDG_RUNTIME_DIR/forcetouch/event-N.ics` (private to the user),
     /// written whole before it is opened; its path, or why not.
-    static func writeEvent(_ date: DateDetector.DetectedDate, summary: String) -> Result<String, EventFileError> {
+    static func writeEvent(_ date: DateDetector.DetectedDate, summary: String,
+                           runtime: String?) -> Result<String, EventFileError> {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
-        let environment = ProcessInfo.processInfo.environment
-        guard let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") else {
+        guard let runtime, runtime.hasPrefix("/") else {
             return .failure(EventFileError("XDG_RUNTIME_DIR is not set: there is no private place for the event's file"))
         }
         let folder = runtime + "/forcetouch"
