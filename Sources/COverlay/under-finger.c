@@ -899,7 +899,7 @@ static void look_up(lookup_t *l, int x, int y, int budget_ms, facts_t *f) {
         g_free(layers);
         if (!found) f->why = why ? g_strdup(why) : g_strdup_printf("no window at %d,%d", x, y);
         // A layer surface has a namespace (`waybar`), neither an app id nor a title.
-        else placed_window(l, &w, found == 1, g_strdup(found == 2 ? "panel" : "normal"), x, y, f, &bus, &top);
+        else placed_window(l, &w, found == 1, fact_text(w.window_type, -1), x, y, f, &bus, &top);
     } else {
         size_t length = 0;
         char *json = sway_ipc(l, g_getenv("SWAYSOCK"), SWAY_GET_TREE, &length, &why);
@@ -919,7 +919,7 @@ static void look_up(lookup_t *l, int x, int y, int budget_ms, facts_t *f) {
         if (found) {
             // An XWayland window's type is the X server's to tell (sway says `unknown` for a dock).
             placed_window(l, &w, TRUE,
-                          w.x11_window && !x11_unusable(l) ? x11_window_type(l, w.x11_window) : g_strdup("normal"),
+                          w.x11_window && !x11_unusable(l) ? x11_window_type(l, w.x11_window) : fact_text(w.window_type, -1),
                           x, y, f, &bus, &top);
         } else if (sway_panel_at(l, windowed, x, y, &bus, &top, &w.content, &why)) {
             // No sway window, but a layer-shell panel placed by the strip its exclusive zone leaves.

@@ -120,6 +120,11 @@ public struct HyprlandScene: Sendable {
         public init(pid: Int, appID: String, title: String, content: PixelRect, isLayer: Bool = false) {
             (self.pid, self.appID, self.title, self.content, self.isLayer) = (pid, appID, title, content, isLayer)
         }
+
+        /// Its `window-type` fact (docs/SPEC.md §11): a layer surface (a bar such as waybar, a dock)
+        /// is a `panel`, which the daemon's rules take an app's launcher in; a window is `normal`,
+        /// Hyprland telling no more of it.
+        public var windowType: String { isLayer ? "panel" : "normal" }
     }
 
     /// What is in front at x, y (layout pixels): a layer surface on the top or overlay level (a

@@ -81,6 +81,10 @@ public struct SwayTree: Decodable, Sendable {
         public init(pid: Int, appID: String, title: String, content: PixelRect, x11Window: UInt32 = 0) {
             (self.pid, self.appID, self.title, self.content, self.x11Window) = (pid, appID, title, content, x11Window)
         }
+
+        /// Its `window-type` fact (docs/SPEC.md §11): `normal`, sway's tree telling no more of a
+        /// window (it says `unknown` of an XWayland dock, whose type the lookup asks the X server).
+        public var windowType: String { "normal" }
     }
 
     public var root: Node

@@ -66,7 +66,8 @@ enum UnderFingerBridge {
             guard let json, let out else { return 0 }
             let data = Data(UnsafeRawBufferPointer(start: json, count: length))
             guard let tree = try? SwayTree(json: data), let window = tree.window(at: Int(x), Int(y)) else { return 0 }
-            var w = cWindow(pid: window.pid, appID: window.appID, title: window.title, content: window.content)
+            var w = cWindow(pid: window.pid, appID: window.appID, title: window.title, content: window.content,
+                            type: window.windowType)
             w.x11_window = window.x11Window
             out.pointee = w
             return 1
@@ -108,7 +109,8 @@ enum UnderFingerBridge {
                       layers: layers.map { Data(UnsafeRawBufferPointer(start: $0, count: layersLength)) }),
                   let window = scene.window(at: Int(x), Int(y), notOf: Int(own))
             else { return 0 }
-            out.pointee = cWindow(pid: window.pid, appID: window.appID, title: window.title, content: window.content)
+            out.pointee = cWindow(pid: window.pid, appID: window.appID, title: window.title, content: window.content,
+                                  type: window.windowType)
             return window.isLayer ? 2 : 1
         },
         print_facts: { facts in
@@ -161,11 +163,12 @@ enum UnderFingerBridge {
     private static func string(_ c: UnsafePointer<CChar>?) -> String? { c.map { String(cString: $0) } }
 
     /// A window found by a compositor's IPC as the C half takes it.
-    private static func cWindow(pid: Int, appID: String, title: String, content: PixelRect) -> ft_sway_window {
+    private static func cWindow(pid: Int, appID: String, title: String, content: PixelRect, type: String) -> ft_sway_window {
         var w = ft_sway_window()
         w.pid = Int32(clamping: pid)
         copy(appID, into: &w.app_id)
         copy(title, into: &w.title)
+        copy(type, into: &w.window_type)
         w.content = ft_rect(x: Int32(clamping: content.x), y: Int32(clamping: content.y),
                             width: Int32(clamping: content.width), height: Int32(clamping: content.height))
         return w

@@ -64,6 +64,9 @@ import Testing
         let panel = try #require(scene.window(at: 30, 748, notOf: 33))
         #expect(panel == HyprlandScene.Window(pid: 22, appID: "waybar", title: "waybar",
                                               content: PixelRect(x: 0, y: 728, width: 1024, height: 40), isLayer: true))
+        // A layer surface is a panel, the window-type under which its launchers are app icons.
+        #expect(panel.windowType == "panel")
+        #expect(scene.window(at: 100, 100, notOf: 33)?.windowType == "normal")
         // The wallpaper is under the windows; the overlay's own surface is passed over.
         #expect(scene.window(at: 100, 100, notOf: 33)?.pid == 101)
         #expect(scene.window(at: 1020, 10, notOf: 33) == nil)

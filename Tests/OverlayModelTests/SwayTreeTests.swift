@@ -42,6 +42,7 @@ import Testing
         let window = try #require(try SwayTree(json: Self.tree(tiled: [Self.left, Self.right])).window(at: 700, 300))
         #expect(window == SwayTree.Window(pid: 202, appID: "org.example.Links", title: "Example.org",
                                           content: PixelRect(x: 514, y: 25, width: 508, height: 741)))
+        #expect(window.windowType == "normal")
     }
 
     @Test func aFloatingWindowIsOverTheTiledOnes() throws {

@@ -291,6 +291,8 @@ typedef struct {
     ft_rect content;
     /// An XWayland window's X11 id (sway's `window`), 0 for a Wayland one.
     unsigned x11_window;
+    /// Its `window-type` fact, as the model names it (`normal`, `panel` for a layer surface).
+    char window_type[32];
 } ft_sway_window;
 
 /// One open window, as an app's deep-press menu lists it to switch to (PressTarget's `windows`):
