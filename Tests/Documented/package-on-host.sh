@@ -121,6 +121,11 @@ check "the package holds forcetouch Settings: its ${#settings_files[@]} files in
 recommends="$(field Recommends)"
 check "... and Recommends names gjs, gir1.2-gtk-4.0 and gir1.2-adw-1, which it runs on ($recommends)" \
     bash -c "for p in gjs gir1.2-gtk-4.0 gir1.2-adw-1; do grep -Eq \"(^|, )\$p( |,|\$)\" <<< \"\$1\" || exit 1; done" _ "$recommends"
+suggests="$(field Suggests)"
+check "... and Suggests names dictd and dict-wn, the loopback dictionary Look Up asks ($suggests)" \
+    bash -c "for p in dictd dict-wn; do grep -Eq \"(^|, )\$p( |,|\$)\" <<< \"\$1\" || exit 1; done" _ "$suggests"
+check "the package holds /usr/lib/forcetouch/forcetouch-page-snapshot, GNOME Shell's link preview renderer, beside forcetouch-overlay-webkit.so" \
+    bash -c "grep -Eq ' \\./usr/lib/forcetouch/forcetouch-page-snapshot\$' '$W/contents.txt' && grep -Eq ' \\./usr/lib/forcetouch/forcetouch-overlay-webkit\\.so\$' '$W/contents.txt'"
 check "every file in it is root's (--root-owner-group)" bash -c "! awk '\$2 != \"root/root\"' '$W/contents.txt' | grep -q ."
 check "nothing under /usr/local, nothing in /etc but the configuration" \
     bash -c "! grep -Eq ' \\./usr/local/' '$W/contents.txt' && ! grep -E ' \\./etc/.+[^/]\$' '$W/contents.txt' | grep -vq 'etc/forcetouch/forcetouch.toml\$'"
