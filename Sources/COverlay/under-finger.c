@@ -499,34 +499,51 @@ static void *x11_property(lookup_t *l, xcb_window_t w, xcb_atom_t name, xcb_atom
     return out;
 }
 
-/// The client window in a top-level one (the window manager's frame): the one with WM_STATE,
-/// else with _NET_WM_PID, at most three levels down.
-static xcb_window_t x11_client(lookup_t *l, xcb_window_t w, int depth) {
-    void *state = x11_property(l, w, l->wm_state, XCB_ATOM_ANY, 32, 4, NULL);
-    if (state) {
-        g_free(state);
-        return w;
-    }
-    if (depth == 0) {
-        void *pid = x11_property(l, w, l->net_wm_pid, XCB_ATOM_CARDINAL, 32, 4, NULL);
-        if (pid) {
-            g_free(pid);
-            return w;
+/// A property of `format` holding at least `least` bytes came back for `cookie`.
+static gboolean x11_has_property(lookup_t *l, xcb_get_property_cookie_t cookie, guint8 format, int least) {
+    xcb_get_property_reply_t *r = xcb_get_property_reply(l->x, cookie, NULL);
+    gboolean has = r && r->format == format && xcb_get_property_value_length(r) >= least;
+    free(r);
+    return has;
+}
+
+/// The client window in a top-level one (the window manager's frame), as the model picks it
+/// (X11ClientWindow) among the windows three levels under it, with each one's WM_STATE and
+/// _NET_WM_PID: gathered a level at a time, each level's requests sent at once and answered in
+/// one round trip. XCB_WINDOW_NONE: none.
+static xcb_window_t x11_client(lookup_t *l, xcb_window_t top) {
+    enum { NODES_MAX = 256, LEVELS = 3 };
+    xcb_window_t ids[NODES_MAX] = { top };
+    ft_x11_node nodes[NODES_MAX] = { { .parent = -1 } };
+    xcb_query_tree_cookie_t trees[NODES_MAX];
+    int count = 1, from = 0;
+    for (int level = 0; level < LEVELS && from < count; level++) {
+        int to = count;
+        for (int i = from; i < to; i++) trees[i] = xcb_query_tree(l->x, ids[i]);
+        for (int i = from; i < to; i++) {
+            xcb_query_tree_reply_t *tree = xcb_query_tree_reply(l->x, trees[i], NULL);
+            if (!tree) continue;
+            xcb_window_t *kids = xcb_query_tree_children(tree);
+            // Topmost first: the X server lists a window's children bottom first.
+            for (int k = xcb_query_tree_children_length(tree) - 1; k >= 0 && count < NODES_MAX; k--) {
+                ids[count] = kids[k];
+                nodes[count++] = (ft_x11_node){ .parent = i };
+            }
+            free(tree);
         }
+        from = to;
     }
-    if (depth >= 3) return XCB_WINDOW_NONE;
-    xcb_query_tree_reply_t *tree = xcb_query_tree_reply(l->x, xcb_query_tree(l->x, w), NULL);
-    if (!tree) return XCB_WINDOW_NONE;
-    xcb_window_t *kids = xcb_query_tree_children(tree), found = XCB_WINDOW_NONE;
-    for (int i = xcb_query_tree_children_length(tree) - 1; i >= 0 && !found; i--)
-        found = x11_client(l, kids[i], depth + 1);
-    free(tree);
-    if (!found && depth == 0) {
-        void *pid = x11_property(l, w, l->net_wm_pid, XCB_ATOM_CARDINAL, 32, 4, NULL);
-        if (pid) found = w;
-        g_free(pid);
+    xcb_get_property_cookie_t states[NODES_MAX], pids[NODES_MAX];
+    for (int i = 0; i < count; i++) {
+        states[i] = xcb_get_property(l->x, 0, ids[i], l->wm_state, XCB_ATOM_ANY, 0, 1);
+        pids[i] = xcb_get_property(l->x, 0, ids[i], l->net_wm_pid, XCB_ATOM_CARDINAL, 0, 1);
     }
-    return found;
+    for (int i = 0; i < count; i++) {
+        nodes[i].wm_state = x11_has_property(l, states[i], 32, 4);
+        nodes[i].pid = x11_has_property(l, pids[i], 32, 4);
+    }
+    int found = l->model->x11_client(nodes, count);
+    return found >= 0 && found < count ? ids[found] : XCB_WINDOW_NONE;
 }
 
 /// A client window's `window-type` fact, owned: the name of its `_NET_WM_WINDOW_TYPE`'s first
@@ -574,7 +591,7 @@ static gboolean x11_window_at(lookup_t *l, int x, int y, facts_t *f) {
     gboolean found = FALSE;
     for (int c = 0; c < count && !found; c++) {
         if (order[c] < 0 || order[c] >= n) continue;
-        xcb_window_t top = kids[order[c]], client = x11_client(l, top, 0), w = client ? client : top;
+        xcb_window_t top = kids[order[c]], client = x11_client(l, top), w = client ? client : top;
         guint32 *pid = x11_property(l, w, l->net_wm_pid, XCB_ATOM_CARDINAL, 32, 4, NULL);
         if (pid && *pid == (guint32)getpid()) {
             g_free(pid);

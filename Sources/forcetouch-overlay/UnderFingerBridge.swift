@@ -34,6 +34,13 @@ enum UnderFingerBridge {
             guard let out, size > 0 else { return }
             copy(X11WindowType.name(ofAtom: string(atom)), into: UnsafeMutableRawBufferPointer(start: out, count: size))
         },
+        x11_client: { nodes, count in
+            guard let nodes, count > 0 else { return -1 }
+            let list = UnsafeBufferPointer(start: nodes, count: Int(count)).map { n in
+                X11ClientWindow.Node(parent: n.parent < 0 ? nil : Int(n.parent), wmState: n.wm_state != 0, pid: n.pid != 0)
+            }
+            return Int32(X11ClientWindow.client(in: list) ?? -1)
+        },
         pointed_object: { answer, lastChance, out in
             guard let answer, let out else { return }
             var c = ft_pointed_object()

@@ -342,6 +342,12 @@ typedef struct {
     ft_rect frame;
 } ft_x11_window;
 
+/// A window under (or with) a top-level one (X11ClientWindow.Node): its parent's index, -1 for
+/// the top-level window, which comes first; whether it has WM_STATE and _NET_WM_PID.
+typedef struct {
+    int parent, wm_state, pid;
+} ft_x11_node;
+
 /// What an answer says the press is on (PointedObject).
 typedef struct {
     /// The answer is partial: ask again (`why` says why), unless it was the last chance.
@@ -363,6 +369,9 @@ typedef struct {
     /// An X11 window's `window-type` fact (X11WindowType) into `out` (`size` bytes with its zero),
     /// from the name of the first atom of its `_NET_WM_WINDOW_TYPE` (NULL: it names none).
     void (*x11_window_type)(const char *atom, char *out, size_t size);
+    /// The client window of a top-level one among the `count` windows under it, each level's
+    /// children topmost first (X11ClientWindow): its index, -1 for none.
+    int (*x11_client)(const ft_x11_node *nodes, int count);
     /// What an application's answer at the point is on (PointedObject); `last_chance`: no time is
     /// left to ask again, so a partial answer is taken as it is.
     void (*pointed_object)(const ft_accessible_answer *answer, int last_chance, ft_pointed_object *out);
