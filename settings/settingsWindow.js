@@ -5,6 +5,7 @@ import Adw from 'gi://Adw';
 import GLib from 'gi://GLib';
 import Gtk from 'gi://Gtk?version=4.0';
 
+import { AssistiveTouchGroup } from './assistiveTouchGroup.js';
 import { BindingsGroup } from './bindingsGroup.js';
 import { DaemonSettings, daemonMessage } from './daemonSettings.js';
 import { DevicesGroup } from './devicesGroup.js';
@@ -130,6 +131,8 @@ export class SettingsWindow {
 
         this._bindings = new BindingsGroup(page, this._daemon,
             (promise, done, after) => this._change(promise, done, after));
+        this._assistiveTouch = new AssistiveTouchGroup(page, this._daemon,
+            (promise, done, after) => this._change(promise, done, after));
     }
 
     /* The daemon gone is said until it comes back (a restart, a replaying daemon taking the name). */
@@ -154,6 +157,7 @@ export class SettingsWindow {
         this._underFinger.show(settings.underFingerKinds ?? [], settings.underFinger);
         this._quickActions.show(settings.quickActions);
         this._bindings.show(settings.bindings, settings.gestureKinds ?? []);
+        this._assistiveTouch.show(settings.assistiveTouch ?? []);
         this._undoButton.sensitive = settings.canUndo;
     }
 

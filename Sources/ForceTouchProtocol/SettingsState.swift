@@ -25,12 +25,28 @@ public struct SettingsState: Codable, Hashable, Sendable {
     public var bindings: [String]
     /// Every gesture a `[[binding]]` may name, in the order a window offers them.
     public var gestureKinds: [String]
+    /// The AssistiveTouch slots, each with what it does (`""` when unset).
+    public var assistiveTouch: [AssistiveSlot]
+
+    /// An AssistiveTouch slot: its key (`single-tap`), its name as iOS calls it, and its action
+    /// in words as `--check-config` says a binding's.
+    public struct AssistiveSlot: Codable, Hashable, Sendable {
+        public var slot: String
+        public var title: String
+        public var action: String
+
+        public init(slot: String, title: String, action: String) {
+            self.slot = slot
+            self.title = title
+            self.action = action
+        }
+    }
     /// Whether `UndoSetting` has a change to take back.
     public var canUndo: Bool
 
     public init(file: String, sensitivity: String, hapticTouch: String, hapticTouchTime: JSONValue, haptics: String,
                 underFinger: [String], quickActions: [JSONValue], bindings: [String], canUndo: Bool,
-                underFingerKinds: [String] = [], gestureKinds: [String] = []) {
+                underFingerKinds: [String] = [], gestureKinds: [String] = [], assistiveTouch: [AssistiveSlot] = []) {
         self.file = file
         self.sensitivity = sensitivity
         self.hapticTouch = hapticTouch
@@ -39,6 +55,7 @@ public struct SettingsState: Codable, Hashable, Sendable {
         self.underFinger = underFinger
         self.underFingerKinds = underFingerKinds
         self.gestureKinds = gestureKinds
+        self.assistiveTouch = assistiveTouch
         self.quickActions = quickActions
         self.bindings = bindings
         self.canUndo = canUndo

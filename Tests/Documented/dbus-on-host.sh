@@ -298,7 +298,7 @@ echo "figure: forcetouch Settings started, its controls on the accessibility bus
 texts="$(names text)" switches="$(names 'check box')"
 check "forcetouch Settings runs, its controls named for AT-SPI ($buttons $texts $switches)" \
     bash -c "[[ \"\$1\" == *Undo,*Light,Medium,Firm,Automatic,On,Off,Fast,Slow,*'Add Quick Action,'* ]] &&
-             [ \"\$2\" = 'Title,Subtitle,Command,Command (none: the quick-actions menu),' ] &&
+             [ \"\$2\" = 'Title,Subtitle,Command,Command (none: the quick-actions menu),Slot command (none: the quick-actions menu),' ] &&
              [ \"\$3\" = 'Force Touch,Haptics,App icons,Links,Windows,Words,Email addresses,Phone numbers,Dates,Web addresses,' ]" _ "$buttons" "$texts" "$switches"
 check "... showing the file's sensitivity: Medium pressed, Firm not" \
     test "$(drive state 'push button' Medium) $(drive state 'push button' Firm)" = "on off"
@@ -434,6 +434,24 @@ bound_shown() { names 'push button' | grep -q 'Remove “binding 1”'; }
 wait_until 10 bound_shown
 drive activate 'push button' 'Remove “binding 1”'
 check "... shown as a row of its own, whose Remove takes it out: the file as it was" wait_until 10 cmp -s "$W/config-bind.toml" "$CONFIG"
+# An AssistiveTouch slot set from Set a Slot (the first slot offered, Single-Tap) to a command;
+# its row says so, and its Clear takes it out again.
+cp "$CONFIG" "$W/config-slot.toml"
+drive type text 'Slot command (none: the quick-actions menu)' 'notify-send "one tap"'
+drive activate 'push button' 'Set Slot'
+wait_until 10 grep -q '^single-tap = ' "$CONFIG"
+added="$(diff "$W/config-slot.toml" "$CONFIG" | grep '^[<>]' | tr '\n' ' ')"
+check "Set a Slot: single-tap set to its command, in an [assistive-touch] table of its own ($added)" \
+    test "$added" = '>  > [assistive-touch] > single-tap = { exec = ["notify-send", "one tap"] } '
+slot_shown() { names 'push button' | grep -q 'Clear Single-Tap'; }
+wait_until 10 slot_shown
+slot_line="$(drive names label 2> /dev/null | grep -m1 'one tap')"
+check "... its row says what it does, in the daemon's words ($slot_line)" bash -c "[[ \"\$1\" == exec*notify-send*'one tap'* ]]" _ "$slot_line"
+drive activate 'push button' 'Clear Single-Tap'
+slot_cleared() { ! grep -q '^single-tap = ' "$CONFIG"; }
+wait_until 10 slot_cleared
+check "... and its Clear takes the slot out, its table's header left (the lines changed: $(diff "$W/config-slot.toml" "$CONFIG" | grep '^[<>]' | tr '\n' ' '))" slot_cleared
+cp "$W/config-slot.toml" "$CONFIG"
 # forcetouch off and on: the daemon's Paused.
 paused_is() { [ "$(paused)" = "b $1" ]; }
 drive activate 'check box' 'Force Touch'
@@ -472,14 +490,14 @@ E: 0.300000 0003 003a 0090
 E: 0.300000 0000 0000 0000
 E: 0.350000 0003 003a 0130
 E: 0.350000 0000 0000 0000
-E: 2.200000 0003 003a 0170
-E: 2.200000 0000 0000 0000
-E: 2.250000 0003 003a 0210
-E: 2.250000 0000 0000 0000
-E: 3.600000 0003 003a 0040
-E: 3.600000 0000 0000 0000
-E: 3.700000 0003 0039 -001
-E: 3.700000 0000 0000 0000
+E: 2.600000 0003 003a 0170
+E: 2.600000 0000 0000 0000
+E: 2.650000 0003 003a 0210
+E: 2.650000 0000 0000 0000
+E: 4.000000 0003 003a 0040
+E: 4.000000 0000 0000 0000
+E: 4.100000 0003 0039 -001
+E: 4.100000 0000 0000 0000
 PRESS
 } > "$W/test-area.evemu"
 chmod 644 "$W/test-area.evemu"
@@ -496,8 +514,9 @@ replay_pid=$last_pid
 says() { [[ "$(area image "$1")" == *"$2"* ]]; }
 wait_until 10 says '3D Touch test area' 'reached: peek'
 force_peek="$(area image '3D Touch test area')"
-devices_during="$(names label)" buttons_during="$(names 'push button')"
 settings_shot test-area-peek 640
+# The replaying daemon's device, while it plays (after the shot: the press holds peek 2 s).
+devices_during="$(names label)" buttons_during="$(names 'push button')"
 wait_until 10 says '3D Touch test area' 'reached: pop'
 force_pop="$(area image '3D Touch test area')"
 settings_shot test-area 640

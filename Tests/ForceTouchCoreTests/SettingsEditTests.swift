@@ -58,6 +58,22 @@ import ForceTouchProtocol
         #expect(NewQuickActionType.make(title: " … ", taken: ["quick-action"]) == "quick-action-2")
     }
 
+    @Test func anAssistiveTouchSlotIsSetToOneActionAndResetAway() throws {
+        let text = "# mine\n[general]\nhaptics = \"off\"\n"
+        let key = try SettingKey("assistive-touch.double-tap")
+        #expect(key == .assistiveTouch(.doubleTap) && key.description == "assistive-touch.double-tap")
+        let (set, configuration) = try SettingsEdit.apply(.set(key, #"{ exec = ["notify-send", "twice"] }"#), to: text,
+                                                          file: "f.toml", lookups: .fake())
+        #expect(TOMLEditorTests.difference(text, set).1.contains(#"double-tap = { exec = ["notify-send", "twice"] }"#))
+        let state = SettingsReader.state(text: set, file: "f.toml", configuration: configuration, canUndo: true)
+        #expect(state.assistiveTouch.map(\.slot) == ["single-tap", "double-tap", "long-press", "deep-press"])
+        #expect(state.assistiveTouch[1].title == "Double-Tap" && state.assistiveTouch[1].action.hasPrefix("exec "))
+        #expect(state.assistiveTouch[0].action == "")
+        let (reset, _) = try SettingsEdit.apply(.reset(key), to: set, file: "f.toml", lookups: .fake())
+        #expect(!reset.contains("double-tap ="))
+        #expect(throws: SettingError.self) { try SettingKey("assistive-touch.triple-tap") }
+    }
+
     @Test func aValueTheCheckRefusesIsRefusedWithTheLineItWouldHave() throws {
         let text = "# mine\n[general]\nhaptics = \"off\"\n"
         #expect(throws: SettingError("sensitivity = \"hard\" refused, forcetouch.toml is unchanged; it would have 1 error: "

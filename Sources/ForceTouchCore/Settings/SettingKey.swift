@@ -13,6 +13,9 @@ public enum SettingKey: Hashable, Sendable, CustomStringConvertible {
     case haptics
     /// `[quick-actions] under-finger`: the kinds of target looked up.
     case underFinger
+    /// An AssistiveTouch slot (`assistive-touch.double-tap`): `[assistive-touch]`'s key, set
+    /// to an inline table holding one action.
+    case assistiveTouch(AssistiveTouch.Slot)
     /// A key of the `index`-th `[[quick-action]]` or `[[binding]]` block (`quick-action.2.title`).
     case blockKey(Block, index: Int, key: String)
     /// The `index`-th block itself (`quick-action.2`): resetting it removes it.
@@ -36,6 +39,12 @@ public enum SettingKey: Hashable, Sendable, CustomStringConvertible {
         case "haptic-touch-time": self = .hapticTouchTime
         case "haptics": self = .haptics
         case "under-finger": self = .underFinger
+        case _ where name.hasPrefix("assistive-touch."):
+            guard let slot = AssistiveTouch.Slot(rawValue: String(name.dropFirst("assistive-touch.".count))) else {
+                throw SettingError("unknown AssistiveTouch slot \"\(name)\"; the slots are "
+                    + AssistiveTouch.Slot.allCases.map { "assistive-touch.\($0.rawValue)" }.joined(separator: ", "))
+            }
+            self = .assistiveTouch(slot)
         default:
             let parts = name.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false)
             guard let block = Block(rawValue: String(parts[0])), parts.count >= 2 else {
@@ -65,6 +74,7 @@ public enum SettingKey: Hashable, Sendable, CustomStringConvertible {
         case .hapticTouchTime: "haptic-touch-time"
         case .haptics: "haptics"
         case .underFinger: "under-finger"
+        case .assistiveTouch(let slot): "assistive-touch.\(slot.rawValue)"
         case .blockKey(let block, let index, let key): "\(block.rawValue).\(index).\(key)"
         case .block(let block, let index): "\(block.rawValue).\(index)"
         case .newBlock(let block): "\(block.rawValue).new"
@@ -79,6 +89,7 @@ public enum SettingKey: Hashable, Sendable, CustomStringConvertible {
         case .hapticTouch: (.table(["gestures"]), "haptic-touch")
         case .hapticTouchTime: (.table(["gestures"]), "haptic-touch-time")
         case .underFinger: (.table(["quick-actions"]), "under-finger")
+        case .assistiveTouch(let slot): (.table(["assistive-touch"]), slot.rawValue)
         case .blockKey(let block, let index, let key): (.entry(block.rawValue, index), key)
         case .block, .newBlock: nil
         }

@@ -33,6 +33,10 @@ public enum SettingsReader {
             bindings: configuration.bindings.map { BindingSummary.line($0, in: configuration) },
             canUndo: canUndo,
             underFingerKinds: PressTargetKind.configurable.map(\.rawValue),
-            gestureKinds: GestureKind.allCases.map(\.rawValue))
+            gestureKinds: GestureKind.allCases.map(\.rawValue),
+            assistiveTouch: AssistiveTouch.Slot.allCases.map { slot in
+                .init(slot: slot.rawValue, title: slot.title,
+                      action: configuration.assistiveTouch?.slots[slot].map { BindingSummary.what($0, configuration) } ?? "")
+            })
     }
 }
