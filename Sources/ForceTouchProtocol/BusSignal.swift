@@ -58,12 +58,12 @@ public enum BusSignal: String, CaseIterable, Sendable {
     /// Every reload's outcome (SIGHUP, `Reload`, a settings change): a settings window reads
     /// the settings again (`GetSettings`), or shows why the file was refused, file:line.
     case configurationReloaded = "ConfigurationReloaded"
-
-    /// The member name on the bus.
-    public var name: String { rawValue }
     /// A press's force against its device's peek and pop, from touch down to lift, sent only
     /// while forcetouch Settings is on the bus (`BusNames.settings`): its test areas draw it.
     case pressForce = "PressForce"
+
+    /// The member name on the bus.
+    public var name: String { rawValue }
 
     /// The arguments, in order, each named as introspection shows it.
     public var arguments: [BusParameter] {
@@ -101,12 +101,12 @@ public enum BusSignal: String, CaseIterable, Sendable {
         case .assistiveButton:
             [.double("x"), .double("y"), .double("size"), .string("output"), .string("state")]
         case .configurationReloaded: [.string("file"), .bool("loaded"), .string("message")]
+        case .pressForce:
+            [.objectPath("device"), .string("phase"), .string("stage"), .double("force"), .double("peek"),
+             .double("pop"), .double("maximumPossibleForce")]
         }
     }
 
     /// The arguments' type codes, one string: sd-bus's `signature`.
-        case .pressForce:
-            [.objectPath("device"), .string("phase"), .string("stage"), .double("force"), .double("peek"),
-             .double("pop"), .double("maximumPossibleForce")]
     public var signature: String { arguments.map(\.type.rawValue).joined() }
 }
