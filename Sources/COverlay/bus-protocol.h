@@ -257,6 +257,8 @@
 #define FT_FACT_TEXT_OFFSET_SIGNATURE "u"
 #define FT_FACT_WINDOWS "windows"
 #define FT_FACT_WINDOWS_SIGNATURE "a(uss)"
+#define FT_FACT_ACCESSIBLE "accessible"
+#define FT_FACT_ACCESSIBLE_SIGNATURE "s"
 
 // MenuShown's keys: each item's, FT_ITEM_K, and its target's, FT_TARGET_K (every value a string).
 #define FT_ITEM_TYPE "type"

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// What a looker (forcetouch-overlay through AT-SPI, X11 and sway; the GNOME Shell
 /// extension) found under a press, as it tells the daemon with `PressTarget(a{sv} facts)`
 /// (docs/SPEC.md §11, "What is under the finger"), and as `forcetouch-overlay --what-is-at`
@@ -40,6 +42,10 @@ public struct PressTargetFacts: Encodable, Hashable, Sendable {
     /// The windows open on the display, as the looker's compositor or X server lists them (at
     /// most `maximumWindows`): a deep press on an app's icon offers its app's to switch to.
     public var windows: [Window] = []
+    /// What the application at the point answered AT-SPI, raw (the GNOME Shell extension's:
+    /// it gathers, the daemon decides with `PointedObject`, `decidingAccessible()`): carried on
+    /// the bus as the JSON of `AccessibleAnswer`, the format of the recorded observations.
+    public var accessible: AccessibleAnswer?
 
     public init() {}
 
@@ -65,10 +71,10 @@ public struct PressTargetFacts: Encodable, Hashable, Sendable {
         case pressX = "press-x", pressY = "press-y", source, kind, appID = "app-id", role, name, description, address
         case windowAppID = "window-app-id", windowPID = "window-pid", windowTitle = "window-title"
         case windowType = "window-type", why, text, textOffset = "text-offset"
-        case windows
+        case windows, accessible
 
         /// `d` for the press's place, `u` for the pid, `a(uss)` for the windows (id, app id,
-        /// title), `s` for every text.
+        /// title), `s` for every text and for `accessible` (its JSON).
         public var signature: String {
             switch self {
             case .pressX, .pressY: "d"
@@ -88,6 +94,9 @@ public struct PressTargetFacts: Encodable, Hashable, Sendable {
     public static let maximumEntries = 64
     /// The most `windows` one call may carry; more is refused.
     public static let maximumWindows = 64
+    /// The longest `accessible`, in bytes: `maxPath` objects, each of three bounded texts, an
+    /// address and its states; more is refused.
+    public static let maximumAccessibleLength = 262_144
 
     /// Reads the facts of one call: unknown keys are ignored, a known key of another type or
     /// an address too long is refused with a sentence that names it, and texts are cut.
@@ -117,6 +126,10 @@ public struct PressTargetFacts: Encodable, Hashable, Sendable {
     }
 
     private mutating func set(_ key: Key, _ value: String) throws(PressTargetFactsError) {
+        if key == .accessible {
+            accessible = try Self.accessibleAnswer(value)
+            return
+        }
         if key == .address {
             guard value.utf8.count <= Self.maximumAddressLength else {
                 throw PressTargetFactsError("\"address\" is \(value.utf8.count) bytes, more than \(Self.maximumAddressLength)")
@@ -126,6 +139,48 @@ public struct PressTargetFacts: Encodable, Hashable, Sendable {
         }
         let text = Self.bounded(value)
         self[text: key] = text.isEmpty ? nil : text
+    }
+
+    /// `accessible`'s JSON read: too long, not an `AccessibleAnswer`, or a path longer than
+    /// `AccessibleAnswer.maxPath` is refused, saying where; each text is bounded as every
+    /// text, and an address longer than `maximumAddressLength` is dropped, not cut.
+    static func accessibleAnswer(_ json: String) throws(PressTargetFactsError) -> AccessibleAnswer {
+        guard json.utf8.count <= maximumAccessibleLength else {
+            throw PressTargetFactsError("\"accessible\" is \(json.utf8.count) bytes, more than \(maximumAccessibleLength)")
+        }
+        let answer: AccessibleAnswer
+        do {
+            answer = try ProtocolJSON.decode(AccessibleAnswer.self, from: Data(json.utf8))
+        } catch {
+            throw PressTargetFactsError("\"accessible\" is not an answer (toolkit, path): \(error)")
+        }
+        guard answer.path.count <= AccessibleAnswer.maxPath else {
+            throw PressTargetFactsError("\"accessible\" has \(answer.path.count) objects, more than \(AccessibleAnswer.maxPath)")
+        }
+        return AccessibleAnswer(toolkit: bounded(answer.toolkit), path: answer.path.map { n in
+            AccessibleNode(role: bounded(n.role), name: bounded(n.name), description: bounded(n.description),
+                           uri: n.uri.flatMap { $0.utf8.count <= maximumAddressLength ? $0 : nil },
+                           states: n.states.prefix(64).map { bounded($0) }, children: n.children)
+        })
+    }
+
+    /// These facts with `accessible` decided (`PointedObject`, its last chance: the looker asked
+    /// once): the object the press is on gives `role`, `name`, `description` and, for a link,
+    /// `address`, unless the looker gave them. Without `accessible`, the facts as they are.
+    public func decidingAccessible() -> PressTargetFacts {
+        guard let answer = accessible, !answer.path.isEmpty,
+              case .object(let node, let address) = PointedObject.decide(answer, lastChance: true),
+              answer.path.indices.contains(node)
+        else { return self }
+        var facts = self
+        let object = answer.path[node]
+        if facts.role == nil && facts.name == nil && facts.address == nil {
+            facts.role = object.role.isEmpty ? nil : object.role
+            facts.name = object.name.isEmpty ? nil : object.name
+            facts.description = object.description.isEmpty ? nil : object.description
+            facts.address = address
+        }
+        return facts
     }
 
     /// A text fact by its key (nil for the numbers).
@@ -144,7 +199,7 @@ public struct PressTargetFacts: Encodable, Hashable, Sendable {
             case .windowType: windowType
             case .why: why
             case .text: text
-            case .pressX, .pressY, .windowPID, .textOffset, .windows: nil
+            case .pressX, .pressY, .windowPID, .textOffset, .windows, .accessible: nil
             }
         }
         set {
@@ -161,7 +216,7 @@ public struct PressTargetFacts: Encodable, Hashable, Sendable {
             case .windowType: windowType = newValue
             case .why: why = newValue
             case .text: text = newValue
-            case .pressX, .pressY, .windowPID, .textOffset, .windows: break
+            case .pressX, .pressY, .windowPID, .textOffset, .windows, .accessible: break
             }
         }
     }
@@ -194,6 +249,7 @@ public struct PressTargetFacts: Encodable, Hashable, Sendable {
         try c.encodeIfPresent(textOffset, forKey: .textOffset)
         for key in Key.allCases { try c.encodeIfPresent(self[text: key], forKey: key) }
         if !windows.isEmpty { try c.encode(windows, forKey: .windows) }
+        try c.encodeIfPresent(accessible, forKey: .accessible)
     }
 }
 

@@ -1,3 +1,5 @@
+import ForceTouchProtocol
+
 /// A wlroots taskbar's button (waybar's wlr/taskbar) in a layer-shell panel: it tells AT-SPI no
 /// name, only the title of the window it stands for, as its tooltip (AT-SPI's description). The
 /// press is then on that window's app (`SwayTree.appID(ofWindowTitled:)`), when one app's windows

@@ -26,13 +26,16 @@ import Testing
             case "d": entries.append(BusVariantEntry(key.rawValue, .double(key == .pressX ? 0.125 : 0.75)))
             case "u": entries.append(BusVariantEntry(key.rawValue, .uint32(4242)))
             case "a(uss)": entries.append(BusVariantEntry(key.rawValue, .windows([.init(id: 7, appID: "a", title: "t")])))
+            case _ where key == .accessible:
+                entries.append(BusVariantEntry(key.rawValue, .string(#"{"toolkit":"gtk","path":[{"role":"link","name":"n","description":"","states":[],"children":0,"uri":"u"}]}"#)))
             default: entries.append(BusVariantEntry(key.rawValue, .string("the \(key.rawValue)")))
             }
         }
         let facts = try PressTargetFacts(entries: entries)
         #expect(facts.pressX == 0.125 && facts.pressY == 0.75 && facts.windowPID == 4242)
         #expect(facts.windows == [.init(id: 7, appID: "a", title: "t")])
-        for key in PressTargetFacts.Key.allCases where key.signature == "s" {
+        #expect(facts.accessible == AccessibleAnswer(toolkit: "gtk", path: [AccessibleNode(role: "link", name: "n", uri: "u")]))
+        for key in PressTargetFacts.Key.allCases where key.signature == "s" && key != .accessible {
             #expect(facts[text: key] == "the \(key.rawValue)")
         }
         let line = ProtocolJSON.line(facts)
@@ -50,5 +53,44 @@ import Testing
         #expect(facts.why == String(repeating: "x", count: limit))
         #expect(facts.role == String(repeating: "y", count: limit - 1) + "…")
         #expect(PressTargetFacts.bounded("") == "")
+    }
+
+    /// The GNOME Shell extension's raw answer (`accessible`): the daemon decides it with the
+    /// overlay's rule, so a GtkLinkButton under the press is its link, whatever the looker knew.
+    @Test func anAccessibleAnswerIsDecidedByTheDaemonIntoTheLink() throws {
+        let json = #"""
+            {"toolkit": "gtk", "path": [
+              {"children": 0, "description": "", "name": "Example link", "role": "push button", "states": [], "uri": "https://example.org/forcetouch"},
+              {"children": 1, "description": "", "name": "", "role": "filler", "states": []},
+              {"children": 1, "description": "", "name": "Links", "role": "frame", "states": []}]}
+            """#
+        let facts = try PressTargetFacts(entries: [BusVariantEntry("source", .string("gnome-shell")),
+                                                   BusVariantEntry("window-title", .string("Links")),
+                                                   BusVariantEntry("accessible", .string(json))]).decidingAccessible()
+        #expect(facts.role == "push button" && facts.name == "Example link")
+        #expect(facts.address == "https://example.org/forcetouch")
+        #expect(facts.windowTitle == "Links" && facts.source == "gnome-shell")
+        // No answer: the facts as they came.
+        let plain = try PressTargetFacts(entries: [BusVariantEntry("window-title", .string("Links"))])
+        #expect(plain.decidingAccessible() == plain)
+    }
+
+    /// A bad answer is refused, saying what is wrong with it; a too-long address is dropped, not cut.
+    @Test func aBadAccessibleAnswerIsRefusedWithWhy() throws {
+        #expect(throws: PressTargetFactsError.self) {
+            try PressTargetFacts(entries: [BusVariantEntry("accessible", .string("{\"toolkit\": 1}"))])
+        }
+        let node = #"{"role":"filler","name":"","description":"","states":[],"children":1}"#
+        let deep = #"{"toolkit":"gtk","path":["# + Array(repeating: node, count: AccessibleAnswer.maxPath + 1).joined(separator: ",") + "]}"
+        do {
+            _ = try PressTargetFacts(entries: [BusVariantEntry("accessible", .string(deep))])
+            Issue.record("a path of \(AccessibleAnswer.maxPath + 1) objects was taken")
+        } catch {
+            #expect(error.message == "\"accessible\" has 17 objects, more than 16")
+        }
+        let long = String(repeating: "a", count: PressTargetFacts.maximumAddressLength + 1)
+        let facts = try PressTargetFacts(entries: [BusVariantEntry("accessible", .string(
+            #"{"toolkit":"gtk","path":[{"role":"link","name":"x","description":"","states":[],"children":0,"uri":""# + long + #""}]}"#))])
+        #expect(facts.accessible?.path.first?.uri == nil)
     }
 }

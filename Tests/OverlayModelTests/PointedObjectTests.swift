@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ForceTouchProtocol
 import OverlayModel
 import Testing
 

@@ -76,6 +76,7 @@ var FACTS = {
     'text': 's',
     'text-offset': 'u',
     'windows': 'a(uss)',
+    'accessible': 's',
 };
 
 /* MenuShown's keys: each item's and its target's (every value a string), by their Swift names. */
