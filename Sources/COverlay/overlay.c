@@ -76,6 +76,10 @@ static struct {
     // The daemon's UnderFinger property is empty (its `[quick-actions] under-finger = []`): it
     // takes no answer, so nothing is looked up. Until it says, a press is looked up.
     gboolean daemon_looks_nothing_up;
+    // Its UnderFinger lists a kind found in text: the text under the finger is read.
+    gboolean daemon_reads_text;
+    // The daemon owning the name has said its UnderFinger.
+    gboolean daemon_said_under_finger;
     // Whether the overlay has owned its name: losing it then means another client took it.
     gboolean owned;
     GtkWidget *window;
@@ -716,6 +720,7 @@ static void daemon_gone(const char *why) {
 }
 
 static void read_under_finger(void);
+static void take_under_finger(GVariant *kinds);
 
 /// The bus's word on who owns the daemon's name: GetNameOwner's answer, or (`changed`)
 /// NameOwnerChanged's new owner. What it means is the model's (DaemonOwner).
@@ -725,8 +730,8 @@ static void set_daemon_owner(const char *owner, gboolean changed) {
     g_free(o.daemon_owner);
     o.daemon_owner = *owner ? g_strdup(owner) : NULL;
     if (another) {
-        // Another daemon: looked up until it says its under-finger.
-        o.daemon_looks_nothing_up = FALSE;
+        // Another daemon: looked up, its text unread, until it says its under-finger.
+        take_under_finger(NULL);
         read_under_finger();
     }
     if (*gone) daemon_gone(gone);
@@ -734,20 +739,28 @@ static void set_daemon_owner(const char *owner, gboolean changed) {
 
 // ---------------------------------------------------------------- the daemon's under-finger
 
-/// Takes the daemon's `UnderFinger` (the kinds of its `[quick-actions] under-finger`, `as`):
-/// with none, the daemon takes no answer, so nothing is looked up. The log says each change.
+/// Takes the daemon's `UnderFinger` (the kinds of its `[quick-actions] under-finger`, `as`; NULL:
+/// not said yet): what is looked up, and whether text is read, is the model's (UnderFingerUse).
+/// The log says what each daemon first says, and each change.
 static void take_under_finger(GVariant *kinds) {
-    gboolean none = g_variant_n_children(kinds) == 0;
-    if (none == o.daemon_looks_nothing_up) return;
-    o.daemon_looks_nothing_up = none;
-    if (none) {
+    g_autofree const char **list = kinds ? g_variant_get_strv(kinds, NULL) : NULL;
+    ft_under_finger_use use;
+    o.client->under_finger(list, list ? (int)g_strv_length((char **)list) : 0, &use);
+    ft_under_finger_reads_text(use.read_text);
+    gboolean changed = !o.daemon_said_under_finger || use.look_up == o.daemon_looks_nothing_up ||
+                       use.read_text != o.daemon_reads_text;
+    o.daemon_looks_nothing_up = !use.look_up;
+    o.daemon_reads_text = use.read_text;
+    o.daemon_said_under_finger = list != NULL;
+    if (!changed || !list) return;
+    if (!use.look_up) {
         g_printerr("under-finger: off (the daemon's under-finger is []): what is under the finger is not looked up\n");
         return;
     }
-    g_autofree const char **list = g_variant_get_strv(kinds, NULL);
     g_autofree char *joined = g_strjoinv(", ", (char **)list);
     g_autofree char *said = ft_log_text(joined);
-    g_printerr("under-finger: on (the daemon's under-finger is %s)\n", said);
+    g_printerr("under-finger: on (the daemon's under-finger is %s)%s\n", said,
+               use.read_text ? ": the text under the finger is read" : "");
 }
 
 /// The answer to `Get(UnderFinger)`, asked of the daemon `data` (the owner then): a daemon

@@ -333,6 +333,10 @@ static void gather_answer(lookup_t *l, const char *bus, const char *top, int x, 
     a->nodes = nodes;
 }
 
+/// Whether the text under the finger is read: set from GTK's thread as the daemon's UnderFinger
+/// says (ft_under_finger_reads_text), read on the lookup's.
+static gint text_read;
+
 /// The accessible at x, y in the application `bus`, whose window there is `top`: its answer
 /// gathered and decided by the model (PointedObject), asked again while the answer is partial
 /// and the deadline leaves time for another ask (an application building its tree is asked
@@ -360,8 +364,9 @@ static void describe(lookup_t *l, const char *bus, const char *top, int x, int y
     f->name = g_strdup(n->name);
     f->description = n->description && *n->description ? g_strdup(n->description) : NULL;
     if (chosen.address >= 0 && chosen.address < a.count) f->address = g_strdup(nodes[chosen.address].uri);
-    // Not a link: the text there, for the daemon's detectors (never a password field's).
-    if (!f->address && l->deepest)
+    // Not a link: the text there, for the daemon's detectors (never a password field's), where
+    // the daemon uses a kind found in text (ft_under_finger_reads_text).
+    if (!f->address && l->deepest && g_atomic_int_get(&text_read))
         ft_text_at_point(l->a11y, bus, l->deepest, x, y, coord, l->deadline, &f->text, &f->text_offset);
     answer_clear(&a, nodes);
 }
@@ -1165,11 +1170,15 @@ void ft_under_finger_began(double x, double y, const char *placement, const char
     g_async_queue_push(u.jobs, job);
 }
 
+void ft_under_finger_reads_text(int read) { g_atomic_int_set(&text_read, read != 0); }
+
 int ft_under_finger_what_is_at(const ft_lookup_model *model, int x, int y, int verbose) {
     // GTK is not started here, which would set it: the log's names in the user's charset.
     setlocale(LC_ALL, "");
     lookup_t *l = lookup_new(model, verbose);
     facts_t f = { 0 };
+    // As a press would be where the daemon uses text: looked at by the user, sent to no one.
+    ft_under_finger_reads_text(TRUE);
     gint64 start = g_get_monotonic_time();
     // A person waits at a terminal: a second, not the press's deadline.
     look_up_within(l, x, y, 1000, &f);

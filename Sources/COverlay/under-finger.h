@@ -16,6 +16,10 @@ void ft_under_finger_init(GDBusConnection *bus, const ft_lookup_model *model, in
 /// daemon from GTK's thread; an answer for an older press is dropped.
 void ft_under_finger_began(double x, double y, const char *placement, const char *output);
 
+/// Whether a press's lookup reads the text under the finger (AT-SPI's Text): only where the
+/// daemon's UnderFinger lists a kind found in text (UnderFingerUse). Off until said.
+void ft_under_finger_reads_text(int read);
+
 /// `forcetouch-overlay --what-is-at X Y`: looks up what is at screen pixel x, y on this thread
 /// and prints the facts through `model`. Returns the exit status.
 int ft_under_finger_what_is_at(const ft_lookup_model *model, int x, int y, int verbose);

@@ -4,7 +4,7 @@ import OverlayModel
 
 /// The overlay's rules as a client of the bus and the display (`ft_client_model`, COverlayABI.h):
 /// the one `DaemonOwner` of the process, and `OverlayNameOwner`, `OverlayProperty`, `OutputName`,
-/// `ColorScheme` and `DesktopSession`, which keep no state. GTK calls them on its one thread only.
+/// `ColorScheme`, `DesktopSession` and `UnderFingerUse`, which keep no state. GTK calls them on its one thread only.
 enum ClientModelBridge {
     nonisolated(unsafe) private static var owner = DaemonOwner()
 
@@ -40,7 +40,13 @@ enum ClientModelBridge {
             ColorScheme.isDark(portal: hasPortal != 0 ? portal : nil, theme: theme.map { String(cString: $0) },
                                gtkTheme: gtkTheme.map { String(cString: $0) }, preferDark: preferDark != 0) ? 1 : 0
         },
-        gnome: { desktop in DesktopSession.isGnome(desktop.map { String(cString: $0) }) ? 1 : 0 })
+        gnome: { desktop in DesktopSession.isGnome(desktop.map { String(cString: $0) }) ? 1 : 0 },
+        under_finger: { kinds, count, out in
+            let use = kinds.map { kinds in
+                UnderFingerUse(kinds: (0 ..< Int(max(count, 0))).compactMap { i in kinds[i].map { String(cString: $0) } })
+            } ?? .unsaid
+            out?.pointee = ft_under_finger_use(look_up: use.looksUp ? 1 : 0, read_text: use.readsText ? 1 : 0)
+        })
 
     private static func string(_ c: UnsafePointer<CChar>?) -> String { c.map { String(cString: $0) } ?? "" }
 

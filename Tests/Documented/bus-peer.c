@@ -3,8 +3,9 @@
 // overlay, which believes only the owner of io.github.forcetouch.Daemon1 (docs/SPEC.md §11),
 // takes them for the daemon's. Tests only; not installed.
 //
-//   bus-peer NAME [INPUT]  owns NAME (refuses to queue), prints `owned NAME UNIQUE`, and holds
-//                        it until stopped
+//   bus-peer NAME [INPUT [UNDER-FINGER]]  owns NAME (refuses to queue), prints `owned NAME
+//                        UNIQUE`, and holds it until stopped; with UNDER-FINGER (kinds separated
+//                        by commas, "" for none) it has the daemon's UnderFinger property, `as`
 //   INPUT (a FIFO; standard input without it, which a shell's background job has not):
 //         MEMBER ARGS    one signal a line: ARGS is its arguments as one GVariant tuple in
 //                        GVariant's text format, `(uint32 7, 'dismissed')`; prints `sent N`
@@ -47,8 +48,8 @@ static void add_args(GString *xml, const char *tuple, const char *direction) {
     g_variant_type_free(t);
 }
 
-/// The methods the overlay calls, with the table's signatures.
-static char *methods_xml(void) {
+/// The methods the overlay calls, with the table's signatures; and UnderFinger when `property`.
+static char *methods_xml(gboolean property) {
     GString *xml = g_string_new("<node><interface name='" DAEMON_IFACE "'>");
 #define METHOD(name, in, out) \
     if (strcmp(name, FT_METHOD_CHOOSE_QUICK_ACTION) == 0 || strcmp(name, FT_METHOD_DISMISS_MENU) == 0 || \
@@ -62,11 +63,14 @@ static char *methods_xml(void) {
     }
     FT_BUS_METHODS(METHOD)
 #undef METHOD
+    if (property) g_string_append(xml, "<property name='" FT_BUS_PROPERTY_UNDER_FINGER "' type='as' access='read'/>");
     g_string_append(xml, "</interface></node>");
     return g_string_free(xml, FALSE);
 }
 
 static GMainLoop *loop;
+/// The UnderFinger property's kinds.
+static char **under_finger;
 static GDBusConnection *bus;
 static unsigned sent;
 
@@ -82,6 +86,12 @@ static void on_call(GDBusConnection *c, const char *sender, const char *path, co
         g_dbus_method_invocation_return_value(invocation, g_variant_new("(ss)", "success", "stand-in"));
     else
         g_dbus_method_invocation_return_value(invocation, NULL);
+}
+
+static GVariant *on_get(GDBusConnection *c, const char *sender, const char *path, const char *iface,
+                        const char *property, GError **error, gpointer data) {
+    (void)c; (void)sender; (void)path; (void)iface; (void)property; (void)error; (void)data;
+    return g_variant_new_strv((const char *const *)under_finger, -1);
 }
 
 static gboolean on_line(GIOChannel *in, GIOCondition condition, gpointer data) {
@@ -117,8 +127,8 @@ static gboolean on_line(GIOChannel *in, GIOCondition condition, gpointer data) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 2 && argc != 3) {
-        fprintf(stderr, "usage: bus-peer NAME [INPUT]\n");
+    if (argc < 2 || argc > 4) {
+        fprintf(stderr, "usage: bus-peer NAME [INPUT [UNDER-FINGER]]\n");
         return 2;
     }
     GError *error = NULL;
@@ -127,10 +137,11 @@ int main(int argc, char **argv) {
         fprintf(stderr, "bus-peer: %s\n", error->message);
         return 1;
     }
-    char *xml = methods_xml();
+    if (argc == 4) under_finger = *argv[3] ? g_strsplit(argv[3], ",", -1) : g_new0(char *, 1);
+    char *xml = methods_xml(argc == 4);
     GDBusNodeInfo *node = g_dbus_node_info_new_for_xml(xml, NULL);
     g_free(xml);
-    static const GDBusInterfaceVTable vtable = { on_call, NULL, NULL, { 0 } };
+    static const GDBusInterfaceVTable vtable = { on_call, on_get, NULL, { 0 } };
     g_dbus_connection_register_object(bus, DAEMON_PATH, node->interfaces[0], &vtable, NULL, NULL, NULL);
     GVariant *reply = g_dbus_connection_call_sync(bus, "org.freedesktop.DBus", "/org/freedesktop/DBus",
                                                   "org.freedesktop.DBus", "RequestName",
@@ -145,7 +156,7 @@ int main(int argc, char **argv) {
     printf("owned %s %s\n", argv[1], g_dbus_connection_get_unique_name(bus));
     fflush(stdout);
     loop = g_main_loop_new(NULL, FALSE);
-    int fd = argc == 3 ? open(argv[2], O_RDONLY | O_CLOEXEC) : 0;
+    int fd = argc >= 3 ? open(argv[2], O_RDONLY | O_CLOEXEC) : 0;
     if (fd < 0) {
         perror(argv[2]);
         return 1;

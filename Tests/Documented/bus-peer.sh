@@ -4,7 +4,8 @@
 # overlay believes only the owner of that name (SPEC §11), so a test's `gdbus emit` from a
 # connection of its own is what a forger's would be: ignored.
 #
-#   peer_start          owns the name (no daemon may run meanwhile); $PEER_UNIQUE is its unique name
+#   peer_start [KINDS]  owns the name (no daemon may run meanwhile); $PEER_UNIQUE is its unique name;
+#                       with KINDS (`app-icon,link`, "" for none) it has the daemon's UnderFinger
 #   peer_emit MEMBER ARG…   the signal, its arguments as gdbus emit takes them; returns once sent
 #   peer_stop           gives the name back
 #   peer_queue          a second process waits in the bus's queue for the name (as a daemon
@@ -19,7 +20,7 @@ peer_start() {
     # Read-write: the open waits for no reader, and the peer's (which waits for a writer) finds one.
     exec 7<> "$W/bus-peer.in"
     : > "$PEER_LOG"
-    bg_user "$PEER_LOG" "$W/bus-peer" io.github.forcetouch.Daemon1 "$W/bus-peer.in"
+    bg_user "$PEER_LOG" "$W/bus-peer" io.github.forcetouch.Daemon1 "$W/bus-peer.in" "$@"
     PEER=$last_pid
     wait_for '^owned ' "$PEER_LOG" 10 > /dev/null
     PEER_UNIQUE="$(awk '/^owned / { print $3 }' "$PEER_LOG")"

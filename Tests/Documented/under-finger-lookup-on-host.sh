@@ -538,10 +538,15 @@ check "text: on a password field holding a word, nothing is read: its target is 
 text_press secret "${sx_:-0}" "${sy_:-0}"
 check "text: ... and on a text its application marks as secret (role password text) holding a word: no text either ($(menu_field secret 'm["target"]["kind"]'))" \
     test "$(menu_field secret 'm["target"]["kind"] + " " + str("force" in m["target"]["name"] + m["target"]["definition"])')" = "nothing False"
-# What the overlay sends (the daemon's stand-in records each PressTarget): at the word, the text
-# around it and the pressed character's offset; at the password field, no text at all. And what
-# reading the text costs: five lookups each of the word and of the link button, the same overlay.
-peer_start
+# What the overlay sends (the daemon's stand-in records each PressTarget). Only where the daemon's
+# UnderFinger lists a kind found in text does the overlay read text: a stand-in whose UnderFinger
+# is app-icon, link gets the word's object but no text. One listing the text kinds: at the word,
+# the text around it and the pressed character's offset; at the password field, no text at all.
+# And what reading the text costs: five lookups each of the word and of the link button, the same
+# overlay.
+m="$(mark "$W/x11-overlay.log")"
+peer_start "app-icon,link"
+wait_for_new "$m" '^under-finger: on \(the daemon.s under-finger is app-icon, link\)$' "$W/x11-overlay.log" 10 > /dev/null
 # text_call X Y: the PressTarget the overlay sends for a press beginning at screen pixel X, Y.
 text_call() {
     local n=$(( $(grep -c '^call PressTarget ' "$PEER_LOG") + 1 ))
@@ -549,6 +554,15 @@ text_call() {
     press_target "$n"
     progress ended 0.5 0.5
 }
+text_call $(word_at force) > "$W/word-no-text.call"
+check "text: a daemon whose under-finger lists no text kind (app-icon, link): the overlay looks up the word's object but reads no text ($(grep -o "'role': <[^>]*>" "$W/word-no-text.call"), $(grep -Eo "'text(-offset)?': " "$W/word-no-text.call" | wc -l) text facts)" \
+    bash -c "grep -q \"'role': <'text'>\" '$W/word-no-text.call' && ! grep -Eq \"'text(-offset)?': \" '$W/word-no-text.call'"
+peer_stop
+m="$(mark "$W/x11-overlay.log")"
+peer_start "app-icon,link,word,email,phone,date,url"
+wait_for_new "$m" '^under-finger: on \(.*\): the text under the finger is read$' "$W/x11-overlay.log" 10 > /dev/null
+check "text: ... one whose under-finger lists them: the overlay says it reads text ($(tail -c +$((m + 1)) "$W/x11-overlay.log" | grep -a -m1 '^under-finger: on'))" \
+    bash -c "tail -c +$((m + 1)) '$W/x11-overlay.log' | grep -aq '^under-finger: on (the daemon.s under-finger is app-icon, link, word, email, phone, date, url): the text under the finger is read$'"
 text_call $(word_at force) > "$W/word.call"
 check "text: the overlay sends the text around the word and the offset pressed ($(grep -o "'text-offset': <[^>]*>" "$W/word.call"))" \
     bash -c "grep -q \"'text': <'Press with some force to look a word up.\" '$W/word.call' &&

@@ -135,6 +135,12 @@ struct TextTargetTests {
         #expect(TextTargetMenu.schemes.refusal("javascript:alert(1)") != nil)
     }
 
+    @Test func theTextKindsAreTheProtocolsEachOne() {
+        // The overlay reads text where UnderFinger lists one of UnderFingerKinds.text: each is a kind here.
+        #expect(PressTargetKind.text.map(\.rawValue) == UnderFingerKinds.text)
+        #expect(PressTargetKind.text == [.word, .email, .phone, .date, .url])
+    }
+
     @Test func aLongPressOnTextIsTheApps() {
         for kind in PressTargetKind.text {
             #expect(!PressTargetMenu.opensOnHapticTouch(PressTarget(kind: kind)))

@@ -422,6 +422,14 @@ typedef struct {
     int boolean;
 } ft_property_value;
 
+/// What the daemon's UnderFinger asks of the lookup (UnderFingerUse).
+typedef struct {
+    /// Anything is looked up: 0 when it lists no kind.
+    int look_up;
+    /// The text under the finger (AT-SPI's Text) is read: only when it lists a kind found in text.
+    int read_text;
+} ft_under_finger_use;
+
 /// The overlay's rules as a client of the session bus and of the display, outside its three
 /// windows, implemented in Swift: whose word is the daemon's (DaemonOwner), who owns the
 /// overlay's name (OverlayNameOwner), its own object's properties (OverlayProperty) and the
@@ -448,6 +456,9 @@ typedef struct {
     int (*dark)(int has_portal, unsigned portal, const char *theme, const char *gtk_theme, int prefer_dark);
     /// Whether XDG_CURRENT_DESKTOP (NULL: unset) names GNOME (DesktopSession).
     int (*gnome)(const char *current_desktop);
+    /// The daemon's UnderFinger, its `count` kinds, or (`kinds` NULL) none said yet: what the
+    /// lookup does (UnderFingerUse).
+    void (*under_finger)(const char *const *kinds, int count, ft_under_finger_use *out);
 } ft_client_model;
 
 /// How the overlay runs.

@@ -69,8 +69,9 @@ public enum PressTargetKind: String, CaseIterable, Hashable, Sendable {
     case word, email, phone, date, url
     case nothing
 
-    /// The kinds a press on text may be.
-    public static let text: [PressTargetKind] = [.word, .email, .phone, .date, .url]
+    /// The kinds a press on text may be: the protocol's list (`UnderFingerKinds.text`), which the
+    /// overlay also follows to read text only where one is used.
+    public static let text: [PressTargetKind] = UnderFingerKinds.text.compactMap(PressTargetKind.init(rawValue:))
     /// What `under-finger` is when the file does not say: app icons and links. Text is
     /// listed to be used (`under-finger = ["app-icon", "link", "word", "email", "phone",
     /// "date", "url"]`): reading what a window shows is the user's to turn on.
