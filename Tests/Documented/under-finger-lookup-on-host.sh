@@ -593,6 +593,91 @@ stop "$menus_pid"
 stop "$text_pid"
 [ -n "${dictd_pid:-}" ] && stop "$dictd_pid"
 
+# Force Click on text, choosing an action (issue 54): what the user's handlers receive. Recording
+# handlers for mailto:, tel:, sms: and text/calendar, real Desktop Entries made the defaults in
+# mimeapps.list, as a mail client, GNOME Calls, a messaging app and a calendar app register; GIO's
+# `gio open`, which the daemon runs, starts them. A replayed deep press past pop on the email
+# address, the phone number (twice) and the date of the same GTK text view: the menu stays open
+# (text has no pop), and a click on New Email, Call, Send Message and Create Event: each handler
+# gets its URI exactly; the calendar app an iCalendar file of CRLF lines whose event starts on
+# the date found, titled with the sentence the date is in (not the lines read around it).
+cat > "$W/record-text" <<SH
+#!/bin/sh
+echo "\$1" >> "$HOMEDIR/text-opened.txt"
+case "\$1" in /*) cp "\$1" "$HOMEDIR/event.ics" ;; esac
+SH
+chmod 755 "$W/record-text"
+cat > "$HOMEDIR/.local/share/applications/text-recorder.desktop" <<DESKTOP
+[Desktop Entry]
+Type=Application
+Name=Text Recorder
+Exec=$W/record-text %u
+MimeType=x-scheme-handler/mailto;x-scheme-handler/tel;x-scheme-handler/sms;text/calendar;
+DESKTOP
+printf '[Default Applications]\nx-scheme-handler/https=recorder.desktop\n' > "$HOMEDIR/.config/mimeapps.list"
+for t in x-scheme-handler/mailto x-scheme-handler/tel x-scheme-handler/sms text/calendar; do
+    echo "$t=text-recorder.desktop" >> "$HOMEDIR/.config/mimeapps.list"
+done
+chown "$U:$G" "$HOMEDIR/.local/share/applications/text-recorder.desktop" "$HOMEDIR/.config/mimeapps.list"
+rm -f "$HOMEDIR/text-opened.txt" "$HOMEDIR/event.ics"
+bg_user "$W/text-x11-2.log" /usr/bin/python3 "$W/text.py"
+text_pid=$last_pid
+wait_for '^password ' "$W/text-x11-2.log" 20 > /dev/null
+word_at() { grep "^word $1 " "$W/text-x11-2.log" | cut -d' ' -f3-; }
+wait_until 20 found_at $(word_at 7946) role text
+# text_choose NAME X Y TITLE: a deep press past pop replayed at X, Y, and a click on the item
+# TITLE of the menu it leaves open; the handler's line is waited for.
+text_choose() {
+    press_evemu "$W/$1.evemu" "$2" "$3"
+    local m pid n
+    n=$(cat "$HOMEDIR/text-opened.txt" 2> /dev/null | wc -l)
+    m="$(mark "$W/x11-overlay.log")"
+    bg_user "$W/$1-replay.log" "$BIN/forcetouchd" --verbose --config "$W/text.toml" --replay "$W/$1.evemu" --paced
+    pid=$last_pid
+    wait_for_new "$m" '^menu state: sliding\(pop\) -> open ' "$W/x11-overlay.log" 30 > /dev/null
+    read -r ix iy iw ih < <(logged_rect "$m" "^item [0-9]+ \"$4\" " "$W/x11-overlay.log")
+    as_user xdotool mousemove $(( ${ix:-0} + ${iw:-0} / 2 )) $(( ${iy:-0} + ${ih:-0} / 2 )) click 1
+    for _ in $(seq 50); do [ "$(cat "$HOMEDIR/text-opened.txt" 2> /dev/null | wc -l)" -gt "$n" ] && break; sleep 0.2; done
+    wait_until 10 gone "$pid"
+    stop "$pid"
+}
+# handed N: the Nth line a handler got.
+handed() { sed -n "${1}p" "$HOMEDIR/text-opened.txt" 2> /dev/null; }
+text_choose email-chosen $(word_at ada@example.org) "New Email"
+check "text: New Email chosen on the email address: the user's mailto: handler gets $(handed 1)" test "$(handed 1)" = "mailto:ada@example.org"
+text_choose call-chosen $(word_at 7946) "Call"
+check "text: Call chosen on the phone number: the tel: handler gets $(handed 2)" test "$(handed 2)" = "tel:+442079460958"
+text_choose message-chosen $(word_at 7946) "Send Message"
+check "text: Send Message chosen on it: the sms: handler gets $(handed 3)" test "$(handed 3)" = "sms:+442079460958"
+text_choose event-chosen $(word_at December) "Create Event"
+check "text: Create Event chosen on the date: the calendar app is handed a file ($(handed 4))" \
+    bash -c "case '$(handed 4)' in /*/forcetouch/event-*.ics) test -s '$HOMEDIR/event.ics' ;; *) exit 1 ;; esac"
+cat > "$W/ics-check.py" <<'PY'
+# An iCalendar file (RFC 5545) as a calendar app parses it: CRLF lines unfolded, one VEVENT in a
+# VCALENDAR with VERSION 2.0; prints the event's DTSTART and SUMMARY lines, or why not.
+import sys
+data = open(sys.argv[1], "rb").read()
+if not data.endswith(b"\r\n") or b"\n" in data.replace(b"\r\n", b""):
+    sys.exit("not CRLF lines")
+lines = data.decode("utf-8").replace("\r\n ", "").split("\r\n")[:-1]
+if lines[0] != "BEGIN:VCALENDAR" or lines[-1] != "END:VCALENDAR" or "VERSION:2.0" not in lines:
+    sys.exit("no VCALENDAR 2.0")
+if lines.count("BEGIN:VEVENT") != 1 or lines.count("END:VEVENT") != 1:
+    sys.exit("not one VEVENT")
+event = lines[lines.index("BEGIN:VEVENT") + 1:lines.index("END:VEVENT")]
+for key in ("UID", "DTSTAMP", "DTSTART"):
+    if not any(l.split(":")[0].split(";")[0] == key for l in event):
+        sys.exit("no " + key)
+print(next(l for l in event if l.startswith("DTSTART")))
+print(next((l for l in event if l.startswith("SUMMARY:")), "no SUMMARY"))
+PY
+/usr/bin/python3 "$W/ics-check.py" "$HOMEDIR/event.ics" > "$W/ics.txt" 2>&1
+check "text: ... a valid iCalendar file (CRLF lines, one VEVENT with UID, DTSTAMP, DTSTART) whose event starts on 3 December 2026 ($(head -1 "$W/ics.txt"))" \
+    test "$(head -1 "$W/ics.txt")" = "DTSTART;VALUE=DATE:20261203"
+check "text: ... its title the sentence the date is in, not the text around it ($(sed -n 2p "$W/ics.txt"))" \
+    test "$(sed -n 2p "$W/ics.txt")" = "SUMMARY:Write to ada@example.org or call +44 20 7946 0958 before 3 December 2026."
+stop "$text_pid"
+
 # The overlay follows the daemon's `under-finger` (its UnderFinger property): a daemon whose
 # configuration says `under-finger = []` takes no answer, so the running overlay asks nothing of
 # anyone for its press (no lookup in its log, no PressTarget: the daemon would log it ignored).

@@ -91,7 +91,8 @@ public struct PressTargetResolver: Sendable {
         guard used.contains(kind) else {
             return .notUsed("\(kind.rawValue) text, and \(kind.rawValue) is not used ([quick-actions] under-finger)")
         }
-        return .found(PressTarget(kind: kind, name: at.text(range), address: find.value, text: find, context: text))
+        return .found(PressTarget(kind: kind, name: at.text(range), address: find.value, text: find,
+                                  context: at.text(at.sentence(around: range))))
     }
 
     // MARK: Matching
