@@ -6,9 +6,13 @@ const Me = imports.misc.extensionUtils.getCurrentExtension();
 const { FACTS } = Me.imports.busProtocol;
 const { boundedText } = Me.imports.bounded;
 const { openWindows } = Me.imports.windowList;
+const { AccessibleAt } = Me.imports.accessibleAt;
 
 /* How far up from the actor at the point an app icon or a window is looked for. */
 const MAX_DEPTH = 16;
+/* How long the lookup of what an application answers at the point may take (SPEC §11: the
+ * lookup's deadline); the daemon's own, 100 ms after peek, may come first. */
+const LOOKUP_MS = 300;
 
 /* Answers `ObjectAt(d x, d y) → a{sv}` on io.github.forcetouch.Overlay1: what the user sees at
  * stage pixel x, y. An app icon in the dash or the app grid, which knows its app (GNOME's AppIcon
@@ -25,18 +29,23 @@ var UnderPoint = class UnderPoint {
         this._daemon = daemon;
         this._log = log;
         this._outputs = outputs;
+        this._accessible = new AccessibleAt();
         service.addMethod('ObjectAt', 'dd', 'a{sv}', (x, y) => [this._variant(this.objectAt(x, y))]);
     }
 
     /* What is at stage pixel x, y, as a plain object of the keys above. */
     objectAt(x, y) {
+        const raw = this._find(x, y);
         const found = {};
-        for (const [k, v] of Object.entries(this._find(x, y)))
+        for (const [k, v] of Object.entries(raw))
             found[k] = typeof v === 'string' ? boundedText(v) : v;
         // Texts quoted, as the menu's lines quote titles; Log escapes what they carry.
         const line = Object.entries(found).map(([k, v]) => `${k}=${typeof v === 'string' ? `"${v}"` : v}`).join(' ');
         this._log.verbose(`object-at ${Math.round(x)} ${Math.round(y)}: ${line}`);
-        return { source: 'gnome-shell', ...found };
+        const out = { source: 'gnome-shell', ...found };
+        // The window itself, for the press's AT-SPI lookup; not a key of the answer.
+        Object.defineProperty(out, 'metaWindow', { value: raw.metaWindow ?? null });
+        return out;
     }
 
     _find(x, y) {
@@ -83,13 +92,15 @@ var UnderPoint = class UnderPoint {
 
     _window(win) {
         const app = Shell.WindowTracker.get_default().get_window_app(win);
-        return {
+        const found = {
             kind: 'window',
             'app-id': app?.get_id() ?? '',
             name: app?.get_name() ?? '',
             'window-title': win.get_title() ?? '',
             'window-pid': Math.max(0, win.get_pid()),
         };
+        Object.defineProperty(found, 'metaWindow', { value: win });
+        return found;
     }
 
     _describe(actor) {
@@ -117,6 +128,32 @@ var UnderPoint = class UnderPoint {
         const found = this.objectAt(point.x, point.y);
         // The open windows too: an app's icon offers its app's to switch to (windowList.js).
         const facts = { ...this._pressFacts(found), 'press-x': x, 'press-y': y, windows: openWindows() };
+        if (!found.metaWindow) {
+            this._send(facts);
+            return;
+        }
+        // In an application's window the shell knows the window, not what is in it (a link):
+        // the application's own answer through AT-SPI goes along, raw, for the daemon to decide.
+        const started = GLib.get_monotonic_time();
+        const at = `${Math.round(point.x)} ${Math.round(point.y)}`;
+        this._accessible.answer(found.metaWindow, point.x, point.y, started + LOOKUP_MS * 1000).then(answer => {
+            const ms = ((GLib.get_monotonic_time() - started) / 1000).toFixed(1);
+            if (answer) {
+                const deepest = answer.path[0];
+                this._log.verbose(`accessible-at ${at}: ${answer.path.length} object(s) in ${ms} ms, ` +
+                    `the deepest a "${deepest?.role ?? ''}"${deepest?.uri ? ' with a URI' : ''}`);
+                facts.accessible = JSON.stringify(answer);
+            } else {
+                this._log.verbose(`accessible-at ${at}: the window's application is not on the accessibility bus (${ms} ms)`);
+            }
+            this._send(facts);
+        }, e => {
+            this._log.verbose(`accessible-at ${at}: ${e.message}`);
+            this._send(facts);
+        });
+    }
+
+    _send(facts) {
         const packed = {};
         for (const [k, v] of Object.entries(facts)) {
             if (k in FACTS && v !== undefined && v !== null)
@@ -143,5 +180,6 @@ var UnderPoint = class UnderPoint {
     }
 
     destroy() {
+        this._accessible.destroy();
     }
 };

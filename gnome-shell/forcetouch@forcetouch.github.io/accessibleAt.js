@@ -1,0 +1,162 @@
+/* What an application answers AT-SPI at a point of its window, gathered raw for the daemon to
+ * decide (PressTarget's `accessible`, the daemon's PointedObject; docs/SPEC.md §11, "What is under
+ * the finger"): the deepest object at the point, then each parent up to the window, each with its
+ * role, name, description, child count and Hyperlink URI. Only transport: which object the press
+ * is on is Swift's rule, not this file's. Every call is asynchronous on the accessibility bus (the
+ * Shell's main loop never waits), bounded in depth (MAX_PATH) and by the lookup's deadline. */
+const { Gio, GLib } = imports.gi;
+const Me = imports.misc.extensionUtils.getCurrentExtension();
+const { boundedText } = Me.imports.bounded;
+
+/* As AccessibleAnswer.maxPath: the most objects gathered up from the deepest. */
+var MAX_PATH = 16;
+/* The longest address kept, in bytes, as PressTargetFacts.maximumAddressLength: a cut one is
+ * another page, so a longer one is none. */
+const MAX_ADDRESS = 8192;
+const NULL_PATH = '/org/a11y/atspi/null';
+const ROOT_PATH = '/org/a11y/atspi/accessible/root';
+const ACCESSIBLE = 'org.a11y.atspi.Accessible';
+/* AT-SPI's ATSPI_COORD_TYPE_WINDOW: under Wayland an application knows its window, not the screen. */
+const COORD_WINDOW = 1;
+
+function _call(bus, name, path, iface, method, args, type, ms) {
+    return new Promise((resolve, reject) => {
+        bus.call(name, path, iface, method, args, type ? new GLib.VariantType(type) : null,
+            Gio.DBusCallFlags.NO_AUTO_START, Math.max(1, Math.round(ms)), null, (c, res) => {
+                try {
+                    resolve(c.call_finish(res).deepUnpack());
+                } catch (e) {
+                    reject(e);
+                }
+            });
+    });
+}
+
+var AccessibleAt = class AccessibleAt {
+    constructor() {
+        this._bus = null;
+    }
+
+    /* The accessibility bus, connected once. */
+    async _connection(deadline) {
+        if (this._bus && !this._bus.is_closed())
+            return this._bus;
+        const [address] = await _call(Gio.DBus.session, 'org.a11y.Bus', '/org/a11y/bus', 'org.a11y.Bus',
+            'GetAddress', null, '(s)', this._left(deadline));
+        this._bus = await new Promise((resolve, reject) => Gio.DBusConnection.new_for_address(address,
+            Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION,
+            null, null, (o, res) => {
+                try {
+                    resolve(Gio.DBusConnection.new_for_address_finish(res));
+                } catch (e) {
+                    reject(e);
+                }
+            }));
+        return this._bus;
+    }
+
+    _left(deadline) {
+        const ms = (deadline - GLib.get_monotonic_time()) / 1000;
+        if (ms <= 0)
+            throw new Error('past the lookup\'s deadline');
+        return ms;
+    }
+
+    /* The answer of window `win`'s application at stage pixel x, y, as AccessibleAnswer's JSON
+     * has it ({toolkit, path}), or null with no application or window of its on the bus. Throws
+     * past `deadline` (GLib.get_monotonic_time()'s µs). */
+    async answer(win, x, y, deadline) {
+        const bus = await this._connection(deadline);
+        const call = (name, path, iface, method, args, type) =>
+            _call(bus, name, path, iface, method, args, type, this._left(deadline));
+        const pid = win.get_pid();
+        const [apps] = await call('org.a11y.atspi.Registry', ROOT_PATH, ACCESSIBLE, 'GetChildren', null, '(a(so))');
+        let app = null;
+        for (const [name] of apps) {
+            try {
+                const [p] = await call('org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus',
+                    'GetConnectionUnixProcessID', new GLib.Variant('(s)', [name]), '(u)');
+                if (p === pid) {
+                    app = name;
+                    break;
+                }
+            } catch (e) {
+                // An application gone since the registry listed it.
+            }
+        }
+        if (!app)
+            return null;
+        const [frames] = await call(app, ROOT_PATH, ACCESSIBLE, 'GetChildren', null, '(a(so))');
+        const title = win.get_title() ?? '';
+        let top = null;
+        for (const [, path] of frames) {
+            const [name] = await call(app, path, 'org.freedesktop.DBus.Properties', 'Get',
+                new GLib.Variant('(ss)', [ACCESSIBLE, 'Name']), '(v)');
+            if (name.deepUnpack() === title || frames.length === 1) {
+                top = path;
+                break;
+            }
+        }
+        if (!top)
+            return null;
+        const origin = win.get_buffer_rect();
+        const wx = Math.round(x - origin.x), wy = Math.round(y - origin.y);
+        // GTK answers one level at a time, Gecko its deepest at once: asked again of each child.
+        let deepest = top;
+        for (let depth = 0; depth < 48; depth++) {
+            let child;
+            try {
+                [[, child]] = await call(app, deepest, 'org.a11y.atspi.Component', 'GetAccessibleAtPoint',
+                    new GLib.Variant('(iiu)', [wx, wy, COORD_WINDOW]), '((so))');
+            } catch (e) {
+                break;
+            }
+            if (child === NULL_PATH || child === deepest)
+                break;
+            deepest = child;
+        }
+        const path = [];
+        for (let at = deepest; at && path.length < MAX_PATH - 1 && at !== top;)
+            at = await this._node(call, app, at, path);
+        await this._node(call, app, top, path);
+        let toolkit = '';
+        try {
+            const [v] = await call(app, ROOT_PATH, 'org.freedesktop.DBus.Properties', 'Get',
+                new GLib.Variant('(ss)', ['org.a11y.atspi.Application', 'ToolkitName']), '(v)');
+            toolkit = boundedText(v.deepUnpack());
+        } catch (e) {
+        }
+        return { toolkit, path };
+    }
+
+    /* One object's observations pushed onto `path`; its parent's object path, or null. */
+    async _node(call, app, at, path) {
+        const [props] = await call(app, at, 'org.freedesktop.DBus.Properties', 'GetAll',
+            new GLib.Variant('(s)', [ACCESSIBLE]), '(a{sv})');
+        const prop = (k, d) => props[k] ? props[k].deepUnpack() : d;
+        const [role] = await call(app, at, ACCESSIBLE, 'GetRoleName', null, '(s)');
+        const [interfaces] = await call(app, at, ACCESSIBLE, 'GetInterfaces', null, '(as)');
+        const node = {
+            role: boundedText(role), name: boundedText(prop('Name', '')),
+            description: boundedText(prop('Description', '')), states: [],
+            children: Math.max(0, prop('ChildCount', 0)),
+        };
+        if (interfaces.includes('org.a11y.atspi.Hyperlink')) {
+            try {
+                const [uri] = await call(app, at, 'org.a11y.atspi.Hyperlink', 'GetURI',
+                    new GLib.Variant('(i)', [0]), '(s)');
+                if (new TextEncoder().encode(uri).length <= MAX_ADDRESS)
+                    node.uri = uri;
+            } catch (e) {
+            }
+        }
+        path.push(node);
+        const parent = prop('Parent', null);
+        return parent && parent[1] !== NULL_PATH ? parent[1] : null;
+    }
+
+    destroy() {
+        this._bus?.close(null, null);
+        this._bus = null;
+    }
+};
