@@ -1448,6 +1448,48 @@ wait_until 5 gone "$replay_pid" || true
 stop "$replay_pid"
 stop "$firefox_pid"
 echo "figure: sway: the overlay's listing of the windows from sway's tree: $(tail -c +$((m + 1)) "$W/sway-e2e.log" | grep -a '^under-finger: [0-9]* window(s) listed' | tail -1 | sed -E 's/.*: ([0-9]+) .*\(([0-9.]+) ms\)$/\2 ms (\1 windows)/'); Firefox's windows took $((SECONDS - windows_started)) s"
+# Force Click on text under sway (issue 54): the same GTK text view, a Wayland client sway floats,
+# and Debian's dictd with WordNet on loopback. A replayed deep press, lifted at peek, on a word:
+# the running overlay finds the text view through sway's tree and AT-SPI and reads the text
+# around the word; the daemon's MenuShown carries the word and its WordNet definition.
+if ! dict_up; then
+    bg_user "$W/dictd-sway.log" /usr/sbin/dictd --config /etc/dictd/dictd.conf --listen-to 127.0.0.1 --port 2628 \
+        -d nodetach --pid-file "$W/dictd-sway.pid"
+    dictd_sway_pid=$last_pid
+    wait_until 10 dict_up
+fi
+as_user swaymsg 'for_window [title="^Text$"] floating enable' > /dev/null
+bg_user "$W/text-sway.log" env -u DISPLAY "WAYLAND_DISPLAY=$WAYLAND" GDK_BACKEND=wayland /usr/bin/python3 "$W/text.py"
+text_pid=$last_pid
+wait_for '^password ' "$W/text-sway.log" 20 > /dev/null
+for _ in $(seq 50); do [ -n "$(tree_rect "$text_pid")" ] && break; sleep 0.1; done
+# Above the centre, clear of the panel sway centres and of the Notes window in its corner.
+as_user swaymsg "[pid=$text_pid] move position 160 90" > /dev/null
+for _ in $(seq 50); do [ "$(tree_rect "$text_pid" | cut -d' ' -f1-2)" = "160 90" ] && break; sleep 0.1; done
+read -r tx0 ty0 _ < <(tree_rect "$text_pid")
+read -r _ _ wx wy < <(grep '^word force ' "$W/text-sway.log")
+fx=$(( ${tx0:-0} + ${wx:-0} )) fy=$(( ${ty0:-0} + ${wy:-0} ))
+wait_until 20 found_at "$fx" "$fy" role text "DISPLAY=$XDISPLAY" "WAYLAND_DISPLAY=$WAYLAND"
+bg_user "$W/menus-sway.log" /usr/bin/python3 "$W/menu-watch.py"
+menus_pid=$last_pid
+wait_for '^ready' "$W/menus-sway.log" 10 > /dev/null
+press_evemu "$W/sway-word.evemu" "$fx" "$fy" peek
+m="$(mark "$W/menus-sway.log")"
+om="$(mark "$W/sway-e2e.log")"
+bg_user "$W/sway-word-replay.log" "$BIN/forcetouchd" --verbose --config "$W/text.toml" --replay "$W/sway-word.evemu" --paced
+replay_pid=$last_pid
+wait_for_new "$m" '^\{' "$W/menus-sway.log" 30 > /dev/null
+tail -c "+$((m + 1))" "$W/menus-sway.log" | grep -m1 '^{' > "$W/sway-word.menu"
+check "sway text: a replayed deep press on \"force\" in the GTK text view (at $fx,$fy): MenuShown's target is the word ($(menu_field sway-word 'm["target"].get("kind"), m["target"].get("name")'))" \
+    test "$(menu_field sway-word 'm["target"]["kind"] + " " + m["target"]["name"]')" = "word force"
+check "sway text: ... with its WordNet definition from the local dictd ($(menu_field sway-word 'm["target"]["definition"].split(chr(10))[1].strip()[:60]')…)" \
+    test "$(menu_field sway-word 'm["target"]["definition"].split(chr(10))[1].strip().startswith("n 1: a powerful effect or influence"), "WordNet" in m["target"]["dictionary"]')" = "(True, True)"
+echo "figure: sway text: the overlay's lookup of the word, text read included: $(tail -c +$((om + 1)) "$W/sway-e2e.log" | grep -aE '^under-finger [0-9]+ [0-9]+: ' | sed -E 's/.*\(([0-9.]+) ms\)$/\1 ms/' | xargs)"
+wait_until 10 gone "$replay_pid" || true
+stop "$replay_pid"
+stop "$menus_pid"
+stop "$text_pid"
+[ -n "${dictd_sway_pid:-}" ] && stop "$dictd_sway_pid"
 stop "$overlay_pid"
 stop "$waybar_pid"; stop "$panel_pid"; stop "$notes_pid"
 echo "figure: the sway panels' section took $(( SECONDS - panels_started )) s"
