@@ -184,7 +184,10 @@ bg_user "$W/link-replay.log" env "XDG_DATA_HOME=$HOMEDIR/.local/share" "$BIN/for
 replay_pid=$last_pid
 check "under-finger: a deep press on a GTK link button in an app's window ($lx,$ly) shows that link's menu" \
     wait_for_new "$m" 'forcetouch: menu [0-9]+ shown: [0-9]+ item\(s\) at .* \(touch\) for link "Peek and pop link"' "$SHELL_LOG" 30
-echo "figure: $(shell_log_since "$m" | grep -o 'accessible-at .*' | head -1)"
+gathered="$(shell_log_since "$m" | grep -o '^accessible-at .*' | head -1)"
+echo "figure: $gathered"
+check "under-finger: ... from what GTK answered AT-SPI there, states and all (${gathered:-nothing gathered})" \
+    grep -Eq '^accessible-at [0-9]+ [0-9]+: [0-9]+ object\(s\) in [0-9.]+ ms, the deepest a "push button" \([^)]*\bshowing\b[^)]*\) with a URI$' <<< "$gathered"
 link_menu="$(shell_log_since "$m" | grep -Eo '^menu [0-9]+ shown: .* for link' | tail -1 | awk '{ print $2 }')"
 check "under-finger: ... a preview card for the link's exact address" \
     wait_for_new "$m" "forcetouch: preview ${link_menu:-?} [0-9]+ [0-9]+ [0-9]+ [0-9]+ \"Peek and pop link\" $LINK_PAGE\$" "$SHELL_LOG" 20

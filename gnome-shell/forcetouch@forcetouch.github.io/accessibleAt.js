@@ -4,7 +4,7 @@
  * role, name, description, child count and Hyperlink URI. Only transport: which object the press
  * is on is Swift's rule, not this file's. Every call is asynchronous on the accessibility bus (the
  * Shell's main loop never waits), bounded in depth (MAX_PATH) and by the lookup's deadline. */
-const { Gio, GLib } = imports.gi;
+const { Atspi, Gio, GLib } = imports.gi;
 const Me = imports.misc.extensionUtils.getCurrentExtension();
 const { boundedText } = Me.imports.bounded;
 
@@ -18,6 +18,24 @@ const ROOT_PATH = '/org/a11y/atspi/accessible/root';
 const ACCESSIBLE = 'org.a11y.atspi.Accessible';
 /* AT-SPI's ATSPI_COORD_TYPE_WINDOW: under Wayland an application knows its window, not the screen. */
 const COORD_WINDOW = 1;
+
+/* AT-SPI's states by their bit in GetState's set, named as libatspi's nicks name them (`has-tooltip`),
+ * from libatspi's own enumeration. */
+const STATE_NAMES = new Map(Object.entries(Atspi.StateType)
+    .filter(([key, bit]) => typeof bit === 'number' && key !== 'LAST_DEFINED')
+    .map(([key, bit]) => [bit, key.toLowerCase().replace(/_/g, '-')]));
+
+/* The names of the states set in GetState's words (a bit libatspi does not name: `state N`). */
+function _stateNames(words) {
+    const names = [];
+    words.forEach((word, w) => {
+        for (let b = 0; b < 32; b++) {
+            if ((word >>> b) & 1)
+                names.push(STATE_NAMES.get(w * 32 + b) ?? `state ${w * 32 + b}`);
+        }
+    });
+    return names;
+}
 
 function _call(bus, name, path, iface, method, args, type, ms) {
     return new Promise((resolve, reject) => {
@@ -136,9 +154,10 @@ var AccessibleAt = class AccessibleAt {
         const prop = (k, d) => props[k] ? props[k].deepUnpack() : d;
         const [role] = await call(app, at, ACCESSIBLE, 'GetRoleName', null, '(s)');
         const [interfaces] = await call(app, at, ACCESSIBLE, 'GetInterfaces', null, '(as)');
+        const [states] = await call(app, at, ACCESSIBLE, 'GetState', null, '(au)');
         const node = {
             role: boundedText(role), name: boundedText(prop('Name', '')),
-            description: boundedText(prop('Description', '')), states: [],
+            description: boundedText(prop('Description', '')), states: _stateNames(states.slice(0, 2)),
             children: Math.max(0, prop('ChildCount', 0)),
         };
         if (interfaces.includes('org.a11y.atspi.Hyperlink')) {

@@ -141,7 +141,7 @@ var UnderPoint = class UnderPoint {
             if (answer) {
                 const deepest = answer.path[0];
                 this._log.verbose(`accessible-at ${at}: ${answer.path.length} object(s) in ${ms} ms, ` +
-                    `the deepest a "${deepest?.role ?? ''}"${deepest?.uri ? ' with a URI' : ''}`);
+                    `the deepest a "${deepest?.role ?? ''}" (${deepest?.states.join(' ') ?? ''})${deepest?.uri ? ' with a URI' : ''}`);
                 facts.accessible = JSON.stringify(answer);
             } else {
                 this._log.verbose(`accessible-at ${at}: the window's application is not on the accessibility bus (${ms} ms)`);
