@@ -30,6 +30,7 @@
 #include "under-finger.h"
 #include "app-windows.h"
 #include "link-preview.h"
+#include "look-up-card.h"
 #include <gtk/gtk.h>
 #include <gtk-layer-shell/gtk-layer-shell.h>
 #include <glib-unix.h>
@@ -145,16 +146,22 @@ static void log_geometry(void) {
                f->card.y + oy, f->card.width, f->card.height, f->highlight,
                o.composited && o.mode != FT_WINDOW_PLACED ? f->dimming : 0.0);
     // The titles and the address are other applications' words: escaped (bounded.h).
-    if (f->link) {
+    if (f->link && f->has_definition) {
+        g_autofree char *word = ft_log_text(ft_look_up_card_word());
+        g_printerr("look-up %u %d %d %d %d \"%s\" definition %d %d %d %d\n", f->menu_id, f->preview.x + ox,
+                   f->preview.y + oy, f->preview.width, f->preview.height, word, f->definition.x + ox,
+                   f->definition.y + oy, f->definition.width, f->definition.height);
+    } else if (f->link) {
         g_autofree char *title = ft_log_text(ft_link_preview_title());
         g_autofree char *address = ft_log_text(ft_link_preview_address());
         g_printerr("preview %u %d %d %d %d \"%s\" %s\n", f->menu_id, f->preview.x + ox, f->preview.y + oy,
                    f->preview.width, f->preview.height, title, address);
         if (f->has_page)
             g_printerr("page %u %d %d %d %d\n", f->menu_id, f->page.x + ox, f->page.y + oy, f->page.width, f->page.height);
+    }
+    if (f->link)
         g_printerr("actions %u %d %d %d %d\n", f->menu_id, f->actions.x + ox, f->actions.y + oy, f->actions.width,
                    f->actions.height);
-    }
     if (f->has_heading) {
         g_autofree char *title = ft_log_text(o.heading.title);
         g_printerr("heading %u \"%s\" %d %d %d %d\n", f->menu_id, title, f->heading.x + ox, f->heading.y + oy,
@@ -261,7 +268,9 @@ static gboolean on_draw(GtkWidget *widget, cairo_t *cr, gpointer data) {
         cairo_save(cr);
         cairo_translate(cr, f->preview.x, f->preview.y);
         cairo_scale(cr, f->scale, f->scale);
-        ft_link_preview_draw(cr, f->menu_width, f->header_height, f->page_height, f->has_page, o.dark);
+        // A word's Look Up card where a link's preview is.
+        if (f->has_definition) ft_look_up_card_draw(cr, f->menu_width, f->header_height, f->definition_height, o.dark);
+        else ft_link_preview_draw(cr, f->menu_width, f->header_height, f->page_height, f->has_page, o.dark);
         cairo_restore(cr);
         draw_rows(cr, f, f->actions.x, f->actions.y, bg, fg, sub);
     } else {
@@ -449,6 +458,7 @@ static void hide_window(void) {
     ungrab();
     gtk_widget_hide(o.window);
     ft_link_preview_end();
+    ft_look_up_card_end();
     if (o.verbose) g_printerr("hidden\n");
     o.logged_valid = FALSE;
 }
@@ -623,8 +633,9 @@ static void menu_shown(GVariant *p) {
     o.stamp_menu = id;
     o.stamp_signal = arrived;
     ft_link_preview_end();
+    ft_look_up_card_begin(&content);
     // A link's preview above its actions ("The link's preview"), its page rendered when it can be.
-    if (content.target.link) {
+    if (content.target.link && !content.look_up) {
         g_autofree char *title = ft_bounded_text(content.link_name);
         content.target.page = ft_link_preview_begin(id, content.address, title, redraw_preview);
     }

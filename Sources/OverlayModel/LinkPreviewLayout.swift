@@ -3,7 +3,8 @@
 /// actions' card below it, the two one block that opens from the finger as the menu does and
 /// grows from the corner at the finger. Unlike the menu, the block can be taller than the room
 /// on either side of the finger: it is then moved so that, full size, it is whole on the output
-/// (`MenuLayout.edge` inside it), and grows from its corner nearest the finger.
+/// (`MenuLayout.edge` inside it), and grows from its corner nearest the finger. A word's Look Up
+/// card (`LookUpCard`) is placed the same: its definition where a link's page would be.
 public struct LinkPreviewLayout: Hashable, Sendable {
     /// The preview's and the actions' width at pop, as the menu's.
     public static let width = MenuLayout.width
@@ -20,6 +21,9 @@ public struct LinkPreviewLayout: Hashable, Sendable {
     public var preview: PixelRect
     /// The page's rendering in it, if the preview has one.
     public var page: PixelRect?
+    /// A word's definition in it, under the header, for a Look Up card; and its height at pop.
+    public var definition: PixelRect?
+    public var definitionHeight: Double
     /// The actions' card and its rows, as a menu's.
     public var actions: MenuLayout
     /// The scale everything is drawn at (1 at pop).
@@ -31,16 +35,18 @@ public struct LinkPreviewLayout: Hashable, Sendable {
         case row(Int)
     }
 
-    /// The block's height at pop for `items` action rows.
-    public static func height(items: Int, page: Bool) -> Double {
-        headerHeight + (page ? pageHeight : 0) + spacing + Double(max(items, 1)) * MenuLayout.rowHeight
+    /// The block's height at pop for `items` action rows, with a definition `definition` high.
+    public static func height(items: Int, page: Bool, definition: Double = 0) -> Double {
+        headerHeight + (page ? pageHeight : 0) + definition + spacing + Double(max(items, 1)) * MenuLayout.rowHeight
     }
 
-    /// The preview of a link whose menu has `items` actions (`page`: with a rendering) grown to
-    /// `scale`, beside `finger` in a window of `surface` pixels; `placed` as `MenuLayout`'s.
-    public init(items: Int, page: Bool, finger: (x: Double, y: Double), surface: (width: Double, height: Double),
-                scale: Double, placed: Bool = false) {
-        let w = Self.width, h = Self.height(items: items, page: page)
+    /// The preview of a link whose menu has `items` actions (`page`: with a rendering; a word's
+    /// card: `definition` high under its header) grown to `scale`, beside `finger` in a window of
+    /// `surface` pixels; `placed` as `MenuLayout`'s.
+    public init(items: Int, page: Bool, definition: Double = 0, finger: (x: Double, y: Double),
+                surface: (width: Double, height: Double), scale: Double, placed: Bool = false) {
+        let body = page ? 0 : max(definition, 0)
+        let w = Self.width, h = Self.height(items: items, page: page, definition: body)
         var s = scale, x0: Double, y0: Double
         if placed {
             s = 1
@@ -57,13 +63,18 @@ public struct LinkPreviewLayout: Hashable, Sendable {
             y0 = way.up ? fy + h * (1 - s) : fy
         }
         self.scale = s
-        let previewHeight = Self.headerHeight + (page ? Self.pageHeight : 0)
+        let previewHeight = Self.headerHeight + (page ? Self.pageHeight : 0) + body
         bounds = PixelRect(x: MenuLayout.round(x0), y: MenuLayout.round(y0), width: MenuLayout.round(w * s),
                            height: MenuLayout.round(h * s))
         preview = PixelRect(x: bounds.x, y: bounds.y, width: bounds.width, height: MenuLayout.round(previewHeight * s))
         self.page = page
             ? PixelRect(x: bounds.x, y: MenuLayout.round(y0 + Self.headerHeight * s), width: bounds.width,
                         height: MenuLayout.round(Self.pageHeight * s))
+            : nil
+        definitionHeight = body
+        self.definition = body > 0
+            ? PixelRect(x: bounds.x, y: MenuLayout.round(y0 + Self.headerHeight * s), width: bounds.width,
+                        height: MenuLayout.round(body * s))
             : nil
         let actionsY = y0 + (previewHeight + Self.spacing) * s
         var rows: [PixelRect] = []

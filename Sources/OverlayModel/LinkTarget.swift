@@ -7,9 +7,13 @@ public struct LinkTarget: Hashable, Sendable {
     /// Whether the preview has room for a rendering of the page: a preview is on and the
     /// overlay can render pages (WebKitGTK). Without one the card shows the title and address.
     public var page: Bool
+    /// A word's Look Up card instead of a link's preview: its definition's height under the
+    /// header (`LookUpCard.bodyHeight`), 0 for a link. A word has no row that pop chooses.
+    public var definition: Double
 
-    public init(openRow: Int?, page: Bool) {
+    public init(openRow: Int?, page: Bool, definition: Double = 0) {
         self.openRow = openRow
         self.page = page
+        self.definition = definition
     }
 }

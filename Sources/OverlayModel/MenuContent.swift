@@ -1,7 +1,8 @@
 import ForceTouchProtocol
 
 /// What a `MenuShown` draws (SPEC §11, "What is under the finger"), decided from its dictionaries
-/// as the bus carried them: the rows, and the app heading them or the link previewed above them.
+/// as the bus carried them: the rows, and the app heading them, the link previewed above them or
+/// the word's Look Up card above them.
 /// The overlay's C glue passes the dictionaries on and draws what this says.
 public struct MenuContent: Hashable, Sendable {
     /// The type of a link's Open item (the daemon's `PressTargetMenu.openLinkType`): pop chooses it.
@@ -28,6 +29,8 @@ public struct MenuContent: Hashable, Sendable {
     public var rows: [MenuRow]
     public var heading: MenuHeading?
     public var link: Link?
+    /// A word's card (a target of kind `word`): above the rows, as a link's preview.
+    public var lookUp: LookUpCard?
     /// What the press was on and its name, as the daemon said them ("" when it did not): logged.
     public var kind: String
     public var name: String
@@ -40,24 +43,29 @@ public struct MenuContent: Hashable, Sendable {
         let address = target[MenuTargetKey.address.rawValue] ?? ""
         let types = items.map { $0[MenuItemKey.type.rawValue] ?? "" }
         var heading: MenuHeading?
-        if kind == "link", !address.isEmpty {
+        if kind == "word", !name.isEmpty {
+            lookUp = LookUpCard(word: name, definition: target[MenuTargetKey.definition.rawValue] ?? "",
+                                dictionary: target[MenuTargetKey.dictionary.rawValue] ?? "")
+        } else if kind == "link", !address.isEmpty {
             link = Link(address: address, name: name, openRow: types.lastIndex(of: Self.openLinkType))
         } else if Self.appKinds.contains(kind), !name.isEmpty, !items.isEmpty {
             heading = MenuHeading(title: name, icon: target[MenuTargetKey.icon.rawValue] ?? "")
         }
         self.heading = heading
+        let card = lookUp
         rows = zip(items, types).map { item, type in
             let subtitle = item[MenuItemKey.subtitle.rawValue] ?? ""
             return MenuRow(type: type, title: item[MenuItemKey.title.rawValue] ?? "",
-                           subtitle: Self.shows(subtitle: subtitle, under: heading) ? subtitle : nil,
+                           subtitle: Self.shows(subtitle: subtitle, under: heading, card: card) ? subtitle : nil,
                            icon: item[MenuItemKey.icon.rawValue] ?? "",
                            iconFile: item[MenuItemKey.iconFile.rawValue] ?? "")
         }
     }
 
     /// Under a heading, a subtitle that only names the app again is not drawn: the heading names
-    /// it (the daemon keeps it for menus drawn without one).
-    static func shows(subtitle: String, under heading: MenuHeading?) -> Bool {
-        !subtitle.isEmpty && subtitle != heading?.title
+    /// it (the daemon keeps it for menus drawn without one). Under a word's card no subtitle is:
+    /// the daemon's (the word, the definition's start) would repeat the card.
+    static func shows(subtitle: String, under heading: MenuHeading?, card: LookUpCard? = nil) -> Bool {
+        !subtitle.isEmpty && subtitle != heading?.title && card == nil
     }
 }

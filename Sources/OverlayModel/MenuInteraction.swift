@@ -316,8 +316,8 @@ public struct MenuInteraction: Sendable {
     /// The link's preview and actions, for a menu shown for a link.
     private func linkLayout(pointer: (x: Double, y: Double)?) -> LinkPreviewLayout? {
         guard let link else { return nil }
-        return LinkPreviewLayout(items: items, page: link.page, finger: place(pointer: pointer), surface: surface,
-                                 scale: growth.scale, placed: placed)
+        return LinkPreviewLayout(items: items, page: link.page, definition: link.definition,
+                                 finger: place(pointer: pointer), surface: surface, scale: growth.scale, placed: placed)
     }
 
     /// Where the menu opens in the window: the finger, or the pointer (the window's centre when

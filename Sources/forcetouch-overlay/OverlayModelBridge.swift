@@ -22,7 +22,8 @@ enum OverlayModelBridge {
             let link = target.flatMap { t -> LinkTarget? in
                 guard t.pointee.link != 0 else { return nil }
                 let open = Int(t.pointee.open_row)
-                return LinkTarget(openRow: open >= 0 && open < items ? open : nil, page: t.pointee.page != 0)
+                return LinkTarget(openRow: open >= 0 && open < items ? open : nil, page: t.pointee.page != 0,
+                                  definition: t.pointee.definition)
             }
             let heading = link == nil && (target?.pointee.heading ?? 0) != 0
             apply(.shown(id: id, items: items, x: x, y: y, atPointer: string(placement) == "pointer", link: link,
@@ -77,8 +78,23 @@ enum OverlayModelBridge {
                                       icon: kept(row.icon), icon_file: kept(row.iconFile))
             }
         }
-        c.target = ft_menu_target(link: content.link == nil ? 0 : 1, open_row: Int32(content.link?.openRow ?? -1),
-                                  page: 0, heading: content.heading == nil ? 0 : 1)
+        c.target = ft_menu_target(link: content.link == nil && content.lookUp == nil ? 0 : 1,
+                                  open_row: Int32(content.link?.openRow ?? -1), page: 0,
+                                  heading: content.heading == nil ? 0 : 1, definition: content.lookUp?.bodyHeight ?? 0)
+        if let card = content.lookUp {
+            c.look_up = 1
+            c.look_up_word = kept(card.word)
+            c.look_up_source = kept(card.source)
+            c.sense_count = Int32(min(card.senses.count, Int(FT_LOOK_UP_MAX_SENSES)))
+            withUnsafeMutableBytes(of: &c.senses) { raw in
+                let senses = raw.bindMemory(to: UnsafePointer<CChar>?.self)
+                for (i, sense) in card.senses.prefix(senses.count).enumerated() { senses[i] = kept(sense.text) }
+            }
+            withUnsafeMutableBytes(of: &c.sense_lines) { raw in
+                let lines = raw.bindMemory(to: Int32.self)
+                for (i, sense) in card.senses.prefix(lines.count).enumerated() { lines[i] = Int32(sense.lines) }
+            }
+        }
         c.heading_title = kept(content.heading?.title ?? "")
         c.heading_icon = kept(content.heading?.icon ?? "")
         c.heading_icon_file = kept(content.heading?.iconFile ?? "")
@@ -120,6 +136,11 @@ enum OverlayModelBridge {
             c.header_height = LinkPreviewLayout.headerHeight
             c.page_height = LinkPreviewLayout.pageHeight
             c.spacing = LinkPreviewLayout.spacing
+            if let definition = link.definition {
+                c.has_definition = 1
+                c.definition = rect(definition)
+                c.definition_height = link.definitionHeight
+            }
         }
         return c
     }

@@ -492,14 +492,16 @@ text_press() {
     local pid=$last_pid
     wait_for_new "$m" '^\{' "$W/menus.log" 30
     tail -c "+$((m + 1))" "$W/menus.log" | grep -m1 '^{' > "$W/$1.menu"
-    # SAVE_IMAGES=1: the word's and the phone number's menus, shot as they are on screen.
-    if [ -n "${SAVE_IMAGES:-}" ] && { [ "$1" = word ] || [ "$1" = phone ]; }; then
+    # The word's menu (its Look Up card, checked below) and, with SAVE_IMAGES=1, the phone
+    # number's, shot as they are on screen once drawn full size.
+    if [ "$1" = word ] || { [ -n "${SAVE_IMAGES:-}" ] && [ "$1" = phone ]; }; then
         wait_for_new "$om" '^menu [0-9]+ scale 1\.000 ' "$W/x11-overlay.log" 5 > /dev/null
         as_user import -window root png:- > "$W/$1-menu.png"
+    fi
+    if [ -n "${SAVE_IMAGES:-}" ] && [ "$1" = phone ]; then
         local cx=$(( $2 - 260 )) cy=$(( $3 - 60 ))
         cx=$(( cx < 0 ? 0 : cx > 464 ? 464 : cx )) cy=$(( cy < 0 ? 0 : cy > 388 ? 388 : cy ))
-        convert "$W/$1-menu.png" -crop 560x380+$cx+$cy +repage \
-            "docs/images/force-click-$1-x11.png"
+        convert "$W/$1-menu.png" -crop 560x380+$cx+$cy +repage "docs/images/force-click-$1-x11.png"
     fi
     wait_until 10 gone "$pid"
     stop "$pid"
@@ -520,6 +522,26 @@ check "text: ... and its items Look Up, Copy, Search the Web ($(menu_field word 
     test "$(menu_field word '" ".join(m["items"])')" = "text.look-up text.copy text.search"
 check "text: ... the overlay drew it (its log: $(tail -c +$((m + 1)) "$W/x11-overlay.log" | grep -a -m1 -o 'shown: .* for word.*'))" \
     bash -c "tail -c +$((m + 1)) '$W/x11-overlay.log' | grep -aq 'shown: .* for word '"
+# The Look Up card (LookUpCard): above the word's actions as a link's preview is, the word its
+# title, the dictionary named under it, the definition's first senses under that. Its place as
+# the overlay logs it (`look-up MENU X Y W H "WORD" definition X Y W H`, full size), and on the
+# screenshot: the word in bold in the header, the dictionary's line, and the definition's ink.
+read -r kx ky kw kh < <(tail -c +$((m + 1)) "$W/x11-overlay.log" | grep -a '^look-up [0-9]* ' | tail -1 | awk '{ print $3, $4, $5, $6 }')
+read -r dx dy dw dh < <(tail -c +$((m + 1)) "$W/x11-overlay.log" | grep -a '^look-up [0-9]* ' | tail -1 | awk '{ print $(NF-3), $(NF-2), $(NF-1), $NF }')
+read -r ax ay aw ah < <(tail -c +$((m + 1)) "$W/x11-overlay.log" | grep -a '^actions [0-9]* ' | tail -1 | awk '{ print $3, $4, $5, $6 }')
+check "text: ... its Look Up card, titled \"force\", above its actions, the definition under the header (card ${kx:-?} ${ky:-?} ${kw:-?} ${kh:-?}, definition ${dx:-?} ${dy:-?} ${dw:-?} ${dh:-?}, actions at y ${ay:-?})" \
+    bash -c "tail -c +$((m + 1)) '$W/x11-overlay.log' | grep -aq '^look-up [0-9]* .* \"force\" definition ' &&
+             [ '${ay:-0}' = '$(( ${ky:-0} + ${kh:-0} + 10 ))' ] && [ '${dy:-0}' = '$(( ${ky:-0} + 56 ))' ] &&
+             [ '$(( ${dy:-0} + ${dh:-0} ))' = '$(( ${ky:-0} + ${kh:-0} ))' ] && [ '${dh:-0}' -ge 40 ] && [ '${aw:-0}' = '${kw:-1}' ]"
+word_ink="$(ink "$W/word-menu.png" 120x20+$(( ${kx:-0} + 16 ))+$(( ${ky:-0} + 8 )))"
+source_ink="$(ink "$W/word-menu.png" 200x14+$(( ${kx:-0} + 16 ))+$(( ${ky:-0} + 34 )))"
+definition_ink="$(ink "$W/word-menu.png" $(( ${dw:-32} - 32 ))x$(( ${dh:-16} - 16 ))+$(( ${dx:-0} + 16 ))+$(( ${dy:-0} + 8 )))"
+check "text: ... drawn there: the word, the dictionary's line and the definition's lines in ink (‰ ink: word $word_ink, dictionary $source_ink, definition $definition_ink)" \
+    test -n "${dh:-}" -a "${word_ink:-0}" -ge 50 -a "${source_ink:-0}" -ge 20 -a "${definition_ink:-0}" -ge 40
+if [ -n "${SAVE_IMAGES:-}" ]; then
+    convert "$W/word-menu.png" -crop $(( ${kw:-0} + 80 ))x$(( ${ah:-0} + ${ay:-0} - ${ky:-0} + 80 ))+$(( ${kx:-0} > 40 ? ${kx:-0} - 40 : 0 ))+$(( ${ky:-0} > 40 ? ${ky:-0} - 40 : 0 )) +repage \
+        docs/images/force-click-word-x11.png
+fi
 echo "figure: text: the daemon's Look Up of the word: $(grep -o 'Look Up: .*' "$W/word-replay.log" | head -1)"
 echo "figure: text: the overlay's lookups of the word, text read included: $(tail -c +$((m + 1)) "$W/x11-overlay.log" | grep -aE '^under-finger [0-9]+ [0-9]+: ' | sed -E 's/.*\(([0-9.]+) ms\)$/\1 ms/' | xargs)"
 text_press email $(word_at ada@example.org)

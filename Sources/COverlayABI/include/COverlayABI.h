@@ -8,6 +8,8 @@
 
 /// The most rows a menu shows (SPEC §11: UIApplicationShortcutItem's four).
 #define FT_MENU_MAX_ITEMS 4
+/// The most senses a word's Look Up card shows (LookUpCard.maximumLines: one line each at least).
+#define FT_LOOK_UP_MAX_SENSES 5
 
 /// A rectangle in the overlay window's logical pixels.
 typedef struct {
@@ -38,6 +40,11 @@ typedef struct {
     ft_rect preview, page, actions;
     /// The preview's header, its page and the space above the actions at pop, in logical pixels.
     double header_height, page_height, spacing;
+    /// A word's Look Up card (LookUpCard) in `preview`, instead of a link's: its definition in
+    /// `definition` under the header, `definition_height` high at pop.
+    int has_definition;
+    ft_rect definition;
+    double definition_height;
     /// A menu for an app (MenuLayout's heading): the app's icon and name in `heading`, at the
     /// card's top above the rows, `heading_height` high at pop. Not a row: a tap on it chooses
     /// nothing.
@@ -57,6 +64,9 @@ typedef struct {
     /// The target is an app (an app's icon, or a window) with a name: its icon and name head the
     /// rows (not for a link).
     int heading;
+    /// A word: its Look Up card's definition height at pop (LookUpCard.bodyHeight; 0 for none),
+    /// the card drawn where a link's preview is (`link` is set too, with no row that opens it).
+    double definition;
 } ft_menu_target;
 
 /// What an event asks of the glue besides drawing.
@@ -107,6 +117,13 @@ typedef struct {
     const char *address, *link_name;
     /// What the press was on and its name, as the daemon said them ("" when it did not): logged.
     const char *kind, *name;
+    /// A word's Look Up card (LookUpCard): the word, the dictionary named ("" when the senses say
+    /// why there is no definition), and `sense_count` senses, each given `sense_lines` lines.
+    int look_up;
+    const char *look_up_word, *look_up_source;
+    int sense_count;
+    const char *senses[FT_LOOK_UP_MAX_SENSES];
+    int sense_lines[FT_LOOK_UP_MAX_SENSES];
 } ft_menu_content;
 
 /// The menu's logic, implemented in Swift (MenuInteraction): the glue passes each signal and

@@ -1,0 +1,25 @@
+// A word's Look Up card (docs/SPEC.md §11, "Force Click on text"): the word, the dictionary named
+// and the first senses of its definition, as the model made them (LookUpCard), drawn where a
+// link's preview is, above the word's actions (LinkPreviewLayout places it).
+#ifndef FORCETOUCH_LOOK_UP_CARD_H
+#define FORCETOUCH_LOOK_UP_CARD_H
+#include "COverlayABI.h"
+#include <gtk/gtk.h>
+
+/// The most characters of one sense laid out (LookUpCard.maximumSenseLength): the rest is cut
+/// before Pango sees it.
+#define FT_LOOK_UP_SENSE_CHARS 400
+
+/// A menu is shown: its word's card, when `content` has one (`look_up`), is kept to be drawn.
+void ft_look_up_card_begin(const ft_menu_content *content);
+
+/// The menu is gone: its card goes.
+void ft_look_up_card_end(void);
+
+/// The card at 0, 0 of `cr`, in the menu's units at pop: `width` wide, its header (the word and
+/// the dictionary) `header` high, then the senses in `body`.
+void ft_look_up_card_draw(cairo_t *cr, double width, double header, double body, int dark);
+
+/// The word, for the log ("" without a card).
+const char *ft_look_up_card_word(void);
+#endif
