@@ -164,6 +164,15 @@ public struct PressTargetFacts: Encodable, Hashable, Sendable {
         })
     }
 
+    /// Why `accessible` is a partial answer (`PointedObject`'s ask again: a link without its
+    /// address, a tree not built yet), or nil. The looker asked once, so it is taken as it is
+    /// (`decidingAccessible()`); the daemon's debug log says so.
+    public var partiality: String? {
+        guard let answer = accessible, case .askAgain(let why) = PointedObject.decide(answer, lastChance: false)
+        else { return nil }
+        return why
+    }
+
     /// These facts with `accessible` decided (`PointedObject`, its last chance: the looker asked
     /// once): the object the press is on gives `role`, `name`, `description` and, for a link,
     /// `address`, unless the looker gave them. Without `accessible`, the facts as they are.

@@ -70,6 +70,12 @@ import Testing
         #expect(facts.role == "push button" && facts.name == "Example link")
         #expect(facts.address == "https://example.org/forcetouch")
         #expect(facts.windowTitle == "Links" && facts.source == "gnome-shell")
+        #expect(facts.partiality == nil)
+        // A link without its address yet: partial, and taken as it is (the looker asked once).
+        let partial = try PressTargetFacts(entries: [BusVariantEntry("accessible", .string(
+            #"{"toolkit":"Gecko","path":[{"role":"link","name":"","description":"","states":[],"children":1},{"role":"frame","name":"Page","description":"","states":[],"children":1}]}"#))])
+        #expect(partial.partiality == "a link without its address")
+        #expect(partial.decidingAccessible().role == "link" && partial.decidingAccessible().address == nil)
         // No answer: the facts as they came.
         let plain = try PressTargetFacts(entries: [BusVariantEntry("window-title", .string("Links"))])
         #expect(plain.decidingAccessible() == plain)

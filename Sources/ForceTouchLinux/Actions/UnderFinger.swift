@@ -61,8 +61,12 @@ final class UnderFinger {
 
     /// A looker's answer (`PressTarget`). Dropped, with a debug line, when it is for another
     /// press or late; taken, it lets a held menu go at once.
-    func answer(_ facts: PressTargetFacts) {
+    func answer(_ given: PressTargetFacts) {
         guard enabled else { return debug("under the finger: answer ignored: the lookup is off") }
+        // A looker's raw AT-SPI answer (the GNOME Shell extension's) is decided here, by the
+        // overlay's rule; it asks once, so a partial one is taken as it is, and said.
+        if let why = given.partiality { debug("under the finger: the answer is partial (\(why)): taken as it is") }
+        let facts = given.decidingAccessible()
         switch lookup.answer(facts, at: now()) {
         case .accepted:
             if case .answered(let facts) = lookup.outcome(at: now()) { answered = resolver.resolve(facts) }
