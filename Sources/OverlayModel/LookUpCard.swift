@@ -56,7 +56,7 @@ public struct LookUpCard: Hashable, Sendable {
         for text in texts where left > 0 {
             let cut = text.unicodeScalars.count > Self.maximumSenseLength
                 ? String(String.UnicodeScalarView(text.unicodeScalars.prefix(Self.maximumSenseLength - 1))) + "…" : text
-            let needed = (cut.count + Self.charactersPerLine - 1) / Self.charactersPerLine
+            let needed = (cut.unicodeScalars.count + Self.charactersPerLine - 1) / Self.charactersPerLine
             let lines = min(max(needed, 1), Self.maximumSenseLines, left)
             senses.append(Sense(text: cut, lines: lines))
             left -= lines
@@ -75,15 +75,30 @@ public struct LookUpCard: Hashable, Sendable {
     /// number. A text without numbers is one sense.
     static func senses(of definition: String, word: String) -> [String] {
         // Five lines need no more than the text's start: a 10 MB answer is not walked whole.
-        let start = String(String.UnicodeScalarView(definition.unicodeScalars.prefix(Self.maximumDefinitionLength)))
-        var lines = start.split(separator: "\n", omittingEmptySubsequences: true)
-            .map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
-            .filter { !$0.isEmpty }
-        if let first = lines.first, first.lowercased() == word.lowercased() { lines.removeFirst() }
-        var senses: [[Substring]] = []
-        for token in lines.joined(separator: " ").split(separator: " ") {
+        // Unicode scalars, not characters, as the GNOME Shell extension's port counts them.
+        var lines: [[String]] = [[]]
+        var token = String.UnicodeScalarView()
+        func endToken() {
+            if !token.isEmpty { lines[lines.count - 1].append(String(token)) }
+            token = String.UnicodeScalarView()
+        }
+        for scalar in definition.unicodeScalars.prefix(Self.maximumDefinitionLength) {
+            if Self.newlines.contains(scalar) {
+                endToken()
+                lines.append([])
+            } else if scalar.properties.isWhitespace {
+                endToken()
+            } else {
+                token.append(scalar)
+            }
+        }
+        endToken()
+        lines = lines.filter { !$0.isEmpty }
+        if let first = lines.first, first.joined(separator: " ").lowercased() == word.lowercased() { lines.removeFirst() }
+        var senses: [[String]] = []
+        for token in lines.joined() {
             if Self.isSenseNumber(token) || senses.isEmpty {
-                var sense: [Substring] = []
+                var sense: [String] = []
                 // `n 1:`: the part of speech goes with the number that follows it.
                 if Self.isSenseNumber(token), let last = senses.indices.last, let pos = senses[last].last,
                    Self.partsOfSpeech.contains(pos) {
@@ -97,13 +112,17 @@ public struct LookUpCard: Hashable, Sendable {
                 senses[senses.count - 1].append(token)
             }
         }
-        return senses.map { $0.joined(separator: " ") }.filter { !$0.isEmpty }
+        return senses.map { $0.joined(separator: " ") }
     }
 
-    static let partsOfSpeech: Set<Substring> = ["n", "v", "adj", "adv"]
+    /// What ends a line: LF, CR, VT, FF, NEL, LINE SEPARATOR, PARAGRAPH SEPARATOR.
+    static let newlines: Set<Unicode.Scalar> = ["\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"]
 
-    /// `1:`, `12:`.
-    static func isSenseNumber(_ token: Substring) -> Bool {
-        token.count >= 2 && token.last == ":" && token.dropLast().allSatisfy { $0.isASCII && $0.isNumber }
+    static let partsOfSpeech: Set<String> = ["n", "v", "adj", "adv"]
+
+    /// `1:`, `12:`: ASCII digits and a colon.
+    static func isSenseNumber(_ token: String) -> Bool {
+        let scalars = Array(token.unicodeScalars)
+        return scalars.count >= 2 && scalars.last == ":" && scalars.dropLast().allSatisfy { ("0"..."9").contains($0) }
     }
 }

@@ -40,6 +40,9 @@ import Testing
     @Test func thePartOfSpeechStaysWithItsNumber() {
         let card = LookUpCard(word: "w", definition: "w\n  n 1: one\n  2: two\n  v 1: three", dictionary: "d")
         #expect(card.senses.map(\.text) == ["n 1: one", "2: two", "v 1: three"])
+        // The DICT protocol's CRLF lines as well.
+        #expect(LookUpCard(word: "w", definition: "w\r\n  n 1: one\r\n  2: two", dictionary: "d").senses.map(\.text)
+            == ["n 1: one", "2: two"])
     }
 
     @Test func withoutADefinitionTheCardSaysWhy() {

@@ -42,6 +42,7 @@ import Testing
         var rows: [Row]
         var heading: Heading?
         var link: Link?
+        var lookUp: LookUp?
 
         struct Row: Encodable {
             var type: String
@@ -63,6 +64,19 @@ import Testing
             var openRow: Int?
         }
 
+        /// A word's card: its senses as [text, lines].
+        struct LookUp: Encodable {
+            var word: String
+            var source: String
+            var senses: [Sense]
+            var bodyHeight: Double
+
+            struct Sense: Encodable {
+                var text: String
+                var lines: Int
+            }
+        }
+
         init(target: [(String, String)], items: [[(String, String)]]) {
             let c = MenuContent(target: BusStrings(target.map { (key: $0.0, value: $0.1) }),
                                 items: items.map { BusStrings($0.map { (key: $0.0, value: $0.1) }) })
@@ -73,6 +87,10 @@ import Testing
             rows = c.rows.map { Row(type: $0.type, title: $0.title, subtitle: $0.subtitle, icon: $0.icon, iconFile: $0.iconFile) }
             heading = c.heading.map { Heading(title: $0.title, icon: $0.icon, iconFile: $0.iconFile) }
             link = c.link.map { Link(address: $0.address, name: $0.name, openRow: $0.openRow) }
+            lookUp = c.lookUp.map { card in
+                LookUp(word: card.word, source: card.source,
+                       senses: card.senses.map { LookUp.Sense(text: $0.text, lines: $0.lines) }, bodyHeight: card.bodyHeight)
+            }
         }
     }
 
@@ -80,6 +98,8 @@ import Testing
     struct LinkLayoutCase: Encodable {
         var items: Int
         var page: Bool
+        /// A word's card: its definition's height (only when it has one).
+        var definition: Double?
         var finger: [Double]
         var surface: [Double]
         var scale: Double
@@ -93,6 +113,7 @@ import Testing
         var bounds: [Int]
         var preview: [Int]
         var page: [Int]?
+        var definition: [Int]?
         var actions: [Int]
         var rows: [[Int]]
         var scale: Double
@@ -101,6 +122,7 @@ import Testing
             bounds = l.bounds.vector
             preview = l.preview.vector
             page = l.page?.vector
+            definition = l.definition?.vector
             actions = l.actions.card.vector
             rows = l.actions.rows.map(\.vector)
             scale = l.scale
@@ -604,6 +626,8 @@ import Testing
         let run = [("type", "run"), ("title", "Run"), ("subtitle", "Tool"), ("icon-file", "/opt/tool/run.png")]
         let other = [("type", "new"), ("title", "New"), ("subtitle", "A new one"), ("kind", "static")]
         let link = [("kind", "link"), ("name", "Example"), ("address", "https://example.org/")]
+        let lookUp = [("type", "text.look-up"), ("title", "Look Up “Force”"), ("subtitle", "n 1: a powerful effect")]
+        let copyText = [("type", "text.copy"), ("title", "Copy"), ("subtitle", "Force"), ("icon", "edit-copy")]
         return [
             ContentCase(target: link, items: [open, copy]),
             ContentCase(target: link, items: [copy, open]),
@@ -619,8 +643,31 @@ import Testing
             ContentCase(target: [], items: [other, [("title", "No type")], []]),
             ContentCase(target: [("kind", "app-icon"), ("kind", "link"), ("name", "Tool"), ("name", "Other")],
                         items: [[("title", "First"), ("title", "Second"), ("subtitle", "Tool")]]),
+            // A word's Look Up card: WordNet's answer (CRLF lines, its headword first), none and
+            // why, a text without numbered senses, a long one, and a word without a name.
+            ContentCase(target: [("kind", "word"), ("name", "Force"), ("definition", Self.wordNetForce),
+                                 ("dictionary", "WordNet (r) 3.0 (2006), dictd 1.13")], items: [lookUp, copyText]),
+            ContentCase(target: [("kind", "word"), ("name", "naïve"),
+                                 ("dictionary", "no dictionary server on 127.0.0.1:2628: install dictd and dict-wn")],
+                        items: [lookUp]),
+            ContentCase(target: [("kind", "word"), ("name", "x"), ("definition", "x\n\u{3000}a\u{85}b\u{2028}c  d\u{A0}é\r2:"),
+                                 ("dictionary", "d")], items: []),
+            ContentCase(target: [("kind", "word"), ("name", "long"),
+                                 ("definition", "1: " + String(repeating: "word ", count: 300) + "2: x 3: y n 4: z 5: w 6: v")],
+                        items: [copyText]),
+            ContentCase(target: [("kind", "word"), ("definition", "1: one")], items: [lookUp]),
         ]
     }
+
+    /// WordNet's answer for "force" as dictd sends it, CRLF lines (its first senses).
+    static let wordNetForce = """
+        force\r
+            n 1: a powerful effect or influence; "the force of his eloquence\r
+                 easily persuaded them"\r
+            2: (physics) the influence that produces a change in a physical\r
+               quantity; "force equals mass times acceleration"\r
+            v 1: to cause to do through pressure or necessity\r
+        """
 
     static func linkLayouts() -> [LinkLayoutCase] {
         var cases: [LinkLayoutCase] = []
@@ -629,11 +676,11 @@ import Testing
         for surface in [(1024.0, 768.0), (800.0, 400.0)] {
             for finger in fingers {
                 for items in [0, 2] {
-                    for page in [false, true] {
+                    for (page, definition) in [(false, 0.0), (true, 0.0), (false, 101.0)] {
                         for scale in [0.35, 0.59, 1.0] {
                             for placed in scale == 1 ? [false, true] : [false] {
-                                let l = LinkPreviewLayout(items: items, page: page, finger: finger, surface: surface,
-                                                          scale: scale, placed: placed)
+                                let l = LinkPreviewLayout(items: items, page: page, definition: definition, finger: finger,
+                                                          surface: surface, scale: scale, placed: placed)
                                 var points = [(Double(l.preview.x), Double(l.preview.y)), finger,
                                               (Double(l.preview.x + l.preview.width) - 0.5, Double(l.preview.y + l.preview.height) - 0.5),
                                               (Double(l.preview.x), Double(l.preview.y + l.preview.height) + 1)]
@@ -647,7 +694,9 @@ import Testing
                                     case nil: PartAt(x: p.0, y: p.1)
                                     }
                                 }
-                                cases.append(LinkLayoutCase(items: items, page: page, finger: [finger.0, finger.1],
+                                cases.append(LinkLayoutCase(items: items, page: page,
+                                                            definition: definition > 0 ? definition : nil,
+                                                            finger: [finger.0, finger.1],
                                                             surface: [surface.0, surface.1], scale: scale, placed: placed,
                                                             link: LinkFrame(l), partAt: probes))
                             }

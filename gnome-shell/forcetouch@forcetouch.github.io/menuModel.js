@@ -1,5 +1,5 @@
 /* The quick-action menu's logic (docs/SPEC.md §11), a port of Sources/OverlayModel's MenuContent,
- * MenuLayout, LinkPreviewLayout, LinkTarget, MenuGrowth, MenuInteraction and the values around them: the same names, the same named states,
+ * LookUpCard, MenuLayout, LinkPreviewLayout, LinkTarget, MenuGrowth, MenuInteraction and the values around them: the same names, the same named states,
  * the same figures, so that the extension's menu opens, grows, slides and closes exactly as
  * forcetouch-overlay's does. Pure: no gi import, no clock, no toolkit. Tests/GnomeShell/model-vectors.js
  * runs it over the vectors the Swift model writes (Tests/GnomeShell/vectors/menu.json) and fails
@@ -40,7 +40,12 @@ var MenuContent = class MenuContent {
         const types = items.map(item => item.get(ITEM_KEYS.type) ?? '');
         this.link = null;
         this.heading = null;
-        if (this.kind === 'link' && address) {
+        /* A word's card (a target of kind `word`): above the rows, as a link's preview. */
+        this.lookUp = null;
+        if (this.kind === 'word' && this.name) {
+            this.lookUp = new LookUpCard(this.name, target.get(TARGET_KEYS.definition) ?? '',
+                target.get(TARGET_KEYS.dictionary) ?? '');
+        } else if (this.kind === 'link' && address) {
             const open = types.lastIndexOf(MenuContent.openLinkType);
             this.link = { address, name: this.name, openRow: open >= 0 ? open : null };
         } else if (MenuContent.appKinds.includes(this.kind) && this.name && items.length) {
@@ -53,22 +58,133 @@ var MenuContent = class MenuContent {
             const subtitle = item.get(ITEM_KEYS.subtitle) ?? '';
             return {
                 type: types[i], title: item.get(ITEM_KEYS.title) ?? '',
-                subtitle: MenuContent.shows(subtitle, this.heading) ? subtitle : null,
+                subtitle: MenuContent.shows(subtitle, this.heading, this.lookUp) ? subtitle : null,
                 icon: item.get(ITEM_KEYS.icon) ?? '', iconFile: item.get(ITEM_KEYS.iconFile) ?? '',
             };
         });
     }
 
     /* Under a heading, a subtitle that only names the app again is not drawn: the heading names
-     * it (the daemon keeps it for menus drawn without one). */
-    static shows(subtitle, heading) {
-        return subtitle !== '' && subtitle !== heading?.title;
+     * it (the daemon keeps it for menus drawn without one). Under a word's card no subtitle is:
+     * the daemon's (the word, the definition's start) would repeat the card. */
+    static shows(subtitle, heading, card = null) {
+        return subtitle !== '' && subtitle !== heading?.title && card === null;
     }
 };
 /* The type of a link's Open item (the daemon's PressTargetMenu.openLinkType): pop chooses it. */
 MenuContent.openLinkType = 'link.open';
 /* The target kinds whose menu is an app's, headed by its name and icon. */
 MenuContent.appKinds = ['app-icon', 'window'];
+
+/* A word's Look Up card (docs/SPEC.md §11, "Force Click on text"): drawn above the word's actions
+ * as a link's preview is (LinkPreviewLayout), the word as its title, the dictionary that defined
+ * it named under it (`source`, '' when the senses say why there is none), and the first senses
+ * of the definition ({ text, lines }), a few lines at most. Counted in Unicode scalars (code
+ * points), as the Swift model counts them. */
+var LookUpCard = class LookUpCard {
+    constructor(word, definition, dictionary) {
+        const L = LookUpCard;
+        this.word = word;
+        let texts = L.senses(definition, word);
+        this.source = dictionary;
+        if (texts.length === 0) {
+            texts = dictionary ? [dictionary] : [];
+            this.source = '';
+        }
+        let left = L.maximumLines;
+        this.senses = [];
+        for (const text of texts) {
+            if (left <= 0)
+                break;
+            const scalars = Array.from(text);
+            const cut = scalars.length > L.maximumSenseLength
+                ? `${scalars.slice(0, L.maximumSenseLength - 1).join('')}…` : text;
+            // Whole lines, as Swift's integer division counts them (no rounding of a fraction).
+            const room = Array.from(cut).length + L.charactersPerLine - 1;
+            const needed = (room - room % L.charactersPerLine) / L.charactersPerLine;
+            const lines = Math.min(Math.max(needed, 1), L.maximumSenseLines, left);
+            this.senses.push({ text: cut, lines });
+            left -= lines;
+        }
+    }
+
+    /* The lines of definition drawn. */
+    get lines() {
+        return this.senses.reduce((n, s) => n + s.lines, 0);
+    }
+
+    /* The body's height under the card's header at pop; 0 without a sense. */
+    get bodyHeight() {
+        return this.lines === 0 ? 0 : this.lines * LookUpCard.lineHeight + 2 * LookUpCard.bodyPadding;
+    }
+
+    /* The senses of a dictionary's text: its headword line (the first, when it is the word) left
+     * out, its lines joined, and split where a sense is numbered (WordNet's `n 1:`, `2:`), the
+     * part of speech kept with its number. A text without numbers is one sense. */
+    static senses(definition, word) {
+        const L = LookUpCard;
+        let lines = [[]];
+        let token = '';
+        const endToken = () => {
+            if (token)
+                lines[lines.length - 1].push(token);
+            token = '';
+        };
+        for (const scalar of Array.from(definition).slice(0, L.maximumDefinitionLength)) {
+            if (L.newlines.includes(scalar)) {
+                endToken();
+                lines.push([]);
+            } else if (L.whitespace.test(scalar)) {
+                endToken();
+            } else {
+                token += scalar;
+            }
+        }
+        endToken();
+        lines = lines.filter(l => l.length > 0);
+        if (lines.length > 0 && lines[0].join(' ').toLowerCase() === word.toLowerCase())
+            lines.shift();
+        const senses = [];
+        for (const t of lines.flat()) {
+            if (L.isSenseNumber(t) || senses.length === 0) {
+                const sense = [];
+                const last = senses[senses.length - 1];
+                // `n 1:`: the part of speech goes with the number that follows it.
+                if (L.isSenseNumber(t) && last && L.partsOfSpeech.includes(last[last.length - 1])) {
+                    sense.push(last.pop());
+                    if (last.length === 0)
+                        senses.pop();
+                }
+                sense.push(t);
+                senses.push(sense);
+            } else {
+                senses[senses.length - 1].push(t);
+            }
+        }
+        return senses.map(s => s.join(' '));
+    }
+
+    /* `1:`, `12:`: ASCII digits and a colon. */
+    static isSenseNumber(token) {
+        return /^[0-9]+:$/.test(token);
+    }
+};
+/* The most lines of definition a card has, and one sense has. */
+LookUpCard.maximumLines = 5;
+LookUpCard.maximumSenseLines = 3;
+/* The most characters kept of one sense, and read of a definition. */
+LookUpCard.maximumSenseLength = 400;
+LookUpCard.maximumDefinitionLength = 4000;
+/* How many characters fit a line of the card: what a sense's lines are counted by. */
+LookUpCard.charactersPerLine = 44;
+/* One line of the body, and the space above and below its lines. */
+LookUpCard.lineHeight = 17.0;
+LookUpCard.bodyPadding = 8.0;
+LookUpCard.partsOfSpeech = ['n', 'v', 'adj', 'adv'];
+/* What ends a line: LF, CR, VT, FF, NEL, LINE SEPARATOR, PARAGRAPH SEPARATOR. */
+LookUpCard.newlines = ['\n', '\r', '\v', '\f', '\u0085', '\u2028', '\u2029'];
+/* Unicode's White_Space, as Swift's `isWhitespace` (JavaScript's \s differs by NEL and U+FEFF). */
+LookUpCard.whitespace = /^[\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]$/;
 
 /* How far a press has gone, as PressProgress's `stage` says it: on its way to peek (''), past
  * peek, or popped. The values are the bus's words. */
@@ -192,10 +308,12 @@ MenuLayout.edge = 8.0;
  * that opens it, so that popping and tapping Open are one path to the daemon. */
 var LinkTarget = class LinkTarget {
     /* `openRow`: the row that opens the link (the item of type `link.open`), or null; `page`:
-     * the preview has room for a rendering of the page. */
-    constructor(openRow, page) {
+     * the preview has room for a rendering of the page; `definition`: a word's Look Up card
+     * instead, its definition's height under the header (LookUpCard's bodyHeight), 0 for a link. */
+    constructor(openRow, page, definition = 0) {
         this.openRow = openRow;
         this.page = page;
+        this.definition = definition;
     }
 };
 
@@ -205,10 +323,11 @@ var LinkTarget = class LinkTarget {
  * Taller than the room on either side of the finger, it is moved so that, full size, it is whole
  * on the monitor, and grows from its corner nearest the finger. */
 var LinkPreviewLayout = class LinkPreviewLayout {
-    /* The block's height at pop for `items` action rows, `page`: with a rendering. */
-    static height(items, page) {
-        return LinkPreviewLayout.headerHeight + (page ? LinkPreviewLayout.pageHeight : 0) + LinkPreviewLayout.spacing +
-            Math.max(items, 1) * MenuLayout.rowHeight;
+    /* The block's height at pop for `items` action rows, `page`: with a rendering, with a
+     * definition `definition` high. */
+    static height(items, page, definition = 0) {
+        return LinkPreviewLayout.headerHeight + (page ? LinkPreviewLayout.pageHeight : 0) + definition +
+            LinkPreviewLayout.spacing + Math.max(items, 1) * MenuLayout.rowHeight;
     }
 
     /* `origin` moved, if it must be, so that `size` from it is inside 0…extent less the edge; a
@@ -217,11 +336,13 @@ var LinkPreviewLayout = class LinkPreviewLayout {
         return Math.max(MenuLayout.edge, Math.min(origin, extent - MenuLayout.edge - size));
     }
 
-    /* The preview of a link whose menu has `items` actions (`page`: with a rendering) grown to
-     * `scale`, beside `finger` {x, y} on a surface {width, height}; `placed` as MenuLayout's. */
-    constructor(items, page, finger, surface, scale, placed = false) {
+    /* The preview of a link whose menu has `items` actions (`page`: with a rendering; a word's
+     * card: `definition` high under its header) grown to `scale`, beside `finger` {x, y} on a
+     * surface {width, height}; `placed` as MenuLayout's. */
+    constructor(items, page, finger, surface, scale, placed = false, definition = 0) {
         const L = LinkPreviewLayout;
-        const w = L.width, h = L.height(items, page);
+        const body = page ? 0 : Math.max(definition, 0);
+        const w = L.width, h = L.height(items, page, body);
         let s = scale, x0, y0;
         if (placed) {
             s = 1;
@@ -239,7 +360,7 @@ var LinkPreviewLayout = class LinkPreviewLayout {
         }
         /* The scale everything is drawn at (1 at pop). */
         this.scale = s;
-        const previewHeight = L.headerHeight + (page ? L.pageHeight : 0);
+        const previewHeight = L.headerHeight + (page ? L.pageHeight : 0) + body;
         /* The whole block: preview, spacing and actions. */
         this.bounds = new PixelRect(roundHalfAway(x0), roundHalfAway(y0), roundHalfAway(w * s), roundHalfAway(h * s));
         /* The preview card. */
@@ -248,6 +369,12 @@ var LinkPreviewLayout = class LinkPreviewLayout {
         this.page = page
             ? new PixelRect(this.bounds.x, roundHalfAway(y0 + L.headerHeight * s), this.bounds.width,
                 roundHalfAway(L.pageHeight * s))
+            : null;
+        /* A word's definition in it, under the header (else null), and its height at pop. */
+        this.definitionHeight = body;
+        this.definition = body > 0
+            ? new PixelRect(this.bounds.x, roundHalfAway(y0 + L.headerHeight * s), this.bounds.width,
+                roundHalfAway(body * s))
             : null;
         const actionsY = y0 + (previewHeight + L.spacing) * s;
         const rows = [];
@@ -759,7 +886,7 @@ var MenuInteraction = class MenuInteraction {
         if (this.link === null)
             return null;
         return new LinkPreviewLayout(this.items, this.link.page, this._place(pointer), this._surface,
-            this.growth.scale, this._placed);
+            this.growth.scale, this._placed, this.link.definition ?? 0);
     }
 
     /* Where the menu opens on the surface: the finger, or the pointer (the centre when unknown). */

@@ -12,15 +12,19 @@ const rect = r => [r.x, r.y, r.width, r.height];
 
 /* A link's preview as the vectors write it. */
 const linkFrame = l => ({
-    bounds: rect(l.bounds), preview: rect(l.preview), page: l.page ? rect(l.page) : null, actions: rect(l.actions.card),
+    bounds: rect(l.bounds), preview: rect(l.preview), page: l.page ? rect(l.page) : null,
+    definition: l.definition ? rect(l.definition) : null, actions: rect(l.actions.card),
     rows: l.actions.rows.map(rect), scale: l.scale,
 });
 
 function checkContents(v, t) {
     v.contents.forEach((c, i) => {
         const content = new MenuContent(new BusStrings(c.target), c.items.map(pairs => new BusStrings(pairs)));
-        t.equal({ kind: content.kind, name: content.name, rows: content.rows, heading: content.heading, link: content.link },
-            { kind: c.kind, name: c.name, rows: c.rows, heading: c.heading, link: c.link },
+        const card = content.lookUp;
+        const lookUp = card ? { word: card.word, source: card.source, senses: card.senses, bodyHeight: card.bodyHeight }
+            : null;
+        t.equal({ kind: content.kind, name: content.name, rows: content.rows, heading: content.heading, link: content.link,
+            lookUp }, { kind: c.kind, name: c.name, rows: c.rows, heading: c.heading, link: c.link, lookUp: c.lookUp },
             `content ${i}: target ${JSON.stringify(c.target)}, ${c.items.length} item(s)`);
     });
 }
@@ -28,13 +32,14 @@ function checkContents(v, t) {
 function checkLinkLayouts(v, t) {
     v.linkLayouts.forEach((c, i) => {
         const l = new LinkPreviewLayout(c.items, c.page, { x: c.finger[0], y: c.finger[1] },
-            { width: c.surface[0], height: c.surface[1] }, c.scale, c.placed);
+            { width: c.surface[0], height: c.surface[1] }, c.scale, c.placed, c.definition ?? 0);
         const partAt = c.partAt.map(p => {
             const part = l.part(p.x, p.y);
             return { x: p.x, y: p.y, row: part?.row ?? null, preview: part?.preview ? true : null };
         });
         t.equal({ link: linkFrame(l), partAt }, { link: c.link, partAt: c.partAt },
-            `link layout ${i}: ${c.items} item(s)${c.page ? ' and the page' : ''} at ${c.finger} on ${c.surface}, ` +
+            `link layout ${i}: ${c.items} item(s)${c.page ? ' and the page' : ''}${
+                c.definition ? `, a definition ${c.definition} high` : ''} at ${c.finger} on ${c.surface}, ` +
             `scale ${c.scale}${c.placed ? ', placed' : ''}`);
     });
 }
