@@ -78,9 +78,19 @@ gboolean ft_text_at_point(GDBusConnection *a11y, const char *bus, const char *pa
     g_variant_unref(r);
     if (at < 0) return FALSE;
     gint32 from = at > FT_TEXT_AROUND_CHARS ? at - FT_TEXT_AROUND_CHARS : 0;
-    // The end past the text is the text's end (AT-SPI clamps it): no CharacterCount asked.
+    // The end asked is within the text: GTK takes an end past it as the text's end, Firefox
+    // answers an empty string.
+    r = call(a11y, deadline, bus, path, "org.freedesktop.DBus.Properties", "Get",
+             g_variant_new("(ss)", ATSPI_DBUS_INTERFACE_TEXT, "CharacterCount"), "(v)");
+    if (!r) return FALSE;
+    GVariant *count = NULL;
+    g_variant_get(r, "(v)", &count);
+    gint32 characters = g_variant_is_of_type(count, G_VARIANT_TYPE_INT32) ? g_variant_get_int32(count) : -1;
+    g_variant_unref(count);
+    g_variant_unref(r);
+    if (at >= characters) return FALSE;
     r = call(a11y, deadline, bus, path, ATSPI_DBUS_INTERFACE_TEXT, "GetText",
-             g_variant_new("(ii)", from, at + FT_TEXT_AROUND_CHARS + 1), "(s)");
+             g_variant_new("(ii)", from, MIN(at + FT_TEXT_AROUND_CHARS + 1, characters)), "(s)");
     if (!r) return FALSE;
     const char *got = NULL;
     g_variant_get(r, "(&s)", &got);
