@@ -17,6 +17,10 @@ public enum ControlErrorKind: String, Codable, Hashable, Sendable, CaseIterable 
     /// A setting was not changed: the file has errors, the change would make one, or it
     /// cannot be made in place; the file is left as it was.
     case settingRefused = "setting-refused"
+    /// A looker's answer of what is under the finger (`PressTarget`'s `accessible`) is partial
+    /// (a link without its address, a tree not built yet): the daemon keeps it until a fuller
+    /// one or the deadline, and the looker may ask the application again and send that.
+    case partialAnswer = "partial-answer"
 
     /// The D-Bus error name's last part: `unknown-type` → `UnknownType`.
     public var dbusName: String {

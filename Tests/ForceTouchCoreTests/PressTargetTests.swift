@@ -166,6 +166,26 @@ import Testing
         #expect(lookup.outcome(at: Self.t(2000)) == .answered(answer))
     }
 
+    /// A partial answer (the GNOME extension's link without its address yet) is kept while the
+    /// looker asks again: the next answer replaces it, and without one it is the answer at the
+    /// deadline; a full answer ends the wait at once.
+    @Test func aPartialAnswerIsKeptUntilAFullerOneOrTheDeadline() throws {
+        var lookup = PressTargetLookup()
+        lookup.began(x: 0.3, y: 0.4, at: Self.t(0))
+        let first = try facts(["press-x": .double(0.3), "press-y": .double(0.4), "role": .string("link")])
+        let second = try facts(["press-x": .double(0.3), "press-y": .double(0.4), "role": .string("link"), "name": .string("Docs")])
+        #expect(lookup.answer(first, partial: true, at: Self.t(10)) == .kept)
+        lookup.peeked(at: Self.t(20))
+        #expect(lookup.outcome(at: Self.t(30)) == .wait(until: Self.t(120)), "partial: still waited for")
+        #expect(lookup.answer(second, partial: true, at: Self.t(40)) == .kept)
+        #expect(lookup.outcome(at: Self.t(120)) == .answered(second), "at the deadline, the last partial answer")
+        let full = try facts(["press-x": .double(0.3), "press-y": .double(0.4), "address": .string("https://example.org/")])
+        #expect(lookup.answer(full, at: Self.t(50)) == .accepted)
+        #expect(lookup.outcome(at: Self.t(60)) == .answered(full))
+        lookup.began(x: 0.5, y: 0.5, at: Self.t(1000))
+        #expect(lookup.provisional == nil, "a new press forgets the last one's partial answer")
+    }
+
     @Test func anAnswerForAnotherPressIsStale() throws {
         var lookup = PressTargetLookup()
         #expect(lookup.answer(PressTargetFacts(), at: Self.t(0)) == .stale("no press is being looked up"))

@@ -157,6 +157,8 @@ import Testing
             "var OVERLAY_PATH = \(quoted(BusNames.overlayPath));",
             "/* The overlay's object's interface is named as the name it owns. */",
             "var OVERLAY_IFACE = \(quoted(BusNames.overlay));",
+            "/* PressTarget's error for a partial answer (ControlErrorKind.partialAnswer): the looker may ask again. */",
+            "var PARTIAL_ANSWER_ERROR = \(quoted(BusNames.errorPrefix + ControlErrorKind.partialAnswer.dbusName));",
             "",
             "/* Every Daemon1 signal, with its arguments' types. A message is taken when these types begin it: a",
             " * daemon newer than the extension may add arguments at the end. */",

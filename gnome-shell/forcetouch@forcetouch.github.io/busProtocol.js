@@ -11,6 +11,8 @@ var OVERLAY_NAME = 'io.github.forcetouch.Overlay1';
 var OVERLAY_PATH = '/io/github/forcetouch/Overlay1';
 /* The overlay's object's interface is named as the name it owns. */
 var OVERLAY_IFACE = 'io.github.forcetouch.Overlay1';
+/* PressTarget's error for a partial answer (ControlErrorKind.partialAnswer): the looker may ask again. */
+var PARTIAL_ANSWER_ERROR = 'io.github.forcetouch.Error.PartialAnswer';
 
 /* Every Daemon1 signal, with its arguments' types. A message is taken when these types begin it: a
  * daemon newer than the extension may add arguments at the end. */

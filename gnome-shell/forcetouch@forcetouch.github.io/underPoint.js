@@ -1,9 +1,9 @@
 /* What is under a point of the stage, for the daemon to act on what the finger presses (issue 43):
  * the Overlay1 method ObjectAt (docs/SPEC.md §11). */
-const { GLib, Clutter, Meta, Shell } = imports.gi;
+const { Gio, GLib, Clutter, Meta, Shell } = imports.gi;
 const Main = imports.ui.main;
 const Me = imports.misc.extensionUtils.getCurrentExtension();
-const { FACTS } = Me.imports.busProtocol;
+const { FACTS, PARTIAL_ANSWER_ERROR } = Me.imports.busProtocol;
 const { boundedText } = Me.imports.bounded;
 const { openWindows } = Me.imports.windowList;
 const { AccessibleAt } = Me.imports.accessibleAt;
@@ -13,6 +13,9 @@ const MAX_DEPTH = 16;
 /* How long the lookup of what an application answers at the point may take (SPEC §11: the
  * lookup's deadline); the daemon's own, 100 ms after peek, may come first. */
 const LOOKUP_MS = 300;
+/* The pause before asking an application again when the daemon found its answer partial (SPEC §11,
+ * "A partial answer is asked again"), as forcetouch-overlay pauses. */
+const ASK_AGAIN_MS = 15;
 
 /* Answers `ObjectAt(d x, d y) → a{sv}` on io.github.forcetouch.Overlay1: what the user sees at
  * stage pixel x, y. An app icon in the dash or the app grid, which knows its app (GNOME's AppIcon
@@ -134,32 +137,64 @@ var UnderPoint = class UnderPoint {
         }
         // In an application's window the shell knows the window, not what is in it (a link):
         // the application's own answer through AT-SPI goes along, raw, for the daemon to decide.
-        const started = GLib.get_monotonic_time();
+        // When the daemon finds it partial (PressTarget's PARTIAL_ANSWER_ERROR), it is asked
+        // again while the lookup's deadline leaves time for another ask (twice the last's).
+        const win = found.metaWindow;
+        const deadline = GLib.get_monotonic_time() + LOOKUP_MS * 1000;
         const at = `${Math.round(point.x)} ${Math.round(point.y)}`;
-        this._accessible.answer(found.metaWindow, point.x, point.y, started + LOOKUP_MS * 1000).then(answer => {
-            const ms = ((GLib.get_monotonic_time() - started) / 1000).toFixed(1);
-            if (answer) {
-                const deepest = answer.path[0];
-                this._log.verbose(`accessible-at ${at}: ${answer.path.length} object(s) in ${ms} ms, ` +
-                    `the deepest a "${deepest?.role ?? ''}" (${deepest?.states.join(' ') ?? ''})${deepest?.uri ? ' with a URI' : ''}`);
-                facts.accessible = JSON.stringify(answer);
-            } else {
-                this._log.verbose(`accessible-at ${at}: the window's application is not on the accessibility bus (${ms} ms)`);
-            }
-            this._send(facts);
-        }, e => {
-            this._log.verbose(`accessible-at ${at}: ${e.message}`);
-            this._send(facts);
-        });
+        const press = this._press = {};
+        const ask = n => {
+            const asked = GLib.get_monotonic_time();
+            this._accessible.answer(win, point.x, point.y, deadline).then(answer => {
+                const ms = ((GLib.get_monotonic_time() - asked) / 1000).toFixed(1);
+                if (answer) {
+                    const deepest = answer.path[0];
+                    this._log.verbose(`accessible-at ${at}: ask ${n}: ${answer.path.length} object(s) in ${ms} ms, ` +
+                        `the deepest a "${deepest?.role ?? ''}" (${deepest?.states.join(' ') ?? ''})${deepest?.uri ? ' with a URI' : ''}`);
+                    facts.accessible = JSON.stringify(answer);
+                } else {
+                    this._log.verbose(`accessible-at ${at}: the window's application is not on the accessibility bus (${ms} ms)`);
+                }
+                return this._send(facts);
+            }, e => {
+                this._log.verbose(`accessible-at ${at}: ${e.message}`);
+                return this._send(facts);
+            }).then(partial => {
+                if (!partial || press !== this._press)
+                    return;
+                const took = GLib.get_monotonic_time() - asked;
+                if (GLib.get_monotonic_time() + ASK_AGAIN_MS * 1000 + 2 * took >= deadline) {
+                    this._log.verbose(`accessible-at ${at}: ask ${n}: ${partial}: no time left to ask again`);
+                    return;
+                }
+                this._log.verbose(`accessible-at ${at}: ask ${n}: ${partial}: asked again`);
+                GLib.timeout_add(GLib.PRIORITY_DEFAULT, ASK_AGAIN_MS, () => {
+                    if (press === this._press)
+                        ask(n + 1);
+                    return GLib.SOURCE_REMOVE;
+                });
+            });
+        };
+        ask(1);
     }
 
+    /* Sends the facts; resolves to why the daemon found them partial (it keeps them, and another
+     * ask may give more), else null. */
     _send(facts) {
         const packed = {};
         for (const [k, v] of Object.entries(facts)) {
             if (k in FACTS && v !== undefined && v !== null)
                 packed[k] = new GLib.Variant(FACTS[k], v);
         }
-        this._daemon.call('PressTarget', [packed]).catch(e => this._log.info(`PressTarget: ${e.message}`));
+        return this._daemon.call('PressTarget', [packed]).then(() => null, e => {
+            const partial = e instanceof GLib.Error && Gio.DBusError.get_remote_error(e) === PARTIAL_ANSWER_ERROR;
+            if (partial) {
+                Gio.DBusError.strip_remote_error(e);
+                return e.message;
+            }
+            this._log.info(`PressTarget: ${e.message}`);
+            return null;
+        });
     }
 
     /* ObjectAt's answer as the daemon's facts: an app icon is sure of its app (`kind`, `app-id`);

@@ -13,7 +13,8 @@ import ForceTouchProtocol
 /// ```
 /// The deadline is `deadlineAfterPeek` after the press reached peek; an answer after it, or
 /// for another press (its `press-x`, `press-y`), is dropped. Before peek there is no deadline
-/// yet: an answer is taken whenever it comes.
+/// yet: an answer is taken whenever it comes. A partial answer (`answer(_:partial:at:)`) is
+/// kept while waiting, replaced by the next one, and is the answer at the deadline.
 ///
 /// The followed press's own course is kept as well: whether it went on to pop, and whether it
 /// has lifted. A menu held for the answer may go after both (a fast hard press; a replay,
@@ -43,6 +44,8 @@ public struct PressTargetLookup: Sendable {
     /// What became of an answer.
     public enum Verdict: Hashable, Sendable {
         case accepted
+        /// Partial: kept until a fuller answer or the deadline (the looker may ask again).
+        case kept
         /// For another press than the one followed (or none): the sentence says which.
         case stale(String)
         /// After the deadline.
@@ -63,6 +66,8 @@ public struct PressTargetLookup: Sendable {
     public static let deadlineAfterPeek = Timestamp.Duration(seconds: 0.1)
 
     public private(set) var state: State = .idle
+    /// The last partial answer for the press waited for, if any.
+    public private(set) var provisional: PressTargetFacts?
 
     public init() {}
 
@@ -77,6 +82,7 @@ public struct PressTargetLookup: Sendable {
     /// A press began (the `began` sent to the overlay, at `x`, `y`): a lookup starts for it.
     public mutating func began(x: Double, y: Double, at time: Timestamp) {
         state = .waiting(Press(x: x, y: y, began: time, deadline: nil))
+        provisional = nil
     }
 
     /// The followed press reached peek: its answer is due `deadlineAfterPeek` from now.
@@ -105,7 +111,10 @@ public struct PressTargetLookup: Sendable {
 
     /// The followed press is over without a menu (lifted early, cancelled) or its menu took
     /// the answer: nothing is followed.
-    public mutating func end() { state = .idle }
+    public mutating func end() {
+        state = .idle
+        provisional = nil
+    }
 
     private mutating func updatePress(_ change: (inout Press) -> Void) {
         switch state {
@@ -119,8 +128,9 @@ public struct PressTargetLookup: Sendable {
         }
     }
 
-    /// A looker's answer, at `now`.
-    public mutating func answer(_ facts: PressTargetFacts, at now: Timestamp) -> Verdict {
+    /// A looker's answer, at `now`; `partial`: the looker's application answered only in part, and
+    /// it may send another.
+    public mutating func answer(_ facts: PressTargetFacts, partial: Bool = false, at now: Timestamp) -> Verdict {
         guard case .waiting(let p) = state else {
             if case .answered(let p, _) = state, facts.answers(x: p.x, y: p.y) {
                 return .stale("the press at \(p.x),\(p.y) was answered already")
@@ -131,7 +141,12 @@ public struct PressTargetLookup: Sendable {
             return .stale("for the press at \(facts.pressX ?? 0),\(facts.pressY ?? 0), not the one at \(p.x),\(p.y)")
         }
         if let deadline = p.deadline, now > deadline { return .late(now - deadline) }
+        if partial {
+            provisional = facts
+            return .kept
+        }
         state = .answered(p, facts)
+        provisional = nil
         return .accepted
     }
 
@@ -143,6 +158,7 @@ public struct PressTargetLookup: Sendable {
         case .waiting(let p):
             let deadline = p.deadline ?? now + Self.deadlineAfterPeek
             if now < deadline { return .wait(until: deadline) }
+            if let provisional { return .answered(provisional) }
             return .unanswered("no answer from the lookup within \(Int(Self.deadlineAfterPeek.seconds * 1000)) ms of peek")
         }
     }

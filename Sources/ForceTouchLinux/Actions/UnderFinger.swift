@@ -60,14 +60,22 @@ final class UnderFinger {
     }
 
     /// A looker's answer (`PressTarget`). Dropped, with a debug line, when it is for another
-    /// press or late; taken, it lets a held menu go at once.
-    func answer(_ given: PressTargetFacts) {
-        guard enabled else { return debug("under the finger: answer ignored: the lookup is off") }
+    /// press or late; taken, it lets a held menu go at once. A partial one is kept, and why it
+    /// is partial returned: PressTarget's reply tells the looker it may ask again.
+    @discardableResult
+    func answer(_ given: PressTargetFacts) -> String? {
+        guard enabled else {
+            debug("under the finger: answer ignored: the lookup is off")
+            return nil
+        }
         // A looker's raw AT-SPI answer (the GNOME Shell extension's) is decided here, by the
-        // overlay's rule; it asks once, so a partial one is taken as it is, and said.
-        if let why = given.partiality { debug("under the finger: the answer is partial (\(why)): taken as it is") }
+        // overlay's rule; a partial one is kept until a fuller one or the deadline.
+        let partial = given.partiality
         let facts = given.decidingAccessible()
-        switch lookup.answer(facts, at: now()) {
+        switch lookup.answer(facts, partial: partial != nil, at: now()) {
+        case .kept:
+            debug("under the finger: the answer is partial (\(partial ?? "")): kept until another or the deadline")
+            return partial
         case .accepted:
             if case .answered(let facts) = lookup.outcome(at: now()) { answered = resolver.resolve(facts) }
             if held != nil { release() }
@@ -75,6 +83,7 @@ final class UnderFinger {
         case .late(let by):
             debug("under the finger: answer dropped: \(Int((by.seconds * 1000).rounded())) ms after the deadline")
         }
+        return nil
     }
 
     /// The target of a menu about to be shown for `event`: at once when the answer is in or
