@@ -12,6 +12,9 @@ public struct MenuEffects: Hashable, Sendable {
     public var redraw = false
     /// A press began: what is under the finger is looked up now, ready by peek.
     public var lookUp = false
+    /// A press lifted after peek before its menu came: the glue sends `menuWaitOver` after
+    /// `MenuInteraction.menuWait`, and keeps the window meanwhile (`MenuFrame.keepsWindow`).
+    public var awaitMenu = false
 
     public init(choose: Int? = nil, dismiss: UInt32? = nil, beganPress: Bool = false, redraw: Bool = false,
                 lookUp: Bool = false) {

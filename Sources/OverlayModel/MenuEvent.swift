@@ -6,9 +6,10 @@ public enum MenuEvent: Hashable, Sendable {
     /// `cancelled`; `atPointer` is the `pointer` placement (a touchpad's or a pen's press,
     /// whose place says nothing of the screen); `preview`: the press is known to open something,
     /// so that its card may be drawn (false: it is followed, and nothing is drawn for it);
-    /// `began`: its phase is `began`, the press's first.
+    /// `began`: its phase is `began`, the press's first; `cancelled`: its phase is `cancelled`
+    /// (the daemon shows nothing for it: no menu is coming).
     case progress(ended: Bool, stage: PressStage, transition: Double, commit: Double, x: Double, y: Double,
-                  atPointer: Bool, preview: Bool = true, began: Bool = false)
+                  atPointer: Bool, preview: Bool = true, began: Bool = false, cancelled: Bool = false)
     /// `MenuShown`: menu `id` of `items` rows, for the finger at `x`, `y` (0…1); `link`: its
     /// target is a link, previewed above its actions; `heading`: its target is an app (an app's
     /// icon or a window), whose icon and name head the rows.
@@ -23,12 +24,15 @@ public enum MenuEvent: Hashable, Sendable {
     /// The daemon's name lost its owner, or another process took it: whatever it asked to show
     /// goes, and nothing is said to it (it is gone; a new owner never saw this menu).
     case daemonGone
+    /// `MenuInteraction.menuWait` has passed since a lift asked the glue to wait for its menu
+    /// (`MenuEffects.awaitMenu`).
+    case menuWaitOver
 
     /// `PressProgress`'s arguments as the bus carries them.
     public static func progress(phase: String, stage: String, transition: Double, commit: Double, x: Double,
                                 y: Double, placement: String, preview: Bool = true) -> MenuEvent {
         .progress(ended: phase == "ended" || phase == "cancelled", stage: PressStage(bus: stage),
                   transition: transition, commit: commit, x: x, y: y, atPointer: placement == "pointer",
-                  preview: preview, began: phase == "began")
+                  preview: preview, began: phase == "began", cancelled: phase == "cancelled")
     }
 }

@@ -14,4 +14,7 @@ public struct MenuFrame: Hashable, Sendable {
     public var highlight: Int?
     /// The menu opens at the pointer: the glue passes the pointer's place with the next frame.
     public var atPointer: Bool
+    /// Not visible, but the window stays mapped, drawn empty: a menu may still come for the
+    /// press that lifted (`MenuInteraction.awaitingMenu`).
+    public var keepsWindow = false
 }

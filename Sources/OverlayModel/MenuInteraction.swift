@@ -55,6 +55,11 @@ public struct MenuInteraction: Sendable {
     /// Below this much progress towards peek a press shows nothing: a tap must not flash a card.
     public static let previewThreshold = 0.05
 
+    /// How long, in seconds, a press that lifted after peek keeps its window for the menu still to
+    /// come (`awaitingMenu`): the daemon holds a menu at most until 0.1 s after peek (SPEC §11,
+    /// "The menu waits"), and the lift is after peek; the rest is the bus's slack.
+    public static let menuWait = 0.25
+
     public private(set) var state = State.hidden
     /// The menu shown (MenuShown's id), 0 for none.
     public private(set) var menuID: UInt32 = 0
@@ -74,6 +79,14 @@ public struct MenuInteraction: Sendable {
     /// The previewed press is known to open something: its card may be drawn. A press on what
     /// a deep press leaves alone draws nothing at all, before peek or after (SPEC §11).
     public private(set) var preview = false
+    /// A press lifted after peek with no menu yet (a fast press, an unpaced replay): the daemon
+    /// may still send its menu, held for what is under the finger. Nothing shows, but the
+    /// window the card was drawn in is kept, drawn empty, so that the menu's first frame goes
+    /// into a window the display server already has: under Wayland a surface mapped anew waits
+    /// for its configure and then for the frame clock's tick, up to a refresh interval after
+    /// the card's last frame. Ends when the menu comes, the press is cancelled (nothing to
+    /// show), a new press begins, or `menuWait` has passed (`MenuEvent.menuWaitOver`).
+    public private(set) var awaitingMenu = false
     /// The layout last drawn: what a tap is tested against, as the user saw it.
     public private(set) var drawn: MenuLayout?
     /// A link's preview as last drawn, what a tap on it is tested against.
@@ -109,13 +122,20 @@ public struct MenuInteraction: Sendable {
         let before = state
         var effects = MenuEffects()
         switch event {
-        case .progress(let ended, let stage, let t, let c, let x, let y, let pointer, let shows, let began):
+        case .progress(let ended, let stage, let t, let c, let x, let y, let pointer, let shows, let began,
+                       let cancelled):
             progress(ended: ended, stage: stage, transition: t, commit: c, x: x, y: y, atPointer: pointer,
                      preview: shows, into: &effects)
+            // `cancelled` (nothing to show, or the press was taken): no menu is coming.
+            if cancelled {
+                awaitingMenu = false
+                effects.awaitMenu = false
+            }
             // What is under the finger is looked up from the press's first progress, to be ready
             // by peek, whatever the menu's state.
             effects.lookUp = began
         case .shown(let id, let count, let x, let y, let pointer, let target, let headed):
+            awaitingMenu = false
             menuID = id
             items = count
             link = target
@@ -155,8 +175,13 @@ public struct MenuInteraction: Sendable {
             if menuID != 0 { dismiss(into: &effects) }
         case .daemonGone:
             // A card the daemon can no longer answer for would stay over the apps, dead.
-            guard state != .hidden else { break }
+            guard state != .hidden || awaitingMenu else { break }
             close()
+            effects.redraw = true
+        case .menuWaitOver:
+            // No menu came: the kept window goes.
+            guard awaitingMenu, state == .hidden else { break }
+            awaitingMenu = false
             effects.redraw = true
         }
         if state != before { transitions.append(MenuTransition(from: before, to: state, cause: event)) }
@@ -175,7 +200,7 @@ public struct MenuInteraction: Sendable {
         drawn = layout
         drawnLink = preview
         return MenuFrame(visible: isVisible, menuID: menuID, growth: growth, layout: layout, link: preview,
-                         highlight: highlight, atPointer: atPointer)
+                         highlight: highlight, atPointer: atPointer, keepsWindow: awaitingMenu)
     }
 
     /// Takes the transitions logged since the last call.
@@ -208,11 +233,18 @@ public struct MenuInteraction: Sendable {
         }
         effects.redraw = true
         if ended {
-            // Released before the menu came: nothing stays.
+            // Released before the menu came: nothing shows. Past peek its deep press was
+            // recognized, so its menu may still come (held for the lookup): the window waits.
+            let peeked = if case .previewing(let reached) = state { reached != .towardsPeek } else { false }
             close()
+            if peeked {
+                awaitingMenu = true
+                effects.awaitMenu = true
+            }
             return
         }
         if case .hidden = state {
+            awaitingMenu = false
             finger = (x, y)
             atPointer = pointer
             items = 0
@@ -299,6 +331,7 @@ public struct MenuInteraction: Sendable {
 
     private mutating func close() {
         state = .hidden
+        awaitingMenu = false
         menuID = 0
         link = nil
         heading = false

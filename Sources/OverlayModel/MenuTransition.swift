@@ -13,13 +13,14 @@ extension MenuEvent {
     /// The event's kind, for the log.
     var name: String {
         switch self {
-        case .progress(let ended, let stage, _, _, _, _, _, _, _):
+        case .progress(let ended, let stage, _, _, _, _, _, _, _, _):
             ended ? "lifted" : "progress \(stage == .towardsPeek ? "towards peek" : stage.rawValue)"
         case .shown(let id, _, _, _, _, let link, _): link == nil ? "shown \(id)" : "shown \(id) (link)"
         case .dismissed(let id): "dismissed \(id)"
         case .released: "released"
         case .escape: "escape"
         case .daemonGone: "daemon gone"
+        case .menuWaitOver: "menu wait over"
         }
     }
 }
