@@ -156,6 +156,7 @@ shell_call Overview false > /dev/null
 # `accessible`); the daemon decides it is a link (PointedObject) and the menu is the link's,
 # with its preview card. The press goes no deeper than peek (its pressure held at 130): on to
 # pop would open the link.
+link_started=$SECONDS
 cat > "$W/links.py" <<'PY'
 import gi, sys
 gi.require_version("Gtk", "3.0")
@@ -199,14 +200,15 @@ read -r pr pg pb < <(convert "$W/under-link-preview.png" -format \
     "%[fx:int(255*p{$(( ${px:-0} + ${pw:-0} / 2 )),$(( ${py:-0} + ${ph:-0} - 20 ))}.r)] %[fx:int(255*p{$(( ${px:-0} + ${pw:-0} / 2 )),$(( ${py:-0} + ${ph:-0} - 20 ))}.g)] %[fx:int(255*p{$(( ${px:-0} + ${pw:-0} / 2 )),$(( ${py:-0} + ${ph:-0} - 20 ))}.b)]" info:)
 check "under-finger: ... drawn: the page's orange in the card (rgb $pr,$pg,$pb at ${px:-?},${py:-?} ${pw:-?}x${ph:-?})" \
     test "${pr:-0}" -ge 190 -a "${pg:-0}" -ge 50 -a "${pg:-255}" -le 120 -a "${pb:-255}" -le 60
-for _ in $(seq 50); do kill -0 "$replay_pid" 2>/dev/null || break; sleep 0.1; done
 stop "$replay_pid"
 stop "$links_pid"
+echo "figure: the link in an app's window took $(( SECONDS - link_started )) s"
 
 # A link without its address (a GtkLinkButton of no URI that says it is a link, as a browser's link
 # is before its address is known) is a partial answer: the daemon keeps it and says so
 # (PressTarget's PartialAnswer error), the extension asks the application again while its deadline
 # leaves time, and at the daemon's deadline the last answer is taken as it is.
+partial_started=$SECONDS
 cat > "$W/partial-link.py" <<'PY'
 import gi
 gi.require_version("Gtk", "3.0")
@@ -233,9 +235,9 @@ check "under-finger: a link without its address is asked again (the daemon found
 check "under-finger: ... and at the daemon's deadline its menu shows, from the last answer as it is" \
     wait_for_new "$m" 'forcetouch: menu [0-9]+ shown: ' "$SHELL_LOG" 10
 echo "figure: $(shell_log_since "$m" | grep -c '^accessible-at .*: ask [0-9]*: [0-9]* object') asks of the partial link, the last: $(shell_log_since "$m" | grep '^accessible-at .*: ask ' | tail -1)"
-for _ in $(seq 50); do kill -0 "$replay_pid" 2>/dev/null || break; sleep 0.1; done
 stop "$replay_pid"
 stop "$partial_pid"
+echo "figure: the partial link took $(( SECONDS - partial_started )) s"
 echo "figure: the under-the-finger section took $(( SECONDS - under_section_started )) s"
 if [ -n "${SAVE_IMAGES:-}" ]; then
     cp "$W/under-app-menu.png" docs/images/gnome-app-icon-menu.png

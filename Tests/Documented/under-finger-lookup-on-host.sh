@@ -830,6 +830,8 @@ cat > "$W/page.html" <<HTML
 <button class="at" style="left:600px; top:400px; width:250px; height:100px">Press me</button>
 <p class="at" style="left:100px; top:440px; margin:0; font:32px monospace">Light the lantern at dusk.</p>
 <p class="at" style="left:100px; top:520px; margin:0; font:32px monospace">Mail ada@example.org today.</p>
+<p class="at" style="left:100px; top:530px; margin:0; font:32px monospace">Light the lantern at dusk.</p>
+<p class="at" style="left:100px; top:640px; margin:0; font:32px monospace">Mail ada@example.org today.</p>
 </body></html>
 HTML
 cat > "$W/target.html" <<'HTML'
@@ -915,7 +917,8 @@ check "x11: ... beside the links, no address: the page's is not a link's ($(json
 echo "figure: x11: --what-is-at on a link in Firefox, a new process's lookup: $(lookup_ms "$W/x11-firefox-big.json") ms"
 
 # Force Click on text in Firefox ESR's page (issue 54): ordinary paragraphs of the same page, in a
-# monospace font so that a word's place is known from its characters (19.3 px each at 32 px). A
+# monospace font so that a word's place is known from its characters (19.3 px each at 32 px),
+# below the links and their preview's place, above and below the page's empty point (300, 600). A
 # replayed deep press, lifted at peek, on a word: the running overlay reads Firefox's text around
 # it (AT-SPI Text; a first answer that is partial is asked again) and the daemon's MenuShown
 # carries the word's WordNet definition from the local dictd; on an email address: New Email.
@@ -929,13 +932,13 @@ bg_user "$W/menus.log" /usr/bin/python3 "$W/menu-watch.py"
 menus_pid=$last_pid
 wait_for '^ready' "$W/menus.log" 10 > /dev/null
 m="$(mark "$W/x11-overlay.log")"
-text_press firefox-word 360 $(( top + 460 ))
+text_press firefox-word 360 $(( top + 552 ))
 check "firefox text: a replayed deep press on \"lantern\" in a paragraph of the page: MenuShown's target is the word ($(menu_field firefox-word 'm["target"].get("kind"), m["target"].get("name"), m["target"].get("why", "")'))" \
     test "$(menu_field firefox-word 'm["target"]["kind"] + " " + m["target"]["name"]')" = "word lantern"
 check "firefox text: ... with its WordNet definition from the local dictd ($(menu_field firefox-word 'm["target"]["definition"].split(chr(10))[1].strip()[:60]')…)" \
     test "$(menu_field firefox-word 'm["target"]["definition"].split(chr(10))[1].strip().startswith("n 1: light in a transparent protective case"), "WordNet" in m["target"]["dictionary"]')" = "(True, True)"
 echo "figure: firefox text: the overlay's lookups of the word, text read included: $(tail -c +$((m + 1)) "$W/x11-overlay.log" | grep -aE '^under-finger [0-9]+ [0-9]+: ' | sed -E 's/.*\(([0-9.]+) ms\)$/\1 ms/' | xargs); asked again: $(tail -c +$((m + 1)) "$W/x11-overlay.log" | grep -ac 'asked again$')"
-text_press firefox-email 341 $(( top + 540 ))
+text_press firefox-email 341 $(( top + 662 ))
 check "firefox text: on an email address in a paragraph, New Email and Copy ($(menu_field firefox-email '" ".join([m["target"]["kind"], m["target"].get("address", "")] + m["titles"])'))" \
     test "$(menu_field firefox-email 'm["target"]["kind"] + " " + m["target"]["address"] + " " + " ".join(m["items"])')" = "email mailto:ada@example.org text.email text.copy"
 stop "$menus_pid"
