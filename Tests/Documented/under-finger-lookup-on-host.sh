@@ -828,8 +828,6 @@ cat > "$W/page.html" <<HTML
 <a class="at" style="left:600px; top:200px; text-decoration:none" href="$TARGET#card"><span style="display:inline-block; width:300px; height:120px; background:#ddd">Card title</span></a>
 <div class="at" style="left:100px; top:300px; width:330px; font-size:40px; line-height:60px"><a href="$TARGET#wrapped">This link wraps over two lines</a></div>
 <button class="at" style="left:600px; top:400px; width:250px; height:100px">Press me</button>
-<p class="at" style="left:100px; top:440px; margin:0; font:32px monospace">Light the lantern at dusk.</p>
-<p class="at" style="left:100px; top:520px; margin:0; font:32px monospace">Mail ada@example.org today.</p>
 <p class="at" style="left:100px; top:530px; margin:0; font:32px monospace">Light the lantern at dusk.</p>
 <p class="at" style="left:100px; top:640px; margin:0; font:32px monospace">Mail ada@example.org today.</p>
 </body></html>
