@@ -33,6 +33,14 @@ def controls(node, role, found):
     return found
 
 
+def name_of(node):
+    """Its accessible name, or None for a widget gone since the walk (a window rebuilds its rows)."""
+    try:
+        return node.get_name()
+    except gi.repository.GLib.Error:
+        return None
+
+
 def application(name):
     desktop = Atspi.get_desktop(0)
     for i in range(desktop.get_child_count()):
@@ -42,26 +50,8 @@ def application(name):
     return None
 
 
-def main(argv):
-    app_name, verb, role = argv[1], argv[2], argv[3]
-    name = argv[4] if len(argv) > 4 else None
-    found = []
-    for _ in range(50):
-        app = application(app_name)
-        found = controls(app, role, []) if app else []
-        if verb == "names" and found:
-            break
-        matching = [c for c in found if c.get_name() == name]
-        if matching:
-            break
-        time.sleep(0.2)
-    if verb == "names":
-        print("\n".join(c.get_name() for c in found))
-        return 0 if found else 1
-    if not matching:
-        print(f"no {role} named {name!r} in {app_name}: {[c.get_name() for c in found]}", file=sys.stderr)
-        return 1
-    control = matching[0]
+def act(verb, control, argv):
+    """The verb done to the control: its exit status, having printed what it says."""
     if verb == "activate":
         return 0 if control.do_action(0) else 1
     if verb == "type":
@@ -75,6 +65,28 @@ def main(argv):
         return 0
     print(f"unknown verb {verb}", file=sys.stderr)
     return 2
+
+
+def main(argv):
+    app_name, verb, role = argv[1], argv[2], argv[3]
+    name = argv[4] if len(argv) > 4 else None
+    found = []
+    for _ in range(50):
+        app = application(app_name)
+        found = controls(app, role, []) if app else []
+        if verb == "names" and found:
+            print("\n".join(n for n in map(name_of, found) if n is not None))
+            return 0
+        for control in (c for c in found if name_of(c) == name):
+            try:
+                return act(verb, control, argv)
+            except gi.repository.GLib.Error:
+                pass  # gone between the walk and the verb: the window rebuilt it; found again below
+        time.sleep(0.2)
+    if verb == "names":
+        return 1
+    print(f"no {role} named {name!r} in {app_name}: {[name_of(c) for c in found]}", file=sys.stderr)
+    return 1
 
 
 if __name__ == "__main__":

@@ -330,8 +330,8 @@ dark_now() { [ "$(as_user import -window "$window_id" png:- | convert - -format 
 wait_until 10 dark_now
 settings_shot dark-360 370
 settings_shot dark 640
-# Scrolled to its end (the mouse wheel over it): the quick actions, the form, the bindings.
-as_user xdotool mousemove --window "$window_id" 300 400 click --repeat 30 5
+# Scrolled down (the mouse wheel over it) to the quick actions, their form and the bindings.
+as_user xdotool mousemove --window "$window_id" 300 400 click --repeat 19 5
 settings_shot quick-actions 640
 for shot in light light-360 dark dark-360 quick-actions; do
     echo "figure: settings-$shot.png $(identify -format '%wx%h' "$W/settings-$shot.png"), background red $(background "$W/settings-$shot.png"), spread $(spread "$W/settings-$shot.png")"
