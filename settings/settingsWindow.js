@@ -75,7 +75,7 @@ export class SettingsWindow {
         this._undoButton.connect('clicked', () => this._undo());
         general.set_header_suffix(this._undoButton);
         this._showRunning = switchRow(general, _('Force Touch'),
-            _('Off: gestures are still recognized, nothing bound to them runs'),
+            _('When off, gestures are still recognized, but nothing bound to them runs'),
             on => this._daemon.setPaused(!on).catch(e => {
                 this._toast(daemonMessage(e), true);
                 this._daemon.readPaused();
