@@ -2,7 +2,8 @@
  * decide (PressTarget's `accessible`, the daemon's PointedObject; docs/SPEC.md §11, "What is under
  * the finger"): the deepest object at the point, then each parent up to the window, each with its
  * role, name, description, child count and Hyperlink URI. Only transport: which object the press
- * is on is Swift's rule, not this file's. Every call is asynchronous on the accessibility bus (the
+ * is on is Swift's rule, not this file's. Where asked (the daemon's UnderFinger lists a text kind), the
+ * text around the point too, as forcetouch-overlay's text-at-point.c reads it. Every call is asynchronous on the accessibility bus (the
  * Shell's main loop never waits), bounded in depth (MAX_PATH) and by the lookup's deadline. */
 const { Atspi, Gio, GLib } = imports.gi;
 const Me = imports.misc.extensionUtils.getCurrentExtension();
@@ -16,6 +17,10 @@ const MAX_ADDRESS = 8192;
 const NULL_PATH = '/org/a11y/atspi/null';
 const ROOT_PATH = '/org/a11y/atspi/accessible/root';
 const ACCESSIBLE = 'org.a11y.atspi.Accessible';
+/* The most characters read each side of the point's, as text-at-point.c's FT_TEXT_AROUND_CHARS. */
+var TEXT_AROUND = 240;
+/* The role of a field whose text is never read (AT-SPI's role name). */
+const PASSWORD_ROLE = 'password text';
 /* AT-SPI's ATSPI_COORD_TYPE_WINDOW: under Wayland an application knows its window, not the screen. */
 const COORD_WINDOW = 1;
 
@@ -81,9 +86,10 @@ var AccessibleAt = class AccessibleAt {
     }
 
     /* The answer of window `win`'s application at stage pixel x, y, as AccessibleAnswer's JSON
-     * has it ({toolkit, path}), or null with no application or window of its on the bus. Throws
+     * has it ({toolkit, path}), or null with no application or window of its on the bus; with
+     * `readText`, also `text` ({text, offset}, or null: none there, or not to be read). Throws
      * past `deadline` (GLib.get_monotonic_time()'s µs). */
-    async answer(win, x, y, deadline) {
+    async answer(win, x, y, deadline, readText = false) {
         const bus = await this._connection(deadline);
         const call = (name, path, iface, method, args, type) =>
             _call(bus, name, path, iface, method, args, type, this._left(deadline));
@@ -144,7 +150,41 @@ var AccessibleAt = class AccessibleAt {
             toolkit = boundedText(v.deepUnpack());
         } catch (e) {
         }
-        return { toolkit, path };
+        const text = readText ? await this._text(call, app, deepest, path, wx, wy) : null;
+        return { toolkit, path, text };
+    }
+
+    /* The text around window point wx, wy of the deepest object (`path[0]`, its parent
+     * `path[1]`), as {text, offset} (at most TEXT_AROUND characters each side, the offset in
+     * Unicode scalars), or null: a link (its own menu), a password field (the object or its
+     * parent), an object that does not say its role, no Text there. */
+    async _text(call, app, at, path, wx, wy) {
+        const [deepest, parent] = path;
+        if (!deepest?.role || deepest.role === PASSWORD_ROLE || parent?.role === PASSWORD_ROLE ||
+            deepest.role === 'link' || deepest.uri)
+            return null;
+        let offset;
+        try {
+            // Asked directly: an object without Text answers an error.
+            [offset] = await call(app, at, 'org.a11y.atspi.Text', 'GetOffsetAtPoint',
+                new GLib.Variant('(iiu)', [wx, wy, COORD_WINDOW]), '(i)');
+        } catch (e) {
+            return null;
+        }
+        if (offset < 0)
+            return null;
+        // The end asked is within the text: Firefox answers an empty string past it.
+        const [count] = await call(app, at, 'org.freedesktop.DBus.Properties', 'Get',
+            new GLib.Variant('(ss)', ['org.a11y.atspi.Text', 'CharacterCount']), '(v)');
+        const characters = count.deepUnpack();
+        if (typeof characters !== 'number' || offset >= characters)
+            return null;
+        const from = Math.max(0, offset - TEXT_AROUND);
+        const [got] = await call(app, at, 'org.a11y.atspi.Text', 'GetText',
+            new GLib.Variant('(ii)', [from, Math.min(offset + TEXT_AROUND + 1, characters)]), '(s)');
+        // The application's: kept only as long as asked for.
+        const scalars = Array.from(got).slice(0, 2 * TEXT_AROUND + 1);
+        return offset - from < scalars.length ? { text: scalars.join(''), offset: offset - from } : null;
     }
 
     /* One object's observations pushed onto `path`; its parent's object path, or null. */

@@ -13,6 +13,10 @@ var OVERLAY_PATH = '/io/github/forcetouch/Overlay1';
 var OVERLAY_IFACE = 'io.github.forcetouch.Overlay1';
 /* PressTarget's error for a partial answer (ControlErrorKind.partialAnswer): the looker may ask again. */
 var PARTIAL_ANSWER_ERROR = 'io.github.forcetouch.Error.PartialAnswer';
+/* The daemon's property listing the kinds of under-finger in effect (`as`), and those of them found in
+ * text (UnderFingerKinds.text): the text under a press is read only while the property lists one. */
+var UNDER_FINGER_PROPERTY = 'UnderFinger';
+var TEXT_KINDS = ['word', 'email', 'phone', 'date', 'url'];
 
 /* Every Daemon1 signal, with its arguments' types. A message is taken when these types begin it: a
  * daemon newer than the extension may add arguments at the end. */

@@ -2,7 +2,7 @@
 const { Gio, GLib } = imports.gi;
 
 const Me = imports.misc.extensionUtils.getCurrentExtension();
-const { DAEMON_NAME, DAEMON_PATH, DAEMON_IFACE, SIGNALS, METHODS } = Me.imports.busProtocol;
+const { DAEMON_NAME, DAEMON_PATH, DAEMON_IFACE, SIGNALS, METHODS, UNDER_FINGER_PROPERTY } = Me.imports.busProtocol;
 
 const BUS_NAME = 'org.freedesktop.DBus';
 const BUS_PATH = '/org/freedesktop/DBus';
@@ -14,7 +14,8 @@ const CALL_TIMEOUT_MS = 5000;
  * client — broadcast, or sent to the shell alone — is a forgery and is dropped, as
  * forcetouch-overlay drops it (SPEC §11). `onSignal(member, params)` gets each believed signal
  * whose arguments begin with the types busProtocol.js gives it; `onOwnerChanged(owner, previous)`
- * each change of owner ('' when the daemon has left the bus), with the owner before it. */
+ * each change of owner ('' when the daemon has left the bus), with the owner before it. Its
+ * `UnderFinger` property is followed as forcetouch-overlay follows it (`underFinger`). */
 var DaemonClient = class DaemonClient {
     constructor({ log, onSignal, onOwnerChanged }) {
         this._log = log;
@@ -22,6 +23,8 @@ var DaemonClient = class DaemonClient {
         this._onOwnerChanged = onOwnerChanged;
         this._bus = Gio.DBus.session;
         this._owner = '';
+        // The owner's UnderFinger (the kinds of under-finger in effect), null until it says.
+        this._underFinger = null;
         this._cancellable = new Gio.Cancellable();
         this._ownerSubscription = this._bus.signal_subscribe(BUS_NAME, BUS_NAME, 'NameOwnerChanged', BUS_PATH,
             DAEMON_NAME, Gio.DBusSignalFlags.NONE, (_c, sender, _p, _i, _m, params) => {
@@ -29,6 +32,14 @@ var DaemonClient = class DaemonClient {
                     return;
                 const [, , owner] = params.deepUnpack();
                 this._setOwner(owner);
+            });
+        this._propertiesSubscription = this._bus.signal_subscribe(null, 'org.freedesktop.DBus.Properties',
+            'PropertiesChanged', DAEMON_PATH, DAEMON_IFACE, Gio.DBusSignalFlags.NONE, (_c, sender, _p, _i, _m, params) => {
+                if (!this._owner || sender !== this._owner)
+                    return;
+                const [, changed] = params.deepUnpack();
+                if (changed[UNDER_FINGER_PROPERTY])
+                    this._setUnderFinger(changed[UNDER_FINGER_PROPERTY].deepUnpack());
             });
         this._signalSubscription = this._bus.signal_subscribe(null, DAEMON_IFACE, null, DAEMON_PATH, null,
             Gio.DBusSignalFlags.NONE, (_c, sender, _p, _i, member, params) => this._received(sender, member, params));
@@ -48,13 +59,40 @@ var DaemonClient = class DaemonClient {
         return this._owner;
     }
 
+    /* The kinds the daemon's UnderFinger lists (an array of strings), or null while the daemon
+     * has not said (none on the bus, or one without the property). */
+    get underFinger() {
+        return this._underFinger;
+    }
+
     _setOwner(owner) {
         if (owner === this._owner)
             return;
         const previous = this._owner;
         this._owner = owner;
+        this._underFinger = null;
         this._log.info(owner ? `${DAEMON_NAME} is ${owner}` : `${DAEMON_NAME} left the bus`);
         this._onOwnerChanged(owner, previous);
+        if (!owner)
+            return;
+        this._bus.call(owner, DAEMON_PATH, 'org.freedesktop.DBus.Properties', 'Get',
+            new GLib.Variant('(ss)', [DAEMON_IFACE, UNDER_FINGER_PROPERTY]), new GLib.VariantType('(v)'),
+            Gio.DBusCallFlags.NONE, CALL_TIMEOUT_MS, this._cancellable, (c, res) => {
+                try {
+                    const [v] = c.call_finish(res).deepUnpack();
+                    if (owner === this._owner)
+                        this._setUnderFinger(v.deepUnpack());
+                } catch (e) {
+                    // A daemon without the property: no text is read.
+                }
+            });
+    }
+
+    _setUnderFinger(kinds) {
+        if (!Array.isArray(kinds) || !kinds.every(k => typeof k === 'string'))
+            return;
+        this._underFinger = kinds;
+        this._log.verbose(`${DAEMON_NAME}'s under-finger is ${kinds.join(', ') || 'empty'}`);
     }
 
     _received(sender, member, params) {
@@ -99,5 +137,6 @@ var DaemonClient = class DaemonClient {
         this._cancellable.cancel();
         this._bus.signal_unsubscribe(this._ownerSubscription);
         this._bus.signal_unsubscribe(this._signalSubscription);
+        this._bus.signal_unsubscribe(this._propertiesSubscription);
     }
 };

@@ -3,7 +3,7 @@
 const { Gio, GLib, Clutter, Meta, Shell } = imports.gi;
 const Main = imports.ui.main;
 const Me = imports.misc.extensionUtils.getCurrentExtension();
-const { FACTS, PARTIAL_ANSWER_ERROR } = Me.imports.busProtocol;
+const { FACTS, PARTIAL_ANSWER_ERROR, TEXT_KINDS } = Me.imports.busProtocol;
 const { boundedText } = Me.imports.bounded;
 const { openWindows } = Me.imports.windowList;
 const { AccessibleAt } = Me.imports.accessibleAt;
@@ -143,15 +143,28 @@ var UnderPoint = class UnderPoint {
         const deadline = GLib.get_monotonic_time() + LOOKUP_MS * 1000;
         const at = `${Math.round(point.x)} ${Math.round(point.y)}`;
         const press = this._press = {};
+        // The text under the finger is read only while the daemon's UnderFinger lists a text kind
+        // (SPEC §11, "Force Click on text"); until it says, none is.
+        const readText = (this._daemon.underFinger ?? []).some(k => TEXT_KINDS.includes(k));
         const ask = n => {
             const asked = GLib.get_monotonic_time();
-            this._accessible.answer(win, point.x, point.y, deadline).then(answer => {
+            this._accessible.answer(win, point.x, point.y, deadline, readText).then(answer => {
                 const ms = ((GLib.get_monotonic_time() - asked) / 1000).toFixed(1);
                 if (answer) {
-                    const deepest = answer.path[0];
-                    this._log.verbose(`accessible-at ${at}: ask ${n}: ${answer.path.length} object(s) in ${ms} ms, ` +
+                    const { text, ...gathered } = answer;
+                    const deepest = gathered.path[0];
+                    // What the text says is not logged: only that it was read, and how much.
+                    const read = !readText ? 'no text read (the daemon\'s under-finger lists no text kind)'
+                        : text ? `text read: ${Array.from(text.text).length} character(s), the point at ${text.offset}`
+                            : 'no text there to read';
+                    this._log.verbose(`accessible-at ${at}: ask ${n}: ${gathered.path.length} object(s) in ${ms} ms, ` +
                         `the deepest a "${deepest?.role ?? ''}" (${deepest?.states.join(' ') ?? ''})${deepest?.uri ? ' with a URI' : ''}`);
-                    facts.accessible = JSON.stringify(answer);
+                    this._log.verbose(`accessible-at ${at}: ask ${n}: ${read}`);
+                    facts.accessible = JSON.stringify(gathered);
+                    if (text) {
+                        facts.text = text.text;
+                        facts['text-offset'] = text.offset;
+                    }
                 } else {
                     this._log.verbose(`accessible-at ${at}: the window's application is not on the accessibility bus (${ms} ms)`);
                 }
