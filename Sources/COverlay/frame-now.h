@@ -5,9 +5,13 @@
 #include <gtk/gtk.h>
 
 /// Draws `window` (a toplevel, shown) at once, through its "draw" handler, and hands the frame
-/// to the X server; TRUE when drawn. Only under X11, where what is drawn is on screen as soon
-/// as the server has it: under Wayland a frame is committed at the frame clock's tick, so
-/// drawing earlier would gain nothing. FALSE, and nothing drawn, when the window is not mapped
-/// or not yet allocated at its size (its first show: the tick lays it out and draws it).
+/// to the X server, or commits it to the Wayland compositor; TRUE when drawn. FALSE, and
+/// nothing drawn, when the window is not mapped or not yet allocated at its size (its first
+/// show: the tick lays it out and draws it), or under Wayland when it has shown no frame since
+/// it was mapped (its surface may not be configured yet).
 gboolean ft_draw_now(GtkWidget *window);
+
+/// Follows `window`'s frames for `ft_draw_now`: whether it has drawn one since it was mapped.
+/// Called before any "draw" handler that returns TRUE is connected.
+void ft_frame_now_follow(GtkWidget *window);
 #endif

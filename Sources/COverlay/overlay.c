@@ -109,6 +109,8 @@ static struct {
     FILE *frame_log;
     guint stamp_menu;
     gint64 stamp_signal, stamp_ticks;
+    // The timer of a lifted press's wait for its menu (MenuEffects.awaitMenu), 0 for none.
+    guint menu_wait;
 } o;
 
 static void clear_items(void) {
@@ -258,6 +260,12 @@ static gboolean on_draw(GtkWidget *widget, cairo_t *cr, gpointer data) {
     compute_frame(gtk_widget_get_allocated_width(widget), gtk_widget_get_allocated_height(widget));
     const ft_menu_frame *f = &o.frame;
     cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE);
+    if (!f->visible) {
+        // Kept for a menu still to come (keeps_window): nothing shows.
+        cairo_set_source_rgba(cr, 0, 0, 0, 0);
+        cairo_paint(cr);
+        return TRUE;
+    }
     if (o.composited && o.mode != FT_WINDOW_PLACED) cairo_set_source_rgba(cr, 0, 0, 0, f->dimming);
     else cairo_set_source_rgba(cr, 0, 0, 0, 0);
     cairo_paint(cr);
@@ -447,6 +455,8 @@ static void create_window(void) {
     }
     gtk_widget_add_events(o.window, GDK_BUTTON_PRESS_MASK | GDK_BUTTON_RELEASE_MASK | GDK_TOUCH_MASK |
                                         GDK_KEY_PRESS_MASK);
+    // Before on_draw, which ends the signal's emission.
+    ft_frame_now_follow(o.window);
     g_signal_connect(o.window, "draw", G_CALLBACK(on_draw), NULL);
     g_signal_connect(o.window, "button-release-event", G_CALLBACK(on_button), NULL);
     g_signal_connect(o.window, "touch-event", G_CALLBACK(on_touch), NULL);
@@ -466,6 +476,16 @@ static void hide_window(void) {
 /// Shows, redraws or hides the window to match the model.
 static void update(void) {
     compute_frame(o.monitor.width, o.monitor.height);
+    // A layer surface kept for the menu still to come, drawn empty and taking no input, so that
+    // the menu's first frame is committed at once (frame-now.h). Elsewhere it goes: an X11
+    // window shows its first frame as soon as it is mapped again, and a placed one is the menu.
+    if (!o.frame.visible && o.frame.keeps_window && o.mode == FT_WINDOW_LAYER && o.window &&
+        gtk_widget_get_visible(o.window)) {
+        // It takes no input already: it was a preview's (no menu_id), and asking again would
+        // queue a layout, which the menu's first frame would then wait for.
+        gtk_widget_queue_draw(o.window);
+        return;
+    }
     if (!o.frame.visible) {
         hide_window();
         return;
@@ -540,8 +560,23 @@ static void dismiss(guint id) {
                                NULL, G_DBUS_CALL_FLAGS_NONE, -1, NULL, NULL, NULL);
 }
 
+static void apply(ft_menu_effects effects);
+
+static gboolean on_menu_wait_over(gpointer data) {
+    (void)data;
+    o.menu_wait = 0;
+    ft_menu_effects effects;
+    o.menu->menu_wait_over(&effects);
+    apply(effects);
+    return G_SOURCE_REMOVE;
+}
+
 /// Does what the model asked after an event: the daemon's calls, then the drawing.
 static void apply(ft_menu_effects effects) {
+    if (effects.await_menu_ms > 0) {
+        if (o.menu_wait) g_source_remove(o.menu_wait);
+        o.menu_wait = g_timeout_add(effects.await_menu_ms, on_menu_wait_over, NULL);
+    }
     if (effects.choose >= 0) choose(effects.choose);
     if (effects.dismiss) {
         dismiss(effects.dismiss);

@@ -38,6 +38,7 @@ enum OverlayModelBridge {
             out?.pointee = cFrame(frame)
         },
         daemon_gone: { out in apply(.daemonGone, out) },
+        menu_wait_over: { out in apply(.menuWaitOver, out) },
         content: { target, items, count, out in
             let rows = (0 ..< Int(min(max(count, 0), FT_MENU_MAX_ITEMS))).map { strings(items?[$0]) }
             out?.pointee = cContent(MenuContent(target: strings(target?.pointee), items: rows))
@@ -48,7 +49,8 @@ enum OverlayModelBridge {
         for transition in menu.takeTransitions() where verbose { log("menu state: \(transition)\n") }
         out?.pointee = ft_menu_effects(choose: Int32(effects.choose ?? -1), dismiss: effects.dismiss ?? 0,
                                        began_press: effects.beganPress ? 1 : 0, redraw: effects.redraw ? 1 : 0,
-                                       look_up: effects.lookUp ? 1 : 0)
+                                       look_up: effects.lookUp ? 1 : 0,
+                                       await_menu_ms: effects.awaitMenu ? Int32(MenuInteraction.menuWait * 1000) : 0)
     }
 
     /// A bus dictionary's string entries, as the glue passed them.
@@ -115,6 +117,7 @@ enum OverlayModelBridge {
         c.menu_width = MenuLayout.width
         c.row_height = MenuLayout.rowHeight
         c.at_pointer = frame.atPointer ? 1 : 0
+        c.keeps_window = frame.keepsWindow ? 1 : 0
         c.card = rect(frame.layout.card)
         withUnsafeMutableBytes(of: &c.items) { raw in
             let items = raw.bindMemory(to: ft_rect.self)

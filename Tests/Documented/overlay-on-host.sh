@@ -523,7 +523,8 @@ peer_start
 
 # ---------------------------------------------------------------- Wayland: sway, headless
 start_sway '#808080'
-bg_user "$W/sway-overlay.log" env -u DISPLAY "WAYLAND_DISPLAY=$WAYLAND" GDK_BACKEND=wayland "$BIN/forcetouch-overlay" --verbose
+bg_user "$W/sway-overlay.log" env -u DISPLAY "WAYLAND_DISPLAY=$WAYLAND" GDK_BACKEND=wayland \
+    "FORCETOUCH_OVERLAY_FRAME_LOG=$W/sway-frames.log" "$BIN/forcetouch-overlay" --verbose
 overlay_pid=$last_pid
 check "sway: the overlay takes its name" wait_for 'Overlay1 on the session bus' "$W/sway-overlay.log" 10
 check "sway: on the bus its Mode is layer-shell, at the finger ($(mode))" test "$(mode)" = 's "layer-shell" b true '
@@ -532,6 +533,25 @@ check "sway: a layer-shell surface, said once" test "$(grep -c 'layer-shell' "$W
 grey() { convert "$1" -format '%[fx:int(255*p{5,5}.r)]' info:; }
 check "sway: the rest of the output is dimmed at pop ($(grey "$W/sway-gone.png") -> $(grey "$W/sway-pop.png"))" \
     test "$(grey "$W/sway-pop.png")" -lt $(( $(grey "$W/sway-gone.png") * 7 / 10 ))
+# A press lifted after peek before its menu came (a fast press: the daemon holds the menu for
+# what is under the finger) keeps its window, drawn empty, rather than unmapping it and mapping a
+# new surface for the menu, whose first frame then waited for the frame clock's tick; so the
+# menu's first frame is committed as its MenuShown comes (issue 52, item 5).
+m="$(mark "$W/sway-overlay.log")"
+progress began '' 0.3 0.0 0.3 0.4
+wait_for_new "$m" '^menu 0 scale ' "$W/sway-overlay.log" 10 > /dev/null
+progress changed peek 1.0 0.0 0.3 0.4
+progress ended peek 1.0 0.0 0.3 0.4
+wait_for_new "$m" 'previewing\(peek\) -> hidden \(lifted\)' "$W/sway-overlay.log" 10 > /dev/null
+shown 61 0.3 0.4
+check "sway: the menu that came after its press lifted is drawn" wait_for_new "$m" '^menu 61 scale ' "$W/sway-overlay.log" 10
+check "sway: ... into the window kept for it, never hidden between the lift and the menu" \
+    bash -c "! tail -c +$((m + 1)) '$W/sway-overlay.log' | grep -q '^hidden'"
+check "sway: ... its first frame committed at once, no frame clock tick between ($(grep '^menu 61 ' "$W/sway-frames.log"))" \
+    grep -Eq '^menu 61 signal [0-9]+ frame [0-9]+ ticks 0$' "$W/sway-frames.log"
+m="$(mark "$W/sway-overlay.log")"
+dismissed 61
+wait_for_new "$m" '^hidden' "$W/sway-overlay.log" 10 > /dev/null
 peer_stop
 plain_long_press sway "$W/sway-overlay.log" shot_sway 128
 peer_start

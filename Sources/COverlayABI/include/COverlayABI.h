@@ -51,6 +51,9 @@ typedef struct {
     int has_heading;
     ft_rect heading;
     double heading_height;
+    /// Not visible, but the window stays mapped, drawn empty: the press lifted after peek and its
+    /// menu may still come (MenuInteraction.awaitingMenu).
+    int keeps_window;
 } ft_menu_frame;
 
 /// What MenuShown's target makes of the menu (LinkTarget).
@@ -81,6 +84,9 @@ typedef struct {
     int redraw;
     /// A press began: what is under the finger is looked up now, ready by peek.
     int look_up;
+    /// A press lifted after peek before its menu came: call `menu_wait_over` after this many
+    /// milliseconds (0: none).
+    int await_menu_ms;
 } ft_menu_effects;
 
 /// One entry of a bus dictionary whose value is a string (an `a{sv}` such as MenuShown's target),
@@ -149,6 +155,8 @@ typedef struct {
                   ft_menu_frame *out);
     /// The daemon's name lost its owner, or another process took it: what it showed goes.
     void (*daemon_gone)(ft_menu_effects *out);
+    /// The wait an `await_menu_ms` asked for is over.
+    void (*menu_wait_over)(ft_menu_effects *out);
     /// MenuShown's target and its first `count` items (at most FT_MENU_MAX_ITEMS), as the bus
     /// carried them: what the menu draws.
     void (*content)(const ft_bus_dict *target, const ft_bus_dict *items, int count, ft_menu_content *out);
