@@ -13,7 +13,9 @@ FORCETOUCH_OVERLAY_FRAME_LOG set. Three times per press, all on CLOCK_MONOTONIC:
   before it composites it).
 
 The overlay also logs how many times its frame clock ticked between the two: 0 when the first
-frame was drawn as the MenuShown came (under X11 it is, frame-now.h), 1 or more when it waited
+frame was drawn as the MenuShown came (under X11 it is; under Wayland when the window has shown a
+frame since it was mapped, as the one kept for a menu whose press lifted first has: frame-now.h,
+MenuInteraction.awaitingMenu), 1 or more when it waited
 for a tick, which GTK's frame clock gives at most once a refresh interval (16.7 ms) after the
 last frame, even one that drew nothing. Printed as "first frames at once".
 
@@ -29,7 +31,10 @@ Then, under Xvfb with openbox and a real accessibility bus (at-spi-bus-launcher)
 the same figure with what is under the finger (issue 43, item 5), RUNS presses per row into the
 one overlay, each row's first press not counted: no lookup (`[quick-actions] under-finger = []`),
 the lookup finding a GTK link button (python3-gi), finding the launcher of Debian's xfce4-panel
-(an app icon), finding nothing (the empty desktop), and with accessibility off; beside each, the
+(an app icon), finding nothing (the empty desktop), with accessibility off, and Force Click on
+text's (SPEC §11): the link again with the text kinds listed in `under-finger`, and a word in a GTK
+text view (fixtures/text-window.py), its text read and the word defined by Debian's dictd on
+loopback, which the menu waits for (started when installed and not running); beside each, the
 lookup's own time as the overlay logs it (`under-finger X Y: … (N ms)`), the medians of the
 figure's two parts (peek -> MenuShown received, MenuShown -> first frame), how many first frames
 were drawn at once, and the target the menu was for. The replay is not paced: the press reaches
@@ -255,6 +260,12 @@ Name=New Note
 Exec=true
 """
 
+# The GTK text view of under-finger-lookup-on-host.sh (Force Click on text): it prints the centre
+# of each of its words once on screen.
+TEXT_FILE = os.path.join(ROOT, "Tests/Documented/fixtures/text-window.py")
+# The text kinds listed, so that the overlay reads the text under the finger (SPEC §11).
+TEXT_KINDS = 'under-finger = ["app-icon", "link", "word", "email", "phone", "date", "url"]'
+
 # The panel of under-finger-lookup-on-host.sh: one launcher, at the bottom, centred, 48 px high.
 PANEL_FILE = os.path.join(ROOT, "Tests/Documented/fixtures/xfce4-panel-one-launcher.xml")
 
@@ -297,6 +308,27 @@ def start_xvfb(world, display):
     return xvfb, {"DISPLAY": f":{display}"}
 
 
+def dictd(world):
+    """Debian's dictd on 127.0.0.1:2628, where Look Up asks (one already there is used as it is):
+    how the word's row says it was defined."""
+    import socket
+    def up():
+        try:
+            socket.create_connection(("127.0.0.1", 2628), 0.2).close()
+            return True
+        except OSError:
+            return False
+    if not up() and os.path.exists("/usr/sbin/dictd") and os.path.exists("/etc/dictd/dictd.conf"):
+        world.run(["/usr/sbin/dictd", "--config", "/etc/dictd/dictd.conf", "--listen-to", "127.0.0.1", "--port", "2628",
+                   "-d", "nodetach", "--pid-file", os.path.join(world.dir, "dictd.pid")],
+                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for _ in range(50):
+            if up():
+                break
+            time.sleep(0.1)
+    return " (dictd)" if up() else " (no dictd: the card says why)"
+
+
 def set_config(world, under_finger):
     text = CONFIG.replace("[quick-actions]\n", "[quick-actions]\n" + (under_finger + "\n" if under_finger else ""))
     with open(os.path.join(world.home, ".config/forcetouch/forcetouch.toml"), "w") as f:
@@ -323,7 +355,8 @@ def lookup_table(world):
         os.makedirs(d, exist_ok=True)
     for path, text in ((os.path.join(apps, "forcetouch-notes.desktop"), APP),
                        (os.path.join(panel_dir, "forcetouch-notes.desktop"), APP),
-                       (os.path.join(xfconf, "xfce4-panel.xml"), open(PANEL_FILE).read()), (os.path.join(world.dir, "links.py"), open(LINKS_FILE).read())):
+                       (os.path.join(xfconf, "xfce4-panel.xml"), open(PANEL_FILE).read()), (os.path.join(world.dir, "links.py"), open(LINKS_FILE).read()),
+                       (os.path.join(world.dir, "text.py"), open(TEXT_FILE).read())):
         with open(path, "w") as f:
             f.write(text)
     for base, dirs, files in os.walk(world.dir):
@@ -347,6 +380,14 @@ def lookup_table(world):
         world.stop(xvfb)
         return
     _, lx, ly = open(links_log).read().split()[:3]
+    text_log = os.path.join(world.dir, "text.log")
+    with open(text_log, "w") as out:
+        world.run(["/usr/bin/python3", os.path.join(world.dir, "text.py")], env=x, stdout=out,
+                  stderr=subprocess.DEVNULL)
+    word = None
+    if wait_for(text_log, "password ", 20):
+        word = next((line.split()[2:4] for line in open(text_log) if line.startswith("word force ")), None)
+    dictionary = dictd(world)
     time.sleep(2)
     frames = os.path.join(world.dir, "lookup-frames.log")
     log = os.path.join(world.dir, "lookup-overlay.log")
@@ -360,12 +401,18 @@ def lookup_table(world):
     cases = [
         ("no lookup (under-finger = [])", "under-finger = []", True, press_recording(world, "none.evemu", 900, 600)),
         ("a link (GTK link button)", "", True, press_recording(world, "link.evemu", int(lx), int(ly))),
+        ("a link, text kinds listed", TEXT_KINDS, True, press_recording(world, "link-text.evemu", int(lx), int(ly))),
+        (f"a word, read and looked up{dictionary}", TEXT_KINDS, True,
+         press_recording(world, "word.evemu", int(word[0]), int(word[1])) if word else None),
         ("an app icon (xfce4-panel launcher)", "", True, press_recording(world, "icon.evemu", 512, 744)),
         ("nothing found (empty desktop)", "", True, press_recording(world, "empty.evemu", 900, 600)),
         ("accessibility off (on the link)", "", False, press_recording(world, "off.evemu", int(lx), int(ly))),
     ]
     rows = []
     for label, under_finger, on, recording in cases:
+        if recording is None:
+            rows.append((label + ": the text window did not show", [], [], set()))
+            continue
         set_config(world, under_finger)
         a11y(world, on)
         samples, lookups, targets = [], [], set()
