@@ -695,8 +695,12 @@ static void press_progress(GVariant *p) {
     g_variant_get(p, FT_SIGNAL_PRESS_PROGRESS_GET, &phase, &stage, &transition, &commit, &x, &y, &placement, &output,
                   &preview);
     ft_menu_effects effects;
+    // The window kept, drawn empty, for the last press's menu (keeps_window).
+    gboolean kept = o.window && gtk_widget_get_visible(o.window) && !o.frame.visible;
     // Whether the card is drawn is the model's (the daemon's `preview`): this only passes it on.
     o.menu->press_progress(phase, stage, transition, commit, x, y, placement, preview ? 1 : 0, &effects);
+    // A new press's card is mapped anew, on the output the press is on.
+    if (effects.began_press && kept) hide_window();
     // On its way to a deep press: what is under the finger is looked up now, ready by peek.
     // Not when the daemon takes no answer (its under-finger is []).
     if (effects.look_up && !o.daemon_looks_nothing_up) ft_under_finger_began(x, y, placement, output);
