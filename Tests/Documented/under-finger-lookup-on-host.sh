@@ -698,6 +698,19 @@ check "text: ... a valid iCalendar file (CRLF lines, one VEVENT with UID, DTSTAM
     test "$(head -1 "$W/ics.txt")" = "DTSTART;VALUE=DATE:20261203"
 check "text: ... its title the sentence the date is in, not the text around it ($(sed -n 2p "$W/ics.txt"))" \
     test "$(sed -n 2p "$W/ics.txt")" = "SUMMARY:Write to ada@example.org or call +44 20 7946 0958 before 3 December 2026."
+# A press whose lookup answers after it ended (an unpaced replay: the whole press at once, the
+# overlay's answer after it): the word's menu shows all the same, the daemon waiting for the
+# definition it asked (before, the replaying daemon took itself for idle and left with no menu).
+press_evemu "$W/word-unpaced.evemu" $(word_at force) peek
+m="$(mark "$W/x11-overlay.log")"
+bg_user "$W/word-unpaced.log" "$BIN/forcetouchd" --verbose --config "$W/text.toml" --replay "$W/word-unpaced.evemu"
+replay_pid=$last_pid
+wait_for_new "$m" '^menu [0-9]+ shown: .* for word ' "$W/x11-overlay.log" 10 > /dev/null
+check "text: a press on a word whose lookup answers after it ended (an unpaced replay): its menu shows all the same ($(tail -c +$((m + 1)) "$W/x11-overlay.log" | grep -a -m1 -o 'shown: .* for word [^ ]*'))" \
+    bash -c "tail -c +$((m + 1)) '$W/x11-overlay.log' | grep -aq '^menu [0-9]* shown: .* for word '"
+as_user xdotool key Escape
+wait_until 5 gone "$replay_pid" || true
+stop "$replay_pid"
 stop "$text_pid"
 
 # The overlay follows the daemon's `under-finger` (its UnderFinger property): a daemon whose

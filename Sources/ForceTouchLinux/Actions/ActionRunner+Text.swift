@@ -13,7 +13,9 @@ extension ActionRunner {
     func withDefinition(_ target: PressTarget, _ then: @escaping (PressTarget) -> Void) {
         guard target.kind == .word, case .word(let word)? = target.text else { return then(target) }
         let asked = MonotonicClock.now()
-        define(word) { [logger] result in
+        definitionsAsked += 1
+        define(word) { [weak self, logger] result in
+            self?.definitionsAsked -= 1
             var target = target
             // Its size and time, not the word: what a window shows is not logged here.
             let ms = Int(((MonotonicClock.now().seconds - asked.seconds) * 1000).rounded())

@@ -33,6 +33,9 @@ final class ActionRunner {
     var define: (_ word: String, _ done: @escaping (Result<DictReply, DictClient.Failure>) -> Void) -> Void = {
         _, done in done(.failure(.system("no dictionary lookup in this process")))
     }
+    /// Definitions asked and not yet answered: each holds a menu back, so the daemon is not
+    /// idle while one is (a replay's daemon, which exits once idle, waits for the menu).
+    var definitionsAsked = 0
 
     init(children: ChildSupervisor, keyboard: VirtualKeyboard, pointer: VirtualPointer = VirtualPointer(),
          configuration: Configuration, shortcuts: ShortcutStore, logger: Logger,

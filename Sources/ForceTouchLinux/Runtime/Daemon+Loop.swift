@@ -8,7 +8,7 @@ extension Daemon {
     /// No action running: no child, and no menu shown by an overlay awaiting a choice.
     var idle: Bool {
         children.count == 0 && runner.overlay.shownID == nil && runner.intentWindows.waitingCount == 0
-            && runner.underFinger.nextDeadline == nil
+            && runner.underFinger.nextDeadline == nil && runner.definitionsAsked == 0
     }
 
     func runLoop() {
