@@ -238,9 +238,123 @@ echo "figure: $(shell_log_since "$m" | grep -c '^accessible-at .*: ask [0-9]*: [
 stop "$replay_pid"
 stop "$partial_pid"
 echo "figure: the partial link took $(( SECONDS - partial_started )) s"
+
+# Force Click on text (SPEC §11): a word in a GTK text view. The extension reads the text at the
+# point (AT-SPI Text, accessibleAt.js) only while the daemon's UnderFinger lists a text kind; the
+# daemon asks the local dictd (Debian's dictd with dict-wn on 127.0.0.1:2628) and the menu shows
+# the word's Look Up card above its actions (menu.js). The window is undecorated and maximized:
+# no shadow, so its light box on the screen is its buffer, where the word's window pixel is.
+text_started=$SECONDS
+dict_up() { (exec 3<> /dev/tcp/127.0.0.1/2628) 2> /dev/null; }
+if ! dict_up; then
+    bg_user "$W/dictd.log" /usr/sbin/dictd --config /etc/dictd/dictd.conf --listen-to 127.0.0.1 --port 2628 \
+        -d nodetach --pid-file "$W/dictd.pid"
+    dictd_pid=$last_pid
+    wait_until 10 dict_up
+fi
+check "text: a dictionary server answers on 127.0.0.1:2628 (dictd with dict-wn)" dict_up
+cat > "$W/text-view.py" <<'PY'
+import gi
+gi.require_version("Gtk", "3.0")
+from gi.repository import Gtk, GLib, Pango
+TEXT = "Press with some force to look a word up."
+w = Gtk.Window(title="Forcetouch text")
+w.set_decorated(False)
+w.maximize()
+view = Gtk.TextView(editable=False, cursor_visible=False, left_margin=40, top_margin=120)
+view.modify_font(Pango.FontDescription("Sans 28"))
+view.get_buffer().set_text(TEXT)
+w.add(view)
+w.connect("destroy", Gtk.main_quit)
+def report():
+    at = TEXT.index("force") + 2
+    r = view.get_iter_location(view.get_buffer().get_iter_at_offset(at))
+    bx, by = view.buffer_to_window_coords(Gtk.TextWindowType.WIDGET, r.x, r.y)
+    x, y = view.translate_coordinates(w, bx + max(r.width // 2, 1), by + r.height // 2)
+    print("word force", x, y, flush=True)
+    return False
+w.connect("map-event", lambda *a: GLib.timeout_add(500, report))
+w.show_all()
+Gtk.main()
+PY
+cat > "$W/menu-watch.py" <<'PY'
+# Prints each MenuShown's target (a{sv}) as JSON, one line each.
+import json
+from gi.repository import Gio, GLib
+bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+bus.signal_subscribe(None, "io.github.forcetouch.Daemon1", "MenuShown", "/io/github/forcetouch/Daemon1", None,
+                     Gio.DBusSignalFlags.NONE, lambda *a: print(json.dumps(a[5].unpack()[6]), flush=True))
+print("ready", flush=True)
+GLib.MainLoop().run()
+PY
+sed 's/^under-finger = .*/under-finger = ["app-icon", "link", "word"]/' "$W/under.toml" > "$W/text.toml"
+chmod 644 "$W/text-view.py" "$W/menu-watch.py" "$W/text.toml"
+bg_user "$W/text-view.log" env WAYLAND_DISPLAY=wayland-0 GDK_BACKEND=wayland python3 "$W/text-view.py"
+text_pid=$last_pid
+bg_user "$W/menus.log" python3 "$W/menu-watch.py"
+menus_pid=$last_pid
+wait_for '^ready' "$W/menus.log" 10 > /dev/null
+wait_for '^word force ' "$W/text-view.log" 20 > /dev/null
+window_on_top "Forcetouch text"
+tb=($(light_box "$W/windows.png" 0 0 1024 768 | head -1))
+read -r _ _ wx wy < <(grep '^word force ' "$W/text-view.log")
+fx=$(( ${tb[0]:-0} + ${wx:-0} )) fy=$(( ${tb[1]:-0} + ${wy:-0} ))
+awk -v X="$(( fx * 1000 / 1024 ))" -v Y="$(( fy * 600 / 768 ))" '
+    /^E: / && $3 == "0003" && $4 == "0035" { printf "E: %s 0003 0035 %04d\n", $2, X; next }
+    /^E: / && $3 == "0003" && $4 == "0036" { printf "E: %s 0003 0036 %04d\n", $2, Y; next }
+    /^E: / && $3 == "0003" && $4 == "003a" && $5 + 0 > 130 { printf "E: %s 0003 003a 0130\n", $2; next }
+    { print }' "$W/deep-press.evemu" > "$W/deep-press-word.evemu"
+chmod 644 "$W/deep-press-word.evemu"
+# A daemon whose under-finger lists no text kind (app-icon, link): no text is read.
+m="$(mark "$SHELL_LOG")"
+bg_user "$W/no-text-replay.log" env "XDG_DATA_HOME=$HOMEDIR/.local/share" "$BIN/forcetouchd" --config "$W/under.toml" --replay "$W/deep-press-word.evemu"
+replay_pid=$last_pid
+wait_for_new "$m" 'forcetouch: menu [0-9]+ shown: ' "$SHELL_LOG" 30 > /dev/null
+check "text: with under-finger lacking text kinds, a deep press on a word ($fx,$fy) reads no text ($(shell_log_since "$m" | grep -o '^accessible-at .*: text of ask 1: .*' | head -1))" \
+    bash -c "shell_log() { tail -c +$(( m + 1 )) '$SHELL_LOG'; }; shell_log | grep -q 'accessible-at .*: text of ask 1: no text read (the daemon.s under-finger lists no text kind)' &&
+             ! shell_log | grep -q 'accessible-at .*: text read'"
+stop "$replay_pid"
+# One that lists `word`: the word, its definition, its card.
+m="$(mark "$SHELL_LOG")" mm="$(mark "$W/menus.log")"
+bg_user "$W/word-replay.log" env "XDG_DATA_HOME=$HOMEDIR/.local/share" "$BIN/forcetouchd" --config "$W/text.toml" --replay "$W/deep-press-word.evemu"
+replay_pid=$last_pid
+wait_for_new "$m" 'forcetouch: menu [0-9]+ shown: ' "$SHELL_LOG" 30 > /dev/null
+wait_for_new "$mm" '^\{' "$W/menus.log" 10 > /dev/null
+target="$(tail -c +$(( mm + 1 )) "$W/menus.log" | grep -m1 '^{')"
+field() { python3 -c 'import json, sys; t = json.loads(sys.argv[1]); print(eval(sys.argv[2]))' "$target" "$1" 2> /dev/null; }
+echo "figure: $(shell_log_since "$m" | grep -o '^accessible-at .*: text of ask 1: .*' | head -1)"
+check "text: with under-finger listing word, a deep press on \"force\" in a GTK text view: MenuShown's target is the word ($(field 't.get("kind"), t.get("name")'))" \
+    test "$(field 't["kind"] + " " + t["name"]')" = "word force"
+check "text: ... with its WordNet definition from the local dictd ($(field 't["definition"].split(chr(10))[1].strip()[:50]')…)" \
+    test "$(field 't["definition"].split(chr(10))[1].strip().startswith("n 1: a powerful effect or influence"), "WordNet" in t["dictionary"]')" = "(True, True)"
+wait_for_new "$m" 'forcetouch: menu [0-9]+ scale 1\.000' "$SHELL_LOG" 10 > /dev/null
+read -r kx ky kw kh < <(shell_log_since "$m" | grep '^look-up [0-9]* ' | tail -1 | awk '{ print $3, $4, $5, $6 }')
+read -r dx dy dw dh < <(shell_log_since "$m" | grep '^look-up [0-9]* ' | tail -1 | awk '{ print $(NF-3), $(NF-2), $(NF-1), $NF }')
+read -r ax ay aw ah < <(shell_log_since "$m" | grep '^actions [0-9]* ' | tail -1 | awk '{ print $3, $4, $5, $6 }')
+check "text: ... the extension draws its Look Up card titled \"force\" above its actions, the definition under the header (card ${kx:-?} ${ky:-?} ${kw:-?} ${kh:-?}, definition ${dx:-?} ${dy:-?} ${dw:-?} ${dh:-?}, actions at y ${ay:-?})" \
+    bash -c "shell_log() { tail -c +$(( m + 1 )) '$SHELL_LOG'; }; shell_log | grep -q 'forcetouch: look-up [0-9]* .* \"force\" definition ' &&
+             [ '${ay:-0}' = '$(( ${ky:-0} + ${kh:-0} + 10 ))' ] && [ '${dy:-0}' = '$(( ${ky:-0} + 56 ))' ] &&
+             [ '$(( ${dy:-0} + ${dh:-0} ))' = '$(( ${ky:-0} + ${kh:-0} ))' ] && [ '${dh:-0}' -ge 40 ]"
+gshoot "$W/gnome-look-up.png" "$(glogged_box)"
+# The shell's popup is dark: its text is the light ink.
+light() { convert "$1" -crop "$2" +repage -colorspace gray -threshold 60% -format '%[fx:int(1000*mean)]' info: 2>/dev/null || echo 0; }
+word_ink="$(light "$W/gnome-look-up.png" 100x20+$(( ${kx:-0} + 16 ))+$(( ${ky:-0} + 8 )))"
+source_ink="$(light "$W/gnome-look-up.png" 200x14+$(( ${kx:-0} + 16 ))+$(( ${ky:-0} + 32 )))"
+definition_ink="$(light "$W/gnome-look-up.png" $(( ${dw:-32} - 32 ))x$(( ${dh:-16} - 16 ))+$(( ${dx:-0} + 16 ))+$(( ${dy:-0} + 8 )))"
+card_ink="$(light "$W/gnome-look-up.png" $(( ${kw:-32} - 32 ))x$(( ${kh:-16} - 16 ))+$(( ${kx:-0} + 16 ))+$(( ${ky:-0} + 8 )))"
+echo "figure: text: light ‰ in the Look Up card: word $word_ink, dictionary $source_ink, definition $definition_ink, card $card_ink"
+check "text: ... drawn there: the word, the dictionary's line and the definition's lines in light ink on the dark card (‰: word $word_ink, dictionary $source_ink, definition $definition_ink)" \
+    test -n "${dh:-}" -a "${word_ink:-0}" -ge 30 -a "${source_ink:-0}" -ge 15 -a "${definition_ink:-0}" -ge 30 -a "${card_ink:-1000}" -le 400
+stop "$replay_pid"
+stop "$menus_pid"
+stop "$text_pid"
+[ -n "${dictd_pid:-}" ] && stop "$dictd_pid"
+echo "figure: the text section took $(( SECONDS - text_started )) s"
 echo "figure: the under-the-finger section took $(( SECONDS - under_section_started )) s"
 if [ -n "${SAVE_IMAGES:-}" ]; then
     cp "$W/under-app-menu.png" docs/images/gnome-app-icon-menu.png
     cp "$W/under-link-preview.png" docs/images/gnome-link-in-app-preview.png
+    [ -n "${kx:-}" ] && convert "$W/gnome-look-up.png" -crop $(( ${kw:-0} + 80 ))x$(( ${ah:-0} + ${ay:-0} - ${ky:-0} + 80 ))+$(( ${kx:-0} > 40 ? ${kx:-0} - 40 : 0 ))+$(( ${ky:-0} > 40 ? ${ky:-0} - 40 : 0 )) +repage \
+        docs/images/gnome-look-up.png
     echo "gnome-app-icon-menu.png and gnome-link-in-app-preview.png copied to docs/images/"
 fi

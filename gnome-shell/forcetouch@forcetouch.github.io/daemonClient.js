@@ -25,6 +25,8 @@ var DaemonClient = class DaemonClient {
         this._owner = '';
         // The owner's UnderFinger (the kinds of under-finger in effect), null until it says.
         this._underFinger = null;
+        // Resolved once the owner's UnderFinger is asked (or there is no owner).
+        this._underFingerAsked = Promise.resolve();
         this._cancellable = new Gio.Cancellable();
         this._ownerSubscription = this._bus.signal_subscribe(BUS_NAME, BUS_NAME, 'NameOwnerChanged', BUS_PATH,
             DAEMON_NAME, Gio.DBusSignalFlags.NONE, (_c, sender, _p, _i, _m, params) => {
@@ -65,6 +67,12 @@ var DaemonClient = class DaemonClient {
         return this._underFinger;
     }
 
+    /* `underFinger` once the current owner has answered for it: a press that begins as a daemon
+     * comes onto the bus is looked up with what that daemon says, not with nothing. */
+    underFingerKnown() {
+        return this._underFingerAsked.then(() => this._underFinger);
+    }
+
     _setOwner(owner) {
         if (owner === this._owner)
             return;
@@ -75,9 +83,9 @@ var DaemonClient = class DaemonClient {
         this._onOwnerChanged(owner, previous);
         if (!owner)
             return;
-        this._bus.call(owner, DAEMON_PATH, 'org.freedesktop.DBus.Properties', 'Get',
-            new GLib.Variant('(ss)', [DAEMON_IFACE, UNDER_FINGER_PROPERTY]), new GLib.VariantType('(v)'),
-            Gio.DBusCallFlags.NONE, CALL_TIMEOUT_MS, this._cancellable, (c, res) => {
+        this._underFingerAsked = new Promise(resolve => this._bus.call(owner, DAEMON_PATH,
+            'org.freedesktop.DBus.Properties', 'Get', new GLib.Variant('(ss)', [DAEMON_IFACE, UNDER_FINGER_PROPERTY]),
+            new GLib.VariantType('(v)'), Gio.DBusCallFlags.NONE, CALL_TIMEOUT_MS, this._cancellable, (c, res) => {
                 try {
                     const [v] = c.call_finish(res).deepUnpack();
                     if (owner === this._owner)
@@ -85,7 +93,8 @@ var DaemonClient = class DaemonClient {
                 } catch (e) {
                     // A daemon without the property: no text is read.
                 }
-            });
+                resolve();
+            }));
     }
 
     _setUnderFinger(kinds) {

@@ -3,7 +3,7 @@ const { Gio, GLib, GObject, St, Clutter, Pango } = imports.gi;
 const Main = imports.ui.main;
 
 const Me = imports.misc.extensionUtils.getCurrentExtension();
-const { MenuInteraction, MenuEvent, MenuLayout, LinkPreviewLayout, LinkTarget, MenuContent, BusStrings } = Me.imports.menuModel;
+const { MenuInteraction, MenuEvent, MenuLayout, LinkPreviewLayout, LinkTarget, LookUpCard, MenuContent, BusStrings } = Me.imports.menuModel;
 const { boundedText, imageRefusal } = Me.imports.bounded;
 const { PagePreview } = Me.imports.linkPreview;
 
@@ -184,6 +184,64 @@ class ForcetouchLinkCard extends St.Widget {
     }
 });
 
+/* A word's Look Up card above its actions, as forcetouch-overlay's look-up-card.c draws it: the word
+ * in bold and the dictionary named under it in the header, the definition's first senses under
+ * that (menuModel.js's LookUpCard: each sense its lines at most, the last ellipsized), and,
+ * `LinkPreviewLayout.spacing` below, the actions' card, one block at pop size. */
+const WordCard = GObject.registerClass(
+class ForcetouchWordCard extends St.Widget {
+    _init(card, rows, unit) {
+        const L = LinkPreviewLayout, C = LookUpCard;
+        const previewHeight = L.headerHeight + card.bodyHeight;
+        super._init({
+            style_class: 'forcetouch-look-up-card',
+            width: L.width * unit,
+            height: L.height(rows.length, false, card.bodyHeight) * unit,
+            layout_manager: new Clutter.FixedLayout(),
+        });
+        const box = new St.BoxLayout({
+            style_class: 'popup-menu popup-menu-content forcetouch-look-up',
+            style: 'padding: 0;',
+            vertical: true,
+            width: L.width * unit,
+            height: previewHeight * unit,
+        });
+        const header = new St.BoxLayout({
+            vertical: true, style: 'padding: 9px 16px 0 16px;', height: L.headerHeight * unit,
+        });
+        const word = new St.Label({ text: boundedText(card.word), style: 'font-weight: bold;' });
+        word.clutter_text.ellipsize = Pango.EllipsizeMode.END;
+        const source = new St.Label({ text: boundedText(card.source), style: 'font-size: 0.85em;', opacity: 178 });
+        source.clutter_text.ellipsize = Pango.EllipsizeMode.END;
+        header.add_child(word);
+        header.add_child(source);
+        box.add_child(header);
+        if (card.senses.length) {
+            const body = new St.BoxLayout({
+                vertical: true, height: card.bodyHeight * unit,
+                style: `padding: ${C.bodyPadding * unit}px ${16 * unit}px;`,
+            });
+            for (const sense of card.senses) {
+                const label = new St.Label({
+                    text: boundedText(sense.text), height: sense.lines * C.lineHeight * unit,
+                    style: `font-size: ${12 * unit}px;`,
+                });
+                label.clutter_text.line_wrap = true;
+                label.clutter_text.line_wrap_mode = Pango.WrapMode.WORD_CHAR;
+                label.clutter_text.ellipsize = Pango.EllipsizeMode.END;
+                body.add_child(label);
+            }
+            box.add_child(body);
+        }
+        this.add_child(box);
+        const actions = new MenuCard(rows, unit);
+        actions.set_position(0, (previewHeight + L.spacing) * unit);
+        this.add_child(actions);
+        this.rows = rows;
+        this.set_pivot_point(0, 0);
+    }
+});
+
 /* The quick-action menu at the finger: forcetouchd's MenuShown, PressProgress and MenuDismissed
  * drawn as forcetouch-overlay draws them — a card growing at the press (0.35 → 0.75 → 1 of its
  * size, the rest of the monitor dimmed 0 → 0.3 → 0.45), the item under the sliding finger
@@ -205,6 +263,8 @@ var MenuController = class MenuController {
         this._heading = null;
         // A link's preview (linkPreview.js's PagePreview), for a menu shown for a link; else null.
         this._preview = null;
+        // A word's Look Up card (menuModel.js's LookUpCard), for a menu shown for a word; else null.
+        this._lookUp = null;
         this._monitor = null;
         this._pointer = null;
         this._placement = 'touch';
@@ -249,7 +309,11 @@ var MenuController = class MenuController {
         // A link's preview above its actions, its page rendered when it can be (the address whole:
         // a cut one would fetch another page; the daemon bounds it, 8192 bytes).
         let link = null;
-        if (content.link) {
+        this._lookUp = content.lookUp;
+        if (this._lookUp) {
+            // Placed as a link's preview, its definition under the header (LinkPreviewLayout).
+            link = new LinkTarget(null, false, this._lookUp.bodyHeight);
+        } else if (content.link) {
             this._preview = new PagePreview({
                 log: this._log, menuID: id, address: content.link.address, name: content.link.name,
                 onChange: () => this._previewChanged(),
@@ -273,6 +337,7 @@ var MenuController = class MenuController {
             // A new press with no menu: the last menu's items go, and the press's output is the menu's.
             this._items = [];
             this._heading = null;
+            this._lookUp = null;
             this._endPreview();
             this._cardMenu = -1;
             this._locate(x, y, placement, output);
@@ -492,8 +557,12 @@ var MenuController = class MenuController {
         const rows = items.map(item => new MenuRow(item, this._icon(menuID, item), k));
         const head = heading ? new MenuHeading(heading.title, this._appIcon(menuID, heading), k) : null;
         const link = menuID !== 0 ? this._model.link : null;
-        this._card = link && this._preview
-            ? new LinkCard(this._preview, rows, link.page, k) : new MenuCard(rows, k, head);
+        if (link && this._lookUp)
+            this._card = new WordCard(this._lookUp, rows, k);
+        else if (link && this._preview)
+            this._card = new LinkCard(this._preview, rows, link.page, k);
+        else
+            this._card = new MenuCard(rows, k, head);
         this._layer.add_child(this._card);
         this._cardMenu = menuID;
         this._setReactive(this._grab !== null);
@@ -545,6 +614,13 @@ var MenuController = class MenuController {
             this._log.verbose(`preview ${frame.menuID} ${r(frame.link.preview)} "${this._preview.title}" ${this._preview.address}`);
             if (frame.link.page)
                 this._log.verbose(`page ${frame.menuID} ${r(frame.link.page)}`);
+            this._log.verbose(`actions ${frame.menuID} ${r(frame.link.actions.card)}`);
+        } else if (frame.link && this._lookUp) {
+            // As forcetouch-overlay --verbose: the card (the word is the daemon's target's name,
+            // logged as a target's is) and its definition's place; never the definition.
+            const d = frame.link.definition;
+            this._log.verbose(`look-up ${frame.menuID} ${r(frame.link.preview)} "${boundedText(this._lookUp.word)}" ` +
+                `definition ${d ? r(d) : '0 0 0 0'}`);
             this._log.verbose(`actions ${frame.menuID} ${r(frame.link.actions.card)}`);
         }
         if (frame.layout.heading && this._heading)

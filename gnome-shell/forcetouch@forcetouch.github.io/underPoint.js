@@ -145,7 +145,7 @@ var UnderPoint = class UnderPoint {
         const press = this._press = {};
         // The text under the finger is read only while the daemon's UnderFinger lists a text kind
         // (SPEC §11, "Force Click on text"); until it says, none is.
-        const readText = (this._daemon.underFinger ?? []).some(k => TEXT_KINDS.includes(k));
+        let readText = false;
         const ask = n => {
             const asked = GLib.get_monotonic_time();
             this._accessible.answer(win, point.x, point.y, deadline, readText).then(answer => {
@@ -159,7 +159,7 @@ var UnderPoint = class UnderPoint {
                             : 'no text there to read';
                     this._log.verbose(`accessible-at ${at}: ask ${n}: ${gathered.path.length} object(s) in ${ms} ms, ` +
                         `the deepest a "${deepest?.role ?? ''}" (${deepest?.states.join(' ') ?? ''})${deepest?.uri ? ' with a URI' : ''}`);
-                    this._log.verbose(`accessible-at ${at}: ask ${n}: ${read}`);
+                    this._log.verbose(`accessible-at ${at}: text of ask ${n}: ${read}`);
                     facts.accessible = JSON.stringify(gathered);
                     if (text) {
                         facts.text = text.text;
@@ -188,7 +188,11 @@ var UnderPoint = class UnderPoint {
                 });
             });
         };
-        ask(1);
+        this._daemon.underFingerKnown().then(kinds => {
+            readText = (kinds ?? []).some(k => TEXT_KINDS.includes(k));
+            if (press === this._press)
+                ask(1);
+        });
     }
 
     /* Sends the facts; resolves to why the daemon found them partial (it keeps them, and another
