@@ -256,7 +256,8 @@ check "text: a dictionary server answers on 127.0.0.1:2628 (dictd with dict-wn)"
 cat > "$W/text-view.py" <<'PY'
 import gi
 gi.require_version("Gtk", "3.0")
-from gi.repository import Gtk, GLib, Pango
+gi.require_version("Atk", "1.0")
+from gi.repository import Atk, Gtk, GLib, Pango
 TEXT = "Press with some force to look a word up."
 w = Gtk.Window(title="Forcetouch text")
 w.set_decorated(False)
@@ -264,14 +265,22 @@ w.maximize()
 view = Gtk.TextView(editable=False, cursor_visible=False, left_margin=40, top_margin=120)
 view.modify_font(Pango.FontDescription("Sans 28"))
 view.get_buffer().set_text(TEXT)
-w.add(view)
+# A text view its application marks as secret (role `password text`), holding the same word.
+marked = Gtk.TextView(editable=False, cursor_visible=False, left_margin=40)
+marked.modify_font(Pango.FontDescription("Sans 28"))
+marked.get_buffer().set_text("force majeure")
+marked.get_accessible().set_role(Atk.Role.PASSWORD_TEXT)
+box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL)
+box.pack_start(view, True, True, 0)
+box.pack_start(marked, True, True, 0)
+w.add(box)
 w.connect("destroy", Gtk.main_quit)
 def report():
-    at = TEXT.index("force") + 2
-    r = view.get_iter_location(view.get_buffer().get_iter_at_offset(at))
-    bx, by = view.buffer_to_window_coords(Gtk.TextWindowType.WIDGET, r.x, r.y)
-    x, y = view.translate_coordinates(w, bx + max(r.width // 2, 1), by + r.height // 2)
-    print("word force", x, y, flush=True)
+    for name, v, at in (("force", view, TEXT.index("force") + 2), ("secret", marked, 2)):
+        r = v.get_iter_location(v.get_buffer().get_iter_at_offset(at))
+        bx, by = v.buffer_to_window_coords(Gtk.TextWindowType.WIDGET, r.x, r.y)
+        x, y = v.translate_coordinates(w, bx + max(r.width // 2, 1), by + r.height // 2)
+        print("word", name, x, y, flush=True)
     return False
 w.connect("map-event", lambda *a: GLib.timeout_add(500, report))
 w.show_all()
@@ -296,15 +305,22 @@ menus_pid=$last_pid
 wait_for '^ready' "$W/menus.log" 10 > /dev/null
 wait_for '^word force ' "$W/text-view.log" 20 > /dev/null
 window_on_top "Forcetouch text"
-tb=($(light_box "$W/windows.png" 0 0 1024 768 | head -1))
+# Its corner: maximized, at the monitor's left edge, and its top where the light starts under the
+# top bar, along a column that misses the bar's white text.
+tb=(0 $(light_box "$W/windows.png" 300 0 2 768 | awk '{ print $2 }'))
+echo "figure: text: the text window's corner on the stage: ${tb[*]}"
 read -r _ _ wx wy < <(grep '^word force ' "$W/text-view.log")
 fx=$(( ${tb[0]:-0} + ${wx:-0} )) fy=$(( ${tb[1]:-0} + ${wy:-0} ))
-awk -v X="$(( fx * 1000 / 1024 ))" -v Y="$(( fy * 600 / 768 ))" '
-    /^E: / && $3 == "0003" && $4 == "0035" { printf "E: %s 0003 0035 %04d\n", $2, X; next }
-    /^E: / && $3 == "0003" && $4 == "0036" { printf "E: %s 0003 0036 %04d\n", $2, Y; next }
-    /^E: / && $3 == "0003" && $4 == "003a" && $5 + 0 > 130 { printf "E: %s 0003 003a 0130\n", $2; next }
-    { print }' "$W/deep-press.evemu" > "$W/deep-press-word.evemu"
-chmod 644 "$W/deep-press-word.evemu"
+# deep_press_at X Y FILE: the demo's deep press, held at peek, moved to stage pixel X, Y.
+deep_press_at() {
+    awk -v X="$(( $1 * 1000 / 1024 ))" -v Y="$(( $2 * 600 / 768 ))" '
+        /^E: / && $3 == "0003" && $4 == "0035" { printf "E: %s 0003 0035 %04d\n", $2, X; next }
+        /^E: / && $3 == "0003" && $4 == "0036" { printf "E: %s 0003 0036 %04d\n", $2, Y; next }
+        /^E: / && $3 == "0003" && $4 == "003a" && $5 + 0 > 130 { printf "E: %s 0003 003a 0130\n", $2; next }
+        { print }' "$W/deep-press.evemu" > "$3"
+    chmod 644 "$3"
+}
+deep_press_at "$fx" "$fy" "$W/deep-press-word.evemu"
 # A daemon whose under-finger lists no text kind (app-icon, link): no text is read.
 m="$(mark "$SHELL_LOG")"
 bg_user "$W/no-text-replay.log" env "XDG_DATA_HOME=$HOMEDIR/.local/share" "$BIN/forcetouchd" --config "$W/under.toml" --replay "$W/deep-press-word.evemu"
@@ -345,6 +361,19 @@ card_ink="$(light "$W/gnome-look-up.png" $(( ${kw:-32} - 32 ))x$(( ${kh:-16} - 1
 echo "figure: text: light ‰ in the Look Up card: word $word_ink, dictionary $source_ink, definition $definition_ink, card $card_ink"
 check "text: ... drawn there: the word, the dictionary's line and the definition's lines in light ink on the dark card (‰: word $word_ink, dictionary $source_ink, definition $definition_ink)" \
     test -n "${dh:-}" -a "${word_ink:-0}" -ge 30 -a "${source_ink:-0}" -ge 15 -a "${definition_ink:-0}" -ge 30 -a "${card_ink:-1000}" -le 400
+stop "$replay_pid"
+# A text its application marks as a password field (role `password text`) is not read, though
+# under-finger lists `word`: the menu is no word's.
+read -r _ _ sx sy < <(grep '^word secret ' "$W/text-view.log")
+deep_press_at "$(( ${tb[0]:-0} + ${sx:-0} ))" "$(( ${tb[1]:-0} + ${sy:-0} ))" "$W/deep-press-secret.evemu"
+m="$(mark "$SHELL_LOG")" mm="$(mark "$W/menus.log")"
+bg_user "$W/secret-replay.log" env "XDG_DATA_HOME=$HOMEDIR/.local/share" "$BIN/forcetouchd" --config "$W/text.toml" --replay "$W/deep-press-secret.evemu"
+replay_pid=$last_pid
+wait_for_new "$mm" '^\{' "$W/menus.log" 30 > /dev/null
+target="$(tail -c +$(( mm + 1 )) "$W/menus.log" | grep -m1 '^{')"
+check "text: on a text view marked as a password field, nothing is read ($(shell_log_since "$m" | grep -o '^accessible-at .*: text of ask 1: .*' | head -1)), and the menu is no word's ($(field 't["kind"]'))" \
+    bash -c "shell_log() { tail -c +$(( m + 1 )) '$SHELL_LOG'; }; shell_log | grep -q 'accessible-at .*: text of ask 1: no text read: a password field' &&
+             ! shell_log | grep -q 'accessible-at .*: text read' && [ '$(field 't["kind"]')' = nothing ]"
 stop "$replay_pid"
 stop "$menus_pid"
 stop "$text_pid"

@@ -87,7 +87,7 @@ var AccessibleAt = class AccessibleAt {
 
     /* The answer of window `win`'s application at stage pixel x, y, as AccessibleAnswer's JSON
      * has it ({toolkit, path}), or null with no application or window of its on the bus; with
-     * `readText`, also `text` ({text, offset}, or null: none there, or not to be read). Throws
+     * `readText`, also `text` ({text, offset}, or {why} when none is read). Throws
      * past `deadline` (GLib.get_monotonic_time()'s µs). */
     async answer(win, x, y, deadline, readText = false) {
         const bus = await this._connection(deadline);
@@ -156,35 +156,39 @@ var AccessibleAt = class AccessibleAt {
 
     /* The text around window point wx, wy of the deepest object (`path[0]`, its parent
      * `path[1]`), as {text, offset} (at most TEXT_AROUND characters each side, the offset in
-     * Unicode scalars), or null: a link (its own menu), a password field (the object or its
-     * parent), an object that does not say its role, no Text there. */
+     * Unicode scalars), or {why} none is read: a password field (the object or its parent), an
+     * object that does not say its role, a link (its own menu), no Text there. */
     async _text(call, app, at, path, wx, wy) {
         const [deepest, parent] = path;
-        if (!deepest?.role || deepest.role === PASSWORD_ROLE || parent?.role === PASSWORD_ROLE ||
-            deepest.role === 'link' || deepest.uri)
-            return null;
+        if (!deepest?.role)
+            return { why: 'an object that does not say its role' };
+        if (deepest.role === PASSWORD_ROLE || parent?.role === PASSWORD_ROLE)
+            return { why: 'a password field' };
+        if (deepest.role === 'link' || deepest.uri)
+            return { why: 'a link' };
+        const none = { why: 'no text at the point' };
         let offset;
         try {
             // Asked directly: an object without Text answers an error.
             [offset] = await call(app, at, 'org.a11y.atspi.Text', 'GetOffsetAtPoint',
                 new GLib.Variant('(iiu)', [wx, wy, COORD_WINDOW]), '(i)');
         } catch (e) {
-            return null;
+            return none;
         }
         if (offset < 0)
-            return null;
+            return none;
         // The end asked is within the text: Firefox answers an empty string past it.
         const [count] = await call(app, at, 'org.freedesktop.DBus.Properties', 'Get',
             new GLib.Variant('(ss)', ['org.a11y.atspi.Text', 'CharacterCount']), '(v)');
         const characters = count.deepUnpack();
         if (typeof characters !== 'number' || offset >= characters)
-            return null;
+            return none;
         const from = Math.max(0, offset - TEXT_AROUND);
         const [got] = await call(app, at, 'org.a11y.atspi.Text', 'GetText',
             new GLib.Variant('(ii)', [from, Math.min(offset + TEXT_AROUND + 1, characters)]), '(s)');
         // The application's: kept only as long as asked for.
         const scalars = Array.from(got).slice(0, 2 * TEXT_AROUND + 1);
-        return offset - from < scalars.length ? { text: scalars.join(''), offset: offset - from } : null;
+        return offset - from < scalars.length ? { text: scalars.join(''), offset: offset - from } : none;
     }
 
     /* One object's observations pushed onto `path`; its parent's object path, or null. */

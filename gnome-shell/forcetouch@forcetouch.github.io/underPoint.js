@@ -155,13 +155,14 @@ var UnderPoint = class UnderPoint {
                     const deepest = gathered.path[0];
                     // What the text says is not logged: only that it was read, and how much.
                     const read = !readText ? 'no text read (the daemon\'s under-finger lists no text kind)'
-                        : text ? `text read: ${Array.from(text.text).length} character(s), the point at ${text.offset}`
-                            : 'no text there to read';
+                        : text?.text !== undefined
+                            ? `text read: ${Array.from(text.text).length} character(s), the point at ${text.offset}`
+                            : `no text read: ${text?.why ?? 'no answer'}`;
                     this._log.verbose(`accessible-at ${at}: ask ${n}: ${gathered.path.length} object(s) in ${ms} ms, ` +
                         `the deepest a "${deepest?.role ?? ''}" (${deepest?.states.join(' ') ?? ''})${deepest?.uri ? ' with a URI' : ''}`);
                     this._log.verbose(`accessible-at ${at}: text of ask ${n}: ${read}`);
                     facts.accessible = JSON.stringify(gathered);
-                    if (text) {
+                    if (text?.text !== undefined) {
                         facts.text = text.text;
                         facts['text-offset'] = text.offset;
                     }
