@@ -321,6 +321,21 @@ deep_press_at() {
     chmod 644 "$3"
 }
 deep_press_at "$fx" "$fy" "$W/deep-press-word.evemu"
+# The extension follows the daemon's UnderFinger as it changes: a reload that adds `word`.
+cp "$W/under.toml" "$W/follow.toml"
+chmod 666 "$W/follow.toml"
+m="$(mark "$SHELL_LOG")"
+bg_user "$W/follow.log" "$BIN/forcetouchd" --config "$W/follow.toml"
+follow_pid=$last_pid
+wait_for_new "$m" "forcetouch: io.github.forcetouch.Daemon1's under-finger is app-icon, link\$" "$SHELL_LOG" 10 > /dev/null
+cp "$W/text.toml" "$W/follow.toml"
+as_user timeout 10 gdbus call --session -d io.github.forcetouch.Daemon1 -o /io/github/forcetouch/Daemon1 \
+    -m io.github.forcetouch.Daemon1.Reload > /dev/null
+check "text: the extension follows the daemon's UnderFinger: app-icon, link, then word added by a reload ($(shell_log_since "$m" | grep -o 'under-finger is .*' | xargs | tr -d "'"))" \
+    bash -c "shell_log() { tail -c +$(( m + 1 )) '$SHELL_LOG' | sed -n 's/.*forcetouch: //p'; }
+             for _ in \$(seq 50); do shell_log | grep -q 'under-finger is app-icon, link, word\$' && break; sleep 0.1; done
+             shell_log | grep -q 'under-finger is app-icon, link\$' && shell_log | grep -q 'under-finger is app-icon, link, word\$'"
+stop "$follow_pid"
 # A daemon whose under-finger lists no text kind (app-icon, link): no text is read.
 m="$(mark "$SHELL_LOG")"
 bg_user "$W/no-text-replay.log" env "XDG_DATA_HOME=$HOMEDIR/.local/share" "$BIN/forcetouchd" --config "$W/under.toml" --replay "$W/deep-press-word.evemu"
