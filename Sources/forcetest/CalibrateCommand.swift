@@ -174,59 +174,58 @@ struct CalibrateCommand: ParsableCommand {
 
     func guided(_ source: LiveSource, signals: SignalWatcher) throws -> [CalibrationPress] {
         let d = source.device
-        let useSize = emulate && PressureSource.find(in: d) == nil
-        var segmenter = PressSegmenter(device: d, emulateFromContactSize: useSize)
+        var calibration = GuidedCalibration(device: d, pressesPerStep: presses, emulate: emulate)
         let tty = Terminal.isTerminal(json ? 2 : 1) && !json
         say("forcetest calibrate: \"\(d.name)\" (\(source.label))")
-        if let s = segmenter.source {
+        if let s = calibration.segmenter.source {
             let name = EventNames.codeName(type: EV.ABS, code: s.code) ?? "axis"
-            say("measuring \(name) \(s.info.minimum)..\(s.info.maximum)\(useSize ? " (contact size)" : "")")
+            say("measuring \(name) \(s.info.minimum)..\(s.info.maximum)\(calibration.emulateFromContactSize ? " (contact size)" : "")")
         } else {
             say("this device has no usable pressure axis: the presses will show what it reports")
         }
         say("\(Calibration.steps.count) steps of \(presses) presses each. Lift your finger fully between presses. "
             + "Ctrl-C stops.\n")
-        var all: [CalibrationPress] = []
         var meterShown = false
         func clearMeter() {
             if meterShown { Terminal.write("\r" + Terminal.clearToEndOfLine) }
             meterShown = false
         }
-        for (k, step) in Calibration.steps.enumerated() {
-            say("Step \(k + 1)/\(Calibration.steps.count) — \(step.rawValue): \(step.instruction) (\(presses) times)")
-            var count = 0
-            while count < presses {
-                switch source.wait(until: nil, signals: signals) {
-                case .events(let events):
-                    for e in events {
-                        for p in segmenter.process(e) where count < presses {
-                            count += 1
-                            all.append(p)
-                            clearMeter()
-                            say(pressLine(step, count, presses, p, d))
+        func announce(_ step: CalibrationStep) {
+            say("Step \(calibration.stepNumber)/\(Calibration.steps.count) — \(step.rawValue): \(step.instruction) (\(presses) times)")
+        }
+        if let first = calibration.step { announce(first) }
+        while !calibration.isComplete {
+            switch source.wait(until: nil, signals: signals) {
+            case .events(let events):
+                for e in events {
+                    for c in calibration.process(e) {
+                        clearMeter()
+                        say(pressLine(c.step, c.number, presses, c.press, d))
+                        if c.number == presses {
+                            say("")
+                            if let next = calibration.step { announce(next) }
                         }
                     }
-                    if tty, let raw = segmenter.currentRaw {
-                        Terminal.write("\r  pressing: raw \(raw) " + meter(raw, segmenter.source?.info)
-                            + Terminal.clearToEndOfLine)
-                        meterShown = true
-                    } else {
-                        clearMeter()
-                    }
-                case .signal:
-                    clearMeter()
-                    say("\nStopped: nothing was written.")
-                    throw ExitCode(130)
-                case .gone:
-                    clearMeter()
-                    throw CommandFailure("\(source.label) (\"\(d.name)\") disappeared (unplugged?): calibration abandoned")
-                case .timeout, .ended:
-                    break
                 }
+                if tty, let raw = calibration.currentRaw {
+                    Terminal.write("\r  pressing: raw \(raw) " + meter(raw, calibration.segmenter.source?.info)
+                        + Terminal.clearToEndOfLine)
+                    meterShown = true
+                } else {
+                    clearMeter()
+                }
+            case .signal:
+                clearMeter()
+                say("\nStopped: nothing was written.")
+                throw ExitCode(130)
+            case .gone:
+                clearMeter()
+                throw CommandFailure("\(source.label) (\"\(d.name)\") disappeared (unplugged?): calibration abandoned")
+            case .timeout, .ended:
+                break
             }
-            say("")
         }
-        return all
+        return calibration.presses
     }
 
     func meter(_ raw: Int32, _ axis: AbsInfo?) -> String {
