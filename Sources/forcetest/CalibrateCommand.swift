@@ -190,10 +190,12 @@ struct CalibrateCommand: ParsableCommand {
             if meterShown { Terminal.write("\r" + Terminal.clearToEndOfLine) }
             meterShown = false
         }
-        func announce(_ step: CalibrationStep) {
-            say("Step \(calibration.stepNumber)/\(Calibration.steps.count) — \(step.rawValue): \(step.instruction) (\(presses) times)")
+        // By the step's own position: one read can complete presses of two steps.
+        func announce(_ k: Int) {
+            let step = Calibration.steps[k]
+            say("Step \(k + 1)/\(Calibration.steps.count) — \(step.rawValue): \(step.instruction) (\(presses) times)")
         }
-        if let first = calibration.step { announce(first) }
+        announce(0)
         while !calibration.isComplete {
             switch source.wait(until: nil, signals: signals) {
             case .events(let events):
@@ -203,7 +205,9 @@ struct CalibrateCommand: ParsableCommand {
                         say(pressLine(c.step, c.number, presses, c.press, d))
                         if c.number == presses {
                             say("")
-                            if let next = calibration.step { announce(next) }
+                            if let k = Calibration.steps.firstIndex(of: c.step), k + 1 < Calibration.steps.count {
+                                announce(k + 1)
+                            }
                         }
                     }
                 }
