@@ -120,9 +120,7 @@ struct CalibrateCommand: ParsableCommand {
             return
         }
         let values = CalibrationBlock.Values(result)
-        let comment = "Calibrated by forcetest calibrate on \(Self.today()): light \(fmt(result.light.level)), "
-            + "average \(fmt(result.average.level)), firm \(fmt(result.firm.level)) raw "
-            + "\(result.axisName ?? ""), noise ±\(fmt(result.noise))."
+        let comment = CalibrationBlock.comment(result, by: "forcetest calibrate", on: Self.today())
         if printOnly {
             print(CalibrationBlock.render(values, device: d, comment: comment), terminator: "")
             return

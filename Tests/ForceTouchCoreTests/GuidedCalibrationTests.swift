@@ -40,4 +40,13 @@ import ForceTouchTestDevices
         for e in s.recording.events { counted += g.process(e).count }
         #expect(counted == 3 && g.presses.count == 3 && g.isComplete)
     }
+
+    @Test func theCommentSaysWhoCalibratedWhenAndTheLevels() throws {
+        let s = calibrationScript(light: 20, average: 60, firm: 180, perStep: 3, jitter: 0)
+        var g = GuidedCalibration(device: s.device)
+        for e in s.recording.events { _ = g.process(e) }
+        let r = try g.result()
+        #expect(CalibrationBlock.comment(r, by: "forcetouch Settings", on: "2026-11-28")
+            == "Calibrated by forcetouch Settings on 2026-11-28: light 20, average 60, firm 180 raw ABS_MT_PRESSURE, noise ±0.")
+    }
 }

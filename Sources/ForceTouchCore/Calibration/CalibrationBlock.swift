@@ -38,6 +38,15 @@ public enum CalibrationBlock {
         }
     }
 
+    /// The comment above a calibrated block: who calibrated, when (`date`, e.g. 2026-11-28), and
+    /// the levels measured, so the file says where its numbers came from whichever program
+    /// (`forcetest calibrate`, the daemon for forcetouch Settings) wrote it.
+    public static func comment(_ r: CalibrationResult, by program: String, on date: String) -> String {
+        func level(_ v: Double) -> String { TextFormat.number((v * 100).rounded() / 100) }
+        return "Calibrated by \(program) on \(date): light \(level(r.light.level)), average \(level(r.average.level)), "
+            + "firm \(level(r.firm.level)) raw \(r.axisName ?? ""), noise ±\(level(r.noise))."
+    }
+
     /// A fresh `[[device]]` block for the device, with a comment saying where it came from.
     public static func render(_ v: Values, device: DeviceDescription, comment: String? = nil) -> String {
         var lines: [String] = []
