@@ -275,6 +275,8 @@
 #define FT_TARGET_WHY "why"
 #define FT_TARGET_DEFINITION "definition"
 #define FT_TARGET_DICTIONARY "dictionary"
+#define FT_TARGET_TEXT_START "text-start"
+#define FT_TARGET_TEXT_END "text-end"
 
 // Every signal, X(member, type), and every method, X(member, in, out), in the table's order.
 #define FT_BUS_SIGNALS(X) \

@@ -61,6 +61,11 @@ public enum BusSignal: String, CaseIterable, Sendable {
     /// A press's force against its device's peek and pop, from touch down to lift, sent only
     /// while forcetouch Settings is on the bus (`BusNames.settings`): its test areas draw it.
     case pressForce = "PressForce"
+    /// A guided calibration (`StartCalibration`): `state` is `step` while it asks for
+    /// presses (the step, its instruction, the presses it has of `pressesPerStep`, the raw
+    /// reading of the finger down now, 0 when none), then `written`, `unusable`, `failed` or
+    /// `cancelled` with `message` saying what was done or why not.
+    case calibrationProgress = "CalibrationProgress"
 
     /// The member name on the bus.
     public var name: String { rawValue }
@@ -104,6 +109,9 @@ public enum BusSignal: String, CaseIterable, Sendable {
         case .pressForce:
             [.objectPath("device"), .string("phase"), .string("stage"), .double("force"), .double("peek"),
              .double("pop"), .double("maximumPossibleForce")]
+        case .calibrationProgress:
+            [.objectPath("device"), .string("state"), .string("step"), .string("instruction"), .uint32("presses"),
+             .uint32("pressesPerStep"), .double("raw"), .double("maximum"), .string("message")]
         }
     }
 

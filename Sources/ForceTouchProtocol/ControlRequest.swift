@@ -395,6 +395,12 @@ public enum BusMethod: String, CaseIterable, Sendable {
     case resetSetting = "ResetSetting"
     case undoSetting = "UndoSetting"
     case moveSetting = "MoveSetting"
+    /// The settings window's guided calibration of one device (node, name or vendor:product),
+    /// `presses` per step: the daemon counts the device's presses into the steps
+    /// (`GuidedCalibration`), says where it stands in `CalibrationProgress`, and writes the
+    /// result into the configuration as `forcetest calibrate` does. No control request.
+    case startCalibration = "StartCalibration"
+    case cancelCalibration = "CancelCalibration"
 
     /// The member name on the bus.
     public var name: String { rawValue }
@@ -406,6 +412,8 @@ public enum BusMethod: String, CaseIterable, Sendable {
         case .setSetting: [.string("key"), .string("value")]
         case .resetSetting: [.string("key")]
         case .moveSetting: [.string("key"), .uint32("position")]
+        case .startCalibration: [.string("device"), .uint32("presses")]
+        case .cancelCalibration: [.string("device")]
         case .setQuickActions: [.string("items")]
         case .addQuickAction, .updateQuickAction: [.string("item")]
         case .removeQuickAction, .performQuickAction, .chooseQuickAction: [.string("type")]
@@ -428,6 +436,7 @@ public enum BusMethod: String, CaseIterable, Sendable {
         case .addQuickAction: [.string("result")]
         case .updateQuickAction: [.string("type")]
         case .removeQuickAction, .dismissMenu, .confirmIntent, .answerIntent, .pressTarget: []
+        case .startCalibration, .cancelCalibration: []
         case .performQuickAction, .chooseQuickAction, .openIntentApp: [.string("result"), .string("message")]
         case .runIntent: [.string("result"), .string("message"), .string("code"), .string("output")]
         case .resetCalibration: [.strings("forgotten")]
@@ -479,7 +488,7 @@ public enum BusMethod: String, CaseIterable, Sendable {
             let parameters = text.isEmpty ? [:] : try object(text, "parameters")
             guard case .bool(let confirmed)? = next.next() else { throw mismatch }
             return .intent(name: name, parameters: parameters, confirmed: confirmed)
-        case .dismissMenu, .pressTarget: return nil
+        case .dismissMenu, .pressTarget, .startCalibration, .cancelCalibration: return nil
         case .resetCalibration: return .calibrationReset(device: try nonEmpty(try string(), "device"))
         case .getSettings: return .settings(.get)
         case .undoSetting: return .settings(.undo)
@@ -519,6 +528,7 @@ public enum BusMethod: String, CaseIterable, Sendable {
         case .addQuickAction: return [.string(reply.result ?? "")]
         case .updateQuickAction: return [.string(reply.type ?? "")]
         case .removeQuickAction, .dismissMenu, .confirmIntent, .answerIntent, .pressTarget: return []
+        case .startCalibration, .cancelCalibration: return []
         case .performQuickAction, .chooseQuickAction, .openIntentApp: return [.string(reply.result ?? ""), .string(reply.message ?? "")]
         case .runIntent:
             return [.string(reply.result ?? ""), .string(reply.message ?? ""), .string(reply.code ?? ""),

@@ -594,6 +594,59 @@ if [ -n "${SAVE_IMAGES:-}" ]; then
     cp "$W/settings-test-area.png" docs/images/settings-test-area.png
     cp "$W/settings-haptic-touch.png" docs/images/settings-haptic-touch.png
 fi
+# The guided calibration through the daemon (StartCalibration): a replaying daemon's device,
+# one press a step after a 2 s lead (the call comes as soon as the daemon is on the bus): light,
+# average, firm. The daemon counts them into the steps (CalibrationProgress: the step, its
+# instruction, the presses, the raw reading) and writes the result into the file as forcetest
+# calibrate does, the user's comments kept.
+calibrate_started=$SECONDS
+mkdir -p "$W/calibrate" && printf '# my own notes\n[general]\nsensitivity = "medium"   # kept\n' > "$W/calibrate/forcetouch.toml"
+cp "$W/calibrate/forcetouch.toml" "$W/calibrate.orig"
+chown -R "$U:$G" "$W/calibrate"
+{ grep -v '^E:' demo/touchscreen-gestures.evemu
+  echo 'E: 0.000000 0000 0000 0000'
+  t=200; id=1
+  for level in 30 80 200; do
+      # down at a quarter, up to the level, held 0.4 s, down and lifted (times in 1/100 s)
+      printf 'E: %d.%02d0000 0003 0039 %04d\nE: %d.%02d0000 0003 0035 0500\nE: %d.%02d0000 0003 0036 0300\n' \
+          $((t / 100)) $((t % 100)) "$id" $((t / 100)) $((t % 100)) $((t / 100)) $((t % 100))
+      for k in 1 2 3 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 3 2 1; do
+          printf 'E: %d.%02d0000 0003 003a %04d\nE: %d.%02d0000 0000 0000 0000\n' $((t / 100)) $((t % 100)) \
+              $((level * k / 4 + (t % 3) - 1)) $((t / 100)) $((t % 100))
+          t=$((t + 2))
+      done
+      printf 'E: %d.%02d0000 0003 0039 -001\nE: %d.%02d0000 0000 0000 0000\n' $((t / 100)) $((t % 100)) $((t / 100)) $((t % 100))
+      t=$((t + 20)); id=$((id + 1))
+  done
+} > "$W/calibrate.evemu"
+chmod 644 "$W/calibrate.evemu"
+as_user timeout 30 dbus-monitor --session "type='signal',member='CalibrationProgress'" > "$W/calibrate-signals.txt" 2>&1 &
+monitor_pid=$!
+bg_user "$W/calibrate-replay.log" "$BIN/forcetouchd" --config "$W/calibrate/forcetouch.toml" --replay "$W/calibrate.evemu" --paced
+replay_pid=$last_pid
+start_calibration() { gcall StartCalibration 'forcetouch demo touchscreen' 1 > "$W/calibrate-start.txt" 2>&1; }
+check "StartCalibration for the replaying daemon's device, by its name" wait_until 10 start_calibration
+unknown_device="$(gcall StartCalibration 'no such device' 1 2>&1)"
+check "... a device not followed is refused, named ($unknown_device)" \
+    bash -c "[[ \"\$1\" == *'StartCalibration: no device \"no such device\" is followed now'* ]]" _ "$unknown_device"
+wait_until 20 bash -c "! kill -0 $replay_pid 2> /dev/null"
+wait_for 'string "written"' "$W/calibrate-signals.txt" 10
+stop "$monitor_pid"
+steps_said="$(grep -A3 'member=CalibrationProgress' "$W/calibrate-signals.txt" | grep -o 'string "\(light\|average\|firm\)"' | uniq | tr -d '"' | tr '\n' ' ')"
+check "CalibrationProgress asks for each step in turn ($steps_said)" test "$steps_said" = "string light string average string firm "
+check "... with the step's instruction, as forcetest calibrate words it" \
+    grep -q 'string "press firmly, as for a deep press, then lift"' "$W/calibrate-signals.txt"
+written="$(grep -A9 'member=CalibrationProgress' "$W/calibrate-signals.txt" | grep -A8 'string "written"' | grep -o 'string "Calibrated:[^"]*"')"
+check "... and says the result once written ($written)" \
+    bash -c "[[ \"\$1\" == *'Calibrated: average touch 8'[0-9]' raw, peek at force '*'written to $W/calibrate/forcetouch.toml.'* ]]" _ "$written"
+check "the file has the device's calibration block after the user's lines, kept byte for byte" bash -c "
+    cmp -s '$W/calibrate.orig' <(head -c \$(stat -c %s '$W/calibrate.orig') '$W/calibrate/forcetouch.toml') &&
+    grep -q '^# Calibrated by forcetouch Settings on ' '$W/calibrate/forcetouch.toml' &&
+    grep -q '^match-name = \"forcetouch demo touchscreen\"' '$W/calibrate/forcetouch.toml' &&
+    grep -Eq '^calibration = \{ average = 8[0-9](\.[0-9]+)? \}' '$W/calibrate/forcetouch.toml'"
+accepted="$(as_user "$BIN/forcetouchd" --config "$W/calibrate/forcetouch.toml" --check-config 2>&1)"
+check "... which the daemon accepts ($accepted)" bash -c "[[ \"\$1\" == *': ok, '*'1 device rule(s)'* ]]" _ "$accepted"
+echo "figure: the guided calibration through the daemon, three paced presses, took $((SECONDS - calibrate_started)) s"
 bg_user "$W/daemon.log" "$BIN/forcetouchd"
 daemon_pid=$last_pid
 wait_for 'D-Bus: io.github.forcetouch.Daemon1 on the session bus' "$W/daemon.log" 20 > /dev/null

@@ -103,4 +103,6 @@ var TARGET_KEYS = {
     'why': 'why',
     'definition': 'definition',
     'dictionary': 'dictionary',
+    'textStart': 'text-start',
+    'textEnd': 'text-end',
 };

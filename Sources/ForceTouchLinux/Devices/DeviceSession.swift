@@ -197,7 +197,20 @@ public final class DeviceSession {
     }
 
     /// Feeds one event; returns the gestures it completed with what they call for.
-    public func feed(_ event: InputEvent) -> [PipelineOutput] { pipeline.process(event) }
+    public func feed(_ event: InputEvent) -> [PipelineOutput] {
+        if calibration != nil { calibrate(event) }
+        return pipeline.process(event)
+    }
+
+    /// The guided calibration forcetouch Settings asked for (`StartCalibration`), fed the
+    /// same events as the pipeline; nil when none runs.
+    var calibration: GuidedCalibration?
+    /// A press was counted since the daemon last said where the calibration stands.
+    var calibrationCounted = false
+
+    private func calibrate(_ event: InputEvent) {
+        if !calibration!.process(event).isEmpty { calibrationCounted = true }
+    }
 
     /// Where a read of the device puts its events, kept from read to read (256 events, 4 KB).
     private let readBuffer = UnsafeMutableBufferPointer<InputEvent>.allocate(capacity: 256)
@@ -228,6 +241,7 @@ public final class DeviceSession {
                 let events = UnsafeBufferPointer(rebasing: readBuffer[..<count])
                 for event in events where event.type == EV.SYN && event.code == SYN.DROPPED { dropped = true }
                 if count > 0 {
+                    if calibration != nil { for e in events { calibrate(e) } }
                     pipeline.process(events, into: &completed)
                     // In the same turn, once the engine has decided what the events claim: a
                     // read's work is microseconds, and a touch claimed at its first frame then

@@ -88,6 +88,7 @@ extension Daemon {
             pressProgress.sample(session, now: MonotonicClock.now(), to: runner.overlay) { previews(session, newPress: $0) }
         }
         if settingsListening { followForce(session, now: MonotonicClock.now()) }
+        if session.calibration != nil { followCalibration(session) }
         if let slot = read.untrackedSlot {
             logger.warning("device \(session.node.devnode): \(session.untrackedSlotMessage(slot))")
         }

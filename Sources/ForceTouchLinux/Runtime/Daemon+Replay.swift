@@ -36,6 +36,7 @@ extension Daemon {
             session.play(recording, frame: { [unowned self] t in
                 if runner.overlay.listening, !paused { pressProgress.sample(session, now: t, to: runner.overlay) { previews(session, newPress: $0) } }
                 if settingsListening { followForce(session, now: t) }
+                if session.calibration != nil { followCalibration(session) }
             }) { carryOut([$0], session) }
             endReplay(session, name: name)
             // A menu an overlay shows is an action not yet finished, as a menu program would be.
@@ -59,6 +60,7 @@ extension Daemon {
                 pressProgress.sample(session, now: e.time, to: runner.overlay) { previews(session, newPress: $0) }
             }
             if e.isSynReport, settingsListening { followForce(session, now: e.time) }
+            if e.isSynReport, session.calibration != nil { followCalibration(session) }
         }
         if !frames.isEmpty { sessionDeadline.invalidate() }
         guard paced.replay.finished, session.nextDeadline == nil else { return }
