@@ -31,4 +31,9 @@ public enum MenuTargetKey: String, CaseIterable, Sendable {
     case definition
     /// Where the definition came from, or why there is none (`word` only; empty otherwise).
     case dictionary
+    /// Where the text found begins and ends (its first character and the one past its last) in
+    /// the `text` the looker sent, counted as its `text-offset` is, in decimal: what the looker
+    /// highlights in the application while the menu shows. Empty for a target not found in text.
+    case textStart = "text-start"
+    case textEnd = "text-end"
 }

@@ -31,6 +31,14 @@ struct TextTargetTests {
         #expect(t.address == "force")
         #expect(t.text == .word("force"))
         #expect(t.context == "Press harder with some force to see more.")
+        #expect(t.textRange == 23..<28, "the word's scalars in the text sent, to highlight")
+    }
+
+    @Test func aFindsRangeIsWhatItSpansNotJustThePressedWord() {
+        let email = resolver.resolve(facts("Write to ada@example.org today.", at: "example"))
+        #expect(email.textRange == 9..<24)
+        let accented = resolver.resolve(facts("Un café très fort.", at: "fort"))
+        #expect(accented.textRange == 13..<17, "counted in Unicode scalars, as AT-SPI counts")
     }
 
     @Test func eachDetectedKindIsItsTarget() {

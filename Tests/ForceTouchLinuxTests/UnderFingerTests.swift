@@ -191,5 +191,15 @@ import Testing
         #expect(back.target.kind == "app-icon")
         let nothing = ActionRunner.message(.nothing("no answer"))
         #expect(nothing.kind == "nothing" && nothing.why == "no answer" && nothing.appId.isEmpty)
+        #expect(BusService.value(.textStart, of: nothing).isEmpty && BusService.value(.textEnd, of: nothing).isEmpty)
+    }
+
+    /// The looker highlights what was found: its range in the text sent rides on the target.
+    @Test func aTextTargetCarriesItsRangeInTheTextSent() {
+        var word = PressTarget(kind: .word, name: "force", address: "force", text: .word("force"))
+        word.textRange = 23..<28
+        let target = ActionRunner.message(word)
+        #expect(BusService.value(.textStart, of: target) == "23")
+        #expect(BusService.value(.textEnd, of: target) == "28")
     }
 }

@@ -21,6 +21,8 @@ public struct PressTarget: Hashable, Sendable {
     /// address written as text): `kind` is its kind, `name` the text it spans, `address`
     /// its value (`TextFind.value`).
     public var text: TextFind?
+    /// The Unicode scalars of the looker's text the find spans: what is highlighted.
+    public var textRange: Range<Int>?
     /// The sentence (or run) the find was in: what a Create Event's summary says.
     public var context: String
     /// A word's definition, as the local dictionary server gave it (the daemon asks it

@@ -91,8 +91,10 @@ public struct PressTargetResolver: Sendable {
         guard used.contains(kind) else {
             return .notUsed("\(kind.rawValue) text, and \(kind.rawValue) is not used ([quick-actions] under-finger)")
         }
-        return .found(PressTarget(kind: kind, name: at.text(range), address: find.value, text: find,
-                                  context: at.text(at.sentence(around: range))))
+        var target = PressTarget(kind: kind, name: at.text(range), address: find.value, text: find,
+                                 context: at.text(at.sentence(around: range)))
+        target.textRange = range
+        return .found(target)
     }
 
     // MARK: Matching

@@ -122,6 +122,7 @@ extension ActionRunner {
     /// A target as `MenuShown` and `menu-shown` say it.
     static func message(_ t: PressTarget) -> MenuShownMessage.Target {
         .init(kind: t.kind.rawValue, appId: t.appID, name: t.name, icon: t.icon, address: t.address, why: t.why,
-              definition: t.kind == .word ? t.definition : nil, dictionary: t.kind == .word ? t.dictionary : nil)
+              definition: t.kind == .word ? t.definition : nil, dictionary: t.kind == .word ? t.dictionary : nil,
+              textStart: t.textRange?.lowerBound, textEnd: t.textRange?.upperBound)
     }
 }

@@ -41,9 +41,16 @@ public struct MenuShownMessage: Codable, Hashable, Sendable {
         public var definition: String?
         /// Where the definition came from, or why there is none; only for `word`.
         public var dictionary: String?
+        /// Where the text found begins and ends in the text the looker sent (Unicode scalars,
+        /// as its `text-offset`); only for a target found in text.
+        public var textStart: Int?
+        public var textEnd: Int?
 
         public init(kind: String = "nothing", appId: String = "", name: String = "", icon: String = "",
-                    address: String = "", why: String = "", definition: String? = nil, dictionary: String? = nil) {
+                    address: String = "", why: String = "", definition: String? = nil, dictionary: String? = nil,
+                    textStart: Int? = nil, textEnd: Int? = nil) {
+            self.textStart = textStart
+            self.textEnd = textEnd
             self.kind = kind
             self.appId = appId
             self.name = name
