@@ -31,6 +31,7 @@
 #include "app-windows.h"
 #include "link-preview.h"
 #include "look-up-card.h"
+#include "text-highlight.h"
 #include <gtk/gtk.h>
 #include <gtk-layer-shell/gtk-layer-shell.h>
 #include <glib-unix.h>
@@ -269,6 +270,8 @@ static gboolean on_draw(GtkWidget *widget, cairo_t *cr, gpointer data) {
     if (o.composited && o.mode != FT_WINDOW_PLACED) cairo_set_source_rgba(cr, 0, 0, 0, f->dimming);
     else cairo_set_source_rgba(cr, 0, 0, 0, 0);
     cairo_paint(cr);
+    // The text found, marked in the application under the dimming, as macOS marks a looked-up word.
+    ft_text_highlight_draw(cr, o.composited);
     cairo_set_operator(cr, CAIRO_OPERATOR_OVER);
     double bg = o.dark ? 0.16 : 0.97, fg = o.dark ? 0.95 : 0.08, sub = o.dark ? 0.7 : 0.35;
     if (f->link) {
@@ -358,6 +361,7 @@ static void update_shape(void) {
     } else {
         ft_region_add_rounded(region, f->card.x, f->card.y, f->card.width, f->card.height, radius);
     }
+    ft_text_highlight_shape(region);
     if (cairo_region_is_empty(region)) {
         // An empty shape would be no shape at all: one pixel where the card will be.
         cairo_rectangle_int_t r = { f->card.x, f->card.y, 1, 1 };
@@ -469,6 +473,7 @@ static void hide_window(void) {
     gtk_widget_hide(o.window);
     ft_link_preview_end();
     ft_look_up_card_end();
+    ft_text_highlight_end();
     if (o.verbose) g_printerr("hidden\n");
     o.logged_valid = FALSE;
 }
@@ -586,6 +591,12 @@ static void apply(ft_menu_effects effects) {
     if (effects.redraw) update();
 }
 
+/// The text view said where the text found is: its highlight drawn (and, unblended, cut in).
+static void redraw_highlight(void) {
+    update_shape();
+    if (o.window && gtk_widget_get_visible(o.window)) gtk_widget_queue_draw(o.window);
+}
+
 /// A link's page arrived (or its title): drawn again.
 static void redraw_preview(void) {
     // Logged again: the title drawn is the page's now.
@@ -669,6 +680,7 @@ static void menu_shown(GVariant *p) {
     o.stamp_signal = arrived;
     ft_link_preview_end();
     ft_look_up_card_begin(&content);
+    ft_text_highlight_begin(o.menu, &target, o.window, redraw_highlight, o.verbose);
     // A link's preview above its actions ("The link's preview"), its page rendered when it can be.
     if (content.target.link && !content.look_up) {
         g_autofree char *title = ft_bounded_text(content.link_name);

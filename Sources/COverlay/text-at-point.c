@@ -6,6 +6,7 @@
 // web address) is the daemon's to decide. A password field is never read: its role is checked
 // first, on the object and its parent (a toolkit may put the field's text in a child).
 #include "text-at-point.h"
+#include "text-highlight.h"
 #include <atspi/atspi-constants.h>
 
 static int remaining_ms(gint64 deadline) {
@@ -105,6 +106,8 @@ gboolean ft_text_at_point(GDBusConnection *a11y, const char *bus, const char *pa
     if (ok) {
         *text = g_strndup(got, end - got);
         *offset = (guint32)(at - from);
+        // Where the find is highlighted while its menu shows is asked of this object then.
+        ft_text_highlight_read(a11y, bus, path, from, (int)length);
     }
     g_variant_unref(r);
     return ok;

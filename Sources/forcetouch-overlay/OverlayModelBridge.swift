@@ -42,6 +42,25 @@ enum OverlayModelBridge {
         content: { target, items, count, out in
             let rows = (0 ..< Int(min(max(count, 0), FT_MENU_MAX_ITEMS))).map { strings(items?[$0]) }
             out?.pointee = cContent(MenuContent(target: strings(target?.pointee), items: rows))
+        },
+        highlight_range: { start, end, readFrom, sentLength, from, to in
+            guard let range = TextHighlight.characters(start: string(start), end: string(end), readFrom: Int(readFrom),
+                                                        sentLength: Int(sentLength)),
+                  let low = Int32(exactly: range.lowerBound), let high = Int32(exactly: range.upperBound) else { return 0 }
+            from?.pointee = low
+            to?.pointee = high
+            return 1
+        },
+        highlight: { x, y, width, height, wx, wy, ww, wh, out in
+            guard let h = TextHighlight(screenX: Int(x), screenY: Int(y), width: Int(width), height: Int(height),
+                                        windowX: Int(wx), windowY: Int(wy), windowWidth: Int(ww), windowHeight: Int(wh))
+            else { return 0 }
+            out?.pointee = ft_text_highlight(
+                rect: ft_rect(x: Int32(clamping: h.rect.x), y: Int32(clamping: h.rect.y), width: Int32(clamping: h.rect.width),
+                              height: Int32(clamping: h.rect.height)),
+                radius: TextHighlight.cornerRadius, red: TextHighlight.red, green: TextHighlight.green,
+                blue: TextHighlight.blue, alpha: TextHighlight.alpha, ring: TextHighlight.ringWidth)
+            return 1
         })
 
     private static func apply(_ event: MenuEvent, _ out: UnsafeMutablePointer<ft_menu_effects>?) {

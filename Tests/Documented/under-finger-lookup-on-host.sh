@@ -496,6 +496,8 @@ text_press() {
     # number's, shot as they are on screen once drawn full size.
     if [ "$1" = word ] || { [ -n "${SAVE_IMAGES:-}" ] && [ "$1" = phone ]; }; then
         wait_for_new "$om" '^menu [0-9]+ scale 1\.000 ' "$W/x11-overlay.log" 5 > /dev/null
+        # The word's highlight comes as the text view answers where the word is.
+        [ "$1" = word ] && wait_for_new "$om" '^highlight ' "$W/x11-overlay.log" 5 > /dev/null
         as_user import -window root png:- > "$W/$1-menu.png"
     fi
     if [ -n "${SAVE_IMAGES:-}" ] && [ "$1" = phone ]; then
@@ -518,6 +520,10 @@ check "text: a replayed deep press on \"force\" in a GTK text view: MenuShown's 
     test "$(menu_field word 'm["target"]["kind"] + " " + m["target"]["name"]')" = "word force"
 check "text: ... with its WordNet definition from the local dictd ($(menu_field word 'm["target"]["definition"].split(chr(10))[1].strip()[:60]')…; $(menu_field word 'm["target"]["dictionary"][:50]'))" \
     test "$(menu_field word 'm["target"]["definition"].split(chr(10))[1].strip().startswith("n 1: a powerful effect or influence"), "WordNet" in m["target"]["dictionary"]')" = "(True, True)"
+# Where the word is in the text the overlay sent (`Press with some force to look a word up.`,
+# the text view's whole text): what the overlay highlights in the application while the menu shows.
+check "text: ... and where the word is in the text sent, to highlight it (text-start, text-end: $(menu_field word 'm["target"].get("text-start"), m["target"].get("text-end")'))" \
+    test "$(menu_field word 'm["target"]["text-start"] + " " + m["target"]["text-end"]')" = "16 21"
 check "text: ... and its items Look Up, Copy, Search the Web ($(menu_field word '", ".join(m["titles"])'))" \
     test "$(menu_field word '" ".join(m["items"])')" = "text.look-up text.copy text.search"
 check "text: ... the overlay drew it (its log: $(tail -c +$((m + 1)) "$W/x11-overlay.log" | grep -a -m1 -o 'shown: .* for word.*'))" \
@@ -538,6 +544,20 @@ source_ink="$(ink "$W/word-menu.png" 200x14+$(( ${kx:-0} + 16 ))+$(( ${ky:-0} + 
 definition_ink="$(ink "$W/word-menu.png" $(( ${dw:-32} - 32 ))x$(( ${dh:-16} - 16 ))+$(( ${dx:-0} + 16 ))+$(( ${dy:-0} + 8 )))"
 check "text: ... drawn there: the word, the dictionary's line and the definition's lines in ink (‰ ink: word $word_ink, dictionary $source_ink, definition $definition_ink)" \
     test -n "${dh:-}" -a "${word_ink:-0}" -ge 50 -a "${source_ink:-0}" -ge 20 -a "${definition_ink:-0}" -ge 40
+# The word highlighted in the text view while its menu shows (TextHighlight): the place the text
+# view gives for the daemon's range (`highlight X Y W H`, padded) holds the pressed point; Openbox
+# cannot blend, so the word is ringed in the marker's yellow: on the screenshot the ring's left
+# edge is yellow, the word inside it is not covered (not yellow), nor is the text beside it.
+read -r wx_ wy_ < <(word_at force)
+read -r gx gy gw gh < <(tail -c +$((m + 1)) "$W/x11-overlay.log" | grep -a '^highlight ' | tail -1 | rect)
+yellow() { local c=($1); [ "${c[0]:-0}" -gt 200 ] && [ "${c[1]:-0}" -gt 160 ] && [ "${c[2]:-255}" -lt 80 ]; }
+ring="$(rgb "$W/word-menu.png" $(( ${gx:-0} + 1 )) $(( ${gy:-0} + ${gh:-0} / 2 )))"
+inside="$(rgb "$W/word-menu.png" $(( ${gx:-0} + ${gw:-0} / 2 )) $(( ${gy:-0} + ${gh:-0} / 2 )))"
+beside="$(rgb "$W/word-menu.png" $(( ${gx:-0} - 12 )) $(( ${gy:-0} + ${gh:-0} / 2 )))"
+marked=no; yellow "$ring" && ! yellow "$inside" && ! yellow "$beside" && marked=yes
+check "text: ... the word highlighted in the text view, ringed around the pressed point (${wx_:-?},${wy_:-?}) where the text view puts it (highlight ${gx:-?} ${gy:-?} ${gw:-?} ${gh:-?}; rgb: ring $ring, inside $inside, beside $beside)" \
+    bash -c "[ -n '${gh:-}' ] && [ '${wx_:-0}' -gt '${gx:-0}' ] && [ '${wx_:-0}' -lt '$(( ${gx:-0} + ${gw:-0} ))' ] &&
+             [ '${wy_:-0}' -gt '${gy:-0}' ] && [ '${wy_:-0}' -lt '$(( ${gy:-0} + ${gh:-0} ))' ] && [ '${gw:-0}' -lt 80 ] && [ $marked = yes ]"
 if [ -n "${SAVE_IMAGES:-}" ]; then
     convert "$W/word-menu.png" -crop $(( ${kw:-0} + 80 ))x$(( ${ah:-0} + ${ay:-0} - ${ky:-0} + 80 ))+$(( ${kx:-0} > 40 ? ${kx:-0} - 40 : 0 ))+$(( ${ky:-0} > 40 ? ${ky:-0} - 40 : 0 )) +repage \
         docs/images/force-click-word-x11.png
@@ -547,6 +567,8 @@ echo "figure: text: the overlay's lookups of the word, text read included: $(tai
 text_press email $(word_at ada@example.org)
 check "text: on an email address, New Email and Copy ($(menu_field email '" ".join([m["target"]["kind"], m["target"]["address"]] + m["titles"])'))" \
     test "$(menu_field email 'm["target"]["kind"] + " " + m["target"]["address"] + " " + " ".join(m["items"])')" = "email mailto:ada@example.org text.email text.copy"
+check "text: ... the whole address is what is highlighted, not the word pressed in it (text-start, text-end: $(menu_field email 'm["target"].get("text-start"), m["target"].get("text-end")'))" \
+    test "$(menu_field email 'int(m["target"]["text-end"]) - int(m["target"]["text-start"])')" = 15
 text_press phone $(word_at 7946)
 check "text: on a phone number, Call, Send Message and Copy ($(menu_field phone '" ".join([m["target"]["kind"], m["target"]["address"]] + m["titles"])'))" \
     test "$(menu_field phone 'm["target"]["kind"] + " " + m["target"]["address"] + " " + " ".join(m["items"])')" = "phone tel:+442079460958 text.call text.message text.copy"

@@ -132,6 +132,14 @@ typedef struct {
     int sense_lines[FT_LOOK_UP_MAX_SENSES];
 } ft_menu_content;
 
+/// The highlight over the text a press found (TextHighlight): where, rounded how, tinted how.
+typedef struct {
+    ft_rect rect;
+    /// `ring`: the outline's width where the window cannot blend (X11 without a compositing
+    /// manager): there the word is ringed, not tinted, so that it stays legible.
+    double radius, red, green, blue, alpha, ring;
+} ft_text_highlight;
+
 /// The menu's logic, implemented in Swift (MenuInteraction): the glue passes each signal and
 /// each input event, and asks for the frame to draw. One menu per process, on GTK's thread.
 typedef struct {
@@ -160,6 +168,13 @@ typedef struct {
     /// MenuShown's target and its first `count` items (at most FT_MENU_MAX_ITEMS), as the bus
     /// carried them: what the menu draws.
     void (*content)(const ft_bus_dict *target, const ft_bus_dict *items, int count, ft_menu_content *out);
+    /// The characters to ask the application's text object for, for MenuShown's `text-start`
+    /// and `text-end` (NULL: absent) in the `sent_length` characters sent, which began at
+    /// `read_from` of the object's text (TextHighlight.characters): 1 with *from, *to, else 0.
+    int (*highlight_range)(const char *start, const char *end, int read_from, int sent_length, int *from, int *to);
+    /// The highlight over a range the application placed at x, y, width × height on the screen,
+    /// in a window at wx, wy of ww × wh: 1 with *out, else 0 (TextHighlight).
+    int (*highlight)(int x, int y, int width, int height, int wx, int wy, int ww, int wh, ft_text_highlight *out);
 } ft_menu_model;
 
 /// Where the AssistiveTouch button is drawn, computed by the model (ButtonPlacement).
