@@ -1,6 +1,7 @@
 /* The devices forcetouchd follows, a row each, as its Device1 objects say: name, class, force
  * capability and why, the most force it reports and where its calibration comes from, with
- * Reset Calibration (the daemon's ResetCalibration). Read again whenever a device comes, goes or
+ * Calibrate… (a guided calibration the daemon runs, CalibrationDialog) and Reset Calibration
+ * (the daemon's ResetCalibration). Read again whenever a device comes, goes or
  * changes (ObjectManager's InterfacesAdded and InterfacesRemoved, PropertiesChanged): every
  * word is the daemon's. */
 import Adw from 'gi://Adw';
@@ -8,6 +9,7 @@ import Gio from 'gi://Gio';
 import GLib from 'gi://GLib';
 import Gtk from 'gi://Gtk?version=4.0';
 
+import { CalibrationDialog } from './calibrationDialog.js';
 import { daemonMessage } from './daemonSettings.js';
 import { _, format } from './i18n.js';
 
@@ -76,6 +78,10 @@ export class DevicesGroup {
             subtitle_lines: 0,
         });
         if (d.MaximumPossibleForce > 0) {
+            const calibrate = new Gtk.Button({ label: _('Calibrate…'), valign: Gtk.Align.CENTER });
+            calibrate.update_property([Gtk.AccessibleProperty.LABEL], [format(_('Calibrate %s'), d.Name)]);
+            calibrate.connect('clicked', () => new CalibrationDialog(this.group.get_root(), d).present());
+            row.add_suffix(calibrate);
             const reset = new Gtk.Button({ label: _('Reset Calibration'), valign: Gtk.Align.CENTER });
             reset.update_property([Gtk.AccessibleProperty.LABEL], [format(_('Reset the calibration of %s'), d.Name)]);
             reset.connect('clicked', () => this._reset(d));

@@ -603,22 +603,25 @@ calibrate_started=$SECONDS
 mkdir -p "$W/calibrate" && printf '# my own notes\n[general]\nsensitivity = "medium"   # kept\n' > "$W/calibrate/forcetouch.toml"
 cp "$W/calibrate/forcetouch.toml" "$W/calibrate.orig"
 chown -R "$U:$G" "$W/calibrate"
-{ grep -v '^E:' demo/touchscreen-gestures.evemu
-  echo 'E: 0.000000 0000 0000 0000'
-  t=200; id=1
-  for level in 30 80 200; do
-      # down at a quarter, up to the level, held 0.4 s, down and lifted (times in 1/100 s)
-      printf 'E: %d.%02d0000 0003 0039 %04d\nE: %d.%02d0000 0003 0035 0500\nE: %d.%02d0000 0003 0036 0300\n' \
-          $((t / 100)) $((t % 100)) "$id" $((t / 100)) $((t % 100)) $((t / 100)) $((t % 100))
-      for k in 1 2 3 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 3 2 1; do
-          printf 'E: %d.%02d0000 0003 003a %04d\nE: %d.%02d0000 0000 0000 0000\n' $((t / 100)) $((t % 100)) \
-              $((level * k / 4 + (t % 3) - 1)) $((t / 100)) $((t % 100))
-          t=$((t + 2))
-      done
-      printf 'E: %d.%02d0000 0003 0039 -001\nE: %d.%02d0000 0000 0000 0000\n' $((t / 100)) $((t % 100)) $((t / 100)) $((t % 100))
-      t=$((t + 20)); id=$((id + 1))
-  done
-} > "$W/calibrate.evemu"
+# calibration_presses LEAD LEVEL…: the demo touchscreen pressed once at each LEVEL, from LEAD
+# (1/100 s): down at a quarter, up to the level, held 0.4 s, down and lifted.
+calibration_presses() {
+    local t=$1 id=1 level k; shift
+    grep -v '^E:' demo/touchscreen-gestures.evemu
+    echo 'E: 0.000000 0000 0000 0000'
+    for level in "$@"; do
+        printf 'E: %d.%02d0000 0003 0039 %04d\nE: %d.%02d0000 0003 0035 0500\nE: %d.%02d0000 0003 0036 0300\n' \
+            $((t / 100)) $((t % 100)) "$id" $((t / 100)) $((t % 100)) $((t / 100)) $((t % 100))
+        for k in 1 2 3 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 3 2 1; do
+            printf 'E: %d.%02d0000 0003 003a %04d\nE: %d.%02d0000 0000 0000 0000\n' $((t / 100)) $((t % 100)) \
+                $((level * k / 4 + (t % 3) - 1)) $((t / 100)) $((t % 100))
+            t=$((t + 2))
+        done
+        printf 'E: %d.%02d0000 0003 0039 -001\nE: %d.%02d0000 0000 0000 0000\n' $((t / 100)) $((t % 100)) $((t / 100)) $((t % 100))
+        t=$((t + 20)); id=$((id + 1))
+    done
+}
+calibration_presses 200 30 80 200 > "$W/calibrate.evemu"
 chmod 644 "$W/calibrate.evemu"
 as_user timeout 30 dbus-monitor --session "type='signal',member='CalibrationProgress'" > "$W/calibrate-signals.txt" 2>&1 &
 monitor_pid=$!
@@ -647,6 +650,26 @@ check "the file has the device's calibration block after the user's lines, kept 
 accepted="$(as_user "$BIN/forcetouchd" --config "$W/calibrate/forcetouch.toml" --check-config 2>&1)"
 check "... which the daemon accepts ($accepted)" bash -c "[[ \"\$1\" == *': ok, '*'1 device rule(s)'* ]]" _ "$accepted"
 echo "figure: the guided calibration through the daemon, three paced presses, took $((SECONDS - calibrate_started)) s"
+# The same from the window: Calibrate… on the device's row (while a replaying daemon has it,
+# pressing three times at each level after a 4 s lead) opens the guided calibration, which shows
+# the daemon's steps and then what it wrote.
+calibrate_started=$SECONDS
+mkdir -p "$W/calibrate-window" && cp "$W/calibrate.orig" "$W/calibrate-window/forcetouch.toml"
+chown -R "$U:$G" "$W/calibrate-window"
+calibration_presses 400 30 30 30 80 80 80 200 200 200 > "$W/calibrate-window.evemu"
+chmod 644 "$W/calibrate-window.evemu"
+bg_user "$W/calibrate-window-replay.log" "$BIN/forcetouchd" --config "$W/calibrate-window/forcetouch.toml" --replay "$W/calibrate-window.evemu" --paced
+replay_pid=$last_pid
+has_calibrate() { names 'push button' | grep -q 'Calibrate forcetouch demo touchscreen'; }
+check "the device's row has Calibrate…, named for it" wait_until 10 has_calibrate
+drive activate 'push button' 'Calibrate forcetouch demo touchscreen' > /dev/null 2>&1
+says_step() { names label | grep -q "Step $1 of 3: $2"; }
+check "the window shows the daemon's first step, its instruction as forcetest calibrate words it" wait_until 10 says_step 1 'press as lightly as you can while still touching'
+calibrated() { names label | grep -q 'Calibrated: average touch'; }
+check "... then what the daemon wrote ($(wait_until 20 calibrated; names label | grep -o 'Calibrated: average touch[^,]*'))" calibrated
+check "... into the file it runs on" grep -Eq '^calibration = \{ average = 8[0-9](\.[0-9]+)? \}' "$W/calibrate-window/forcetouch.toml"
+wait_until 20 bash -c "! kill -0 $replay_pid 2> /dev/null"
+echo "figure: the guided calibration from the window, nine paced presses, took $((SECONDS - calibrate_started)) s"
 bg_user "$W/daemon.log" "$BIN/forcetouchd"
 daemon_pid=$last_pid
 wait_for 'D-Bus: io.github.forcetouch.Daemon1 on the session bus' "$W/daemon.log" 20 > /dev/null
