@@ -650,6 +650,24 @@ check "the file has the device's calibration block after the user's lines, kept 
 accepted="$(as_user "$BIN/forcetouchd" --config "$W/calibrate/forcetouch.toml" --check-config 2>&1)"
 check "... which the daemon accepts ($accepted)" bash -c "[[ \"\$1\" == *': ok, '*'1 device rule(s)'* ]]" _ "$accepted"
 echo "figure: the guided calibration through the daemon, three paced presses, took $((SECONDS - calibrate_started)) s"
+# A device gone before the calibration's end (its replay over after one of two light presses):
+# the daemon says so, and writes nothing.
+calibration_presses 150 30 > "$W/calibrate-gone.evemu"
+chmod 644 "$W/calibrate-gone.evemu"
+as_user timeout 30 dbus-monitor --session "type='signal',member='CalibrationProgress'" > "$W/calibrate-gone.txt" 2>&1 &
+monitor_pid=$!
+bg_user "$W/calibrate-gone.log" "$BIN/forcetouchd" --config "$W/calibrate/forcetouch.toml" --replay "$W/calibrate-gone.evemu" --paced
+replay_pid=$last_pid
+cp "$W/calibrate/forcetouch.toml" "$W/calibrate-before-gone.toml"
+start_two() { gcall StartCalibration 'forcetouch demo touchscreen' 2 > /dev/null 2>&1; }
+wait_until 10 start_two
+wait_until 20 bash -c "! kill -0 $replay_pid 2> /dev/null"
+wait_for 'string "failed"' "$W/calibrate-gone.txt" 10
+stop "$monitor_pid"
+gone="$(grep -A9 'string "failed"' "$W/calibrate-gone.txt" | grep -o 'string "[^"]*disappeared[^"]*"')"
+check "a device gone mid-calibration: the daemon says so ($gone)" \
+    bash -c "[[ \"\$1\" == *'forcetouch demo touchscreen disappeared before the calibration'*'nothing was written.'* ]]" _ "$gone"
+check "... and the file is unchanged" cmp -s "$W/calibrate-before-gone.toml" "$W/calibrate/forcetouch.toml"
 # The same from the window: Calibrate… on the device's row (while a replaying daemon has it,
 # pressing three times at each level after a 4 s lead) opens the guided calibration, which shows
 # the daemon's steps and then what it wrote.

@@ -66,6 +66,7 @@ extension Daemon {
         carryOut(session.cancelAll(at: now), session)
         saveLearned(session, at: now)
         finishNotes(session)
+        abandonCalibration(session)
         logger.info("device \(session.node.devnode) \"\(session.name)\": lost, capability unknown")
         publishCapability(session.node.devnode, name: session.name, report: .unknown("gone"), forceModel: nil)
     }

@@ -32,6 +32,15 @@ extension Daemon {
         sayCalibration(s, state: "cancelled", message: "Calibration cancelled: nothing was written.")
     }
 
+    /// `s`'s device is gone (unplugged, or its replay over) before the calibration's end:
+    /// the window is told, and nothing is written.
+    func abandonCalibration(_ s: DeviceSession) {
+        guard s.calibration != nil else { return }
+        s.calibration = nil
+        sayCalibration(s, state: "failed",
+                       message: "\(s.name) disappeared before the calibration's end: nothing was written.")
+    }
+
     private func calibrationSession(_ device: String) -> DeviceSession? {
         sessions.values.sorted(by: { $0.node.devnode < $1.node.devnode }).first {
             $0.node.devnode == device || $0.name == device || $0.description.id.vendorProduct == device

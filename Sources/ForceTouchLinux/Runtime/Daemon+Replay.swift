@@ -75,6 +75,7 @@ extension Daemon {
     /// program would be).
     private func endReplay(_ session: DeviceSession, name: String) {
         finishNotes(session)
+        abandonCalibration(session)
         if let w = session.untrackedSlotWarning() { logger.warning("\(name): \(w)") }
         sessions[session.node.devnode] = nil
         exitWhenIdle = true
