@@ -36,6 +36,7 @@ var SIGNALS = {
     'AssistiveButton': 'dddss',
     'ConfigurationReloaded': 'sbs',
     'PressForce': 'ossdddd',
+    'CalibrationProgress': 'osssuudds',
 };
 
 /* Every Daemon1 method: its arguments' types, then its reply's. */
@@ -61,6 +62,8 @@ var METHODS = {
     'ResetSetting': ['s', 's'],
     'UndoSetting': ['', 's'],
     'MoveSetting': ['su', 's'],
+    'StartCalibration': ['su', ''],
+    'CancelCalibration': ['s', ''],
 };
 
 /* PressTarget's facts: each key with the one type the daemon takes for it; a key not here is not sent. */
