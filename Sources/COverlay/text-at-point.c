@@ -106,8 +106,11 @@ gboolean ft_text_at_point(GDBusConnection *a11y, const char *bus, const char *pa
     if (ok) {
         *text = g_strndup(got, end - got);
         *offset = (guint32)(at - from);
-        // Where the find is highlighted while its menu shows is asked of this object then.
-        ft_text_highlight_read(a11y, bus, path, from, (int)length);
+        // Where the find is highlighted while its menu shows is asked of this object then; only
+        // where its places are the screen's (X11): in window coordinates (Wayland) the overlay
+        // knows no window's origin to draw it at.
+        if (coord == ATSPI_COORD_TYPE_SCREEN) ft_text_highlight_read(a11y, bus, path, from, (int)length);
+        else ft_text_highlight_read(NULL, NULL, NULL, 0, 0);
     }
     g_variant_unref(r);
     return ok;

@@ -8,7 +8,8 @@
 #include <gtk/gtk.h>
 
 /// The text object last read (any thread): its application's `bus` and `path` on the
-/// accessibility bus `a11y`, the character the text sent began at and how many it held.
+/// accessibility bus `a11y`, the character the text sent began at and how many it held; a NULL
+/// `a11y`: none to highlight in (read in window coordinates, whose origin the overlay does not know).
 void ft_text_highlight_read(GDBusConnection *a11y, const char *bus, const char *path, int from, int length);
 
 /// A menu is shown (GTK's thread): when its `target` says where its find is in the text sent,
