@@ -182,7 +182,7 @@ chown -R "$U:$G" "$HOMEDIR/.config"
 
 # ---------------------------------------------------------------- forcetouchd from /usr/bin, by hand
 step "forcetouchd from /usr/bin as $USERNAME"
-as_user /usr/bin/forcetouchd --verbose > "$W/daemon.log" 2>&1 &
+( as_user_exec /usr/bin/forcetouchd --verbose ) > "$W/daemon.log" 2>&1 &
 daemon_pid=$!
 check "forcetouchd from /usr/bin finds the touchscreen and is ready" \
     wait_for 'ready: 1 device\(s\), overall force capability available' "$W/daemon.log" 30
@@ -214,7 +214,7 @@ follow_pid=$!
 wait_for 'created at ' "$W/ts.out" 60
 ts="$(sed -n 's/^created at //p' "$W/ts.out")"
 udevadm settle --timeout=30
-as_user /usr/bin/forcetouchd --config /etc/forcetouch/forcetouch.toml --verbose > "$W/default.log" 2>&1 &
+( as_user_exec /usr/bin/forcetouchd --config /etc/forcetouch/forcetouch.toml --verbose ) > "$W/default.log" 2>&1 &
 daemon_pid=$!
 wait_for "device $ts .*: claimed \\(" "$W/default.log" 60
 clone="$(grep "device $ts .*: claimed (" "$W/default.log" | tail -1 | sed -n 's/.* clone \(\/dev\/input\/event[0-9]*\)$/\1/p')"

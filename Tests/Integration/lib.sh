@@ -133,6 +133,10 @@ login_user() {
               "PATH=$2" "XDG_RUNTIME_DIR=$RUNTIME" SYSTEMD_IGNORE_CHROOT=1 LANG=C.UTF-8)
 }
 as_user() { setpriv --reuid="$U" --regid="$G" --init-groups "${user_env[@]}" "$@"; }
+# as_user_exec COMMAND…: as_user in place of the calling (sub)shell, so that `( as_user_exec
+# forcetouchd … ) &` leaves $! the daemon's own pid: a function run in the background is a
+# subshell of its own, and killing that leaves its child running.
+as_user_exec() { exec setpriv --reuid="$U" --regid="$G" --init-groups "${user_env[@]}" "$@"; }
 
 # start_user_manager LOG: the user's `systemd --user`, as user@UID.service runs it (in its
 # delegated cgroup, logging to the journal; its stderr in LOG). Sets manager_pid, and
