@@ -55,6 +55,9 @@ import Testing
             pressForce: PressForceMessage(phase: "changed", stage: "peek", force: 2.5, peek: 2.2, pop: 5.5,
                                           maximumPossibleForce: 6.67),
             device: device))),
+        (.calibrationProgress, (.calibrationProgress, BusService.arguments(
+            calibrationOf: device, state: "step", step: "average", instruction: "Press as you usually do",
+            presses: 1, pressesPerStep: 3, raw: 80, maximum: 255, message: ""))),
     ]
 
     @Test func everyMessageHasItsSignalsSignature() {

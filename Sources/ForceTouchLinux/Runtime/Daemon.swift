@@ -165,7 +165,7 @@ public final class Daemon {
                 }
                 control = server
                 logger.info("control socket \(path)")
-            } catch let error as SystemError where error.errno == EADDRINUSE {
+            } catch where error.errno == EADDRINUSE {
                 // Before any device is opened: the running daemon keeps what it claimed.
                 throw error
             } catch {
