@@ -6,12 +6,12 @@ import Adw from 'gi://Adw';
 import GLib from 'gi://GLib';
 import Gtk from 'gi://Gtk?version=4.0';
 
-import { tomlString } from './blockRow.js';
+import { commandWords, execKey, formGroup } from './formRows.js';
 import { _, format } from './i18n.js';
 
 /* The inline table a slot is set to: one action. */
 export function slotAction(argv) {
-    return argv.length ? `{ exec = [${argv.map(tomlString).join(', ')}] }` : '{ quick-actions = true }';
+    return argv.length ? `{ ${execKey(argv)} }` : '{ quick-actions = true }';
 }
 
 export class AssistiveTouchGroup {
@@ -26,33 +26,21 @@ export class AssistiveTouchGroup {
             description: _('One-finger gestures on the floating button, each with an action of its own'),
         });
         page.add(this._group);
-        this._form = new Adw.PreferencesGroup({ title: _('Set a Slot') });
-        page.add(this._form);
+        this._form = formGroup(page, { title: _('Set a Slot'), label: _('Set'), name: _('Set Slot'),
+            onSubmit: () => this._set() }).group;
         this._slot = new Adw.ComboRow({ title: _('Slot'), model: new Gtk.StringList() });
         this._command = new Adw.EntryRow({ title: _('Slot command (none: the quick-actions menu)') });
         this._form.add(this._slot);
         this._form.add(this._command);
-        const set = new Gtk.Button({ label: _('Set'), valign: Gtk.Align.CENTER });
-        set.add_css_class('suggested-action');
-        set.update_property([Gtk.AccessibleProperty.LABEL], [_('Set Slot')]);
-        set.connect('clicked', () => this._set());
-        this._form.set_header_suffix(set);
     }
 
     _set() {
         const slot = this._slots[this._slot.selected];
         if (!slot)
             return;
-        let argv = [];
-        const command = this._command.text.trim();
-        if (command) {
-            try {
-                [, argv] = GLib.shell_parse_argv(command);
-            } catch (e) {
-                this._change(Promise.reject(new Error(format(_('Command: %s'), e.message))));
-                return;
-            }
-        }
+        const argv = commandWords(this._command.text, this._change);
+        if (!argv)
+            return;
         this._change(this._daemon.set(`assistive-touch.${slot.slot}`, slotAction(argv)),
             format(_('%s set'), slot.title), () => (this._command.text = ''));
     }

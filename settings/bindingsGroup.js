@@ -3,15 +3,15 @@
  * a gesture (the daemon's list) and a command, or, with no command, the quick-actions menu. The
  * command is split into words as a shell would quote them (GLib's parser; no shell runs it). */
 import Adw from 'gi://Adw';
-import GLib from 'gi://GLib';
 import Gtk from 'gi://Gtk?version=4.0';
 
 import { blockRow, tomlString } from './blockRow.js';
+import { commandWords, execKey, formGroup } from './formRows.js';
 import { _, format } from './i18n.js';
 
 /* The inline table binding.new is set to. */
 export function newBinding(gesture, argv) {
-    const action = argv.length ? `exec = [${argv.map(tomlString).join(', ')}]` : 'quick-actions = true';
+    const action = argv.length ? execKey(argv) : 'quick-actions = true';
     return `{ gesture = ${tomlString(gesture)}, ${action} }`;
 }
 
@@ -28,33 +28,21 @@ export class BindingsGroup {
         });
         page.add(this._group);
 
-        this._form = new Adw.PreferencesGroup({ title: _('New Binding') });
-        page.add(this._form);
+        this._form = formGroup(page, { title: _('New Binding'), label: _('Add'), name: _('Add Binding'),
+            onSubmit: () => this._add() }).group;
         this._gesture = new Adw.ComboRow({ title: _('Gesture'), model: new Gtk.StringList() });
         this._command = new Adw.EntryRow({ title: _('Command (none: the quick-actions menu)') });
         this._form.add(this._gesture);
         this._form.add(this._command);
-        const add = new Gtk.Button({ label: _('Add'), valign: Gtk.Align.CENTER });
-        add.add_css_class('suggested-action');
-        add.update_property([Gtk.AccessibleProperty.LABEL], [_('Add Binding')]);
-        add.connect('clicked', () => this._add());
-        this._form.set_header_suffix(add);
     }
 
     _add() {
         const gesture = this._gestures[this._gesture.selected];
         if (!gesture)
             return;
-        let argv = [];
-        const command = this._command.text.trim();
-        if (command) {
-            try {
-                [, argv] = GLib.shell_parse_argv(command);
-            } catch (e) {
-                this._change(Promise.reject(new Error(format(_('Command: %s'), e.message))));
-                return;
-            }
-        }
+        const argv = commandWords(this._command.text, this._change);
+        if (!argv)
+            return;
         this._change(this._daemon.set('binding.new', newBinding(gesture, argv)), format(_('Bound %s'), gesture),
             () => (this._command.text = ''));
     }

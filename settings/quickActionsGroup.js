@@ -2,10 +2,9 @@
  * that appends one: each a call to the daemon, which edits the file. The form's command is split
  * into its words as a shell would quote them (GLib's parser; nothing runs through a shell). */
 import Adw from 'gi://Adw';
-import GLib from 'gi://GLib';
-import Gtk from 'gi://Gtk?version=4.0';
 
 import { blockRow, tomlString } from './blockRow.js';
+import { commandWords, execKey, formGroup } from './formRows.js';
 import { _, format } from './i18n.js';
 
 /* The inline table quick-action.new is set to: without a type, which the daemon makes from the
@@ -15,7 +14,7 @@ export function newQuickAction(title, subtitle, argv) {
     if (subtitle)
         keys.push(`subtitle = ${tomlString(subtitle)}`);
     if (argv.length)
-        keys.push(`exec = [${argv.map(tomlString).join(', ')}]`);
+        keys.push(execKey(argv));
     return `{ ${keys.join(', ')} }`;
 }
 
@@ -31,33 +30,22 @@ export class QuickActionsGroup {
         page.add(this._group);
         this._rows = [];
 
-        this._form = new Adw.PreferencesGroup({ title: _('New Quick Action') });
-        page.add(this._form);
+        const form = formGroup(page, { title: _('New Quick Action'), label: _('Add'), name: _('Add Quick Action'),
+            onSubmit: () => this._add() });
+        this._form = form.group;
         this._title = new Adw.EntryRow({ title: _('Title') });
         this._subtitle = new Adw.EntryRow({ title: _('Subtitle') });
         this._command = new Adw.EntryRow({ title: _('Command') });
         for (const entry of [this._title, this._subtitle, this._command])
             this._form.add(entry);
-        const add = new Gtk.Button({ label: _('Add'), valign: Gtk.Align.CENTER });
-        add.add_css_class('suggested-action');
-        add.update_property([Gtk.AccessibleProperty.LABEL], [_('Add Quick Action')]);
-        add.connect('clicked', () => this._add());
-        this._title.connect('changed', () => (add.sensitive = this._title.text.trim() !== ''));
-        add.sensitive = false;
-        this._form.set_header_suffix(add);
+        this._title.connect('changed', () => (form.button.sensitive = this._title.text.trim() !== ''));
+        form.button.sensitive = false;
     }
 
     _add() {
-        let argv = [];
-        const command = this._command.text.trim();
-        if (command) {
-            try {
-                [, argv] = GLib.shell_parse_argv(command);
-            } catch (e) {
-                this._change(Promise.reject(new Error(format(_('Command: %s'), e.message))));
-                return;
-            }
-        }
+        const argv = commandWords(this._command.text, this._change);
+        if (!argv)
+            return;
         const title = this._title.text.trim();
         const value = newQuickAction(title, this._subtitle.text.trim(), argv);
         this._change(this._daemon.set('quick-action.new', value), format(_('Added “%s”'), title), () => {
