@@ -23,9 +23,7 @@ enum DoctorProbe {
         facts.session = SessionFacts { name in getenv(name).map { String(cString: $0) } }
         facts.devices = touchDevices()
         facts.uinput = uinputUnusable()
-        facts.udevRule = ["/etc/udev/rules.d", "/run/udev/rules.d", "/usr/local/lib/udev/rules.d",
-                          "/usr/lib/udev/rules.d", "/lib/udev/rules.d"]
-            .map { "\($0)/70-forcetouch.rules" }.first { access($0, F_OK) == 0 }
+        facts.udevRule = UdevRuleLocation.installedPath { access($0, F_OK) == 0 }
         readAccessibility(into: &facts)
         if facts.session.isGnome { facts.gnomeExtension = gnomeExtension() }
         facts.settingsWindow = settingsWindow()
