@@ -7,6 +7,9 @@ import ForceTouchProtocol
 public struct MenuContent: Hashable, Sendable {
     /// The type of a link's Open item (the daemon's `PressTargetMenu.openLinkType`): pop chooses it.
     public static let openLinkType = "link.open"
+    /// The type of a word's Look Up in Dictionary item (the daemon's
+    /// `TextTargetMenu.lookUpInAppType`): pop chooses it.
+    public static let lookUpInAppType = "text.look-up-app"
     /// The target kinds whose menu is an app's, headed by its name and icon.
     static let appKinds: Set<String> = ["app-icon", "window"]
 
@@ -31,6 +34,10 @@ public struct MenuContent: Hashable, Sendable {
     public var link: Link?
     /// A word's card (a target of kind `word`): above the rows, as a link's preview.
     public var lookUp: LookUpCard?
+    /// The row pop chooses: a link's Open (`link.openRow`), a word's Look Up in its
+    /// dictionary application (the last item of type `text.look-up-app`); nil when there is
+    /// none, and then pop chooses nothing.
+    public var popRow: Int?
     /// What the press was on and its name, as the daemon said them ("" when it did not): logged.
     public var kind: String
     public var name: String
@@ -46,8 +53,10 @@ public struct MenuContent: Hashable, Sendable {
         if kind == "word", !name.isEmpty {
             lookUp = LookUpCard(word: name, definition: target[MenuTargetKey.definition.rawValue] ?? "",
                                 dictionary: target[MenuTargetKey.dictionary.rawValue] ?? "")
+            popRow = types.lastIndex(of: Self.lookUpInAppType)
         } else if kind == "link", !address.isEmpty {
             link = Link(address: address, name: name, openRow: types.lastIndex(of: Self.openLinkType))
+            popRow = link?.openRow
         } else if Self.appKinds.contains(kind), !name.isEmpty, !items.isEmpty {
             heading = MenuHeading(title: name, icon: target[MenuTargetKey.icon.rawValue] ?? "")
         }

@@ -199,7 +199,7 @@ import Testing
 
     // MARK: Pop while the menu is held
 
-    @Test func aPressThatPoppedAndLiftedDuringTheHoldPopsALinkOnly() throws {
+    @Test func aPressThatPoppedAndLiftedDuringTheHoldPopsALinkOrAWordOnly() throws {
         var lookup = PressTargetLookup()
         lookup.began(x: 0.3, y: 0.4, at: Self.t(0))
         lookup.peeked(at: Self.t(5))

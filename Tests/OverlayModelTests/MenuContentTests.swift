@@ -26,6 +26,21 @@ import Testing
         #expect(MenuContent(target: target, items: [Self.item("link.copy", "Copy Link")]).link?.openRow == nil)
     }
 
+    @Test func popChoosesALinksOpenRowOrAWordsLookUpInItsDictionaryApp() {
+        let link = BusStrings([("kind", "link"), ("address", "https://example.org/")])
+        #expect(MenuContent(target: link, items: Self.linkItems).popRow == 0)
+        let word = BusStrings([("kind", "word"), ("name", "force"), ("definition", "force\n  n 1: strength")])
+        let items = [Self.item("text.look-up", "Look Up “force”"), Self.item("text.look-up-app", "Look Up in Dictionary"),
+                     Self.item("text.copy", "Copy")]
+        let content = MenuContent(target: word, items: items)
+        #expect(content.lookUp != nil && content.link == nil)
+        #expect(content.popRow == 1)
+        // No dictionary application installed: no such row, and pop chooses nothing.
+        #expect(MenuContent(target: word, items: [items[0], items[2]]).popRow == nil)
+        let app = BusStrings([("kind", "app-icon"), ("name", "Dictionary")])
+        #expect(MenuContent(target: app, items: [Self.item("text.look-up-app", "Look Up in Dictionary")]).popRow == nil)
+    }
+
     @Test func aLinkWithoutAnAddressIsNoLink() {
         let target = BusStrings([("kind", "link"), ("name", "Example"), ("address", "")])
         let content = MenuContent(target: target, items: Self.linkItems)

@@ -19,6 +19,9 @@ public struct DesktopApplication: Hashable, Sendable {
     /// matching what is under a press to it (`PressTargetResolver`).
     public var genericName: String?
     public var startupWMClass: String?
+    /// `Categories`, in the file's order (`Office`, `Dictionary`): what finds a dictionary
+    /// application for Look Up (`DictionaryApplication`).
+    public var categories: [String]
 
     /// One `[Desktop Action id]` group.
     public struct Action: Hashable, Sendable {
@@ -38,7 +41,8 @@ public struct DesktopApplication: Hashable, Sendable {
     }
 
     public init(id: String, name: String, icon: String? = nil, dbusActivatable: Bool = false, exec: [String]? = nil,
-                path: String, actions: [Action] = [], genericName: String? = nil, startupWMClass: String? = nil) {
+                path: String, actions: [Action] = [], genericName: String? = nil, startupWMClass: String? = nil,
+                categories: [String] = []) {
         self.id = id
         self.name = name
         self.icon = icon
@@ -48,6 +52,7 @@ public struct DesktopApplication: Hashable, Sendable {
         self.actions = actions
         self.genericName = genericName
         self.startupWMClass = startupWMClass
+        self.categories = categories
     }
 
     /// Its Desktop Actions as quick-action items, in the file's order: type the action's id,

@@ -31,6 +31,9 @@ public struct PressTarget: Hashable, Sendable {
     /// Where the definition came from (the server's banner and the database), or why there
     /// is none (`no dictionary server on 127.0.0.1:2628: install dictd and dict-wn`).
     public var dictionary: String
+    /// The dictionary application a word's "Look Up in …" and its pop open (the installed
+    /// one `DictionaryApplication` chooses); nil for another kind or when none is installed.
+    public var dictionaryApp: DictionaryApplication?
 
     public init(kind: PressTargetKind, app: DesktopApplication? = nil, name: String = "", icon: String = "",
                 address: String = "", why: String = "", text: TextFind? = nil, context: String = "") {

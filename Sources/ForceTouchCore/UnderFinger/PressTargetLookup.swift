@@ -100,12 +100,13 @@ public struct PressTargetLookup: Sendable {
     public mutating func lifted() { updatePress { $0.lifted = true } }
 
     /// Whether a held menu that goes now, for a target of `kind`, is popped by the daemon: on a
-    /// link, a press that went on to pop and has lifted before the menu went. Pop on a link
-    /// opens it (iOS's peek and pop); an app icon's quick actions have no pop, their menu stays.
+    /// link or a word, a press that went on to pop and has lifted before the menu went. Pop on
+    /// a link opens it (iOS's peek and pop), on a word the dictionary application (or nothing,
+    /// said); an app icon's quick actions have no pop, their menu stays.
     /// A press still down when its menu goes is popped by the overlay itself, which has seen
     /// it reach pop (`MenuShown` after pop opens the link there): never both.
     public func popsOnRelease(_ kind: PressTargetKind) -> Bool {
-        guard kind == .link, let p = press else { return false }
+        guard kind == .link || kind == .word, let p = press else { return false }
         return p.reachedPop && p.lifted
     }
 

@@ -94,6 +94,7 @@ public struct PressTargetResolver: Sendable {
         var target = PressTarget(kind: kind, name: at.text(range), address: find.value, text: find,
                                  context: at.text(at.sentence(around: range)))
         target.textRange = range
+        if kind == .word { target.dictionaryApp = DictionaryApplication.chosen(from: applications) }
         return .found(target)
     }
 

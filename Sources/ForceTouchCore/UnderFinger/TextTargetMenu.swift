@@ -1,10 +1,14 @@
 /// The menu of a press on text (docs/SPEC.md §11, "Force Click on text"), as macOS's Force
-/// Click and iOS's data detectors offer it: a word's Look Up, Copy and Search the Web; an
+/// Click and iOS's data detectors offer it: a word's Look Up, Look Up in its dictionary
+/// application (where one is installed: `DictionaryApplication`), Copy and Search the Web; an
 /// email address's New Email and Copy; a phone number's Call, Send Message and Copy; a
 /// date's Create Event and Copy; a web address's Open and Copy Link, as a link's. Each item
 /// is done by the daemon (`type` below), never through a configured item's action.
 public enum TextTargetMenu {
     public static let lookUpType = "text.look-up"
+    /// "Look Up in Dictionary": the word opened in the installed dictionary application
+    /// (`PressTarget.dictionaryApp`); pop on a word chooses it.
+    public static let lookUpInAppType = "text.look-up-app"
     public static let copyType = "text.copy"
     public static let searchType = "text.search"
     public static let newEmailType = "text.email"
@@ -22,9 +26,15 @@ public enum TextTargetMenu {
         switch target.kind {
         case .word:
             let sense = firstSense(target.definition)
+            let inApp = target.dictionaryApp.map { dictionary in
+                let icon = dictionary.app.icon ?? "accessories-dictionary"
+                return ShortcutItem(type: lookUpInAppType, title: dictionary.itemTitle, subtitle: target.name,
+                                    icon: icon.hasPrefix("/") ? .file(icon) : .symbol(icon))
+            }
             return [
                 ShortcutItem(type: lookUpType, title: "Look Up “\(target.name)”",
                              subtitle: sense.isEmpty ? target.dictionary : sense, icon: .symbol("accessories-dictionary")),
+            ] + (inApp.map { [$0] } ?? []) + [
                 copy,
                 ShortcutItem(type: searchType, title: "Search the Web", subtitle: target.name, icon: .symbol("system-search")),
             ]

@@ -45,7 +45,8 @@ extension ActionRunner {
     /// Message and Search the Web opened by GIO (`gio open URI`: the desktop's handler for
     /// `mailto:`, `tel:`, `sms:`, the browser for the search); Create Event an iCalendar file
     /// (`CalendarEvent`) written to the user's runtime directory and opened; Look Up the
-    /// shown (the card at the word holds the definition).
+    /// shown (the card at the word holds the definition); Look Up in Dictionary the installed
+    /// dictionary application started at the word (`lookUpInApp`).
     func performText(_ type: String, target: PressTarget, label: String, _ finish: @escaping (ActionResult) -> Void) {
         switch type {
         case PressTargetMenu.openLinkType, PressTargetMenu.copyLinkType:
@@ -55,6 +56,8 @@ extension ActionRunner {
         case TextTargetMenu.lookUpType:
             // The card at the word is the look-up: choosing it closes the card.
             finish(.success("looked up “\(target.name)”: \(target.dictionary)"))
+        case TextTargetMenu.lookUpInAppType:
+            lookUpInApp(target, label: label, finish)
         case TextTargetMenu.createEventType:
             guard case .date(let date)? = target.text else { return finish(.failure("Create Event: no date")) }
             switch Self.writeEvent(date, summary: target.context, runtime: ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"]) {
@@ -66,6 +69,42 @@ extension ActionRunner {
             if let refusal = TextTargetMenu.schemes.refusal(uri) { return finish(.failure("\(type): \(refusal)")) }
             open(uri, what: type, label: label, finish)
         }
+    }
+
+    /// The word opened in the dictionary application (`DictionaryApplication`): started as an
+    /// application is (`AppLauncher.launch`: its own service, outliving the daemon), with the
+    /// word one argument of its own, never read by a shell.
+    func lookUpInApp(_ target: PressTarget, label: String, _ finish: @escaping (ActionResult) -> Void) {
+        guard let dictionary = target.dictionaryApp, case .word(let word)? = target.text else {
+            return finish(.failure("Look Up in a dictionary application: "
+                + DictionaryApplication.absence(in: underFinger.resolver.applications)))
+        }
+        guard let argv = dictionary.commandLine(word: word) else {
+            return finish(.failure("\(dictionary.itemTitle): \(dictionary.app.id) has no command line to start "
+                + "(no Exec), or “\(word)” cannot be handed to it as a word"))
+        }
+        launcher.launch(argv, applicationID: dictionary.app.id, label: label + " look up in app") { result in
+            switch result {
+            case .success(let started): finish(.success("looked up “\(word)” in \(dictionary.app.name): \(started)"))
+            case .failure(let error): finish(.failure("\(dictionary.itemTitle): \(error.description)"))
+            }
+        }
+    }
+
+    /// Pop on a word's menu where no dictionary application is installed opens nothing: the
+    /// daemon says why once in its life, not at every such pop (`noDictionaryAppSaid`).
+    func poppedOnWordWithoutApp() {
+        guard !noDictionaryAppSaid else { return }
+        noDictionaryAppSaid = true
+        let why = DictionaryApplication.absence(in: underFinger.resolver.applications)
+        logger.notice("Look Up: pop on a word opens nothing: \(why) (said once)")
+    }
+
+    /// A press's progress sent to the overlay: its pop on a shown word menu without a
+    /// dictionary application is said (`poppedOnWordWithoutApp`); the overlay pops nothing.
+    func noticePop(_ m: PressProgressMessage) {
+        guard m.stage == "pop", let menu = wordMenuWithoutApp, menu == overlay.shownID else { return }
+        poppedOnWordWithoutApp()
     }
 
     /// `gio open` of a URI or a file, as a link's Open opens it.

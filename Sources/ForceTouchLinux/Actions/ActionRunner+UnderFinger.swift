@@ -61,9 +61,15 @@ extension ActionRunner {
                 default: perform(type: entry.item.type, event: event, device: device, label: label, finish)
                 }
             }
+            wordMenuWithoutApp = target.kind == .word && target.dictionaryApp == nil ? overlay.shownID : nil
             if popped, target.kind == .link, overlay.listening, let id = overlay.shownID {
                 logger.info("menu \(id): popped during the hold: \(PressTargetMenu.openLinkType) \(target.address)")
                 _ = overlay.choose(type: PressTargetMenu.openLinkType) { _ in }
+            }
+            if popped, target.kind == .word, overlay.listening, let id = overlay.shownID {
+                guard let app = target.dictionaryApp else { return poppedOnWordWithoutApp() }
+                logger.info("menu \(id): popped during the hold: \(TextTargetMenu.lookUpInAppType) \(app.app.id)")
+                _ = overlay.choose(type: TextTargetMenu.lookUpInAppType) { _ in }
             }
         }
     }

@@ -36,6 +36,10 @@ final class ActionRunner {
     /// Definitions asked and not yet answered: each holds a menu back, so the daemon is not
     /// idle while one is (a replay's daemon, which exits once idle, waits for the menu).
     var definitionsAsked = 0
+    /// The shown word menu that has no dictionary application to pop to, whose pop is said.
+    var wordMenuWithoutApp: UInt32?
+    /// Whether the daemon has said that pop on a word opens nothing: once in its life.
+    var noDictionaryAppSaid = false
 
     init(children: ChildSupervisor, keyboard: VirtualKeyboard, pointer: VirtualPointer = VirtualPointer(),
          configuration: Configuration, shortcuts: ShortcutStore, logger: Logger,

@@ -12,11 +12,12 @@ import ForceTouchProtocol
 /// one, or with `[quick-actions] under-finger = []`, nothing is looked up and nothing waits.
 ///
 /// A held menu whose press went on to pop and lifted meanwhile goes with `popped` true when
-/// it is for a link (`PressTargetLookup.popsOnRelease`): the menu then opens the link.
+/// it is for a link or a word (`PressTargetLookup.popsOnRelease`): the menu then opens the
+/// link, or the word in the dictionary application.
 final class UnderFinger {
     /// What a menu gets: its target; whether a lookup was made (false when off, without an
     /// overlay, or without a press: the log then says nothing of it); and whether its press
-    /// popped while the menu was held, on a link.
+    /// popped while the menu was held, on a link or a word.
     typealias Deliver = (_ target: PressTarget, _ looked: Bool, _ popped: Bool) -> Void
 
     private(set) var lookup = PressTargetLookup()

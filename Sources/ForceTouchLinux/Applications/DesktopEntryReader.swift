@@ -31,7 +31,9 @@ public enum DesktopEntryReader {
             },
             path: path,
             genericName: owned(gio.desktop_app_info_get_string(info, "GenericName"), gio),
-            startupWMClass: owned(gio.desktop_app_info_get_string(info, "StartupWMClass"), gio))
+            startupWMClass: owned(gio.desktop_app_info_get_string(info, "StartupWMClass"), gio),
+            categories: (owned(gio.desktop_app_info_get_string(info, "Categories"), gio) ?? "")
+                .split(separator: ";").map(String.init))
 
         // GIO names the actions; their Exec and Icon are read from the same file.
         let keyFile = gio.key_file_new()

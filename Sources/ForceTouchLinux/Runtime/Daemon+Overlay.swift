@@ -111,7 +111,10 @@ extension Daemon {
             }
         }
         runner.intentWindows.log = { [unowned self] in logger.warning("\($0)") }
-        runner.overlay.onProgress = { [unowned self] m in runner.underFinger.progress(m) }
+        runner.overlay.onProgress = { [unowned self] m in
+            runner.underFinger.progress(m)
+            runner.noticePop(m)
+        }
         runner.underFinger.debug = { [unowned self] in logger.debug("\($0)") }
         runner.overlay.locate = { [unowned self] name in
             guard let s = sessions.values.first(where: { $0.name == name }) else { return (.pointer, "") }
