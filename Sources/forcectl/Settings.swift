@@ -26,9 +26,10 @@ struct SetSetting: ParsableCommand {
         abstract: "Change one setting in the configuration file, in place, and reload: forcectl set sensitivity firm.",
         discussion: """
             KEY is sensitivity, haptic-touch, haptic-touch-time, haptics, under-finger, a key of a block by \
-            its position (quick-action.2.title, binding.1.gesture), or quick-action.new / binding.new with an \
-            inline table of the new block's keys. VALUE is a TOML value (0.5, true, ["link"], "x") or plain \
-            text, taken as a string.
+            its position (quick-action.2.title, binding.1.gesture), a block (quick-action.2) with an inline \
+            table of the keys to change in it, or quick-action.new / binding.new with an inline table of the \
+            new block's keys. A block's action key (exec, launch…) or icon key replaces the one it had. \
+            VALUE is a TOML value (0.5, true, ["link"], "x") or plain text, taken as a string.
             """)
     @OptionGroup var connection: ConnectionOptions
     @Argument(help: "The setting.") var key: String

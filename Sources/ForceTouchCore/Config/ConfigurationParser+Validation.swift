@@ -74,8 +74,28 @@ extension ConfigurationParser {
         case .perform(let type): validate(perform: type, path / "perform")
         case .intent(let i): validate(intent: i, path / "intent", path / "parameters")
         case .applicationMenu(let id): validate(applicationMenu: id, path / "quick-actions")
+        case .launch(.desktop(let id, let action)): validate(launch: id, action: action, path)
         default: true
         }
+    }
+
+    /// The `action` of `launch = "app.desktop"` must be one of that application's Desktop
+    /// Actions. An application not installed (yet) is not an error: a file may name one that
+    /// comes later, and launching it says what is missing.
+    private mutating func validate(launch id: String, action: String?, _ path: ConfigPath) -> Bool {
+        guard let action, case .success(let app) = lookups.desktopApplication(id),
+              !app.actions.contains(where: { $0.id == action }) else { return true }
+        let ids = app.actions.map(\.id)
+        var message = "\(id) (\(app.name)) has no Desktop Action \"\(action)\""
+        if let near = KeyNames.nearest(action, in: ids) {
+            message += "; did you mean \"\(near)\"?"
+        } else if ids.isEmpty {
+            message += "; it has none (its file has no Actions= key)"
+        } else {
+            message += "; its actions are \(KeyNames.list(ids))"
+        }
+        error(path / "action", message)
+        return false
     }
 
     /// `quick-actions = "app.desktop"` must name an installed application with Desktop Actions.

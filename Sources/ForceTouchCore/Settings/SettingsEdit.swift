@@ -5,7 +5,10 @@
 public enum SettingsEdit {
     /// What to do with a setting.
     public enum Change: Hashable, Sendable {
-        /// Set it to the value a person typed (`SettingKey.value`).
+        /// Set it to the value a person typed (`SettingKey.value`); a block (`quick-action.2`) to
+        /// an inline table of the keys to set in it, in one change. A block's key that says what
+        /// another says (its action, a quick action's icon) takes that other's place
+        /// (`BlockKeyAlternatives`).
         case set(SettingKey, String)
         /// Remove it from the file, back to its default; for a block, the block.
         case reset(SettingKey)
@@ -61,8 +64,25 @@ public enum SettingsEdit {
                 pairs.insert((key: "type", value: .string(type)), at: 0)
             }
             editor.appendEntry(block.rawValue, pairs)
-        case .set(.block(let block, _), _):
-            throw TOMLEditError(line: 0, "a whole \(block.rawValue) is not set; set its keys (\(block.rawValue).N.KEY)")
+        case .set(.block(let block, let index), let typed):
+            // Several keys of one block in one change (one Undo): an app and one of its Desktop
+            // Actions, `{ launch = "firefox.desktop", action = "new-window" }`.
+            guard case .table(var pairs)? = TOMLEditValue(parsing: typed), !pairs.isEmpty else {
+                throw TOMLEditError(line: 0, "\(block.rawValue).\(index) is set to an inline table of the keys to change, "
+                    + "as { title = \"X\", exec = [\"true\"] }")
+            }
+            // The parsed table has its keys sorted (`action` before `launch`): the action's own key
+            // is written first, then what qualifies it.
+            pairs = pairs.filter { !Action.qualifiers.contains($0.key) } + pairs.filter { Action.qualifiers.contains($0.key) }
+            let place = TOMLEditor.Place.entry(block.rawValue, index)
+            for key in BlockKeyAlternatives.replaced(by: pairs.map(\.key), in: block) {
+                try editor.remove(key, in: place)
+            }
+            for pair in pairs { try editor.set(pair.key, to: pair.value, in: place) }
+        case .set(.blockKey(let block, let index, let key), let typed):
+            let place = TOMLEditor.Place.entry(block.rawValue, index)
+            for other in BlockKeyAlternatives.replaced(by: [key], in: block) { try editor.remove(other, in: place) }
+            try editor.set(key, to: SettingKey.blockKey(block, index: index, key: key).value(typed), in: place)
         case .reset(.block(let block, let index)):
             try editor.removeEntry(block.rawValue, at: index)
         case .reset(.newBlock(let block)):
