@@ -121,6 +121,32 @@ class ForcetouchMenuCard extends St.BoxLayout {
     }
 });
 
+/* The card above a menu's actions (a link's preview, a word's Look Up card), as forcetouch-overlay
+ * draws both: the shell's popup look, `height` logical pixels high, headed by `title` in bold and
+ * `subtitle` under it in a `LinkPreviewLayout.headerHeight` band. Returns the card, to add the
+ * rest to, and the title's label, to change. */
+function cardFrame(styleClass, height, title, subtitle, unit) {
+    const L = LinkPreviewLayout;
+    const card = new St.BoxLayout({
+        style_class: `popup-menu popup-menu-content ${styleClass}`,
+        style: 'padding: 0;',
+        vertical: true,
+        width: L.width * unit,
+        height: height * unit,
+    });
+    const header = new St.BoxLayout({
+        vertical: true, style: 'padding: 9px 16px 0 16px;', height: L.headerHeight * unit,
+    });
+    const titleLabel = new St.Label({ text: title, style: 'font-weight: bold;' });
+    titleLabel.clutter_text.ellipsize = Pango.EllipsizeMode.END;
+    const subtitleLabel = new St.Label({ text: subtitle, style: 'font-size: 0.85em;', opacity: 178 });
+    subtitleLabel.clutter_text.ellipsize = Pango.EllipsizeMode.END;
+    header.add_child(titleLabel);
+    header.add_child(subtitleLabel);
+    card.add_child(header);
+    return { card, title: titleLabel };
+}
+
 /* A link's preview above its actions (iOS 13's context menu), as forcetouch-overlay draws it: the
  * preview card (the page's title in bold, the address, and the page's rendering where it may
  * come, a plain grey space until it does) and, `LinkPreviewLayout.spacing` below, the actions'
@@ -137,23 +163,8 @@ class ForcetouchLinkCard extends St.Widget {
             layout_manager: new Clutter.FixedLayout(),
         });
         this._unit = unit;
-        const card = new St.BoxLayout({
-            style_class: 'popup-menu popup-menu-content forcetouch-link-preview',
-            style: 'padding: 0;',
-            vertical: true,
-            width: L.width * unit,
-            height: previewHeight * unit,
-        });
-        const header = new St.BoxLayout({
-            vertical: true, style: 'padding: 9px 16px 0 16px;', height: L.headerHeight * unit,
-        });
-        this._title = new St.Label({ style: 'font-weight: bold;' });
-        this._title.clutter_text.ellipsize = Pango.EllipsizeMode.END;
-        const address = new St.Label({ text: boundedText(preview.address), style: 'font-size: 0.85em;', opacity: 178 });
-        address.clutter_text.ellipsize = Pango.EllipsizeMode.END;
-        header.add_child(this._title);
-        header.add_child(address);
-        card.add_child(header);
+        const { card, title } = cardFrame('forcetouch-link-preview', previewHeight, '', boundedText(preview.address), unit);
+        this._title = title;
         this._page = null;
         if (page) {
             this._page = new St.Widget({ width: L.width * unit, height: L.pageHeight * unit });
@@ -199,23 +210,8 @@ class ForcetouchWordCard extends St.Widget {
             height: L.height(rows.length, false, card.bodyHeight) * unit,
             layout_manager: new Clutter.FixedLayout(),
         });
-        const box = new St.BoxLayout({
-            style_class: 'popup-menu popup-menu-content forcetouch-look-up',
-            style: 'padding: 0;',
-            vertical: true,
-            width: L.width * unit,
-            height: previewHeight * unit,
-        });
-        const header = new St.BoxLayout({
-            vertical: true, style: 'padding: 9px 16px 0 16px;', height: L.headerHeight * unit,
-        });
-        const word = new St.Label({ text: boundedText(card.word), style: 'font-weight: bold;' });
-        word.clutter_text.ellipsize = Pango.EllipsizeMode.END;
-        const source = new St.Label({ text: boundedText(card.source), style: 'font-size: 0.85em;', opacity: 178 });
-        source.clutter_text.ellipsize = Pango.EllipsizeMode.END;
-        header.add_child(word);
-        header.add_child(source);
-        box.add_child(header);
+        const { card: box } = cardFrame('forcetouch-look-up', previewHeight, boundedText(card.word),
+            boundedText(card.source), unit);
         if (card.senses.length) {
             const body = new St.BoxLayout({
                 vertical: true, height: card.bodyHeight * unit,
