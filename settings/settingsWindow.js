@@ -115,7 +115,9 @@ export class SettingsWindow {
         this._touchTime = new ToggleGroup(touchTime, [
             { value: 'fast', label: _('Fast') },
             { value: 'slow', label: _('Slow') },
-        ], (value, label) => this._set('haptic-touch-time', JSON.stringify(value), format(_('Touch duration: %s'), label)));
+        ], (value, label) => this._set('haptic-touch-time', JSON.stringify(value), format(_('Touch duration: %s'), label)),
+        // Seconds written in the file: a duration of its own, shown as it is.
+        seconds => format(_('Custom: %s s'), Number(seconds).toFixed(2)));
         this._hapticArea = new ForceTestArea(touchTime, 'haptic-touch');
 
         const feedback = new Adw.PreferencesGroup({ title: _('Feedback') });
@@ -156,7 +158,7 @@ export class SettingsWindow {
         this._showHaptics(settings.haptics !== 'off');
         this._underFinger.show(settings.underFingerKinds ?? [], settings.underFinger);
         this._quickActions.show(settings.quickActions);
-        this._bindings.show(settings.bindings, settings.gestureKinds ?? []);
+        this._bindings.show(settings.bindings, settings.gestureKinds ?? [], settings.bindingKeys ?? []);
         this._assistiveTouch.show(settings.assistiveTouch ?? []);
         this._undoButton.sensitive = settings.canUndo;
     }

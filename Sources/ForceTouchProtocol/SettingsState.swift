@@ -43,10 +43,51 @@ public struct SettingsState: Codable, Hashable, Sendable {
     }
     /// Whether `UndoSetting` has a change to take back.
     public var canUndo: Bool
+    /// Each `[[binding]]` block's keys a window edits in place (`binding.N.gesture`,
+    /// `binding.N.exec`), in file order.
+    public var bindingKeys: [BindingKeys]
+    /// `[assistive-touch] button`: whether the floating button is drawn (false without the table).
+    public var assistiveTouchButton: Bool
+    /// `[assistive-touch]`'s numbers (`button-size`, `double-tap-timeout`,
+    /// `long-press-duration`), each with the values the check allows.
+    public var assistiveTouchNumbers: [NumberSetting]
+
+    /// A binding's gesture, its action's key (`exec`, `quick-actions`, `launch`, …) and, for a
+    /// command, its words.
+    public struct BindingKeys: Codable, Hashable, Sendable {
+        public var gesture: String
+        public var action: String
+        public var exec: [String]?
+
+        public init(gesture: String, action: String, exec: [String]? = nil) {
+            self.gesture = gesture
+            self.action = action
+            self.exec = exec
+        }
+    }
+
+    /// A number a window offers as a spin button: its key as `SetSetting` names it
+    /// (`assistive-touch.button-size`), its value now (its default when the file leaves it
+    /// out), and the least and greatest the check accepts, in hundredths.
+    public struct NumberSetting: Codable, Hashable, Sendable {
+        public var key: String
+        public var value: Double
+        public var minimum: Double
+        public var maximum: Double
+
+        public init(key: String, value: Double, minimum: Double, maximum: Double) {
+            self.key = key
+            self.value = value
+            self.minimum = minimum
+            self.maximum = maximum
+        }
+    }
 
     public init(file: String, sensitivity: String, hapticTouch: String, hapticTouchTime: JSONValue, haptics: String,
                 underFinger: [String], quickActions: [JSONValue], bindings: [String], canUndo: Bool,
-                underFingerKinds: [String] = [], gestureKinds: [String] = [], assistiveTouch: [AssistiveSlot] = []) {
+                underFingerKinds: [String] = [], gestureKinds: [String] = [], assistiveTouch: [AssistiveSlot] = [],
+                bindingKeys: [BindingKeys] = [], assistiveTouchButton: Bool = false,
+                assistiveTouchNumbers: [NumberSetting] = []) {
         self.file = file
         self.sensitivity = sensitivity
         self.hapticTouch = hapticTouch
@@ -59,5 +100,8 @@ public struct SettingsState: Codable, Hashable, Sendable {
         self.quickActions = quickActions
         self.bindings = bindings
         self.canUndo = canUndo
+        self.bindingKeys = bindingKeys
+        self.assistiveTouchButton = assistiveTouchButton
+        self.assistiveTouchNumbers = assistiveTouchNumbers
     }
 }

@@ -23,7 +23,7 @@ host_requires dbus-daemon busctl gdbus Xvfb openbox gjs xdotool import convert g
 # as the caller, without that check.
 if [ "$(id -u)" = 0 ]; then OTHER=daemon; else OTHER=""; fi
 host_binaries
-host_home
+host_home .local/share/applications
 
 cat > "$CONFIG" <<TOML
 # The user's own notes: every settings change keeps them, and this layout.
@@ -42,6 +42,24 @@ handler = ["sh", "-c", "echo hello"]
 [intent.parameters.who]
 type = "string"
 TOML
+# An installed application with Desktop Actions, for a quick action to start (Debian's own here
+# have none): each records that it ran.
+cat > "$HOMEDIR/.local/share/applications/forcetouch-notes.desktop" <<DESKTOP
+[Desktop Entry]
+Type=Application
+Name=Notes
+Exec=touch $HOMEDIR/notes-opened
+Icon=accessories-text-editor
+Actions=new-note;recent;
+
+[Desktop Action new-note]
+Name=New Note
+Exec=touch $HOMEDIR/notes-new-note
+
+[Desktop Action recent]
+Name=Recent Notes
+Exec=touch $HOMEDIR/notes-recent
+DESKTOP
 chown -R "$U:$G" "$HOMEDIR" "$RUNTIME"
 
 # ---------------------------------------------------------------- the session bus
@@ -376,6 +394,14 @@ as_user timeout 20 "$BIN/forcectl" reset haptics > /dev/null 2>&1
 as_user timeout 20 "$BIN/forcectl" reset haptic-touch-time > /dev/null 2>&1
 reset_shown() { [ "$(drive state 'check box' Haptics) $(drive state 'push button' Fast)" = "on on" ]; }
 check "... reset from a terminal (forcectl reset), the window shows it: Haptics on, Fast pressed" wait_until 10 reset_shown
+# A Touch Duration in seconds, written from a terminal: shown as it is, on a button of its own
+# pressed (neither Fast nor Slow); Fast pressed then writes fast, and the button goes.
+as_user timeout 20 "$BIN/forcectl" set haptic-touch-time 0.3 > /dev/null 2>&1
+custom_shown() { [ "$(drive state 'push button' 'Custom: 0.30 s') $(drive state 'push button' Fast) $(drive state 'push button' Slow)" = "on off off" ]; }
+check "haptic-touch-time = 0.3 set from a terminal: the window shows Custom: 0.30 s pressed, neither Fast nor Slow" wait_until 10 custom_shown
+drive activate 'push button' Fast
+custom_gone() { grep -qx 'haptic-touch-time = "fast"' "$CONFIG" && ! names 'push button' | grep -q 'Custom:'; }
+check "... and Fast pressed writes fast, the custom duration's button gone" wait_until 10 custom_gone
 # Under the Finger: a switch per kind the daemon names; Words on adds it to under-finger, and the
 # daemon runs on it (its UnderFinger property).
 cp "$CONFIG" "$W/config-firm.toml"
@@ -421,6 +447,98 @@ drive activate 'push button' 'Add Quick Action'
 two_locks() { grep -qx 'type = "lock-screen-2"' "$CONFIG" && [ "$(grep -c '^title = "Lock screen"$' "$CONFIG")" = 2 ]; }
 wait_until 10 two_locks
 check "a second quick action titled Lock screen is added too, as a type of its own ($(grep '^type = ' "$CONFIG" | tr '\n' ' '))" two_locks
+# A quick action edited in place (issue 53): New message's row opened by its Edit button, its
+# title typed over and entered; an icon chosen from the theme by its accessible name; an app
+# chosen, then one of its Desktop Actions (the test's Notes, written above). Each is one change of
+# the block's own lines, every other line kept; the app's is undone by Undo and chosen again.
+# Then the next replayed deep press's menu, sent to a stand-in overlay, shows the new title and
+# icon, and choosing it starts Notes' New Note.
+edit_started=$SECONDS
+cp "$CONFIG" "$W/config-edit.toml"
+drive activate 'push button' 'Edit “New message”'
+# The row opened (its fields there) puts the cursor in its Title, the first of that name: Enter
+# applies the text typed there.
+row_open() { names 'push button' | grep -q 'Choose an icon for “New message”'; }
+wait_until 10 row_open
+drive type text Title 'Write a note'
+as_user xdotool key Return
+wait_until 10 grep -qx 'title = "Write a note"' "$CONFIG"
+changed="$(diff "$W/config-edit.toml" "$CONFIG" | grep '^[<>]' | tr '\n' ' ')"
+check "New message opened by its Edit button, its title typed over and entered: that line changed, nothing else ($changed)" \
+    test "$changed" = '< title = "New message" > title = "Write a note" '
+drive activate 'push button' 'Choose an icon for “Write a note”'
+drive type entry 'Search icons' 'mail send'
+drive activate 'push button' 'mail-send-symbolic'
+wait_until 10 grep -qx 'icon-symbol = "mail-send-symbolic"' "$CONFIG"
+cp "$CONFIG" "$W/config-icon.toml"
+changed="$(diff "$W/config-edit.toml" "$CONFIG" | grep '^[<>]' | tr '\n' ' ')"
+check "... an icon searched for in the theme's and chosen by its name: icon-symbol added to the block ($changed)" \
+    test "$changed" = '< title = "New message" > title = "Write a note" > icon-symbol = "mail-send-symbolic" '
+choose_new_note() {
+    drive activate 'push button' 'Choose the action of “Write a note”'
+    drive activate 'push button' Notes
+    drive activate 'push button' 'New Note'
+    wait_until 10 grep -qx 'action = "new-note"' "$CONFIG"
+}
+choose_new_note
+changed="$(diff "$W/config-icon.toml" "$CONFIG" | grep '^[<>]' | tr '\n' ' ')"
+check "... Notes chosen, then its New Note: the command's line gives way to the app and its Desktop Action ($changed)" \
+    test "$changed" = '< exec = ["true"] > launch = "forcetouch-notes.desktop" > action = "new-note" '
+check "... the user's notes kept: every line of the file as it was but the block's changed ones" \
+    bash -c "[ \"\$(grep -vx -e 'title = \"Write a note\"' -e 'icon-symbol = \"mail-send-symbolic\"' -e 'launch = \"forcetouch-notes.desktop\"' \
+                 -e 'action = \"new-note\"' '$CONFIG')\" = \"\$(grep -vx -e 'title = \"New message\"' -e 'exec = \[\"true\"\]' '$W/config-edit.toml')\" ]"
+drive activate 'push button' Undo
+check "... Undo puts the command back, app and Desktop Action gone in one step" wait_until 10 cmp -s "$W/config-icon.toml" "$CONFIG"
+choose_new_note
+got="$(as_user timeout 20 "$BIN/forcectl" get 2>&1 | grep '^quick-action.1 = ')"
+check "... chosen again, forcectl get shows the block so ($got)" \
+    bash -c "[[ \"\$1\" == *'\"title\":\"Write a note\"'* && \"\$1\" == *'\"icon\":{\"symbol\":\"mail-send-symbolic\"}'* &&
+               \"\$1\" == *'\"action\":{\"launch\":\"forcetouch-notes.desktop\",\"action\":\"new-note\"}'* ]]" _ "$got"
+# The next deep press, replayed by a daemon of its own on the file the window wrote (a deep-press
+# binding added to a copy), while a stand-in overlay owns Overlay1: it prints the MenuShown it
+# is sent and chooses Write a note, as a tap on it would.
+cat > "$W/menu-overlay.py" <<'PY'
+import sys
+import dbus, dbus.service
+from dbus.mainloop.glib import DBusGMainLoop
+from gi.repository import GLib
+DBusGMainLoop(set_as_default=True)
+bus = dbus.SessionBus()
+class Overlay(dbus.service.Object):
+    @dbus.service.method("org.freedesktop.DBus.Properties", in_signature="ss", out_signature="v")
+    def Get(self, interface, name):
+        return {"Mode": dbus.String("popup"), "AtFinger": dbus.Boolean(True)}[name]
+owner = dbus.service.BusName("io.github.forcetouch.Overlay1", bus, do_not_queue=True)
+Overlay(bus, "/io/github/forcetouch/Overlay1")
+print("owned", flush=True)
+loop = GLib.MainLoop()
+def shown(menu, items, *rest):
+    for item in items:
+        print(f"item {item['title']} icon {item['icon']}", flush=True)
+    chosen = [item["type"] for item in items if item["title"] == sys.argv[1]]
+    if chosen:
+        daemon = bus.get_object("io.github.forcetouch.Daemon1", "/io/github/forcetouch/Daemon1")
+        result, message = daemon.ChooseQuickAction(chosen[0], dbus_interface="io.github.forcetouch.Daemon1")
+        print(f"chose {chosen[0]}: {result}: {message}", flush=True)
+    loop.quit()
+bus.add_signal_receiver(shown, "MenuShown", "io.github.forcetouch.Daemon1", path="/io/github/forcetouch/Daemon1")
+GLib.timeout_add_seconds(30, loop.quit)
+loop.run()
+PY
+{ cat "$CONFIG"; printf '\n[[binding]]\ngesture = "deep-press"\nquick-actions = true\n'; } > "$W/menu-edit.toml"
+chmod 644 "$W/menu-overlay.py" "$W/menu-edit.toml"
+bg_user "$W/menu-overlay.txt" timeout 30 python3 "$W/menu-overlay.py" 'Write a note'
+menu_overlay_pid=$last_pid
+wait_for '^owned$' "$W/menu-overlay.txt" 10 > /dev/null
+as_user timeout 30 "$BIN/forcetouchd" --config "$W/menu-edit.toml" --replay "$W/settings-demo.evemu" > "$W/menu-edit-replay.log" 2>&1
+menu_said="$(grep '^item ' "$W/menu-overlay.txt" | tr '\n' '|')"
+check "the next replayed deep press's menu shows Write a note first, with its icon from the theme ($menu_said)" \
+    bash -c "[[ \"\$1\" == 'item Write a note icon mail-send-symbolic|'* ]]" _ "$menu_said"
+check "... and choosing it starts Notes' New Note, its Desktop Action ($(grep '^chose ' "$W/menu-overlay.txt"))" \
+    bash -c "for _ in \$(seq 50); do [ -e '$HOMEDIR/notes-new-note' ] && exit 0; sleep 0.1; done; exit 1"
+check "... and nothing else: not Notes itself, not its other action" test ! -e "$HOMEDIR/notes-opened" -a ! -e "$HOMEDIR/notes-recent"
+stop "$menu_overlay_pid"
+echo "figure: a quick action edited in the window (title, icon, app and Desktop Action, undone and chosen again) and its menu replayed in $((SECONDS - edit_started)) s"
 # A binding typed into the New Binding form (its gesture the first offered, tap), appended; its
 # row's Remove takes it out again.
 cp "$CONFIG" "$W/config-bind.toml"
@@ -432,6 +550,33 @@ check "a binding typed into New Binding is appended, tap and its command in word
     test "$added" = '>  > [[binding]] > exec = ["notify-send", "tapped twice"] > gesture = "tap" '
 bound_shown() { names 'push button' | grep -q 'Remove “binding 1”'; }
 wait_until 10 bound_shown
+# The binding changed in place: its row opened, its gesture pressed (binding.1.gesture) and its
+# command typed and set (binding.1.exec), each one line of the file, the rest kept; Undo takes
+# the gesture back. The row's line is the daemon's answer, given once it has reloaded.
+cp "$CONFIG" "$W/config-bound.toml"
+row_line() { drive names 'list item' 2> /dev/null | grep -m1 '^binding 1 (line'; }
+drive activate 'push button' 'Edit “binding 1”'
+drive activate 'push button' 'double-tap, binding 1'
+wait_until 10 grep -qx 'gesture = "double-tap"' "$CONFIG"
+changed="$(diff "$W/config-bound.toml" "$CONFIG" | grep '^[<>]' | tr '\n' ' ')"
+row_says() { [[ "$(row_line)" == *": $1 → "* ]]; }
+wait_until 10 row_says double-tap
+check "binding 1 opened, its double-tap pressed: its gesture changed in its own line ($changed), the row saying the daemon's new line ($(row_line))" \
+    bash -c "[ \"\$1\" = '< gesture = \"tap\" > gesture = \"double-tap\" ' ] && [[ \"\$2\" == *': double-tap → exec'* ]]" _ "$changed" "$(row_line)"
+drive activate 'push button' Undo
+check "... Undo puts the tap back" wait_until 10 cmp -s "$W/config-bound.toml" "$CONFIG"
+drive type text 'Command of binding 1' "notify-send 'edited in place'"
+drive activate 'push button' 'Set the command of binding 1'
+wait_until 10 grep -qxF 'exec = ["notify-send", "edited in place"]' "$CONFIG"
+changed="$(diff "$W/config-bound.toml" "$CONFIG" | grep '^[<>]' | tr '\n' ' ')"
+check "... its command typed and set: the exec line changed in place ($changed)" \
+    test "$changed" = '< exec = ["notify-send", "tapped twice"] > exec = ["notify-send", "edited in place"] '
+drive type text 'Command of binding 1' ''
+drive activate 'push button' 'Set the command of binding 1'
+wait_until 10 grep -qx 'quick-actions = true' "$CONFIG"
+changed="$(diff "$W/config-bound.toml" "$CONFIG" | grep '^[<>]' | tr '\n' ' ')"
+check "... and emptied: the quick-actions menu in place of the command ($changed)" \
+    test "$changed" = '< exec = ["notify-send", "tapped twice"] > quick-actions = true '
 drive activate 'push button' 'Remove “binding 1”'
 check "... shown as a row of its own, whose Remove takes it out: the file as it was" wait_until 10 cmp -s "$W/config-bind.toml" "$CONFIG"
 # An AssistiveTouch slot set from Set a Slot (the first slot offered, Single-Tap) to a command;

@@ -16,6 +16,8 @@ public enum SettingKey: Hashable, Sendable, CustomStringConvertible {
     /// An AssistiveTouch slot (`assistive-touch.double-tap`): `[assistive-touch]`'s key, set
     /// to an inline table holding one action.
     case assistiveTouch(AssistiveTouch.Slot)
+    /// One of `[assistive-touch]`'s other keys (`assistive-touch.button-size`): a plain value.
+    case assistiveTouchOption(String)
     /// A key of the `index`-th `[[quick-action]]` or `[[binding]]` block (`quick-action.2.title`).
     case blockKey(Block, index: Int, key: String)
     /// The `index`-th block itself (`quick-action.2`): resetting it removes it.
@@ -40,9 +42,15 @@ public enum SettingKey: Hashable, Sendable, CustomStringConvertible {
         case "haptics": self = .haptics
         case "under-finger": self = .underFinger
         case _ where name.hasPrefix("assistive-touch."):
-            guard let slot = AssistiveTouch.Slot(rawValue: String(name.dropFirst("assistive-touch.".count))) else {
-                throw SettingError("unknown AssistiveTouch slot \"\(name)\"; the slots are "
-                    + AssistiveTouch.Slot.allCases.map { "assistive-touch.\($0.rawValue)" }.joined(separator: ", "))
+            let key = String(name.dropFirst("assistive-touch.".count))
+            if AssistiveTouchSettings.options.contains(key) {
+                self = .assistiveTouchOption(key)
+                return
+            }
+            guard let slot = AssistiveTouch.Slot(rawValue: key) else {
+                throw SettingError("unknown AssistiveTouch key \"\(name)\"; the slots are "
+                    + AssistiveTouch.Slot.allCases.map { "assistive-touch.\($0.rawValue)" }.joined(separator: ", ")
+                    + ", and its other keys " + AssistiveTouchSettings.options.map { "assistive-touch.\($0)" }.joined(separator: ", "))
             }
             self = .assistiveTouch(slot)
         default:
@@ -75,6 +83,7 @@ public enum SettingKey: Hashable, Sendable, CustomStringConvertible {
         case .haptics: "haptics"
         case .underFinger: "under-finger"
         case .assistiveTouch(let slot): "assistive-touch.\(slot.rawValue)"
+        case .assistiveTouchOption(let key): "assistive-touch.\(key)"
         case .blockKey(let block, let index, let key): "\(block.rawValue).\(index).\(key)"
         case .block(let block, let index): "\(block.rawValue).\(index)"
         case .newBlock(let block): "\(block.rawValue).new"
@@ -90,6 +99,7 @@ public enum SettingKey: Hashable, Sendable, CustomStringConvertible {
         case .hapticTouchTime: (.table(["gestures"]), "haptic-touch-time")
         case .underFinger: (.table(["quick-actions"]), "under-finger")
         case .assistiveTouch(let slot): (.table(["assistive-touch"]), slot.rawValue)
+        case .assistiveTouchOption(let key): (.table(["assistive-touch"]), key)
         case .blockKey(let block, let index, let key): (.entry(block.rawValue, index), key)
         case .block, .newBlock: nil
         }

@@ -37,6 +37,12 @@ public enum SettingsReader {
             assistiveTouch: AssistiveTouch.Slot.allCases.map { slot in
                 .init(slot: slot.rawValue, title: slot.title,
                       action: configuration.assistiveTouch?.slots[slot].map { BindingSummary.what($0, configuration) } ?? "")
-            })
+            },
+            bindingKeys: configuration.bindings.map { binding in
+                let exec: [String]? = if case .exec(let e) = binding.action { e.argv } else { nil }
+                return .init(gesture: binding.gesture.rawValue, action: binding.action.key, exec: exec)
+            },
+            assistiveTouchButton: AssistiveTouchSettings.button(configuration),
+            assistiveTouchNumbers: AssistiveTouchSettings.numbers(configuration))
     }
 }
