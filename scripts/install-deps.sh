@@ -31,22 +31,23 @@ set -euo pipefail
 # (org.sigxcpu.Feedback), which dbus-on-host.sh runs on its private bus. forcetouch Settings is
 # gjs over GTK 4 and libadwaita (gir1.2-gtk-4.0, gir1.2-adw-1); dbus-on-host.sh drives it through
 # AT-SPI from python3-gi (gir1.2-atspi-2.0). Force Click's Look Up asks a dictionary server on
-# loopback: under-finger-lookup-on-host.sh runs Debian's dictd with WordNet (dict-wn).
+# loopback: under-finger-lookup-on-host.sh runs Debian's dictd with WordNet (dict-wn), and
+# GNOME's Dictionary (gnome-dictionary), the dictionary application Look Up in Dictionary opens.
 pkgs=(libevdev-dev libudev-dev libyaml-dev libsystemd-dev pkg-config dbus-daemon dbus-bin systemd libglib2.0-bin
       python3-dbus python3-gi gir1.2-gtk-3.0 xclip libgtk-3-dev libgtk-layer-shell-dev xvfb openbox sway weston grim
       imagemagick xdotool libxcb1-dev libatspi2.0-dev at-spi2-core xfce4-panel firefox-esr libwebkit2gtk-4.1-dev
       xwayland waybar
       gnome-shell gjs libgl1-mesa-dri libegl-mesa0 zenity kwin-wayland feedbackd gir1.2-gtk-4.0 gir1.2-adw-1
-      gir1.2-atspi-2.0 dictd dict-wn)
+      gir1.2-atspi-2.0 dictd dict-wn gnome-dictionary)
 [ "${1:-}" = --deb ] && pkgs+=(dpkg-dev binutils lintian)
 # GNOME Shell 43 (with gnome-extensions, which `make gnome-extension` and
 # gnome-extension-on-host.sh use), gjs, dbus-user-session and Mesa's software renderer go in
 # first, without their recommends (gdm3, gnome-control-center, evolution-data-server…), which
 # no suite needs: after the packages above, with them they download 351 MB (611 packages),
 # without 116 MB (151). So do the other desktops' programs the suites run: KWin (Plasma's
-# recommends), zenity, Firefox ESR, xfce4-panel and waybar.
+# recommends), zenity, Firefox ESR, xfce4-panel, waybar and gnome-dictionary.
 nonrec=(gnome-shell gjs dbus-user-session libgl1-mesa-dri libegl-mesa0 kwin-wayland zenity firefox-esr xfce4-panel
-        waybar feedbackd)
+        waybar feedbackd gnome-dictionary)
 missing() { local pkg; for pkg in "$@"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || echo "$pkg"; done; }
 mapfile -t need_nonrec < <(missing "${nonrec[@]}")

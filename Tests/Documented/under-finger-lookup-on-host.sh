@@ -524,8 +524,8 @@ check "text: ... with its WordNet definition from the local dictd ($(menu_field 
 # the text view's whole text): what the overlay highlights in the application while the menu shows.
 check "text: ... and where the word is in the text sent, to highlight it (text-start, text-end: $(menu_field word 'm["target"].get("text-start"), m["target"].get("text-end")'))" \
     test "$(menu_field word 'm["target"]["text-start"] + " " + m["target"]["text-end"]')" = "16 21"
-check "text: ... and its items Look Up, Copy, Search the Web ($(menu_field word '", ".join(m["titles"])'))" \
-    test "$(menu_field word '" ".join(m["items"])')" = "text.look-up text.copy text.search"
+check "text: ... and its items Look Up, Look Up in Dictionary (GNOME's Dictionary is installed), Copy, Search the Web ($(menu_field word '", ".join(m["titles"])'))" \
+    test "$(menu_field word '" ".join(m["items"]), m["titles"][1]')" = "('text.look-up text.look-up-app text.copy text.search', 'Look Up in Dictionary')"
 check "text: ... the overlay drew it (its log: $(tail -c +$((m + 1)) "$W/x11-overlay.log" | grep -a -m1 -o 'shown: .* for word.*'))" \
     bash -c "tail -c +$((m + 1)) '$W/x11-overlay.log' | grep -aq 'shown: .* for word '"
 # The Look Up card (LookUpCard): above the word's actions as a link's preview is, the word its
@@ -564,6 +564,113 @@ if [ -n "${SAVE_IMAGES:-}" ]; then
 fi
 echo "figure: text: the daemon's Look Up of the word: $(grep -o 'Look Up: .*' "$W/word-replay.log" | head -1)"
 echo "figure: text: the overlay's lookups of the word, text read included: $(tail -c +$((m + 1)) "$W/x11-overlay.log" | grep -aE '^under-finger [0-9]+ [0-9]+: ' | sed -E 's/.*\(([0-9.]+) ms\)$/\1 ms/' | xargs)"
+# Look Up in Dictionary (issue 54): GNOME's Dictionary (gnome-dictionary), the dictionary application
+# installed here, which the daemon starts with the word. Offline: its dictionary source is the dictd
+# on loopback (a source file in the test's home, made its source-name in GSettings' keyfile, which
+# the daemons below run with and the application they start inherits), never dict.org. Chosen from
+# the word's menu (a press lifted at peek, then a click on the item), the application's window
+# comes (X11: its WM_CLASS) with the word in its entry and WordNet's definition from 127.0.0.1, as
+# a user reads them (AT-SPI); a press past pop on the word opens it too, chosen by the overlay's pop.
+mkdir -p "$HOMEDIR/.config/org.gnome.Dictionary" "$HOMEDIR/.config/glib-2.0/settings"
+printf '[Dictionary Source]\nName=Loopback\nTransport=dictd\nHostname=127.0.0.1\nPort=2628\n' \
+    > "$HOMEDIR/.config/org.gnome.Dictionary/loopback.desktop"
+printf "[org/gnome/dictionary]\nsource-name='Loopback'\n" > "$HOMEDIR/.config/glib-2.0/settings/keyfile"
+chown -R "$U:$G" "$HOMEDIR/.config/org.gnome.Dictionary" "$HOMEDIR/.config/glib-2.0"
+cat > "$W/dictionary-window.py" <<'PY'
+#!/usr/bin/python3
+# What GNOME's Dictionary shows, read as a screen reader reads it (AT-SPI): `entry TEXT` for its
+# editable text entry, `definition TEXT` for its definition's view (one line, escaped).
+import gi
+gi.require_version("Atspi", "2.0")
+from gi.repository import Atspi
+def walk(node, depth):
+    if node is None or depth > 40:
+        return
+    if node.get_role_name() == "text":
+        text = Atspi.Text.get_text(node, 0, Atspi.Text.get_character_count(node))
+        editable = node.get_state_set().contains(Atspi.StateType.EDITABLE)
+        if text:
+            print("entry" if editable else "definition", text.encode("unicode_escape").decode("ascii"), flush=True)
+    for i in range(node.get_child_count()):
+        walk(node.get_child_at_index(i), depth + 1)
+desktop = Atspi.get_desktop(0)
+for i in range(desktop.get_child_count()):
+    app = desktop.get_child_at_index(i)
+    if app is not None and app.get_name() == "org.gnome.Dictionary":
+        walk(app, 0)
+PY
+# dictionary_window: GNOME's Dictionary has a window on the X server (its WM_CLASS).
+dictionary_window() { as_user xdotool search --class '^org\.gnome\.Dictionary$' > /dev/null 2>&1; }
+no_dictionary_window() { ! dictionary_window; }
+# dictionary_shows WORD: GNOME's Dictionary has a window whose entry holds WORD and whose definition
+# is WordNet's (its first sense of "force"); what it shows is in $W/dictionary.txt.
+dictionary_shows() {
+    dictionary_window || return 1
+    as_user /usr/bin/python3 -W ignore "$W/dictionary-window.py" > "$W/dictionary.txt" 2>&1
+    grep -qx "entry $1" "$W/dictionary.txt" && grep -q '^definition .*n 1: a powerful effect or influence' "$W/dictionary.txt"
+}
+# dictionary_close: GNOME's Dictionary's process is stopped (the daemon started it detached).
+dictionary_close() {
+    local pid
+    for pid in $(as_user xdotool search --class '^org\.gnome\.Dictionary$' getwindowpid %@ 2> /dev/null | sort -u); do
+        stop "$pid"
+    done
+    wait_until 5 no_dictionary_window || true
+}
+press_evemu "$W/look-up-app.evemu" $(word_at force) peek
+m="$(mark "$W/x11-overlay.log")"
+bg_user "$W/look-up-app-replay.log" env GSETTINGS_BACKEND=keyfile "$BIN/forcetouchd" --verbose --config "$W/text.toml" \
+    --replay "$W/look-up-app.evemu" --paced
+replay_pid=$last_pid
+wait_for_new "$m" '^item [0-9]+ "Look Up in Dictionary" ' "$W/x11-overlay.log" 30 > /dev/null
+read -r ix iy iw ih < <(logged_rect "$m" '^item [0-9]+ "Look Up in Dictionary" ' "$W/x11-overlay.log")
+check "text: the word's menu on screen has Look Up in Dictionary (item ${ix:-?} ${iy:-?} ${iw:-?} ${ih:-?})" test -n "${ih:-}"
+[ -n "${ih:-}" ] && as_user xdotool mousemove $(( ix + iw / 2 )) $(( iy + ih / 2 )) click 1
+start_ns="$(date +%s%N)"
+[ -n "${ih:-}" ] && wait_until 15 dictionary_shows force
+check "text: ... chosen, GNOME's Dictionary opens at the word: its window, \"force\" in its entry, WordNet's definition from the dictd on loopback ($(head -c 160 "$W/dictionary.txt" 2> /dev/null | tr '\n' ' '))" \
+    dictionary_shows force
+echo "figure: text: Look Up in Dictionary, from the click to the definition in GNOME's Dictionary: $(( ($(date +%s%N) - start_ns) / 1000000 )) ms"
+check "text: ... started by the daemon with the word, its result saying so ($(grep -o 'looked up “force” in [^:]*' "$W/look-up-app-replay.log" | head -1))" \
+    grep -q 'looked up “force” in Dictionary: started gnome-dictionary' "$W/look-up-app-replay.log"
+wait_until 10 gone "$replay_pid"
+stop "$replay_pid"
+dictionary_close
+press_evemu "$W/look-up-pop.evemu" $(word_at force)
+m="$(mark "$W/x11-overlay.log")"
+bg_user "$W/look-up-pop-replay.log" env GSETTINGS_BACKEND=keyfile "$BIN/forcetouchd" --verbose --config "$W/text.toml" \
+    --replay "$W/look-up-pop.evemu" --paced
+replay_pid=$last_pid
+wait_until 15 dictionary_shows force
+check "text: a replayed deep press past pop on the word opens GNOME's Dictionary at it ($(head -c 160 "$W/dictionary.txt" 2> /dev/null | tr '\n' ' '))" \
+    dictionary_shows force
+check "text: ... popped by the overlay, which chose Look Up in Dictionary (text.look-up-app)" \
+    bash -c "tail -c +$((m + 1)) '$W/x11-overlay.log' | grep -q '^menu state: sliding([a-z ]*) -> popped ' &&
+             tail -c +$((m + 1)) '$W/x11-overlay.log' | grep -q '^chose text.look-up-app: success'"
+wait_until 10 gone "$replay_pid"
+stop "$replay_pid"
+dictionary_close
+# With no dictionary application (the daemon reading applications from a data directory that holds
+# none), the word's menu has no Look Up in …, and pop on the word opens nothing: the menu stays,
+# and the daemon says why once, not at each pop (two presses past pop in one replay, one line).
+mkdir -p "$W/no-dictionary-share/applications" && chmod -R a+rX "$W/no-dictionary-share"
+press_evemu "$W/pop-nothing-1.evemu" $(word_at force)
+{ cat "$W/pop-nothing-1.evemu"; grep '^E: ' "$W/pop-nothing-1.evemu" | awk '{ $2 = sprintf("%.6f", $2 + 2.5); print }'; } \
+    > "$W/pop-nothing.evemu" && chmod 644 "$W/pop-nothing.evemu"
+m="$(mark "$W/x11-overlay.log")" mm="$(mark "$W/menus.log")"
+bg_user "$W/pop-nothing-replay.log" env XDG_DATA_DIRS="$W/no-dictionary-share" "$BIN/forcetouchd" --verbose \
+    --config "$W/text.toml" --replay "$W/pop-nothing.evemu" --paced
+replay_pid=$last_pid
+pops() { tail -c +$((m + 1)) "$W/x11-overlay.log" | grep -ac -- '-> sliding(pop) '; }
+wait_until 20 bash -c "[ \$(tail -c +$((m + 1)) '$W/x11-overlay.log' | grep -ac -- '-> sliding(pop) ') -ge 2 ]"
+sleep 0.5
+check "text: with no dictionary application installed, the word's menus have no Look Up in … ($(tail -c +$((mm + 1)) "$W/menus.log" | grep -c '"kind": "word"') word menu(s): $(tail -c +$((mm + 1)) "$W/menus.log" | grep '"kind": "word"' | tail -1 | /usr/bin/python3 -c 'import json, sys; print(", ".join(json.loads(sys.stdin.read())["titles"]))' 2> /dev/null))" \
+    bash -c "[ \$(tail -c +$((mm + 1)) '$W/menus.log' | grep -c '\"kind\": \"word\"') = 2 ] && ! tail -c +$((mm + 1)) '$W/menus.log' | grep -q 'text.look-up-app'"
+check "text: ... and pop on the word opens nothing: the overlay reached pop $(pops) times and chose nothing, the menu stayed" \
+    bash -c "[ $(pops) -ge 2 ] && ! tail -c +$((m + 1)) '$W/x11-overlay.log' | grep -aq '^chose ' && $(dictionary_window && echo false || echo true)"
+check "text: ... the daemon saying why once, not at each pop ($(grep -c 'pop on a word opens nothing' "$W/pop-nothing-replay.log") line: $(grep -o 'Look Up: pop on a word opens nothing: .*' "$W/pop-nothing-replay.log" | head -1))" \
+    test "$(grep -c 'Look Up: pop on a word opens nothing: no dictionary application is installed (Debian: install gnome-dictionary) (said once)$' "$W/pop-nothing-replay.log")" = 1
+stop "$replay_pid"
 text_press email $(word_at ada@example.org)
 check "text: on an email address, New Email and Copy ($(menu_field email '" ".join([m["target"]["kind"], m["target"]["address"]] + m["titles"])'))" \
     test "$(menu_field email 'm["target"]["kind"] + " " + m["target"]["address"] + " " + " ".join(m["items"])')" = "email mailto:ada@example.org text.email text.copy"
