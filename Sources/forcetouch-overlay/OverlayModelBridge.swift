@@ -100,7 +100,7 @@ enum OverlayModelBridge {
             }
         }
         c.target = ft_menu_target(link: content.link == nil && content.lookUp == nil ? 0 : 1,
-                                  open_row: Int32(content.link?.openRow ?? -1), page: 0,
+                                  open_row: Int32(content.popRow ?? -1), page: 0,
                                   heading: content.heading == nil ? 0 : 1, definition: content.lookUp?.bodyHeight ?? 0)
         if let card = content.lookUp {
             c.look_up = 1
