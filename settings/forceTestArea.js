@@ -2,8 +2,12 @@
  * and again at pop (or at a Haptic Touch), and for 3D Touch a bar of the press's force rising to
  * its device's peek and pop marks. Everything drawn is the daemon's PressForce: the force, the
  * thresholds at the sensitivity chosen (a change shows at the next press) and the stage the
- * press reached; nothing is decided here. The colours are fixed, not the theme's, so that a
- * screenshot can find the bar, the marks and the picture in light and in dark. */
+ * press reached; nothing is decided here. As on iOS only a press on the area is followed: the
+ * daemon's press is shown from the moment GTK has a touch or a pointer button down in the area
+ * (the same finger, which the desktop gives the window too) to the daemon's lift; a press
+ * anywhere else on the device leaves the area as it was. The colours are fixed, not the
+ * theme's, so that a screenshot can find the bar, the marks and the picture in light and in
+ * dark. */
 import Gtk from 'gi://Gtk?version=4.0';
 import Pango from 'gi://Pango';
 import PangoCairo from 'gi://PangoCairo';
@@ -48,6 +52,12 @@ export class ForceTestArea {
         this._kind = kind;
         this._press = null;
         this._described = '';
+        // Whether a touch or a button is down in the area now, whether the daemon's press is
+        // being followed, and the daemon's last word on the press under way (it may begin
+        // before GTK has the touch: the daemon reads the device itself).
+        this._held = false;
+        this._following = false;
+        this._latest = null;
         const force = kind === 'force';
         this.area = new Gtk.DrawingArea({
             content_height: force ? 150 : 110,
@@ -60,13 +70,31 @@ export class ForceTestArea {
             [force ? _('3D Touch test area') : _('Haptic Touch test area')]);
         this.area.set_draw_func((_a, cr, width, height) => this._draw(cr, width, height));
         group.add(this.area);
+        const press = new Gtk.GestureDrag({ button: 0 });
+        press.connect('drag-begin', () => {
+            this._held = true;
+            if (this._latest && this._latest.phase !== 'ended')
+                this._follow(this._latest);
+        });
+        press.connect('drag-end', () => (this._held = false));
+        press.connect('cancel', () => (this._held = false));
+        this.area.add_controller(press);
         this._describe(force
             ? _('Press on a force-sensing device: the force rises to the peek and pop marks, the picture grows at each')
             : _('Touch and hold still: the picture grows at the Haptic Touch'));
     }
 
-    /* The daemon's PressForce. */
+    /* The daemon's PressForce: followed while its press began, or went on, with the area held. */
     show(press) {
+        this._latest = press;
+        if (press.phase === 'began')
+            this._following = this._held;
+        if (this._following || (this._held && press.phase !== 'ended'))
+            this._follow(press);
+    }
+
+    _follow(press) {
+        this._following = press.phase !== 'ended';
         this._press = press.phase === 'ended' ? { ...press, force: 0 } : press;
         this._describe(this._kind === 'force' ? this._forceText(press) : this._hapticText(press));
         this.area.queue_draw();

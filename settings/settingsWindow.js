@@ -159,7 +159,8 @@ export class SettingsWindow {
         this._underFinger.show(settings.underFingerKinds ?? [], settings.underFinger);
         this._quickActions.show(settings.quickActions);
         this._bindings.show(settings.bindings, settings.gestureKinds ?? [], settings.bindingKeys ?? []);
-        this._assistiveTouch.show(settings.assistiveTouch ?? []);
+        this._assistiveTouch.show(settings.assistiveTouch ?? [], settings.assistiveTouchButton,
+            settings.assistiveTouchNumbers ?? []);
         this._undoButton.sensitive = settings.canUndo;
     }
 

@@ -8,6 +8,9 @@ Usage: atspi-drive.py APP activate ROLE NAME   # its first action ("click", "act
        atspi-drive.py APP state ROLE NAME      # "on" when checked or pressed, else "off"
        atspi-drive.py APP names ROLE           # the names of every control of ROLE, one a line
        atspi-drive.py APP describe ROLE NAME   # its accessible description
+       atspi-drive.py APP set ROLE NAME NUMBER # its value set (Value: a spin button's)
+       atspi-drive.py APP value ROLE NAME      # its value
+       atspi-drive.py APP where ROLE NAME      # its x y width height in its window
 ROLE is AT-SPI's role name ("push button", "text", "check box"; GTK 4.8 gives a toggle button
 the push button's role and "click", and a check button no action). Each waits at
 most 10 s for the application and the control; exit 1 with what it found when there is none.
@@ -62,6 +65,15 @@ def act(verb, control, argv):
         return 0
     if verb == "describe":
         print(control.get_description())
+        return 0
+    if verb == "set":
+        return 0 if control.set_current_value(float(argv[5])) else 1
+    if verb == "value":
+        print(f"{control.get_current_value():.2f}")
+        return 0
+    if verb == "where":
+        extents = control.get_extents(Atspi.CoordType.WINDOW)
+        print(extents.x, extents.y, extents.width, extents.height)
         return 0
     print(f"unknown verb {verb}", file=sys.stderr)
     return 2

@@ -317,7 +317,7 @@ texts="$(names text)" switches="$(names 'check box')"
 check "forcetouch Settings runs, its controls named for AT-SPI ($buttons $texts $switches)" \
     bash -c "[[ \"\$1\" == *Undo,*Light,Medium,Firm,Automatic,On,Off,Fast,Slow,*'Add Quick Action,'* ]] &&
              [ \"\$2\" = 'Title,Subtitle,Command,Command (none: the quick-actions menu),Slot command (none: the quick-actions menu),' ] &&
-             [ \"\$3\" = 'Force Touch,Haptics,App icons,Links,Windows,Words,Email addresses,Phone numbers,Dates,Web addresses,' ]" _ "$buttons" "$texts" "$switches"
+             [ \"\$3\" = 'Force Touch,Haptics,App icons,Links,Windows,Words,Email addresses,Phone numbers,Dates,Web addresses,Floating Button,' ]" _ "$buttons" "$texts" "$switches"
 check "... showing the file's sensitivity: Medium pressed, Firm not" \
     test "$(drive state 'push button' Medium) $(drive state 'push button' Firm)" = "on off"
 # The window as it opens (no toast yet), at full width and at a phone's 360 px, light, then dark
@@ -596,6 +596,27 @@ drive activate 'push button' 'Clear Single-Tap'
 slot_cleared() { ! grep -q '^single-tap = ' "$CONFIG"; }
 wait_until 10 slot_cleared
 check "... and its Clear takes the slot out, its table's header left (the lines changed: $(diff "$W/config-slot.toml" "$CONFIG" | grep '^[<>]' | tr '\n' ' '))" slot_cleared
+# AssistiveTouch's other keys: the [assistive-touch] header Clear left draws the floating button
+# (the Floating Button switch on); switched off, button = false is written under it. The
+# Double-Tap Timeout's spin button set to 0.5 writes it; Undo takes that back. Each shown again
+# as the daemon answers.
+cp "$CONFIG" "$W/config-at.toml"
+button_before="$(drive state 'check box' 'Floating Button')"
+drive activate 'check box' 'Floating Button'
+wait_until 10 grep -qx 'button = false' "$CONFIG"
+changed="$(diff "$W/config-at.toml" "$CONFIG" | grep '^[<>]' | tr '\n' ' ')"
+check "the Floating Button, on for the table's header alone ($button_before), switched off: button = false under it ($changed), the switch off" \
+    bash -c "[ \"\$1\" = on ] && [ \"\$2\" = '> button = false ' ] && [ \"\$3\" = off ]" _ "$button_before" "$changed" "$(drive state 'check box' 'Floating Button')"
+cp "$CONFIG" "$W/config-button.toml"
+timeout_before="$(drive value 'spin button' 'Double-Tap Timeout')"
+drive set 'spin button' 'Double-Tap Timeout' 0.5
+wait_until 10 grep -qx 'double-tap-timeout = 0.5' "$CONFIG"
+changed="$(diff "$W/config-button.toml" "$CONFIG" | grep '^[<>]' | tr '\n' ' ')"
+check "the Double-Tap Timeout (shown $timeout_before, the default) set to 0.5 by its spin button: one line in the table ($changed)" \
+    bash -c "[ \"\$1\" = '> double-tap-timeout = 0.5 ' ] && [ \"\$2\" = 0.30 ]" _ "$changed" "$timeout_before"
+drive activate 'push button' Undo
+timeout_back() { cmp -s "$W/config-button.toml" "$CONFIG" && [ "$(drive value 'spin button' 'Double-Tap Timeout')" = 0.30 ]; }
+check "... Undo takes it out again, the spin button back at 0.30" wait_until 10 timeout_back
 cp "$W/config-slot.toml" "$CONFIG"
 # forcetouch off and on: the daemon's Paused.
 paused_is() { [ "$(paused)" = "b $1" ]; }
@@ -645,7 +666,19 @@ E: 4.100000 0003 0039 -001
 E: 4.100000 0000 0000 0000
 PRESS
 } > "$W/test-area.evemu"
-chmod 644 "$W/test-area.evemu"
+# A light press held still 2.3 s (also Haptic Touch's below).
+{ grep -v '^E:' demo/touchscreen-gestures.evemu
+  cat <<'HOLD'
+E: 0.200000 0003 0039 0100
+E: 0.200000 0003 0035 0500
+E: 0.200000 0003 0036 0300
+E: 0.200000 0003 003a 0040
+E: 0.200000 0000 0000 0000
+E: 2.500000 0003 0039 -001
+E: 2.500000 0000 0000 0000
+HOLD
+} > "$W/hold.evemu"
+chmod 644 "$W/test-area.evemu" "$W/hold.evemu"
 areas_started=$SECONDS
 area() { drive describe "$1" "$2" 2> /dev/null; }
 # colour FILE HEX: how many pixels of FILE are exactly HEX.
@@ -653,7 +686,30 @@ colour() { convert "$1" -fill black +opaque "$2" -fill white -opaque "$2" -color
 as_user xdotool mousemove --window "$window_id" 300 400 click --repeat 30 4
 force_idle="$(area image '3D Touch test area')"
 settings_shot test-area-idle 640
+# An area follows a press only while a press is on it, as on iOS: the desktop gives the window
+# the finger the daemon reads, here the pointer's button held down in the window (xdotool) while
+# the device's press is replayed. First held on the page's margin, left of the area: the area
+# stays as it was, though the daemon sent the press (PressForce, seen on the bus).
+centre() { drive where image "$1" 2> /dev/null | awk '{ print int($1 + $3 / 2), int($2 + $4 / 2) }'; }
+read -r area_x area_y <<< "$(centre '3D Touch test area')"
+echo "figure: the 3D Touch test area's centre, in the window: $area_x,$area_y"
 stop "$daemon_pid"
+as_user timeout 20 dbus-monitor --session "type='signal',member='PressForce'" > "$W/outside-signals.txt" 2>&1 &
+monitor_pid=$!
+as_user xdotool mousemove --window "$window_id" 6 "$area_y" mousedown 1
+bg_user "$W/outside-replay.log" "$BIN/forcetouchd" --replay "$W/hold.evemu" --paced
+replay_pid=$last_pid
+wait_until 10 bash -c "! kill -0 $replay_pid 2> /dev/null"
+as_user xdotool mouseup 1
+stop "$monitor_pid"
+force_outside="$(area image '3D Touch test area')"
+settings_shot test-area-outside 640
+sent="$(grep -A2 'member=PressForce' "$W/outside-signals.txt" | grep -o 'string "\(began\|ended\)"' | sort -u | tr -d '"' | tr '\n' ' ')"
+check "a press replayed while the pointer is held outside the 3D Touch area ($sent sent): the area says what it said ($force_outside), and draws no bar" \
+    bash -c "[ \"\$1\" = 'string began string ended ' ] && [ \"\$2\" = \"\$3\" ] && [ $(colour "$W/settings-test-area-outside.png" '#9141ac') = 0 ]" \
+    _ "$sent" "$force_outside" "$force_idle"
+# Then held on the area's centre: the area follows the press from its start to its lift.
+as_user xdotool mousemove --window "$window_id" "$area_x" "$area_y" mousedown 1
 bg_user "$W/test-area-replay.log" "$BIN/forcetouchd" --replay "$W/test-area.evemu" --paced
 replay_pid=$last_pid
 says() { [[ "$(area image "$1")" == *"$2"* ]]; }
@@ -666,6 +722,7 @@ wait_until 10 says '3D Touch test area' 'reached: pop'
 force_pop="$(area image '3D Touch test area')"
 settings_shot test-area 640
 wait_until 10 says '3D Touch test area' 'Lifted'
+as_user xdotool mouseup 1
 force_lifted="$(area image '3D Touch test area')"
 wait_until 10 bash -c "! kill -0 $replay_pid 2> /dev/null"
 no_device() { names label | grep -q 'No touch device is followed now'; }
@@ -704,22 +761,13 @@ haptic-touch = "on"
 gesture = "deep-press"
 quick-actions = true
 TOML
-{ grep -v '^E:' demo/touchscreen-gestures.evemu
-  cat <<'HOLD'
-E: 0.200000 0003 0039 0100
-E: 0.200000 0003 0035 0500
-E: 0.200000 0003 0036 0300
-E: 0.200000 0003 003a 0040
-E: 0.200000 0000 0000 0000
-E: 2.500000 0003 0039 -001
-E: 2.500000 0000 0000 0000
-HOLD
-} > "$W/hold.evemu"
-chmod 644 "$W/haptic-touch.toml" "$W/hold.evemu"
+chmod 644 "$W/haptic-touch.toml"
 # Scrolled to Touch Duration, where the area is.
 as_user xdotool mousemove --window "$window_id" 300 400 click --repeat 4 5
 haptic_idle="$(area image 'Haptic Touch test area')"
 settings_shot haptic-idle 640
+read -r area_x area_y <<< "$(centre 'Haptic Touch test area')"
+as_user xdotool mousemove --window "$window_id" "$area_x" "$area_y" mousedown 1
 bg_user "$W/haptic-replay.log" "$BIN/forcetouchd" --config "$W/haptic-touch.toml" --replay "$W/hold.evemu" --paced
 replay_pid=$last_pid
 is_said() { [ "$(area image "$1")" = "$2" ]; }
@@ -727,11 +775,12 @@ wait_until 10 is_said 'Haptic Touch test area' 'Haptic Touch'
 haptic_held="$(area image 'Haptic Touch test area')"
 settings_shot haptic-touch 640
 wait_until 10 says 'Haptic Touch test area' 'Lifted'
+as_user xdotool mouseup 1
 haptic_lifted="$(area image 'Haptic Touch test area')"
 wait_until 10 bash -c "! kill -0 $replay_pid 2> /dev/null"
 echo "figure: Haptic Touch's area: picture $(colour "$W/settings-haptic-idle.png" '#62a0ea') px before, $(colour "$W/settings-haptic-touch.png" '#62a0ea') px at the Haptic Touch"
-check "Haptic Touch's test area says the deep press was none ($haptic_idle), then the held press's Haptic Touch ($haptic_held), then the lift ($haptic_lifted)" \
-    bash -c "[ \"\$1\" = 'Lifted before a Haptic Touch' ] && [ \"\$2\" = 'Haptic Touch' ] && [ \"\$3\" = 'Lifted after a Haptic Touch' ]" \
+check "Haptic Touch's test area, untouched by the presses held on the other, says what to do ($haptic_idle), then, held, the press's Haptic Touch ($haptic_held), then the lift ($haptic_lifted)" \
+    bash -c "[ \"\$1\" = 'Touch and hold still: the picture grows at the Haptic Touch' ] && [ \"\$2\" = 'Haptic Touch' ] && [ \"\$3\" = 'Lifted after a Haptic Touch' ]" \
     _ "$haptic_idle" "$haptic_held" "$haptic_lifted"
 check "... and its picture grown at the Haptic Touch" \
     bash -c "[ $(colour "$W/settings-haptic-touch.png" '#62a0ea') -gt $(( $(colour "$W/settings-haptic-idle.png" '#62a0ea') * 13 / 10 )) ]"
