@@ -591,6 +591,16 @@ static void apply(ft_menu_effects effects) {
     if (effects.redraw) update();
 }
 
+/// Where the window is on the screen while it covers the menu's output (a layer surface, or X11's
+/// popup moved there): the text found is highlighted on it. A window placed apart (no layer-shell)
+/// is over no application's text.
+static gboolean highlight_window(GdkRectangle *out) {
+    if (!o.window || o.mode == FT_WINDOW_PLACED) return FALSE;
+    *out = (GdkRectangle){ o.monitor.x, o.monitor.y, gtk_widget_get_allocated_width(o.window),
+                           gtk_widget_get_allocated_height(o.window) };
+    return TRUE;
+}
+
 /// The text view said where the text found is: its highlight drawn (and, unblended, cut in).
 static void redraw_highlight(void) {
     update_shape();
@@ -680,7 +690,7 @@ static void menu_shown(GVariant *p) {
     o.stamp_signal = arrived;
     ft_link_preview_end();
     ft_look_up_card_begin(&content);
-    ft_text_highlight_begin(o.menu, &target, o.window, redraw_highlight, o.verbose);
+    ft_text_highlight_begin(o.menu, id, &target, highlight_window, redraw_highlight, o.verbose);
     // A link's preview above its actions ("The link's preview"), its page rendered when it can be.
     if (content.target.link && !content.look_up) {
         g_autofree char *title = ft_bounded_text(content.link_name);

@@ -65,7 +65,7 @@ static gboolean secret(GDBusConnection *a11y, gint64 deadline, const char *bus, 
 }
 
 gboolean ft_text_at_point(GDBusConnection *a11y, const char *bus, const char *path, int x, int y, guint coord,
-                          gint64 deadline, char **text, guint32 *offset) {
+                          int origin_x, int origin_y, gint64 deadline, char **text, guint32 *offset) {
     *text = NULL;
     *offset = 0;
     if (secret(a11y, deadline, bus, path)) return FALSE;
@@ -106,11 +106,10 @@ gboolean ft_text_at_point(GDBusConnection *a11y, const char *bus, const char *pa
     if (ok) {
         *text = g_strndup(got, end - got);
         *offset = (guint32)(at - from);
-        // Where the find is highlighted while its menu shows is asked of this object then; only
-        // where its places are the screen's (X11): in window coordinates (Wayland) the overlay
-        // knows no window's origin to draw it at.
-        if (coord == ATSPI_COORD_TYPE_SCREEN) ft_text_highlight_read(a11y, bus, path, from, (int)length);
-        else ft_text_highlight_read(NULL, NULL, NULL, 0, 0);
+        // Where the find is highlighted while its menu shows is asked of this object then, in the
+        // coordinates read in: the screen's (X11), or its window's (Wayland), placed from the
+        // window's corner the compositor gave.
+        ft_text_highlight_read(a11y, bus, path, from, (int)length, coord, origin_x, origin_y);
     }
     g_variant_unref(r);
     return ok;

@@ -96,6 +96,9 @@ typedef struct {
     const char *late;
     /// The deepest object at the point in the last answer gathered: where text is read.
     char *deepest;
+    /// Where the coordinates the application is asked in start, in screen (layout) pixels: 0, 0
+    /// for the screen's (X11), a placed window's content corner for its window's (Wayland).
+    int origin_x, origin_y;
     int verbose;
 } lookup_t;
 
@@ -367,7 +370,8 @@ static void describe(lookup_t *l, const char *bus, const char *top, int x, int y
     // Not a link: the text there, for the daemon's detectors (never a password field's), where
     // the daemon uses a kind found in text (ft_under_finger_reads_text).
     if (!f->address && l->deepest && g_atomic_int_get(&text_read))
-        ft_text_at_point(l->a11y, bus, l->deepest, x, y, coord, l->deadline, &f->text, &f->text_offset);
+        ft_text_at_point(l->a11y, bus, l->deepest, x, y, coord, l->origin_x, l->origin_y, l->deadline, &f->text,
+                         &f->text_offset);
     answer_clear(&a, nodes);
 }
 
@@ -851,6 +855,8 @@ static void placed_window(lookup_t *l, const ft_sway_window *w, gboolean named, 
     f->window_title = named && *w->title ? fact_text(w->title, -1) : NULL;
     f->window_type = type;
     int wx = x - w->content.x, wy = y - w->content.y;
+    l->origin_x = w->content.x;
+    l->origin_y = w->content.y;
     if (!f->has_pid) f->why = g_strdup("the window names no process");
     else if (find_window(l, f->window_pid, f->window_title, wx, wy, ATSPI_COORD_TYPE_WINDOW, bus, top))
         describe(l, *bus, *top, wx, wy, ATSPI_COORD_TYPE_WINDOW, f);
@@ -870,6 +876,7 @@ static void log_unusable(lookup_t *l, const char *why) {
 static void look_up(lookup_t *l, int x, int y, int budget_ms, facts_t *f) {
     l->deadline = g_get_monotonic_time() + (gint64)budget_ms * 1000;
     l->late = NULL;
+    l->origin_x = l->origin_y = 0;
     // Which way the window under the point is learned (LookupSource).
     char name[256], said[256];
     const char *why = NULL;
@@ -949,6 +956,8 @@ static void look_up(lookup_t *l, int x, int y, int budget_ms, facts_t *f) {
             guint32 pid = application_pid(l, bus);
             f->has_pid = pid != 0;
             f->window_pid = pid;
+            l->origin_x = w.content.x;
+            l->origin_y = w.content.y;
             describe(l, bus, top, x - w.content.x, y - w.content.y, ATSPI_COORD_TYPE_WINDOW, f);
             // A wlroots taskbar's button (waybar's) stands for a window: that window's app
             // (TaskbarButton, SwayTree).

@@ -2,7 +2,8 @@
 /// as macOS marks the looked-up word, the word (or the email address, phone number, date or
 /// web address found) is tinted in the application while its menu shows. The daemon says where
 /// the find is in the text the overlay sent (`MenuShown`'s `text-start` and `text-end`); the
-/// overlay asks the object it read for that range's extents on the screen and draws this.
+/// overlay asks the object it read for that range's extents, in the coordinates it read it in, and
+/// draws this; the GNOME Shell extension draws the same (menuModel.js's port, held to this by the vectors).
 public struct TextHighlight: Hashable, Sendable {
     /// Where the tint is drawn, in the overlay window's logical pixels.
     public var rect: PixelRect
@@ -29,14 +30,19 @@ public struct TextHighlight: Hashable, Sendable {
         return (readFrom + s)..<(readFrom + e)
     }
 
-    /// The tint over the range's extents (screen pixels, as the application answered them), in
-    /// a window whose top-left is at `origin` on the screen and which is `width` x `height`:
-    /// padded, and nil when the application gave no box or the box is outside the window.
-    public init?(screenX: Int, screenY: Int, width: Int, height: Int,
+    /// The tint over the range's extents as the application answered them, `x`, `y`, `width` ×
+    /// `height` in the coordinates it was asked in, whose origin is at `originX`, `originY` on the
+    /// screen: (0, 0) for screen coordinates (X11); under Wayland, where an application knows only
+    /// its own window, its window's content corner in the compositor's layout (sway's tree says
+    /// where, as it said for the lookup; the GNOME Shell knows its windows). Drawn in a window
+    /// whose top-left is at `windowX`, `windowY` on the screen and which is `windowWidth` x
+    /// `windowHeight`: padded, and nil when the application gave no box or the box is outside it.
+    public init?(x: Int, y: Int, width: Int, height: Int, originX: Int = 0, originY: Int = 0,
                  windowX: Int, windowY: Int, windowWidth: Int, windowHeight: Int) {
         guard width > 0, height > 0 else { return nil }
         let p = Self.padding
-        let rect = PixelRect(x: screenX - windowX - p, y: screenY - windowY - p, width: width + 2 * p, height: height + 2 * p)
+        let rect = PixelRect(x: originX + x - windowX - p, y: originY + y - windowY - p,
+                             width: width + 2 * p, height: height + 2 * p)
         guard rect.x < windowWidth, rect.y < windowHeight, rect.x + rect.width > 0, rect.y + rect.height > 0 else { return nil }
         self.rect = rect
     }

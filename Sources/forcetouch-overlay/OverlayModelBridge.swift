@@ -51,9 +51,10 @@ enum OverlayModelBridge {
             to?.pointee = high
             return 1
         },
-        highlight: { x, y, width, height, wx, wy, ww, wh, out in
-            guard let h = TextHighlight(screenX: Int(x), screenY: Int(y), width: Int(width), height: Int(height),
-                                        windowX: Int(wx), windowY: Int(wy), windowWidth: Int(ww), windowHeight: Int(wh))
+        highlight: { x, y, width, height, ox, oy, wx, wy, ww, wh, out in
+            guard let h = TextHighlight(x: Int(x), y: Int(y), width: Int(width), height: Int(height),
+                                        originX: Int(ox), originY: Int(oy), windowX: Int(wx), windowY: Int(wy),
+                                        windowWidth: Int(ww), windowHeight: Int(wh))
             else { return 0 }
             out?.pointee = ft_text_highlight(
                 rect: ft_rect(x: Int32(clamping: h.rect.x), y: Int32(clamping: h.rect.y), width: Int32(clamping: h.rect.width),

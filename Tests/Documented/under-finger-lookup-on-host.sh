@@ -1713,6 +1713,25 @@ check "sway text: a replayed deep press on \"force\" in the GTK text view (at $f
     test "$(menu_field sway-word 'm["target"]["kind"] + " " + m["target"]["name"]')" = "word force"
 check "sway text: ... with its WordNet definition from the local dictd ($(menu_field sway-word 'm["target"]["definition"].split(chr(10))[1].strip()[:60]')…)" \
     test "$(menu_field sway-word 'm["target"]["definition"].split(chr(10))[1].strip().startswith("n 1: a powerful effect or influence"), "WordNet" in m["target"]["dictionary"]')" = "(True, True)"
+# The word highlighted under sway (SPEC §11, "The text found is marked"): the text view was read in
+# its window's coordinates, so the box it gives for the daemon's range is placed from the window's
+# corner in sway's tree; the overlay's layer surface tints it in the marker's yellow, which sway
+# blends (`highlight X Y W H`, layout pixels, padded): on grim's shot the box holds the pressed
+# point, its edge is yellow-tinted, the word's glyphs show through it darker than the tint (its
+# grey is about 170), and the text beside it is not tinted.
+wait_for_new "$om" '^menu [0-9]+ scale 1\.000 ' "$W/sway-e2e.log" 5 > /dev/null
+wait_for_new "$om" '^highlight ' "$W/sway-e2e.log" 5 > /dev/null
+as_user env "WAYLAND_DISPLAY=$WAYLAND" grim - > "$W/sway-word-menu.png" 2> /dev/null
+read -r gx gy gw gh < <(tail -c +$((om + 1)) "$W/sway-e2e.log" | grep -a '^highlight ' | tail -1 | rect)
+tinted() { local c=($1); [ $(( ${c[0]:-0} - ${c[2]:-0} )) -gt 60 ] && [ $(( ${c[1]:-0} - ${c[2]:-0} )) -gt 40 ]; }
+edge="$(rgb "$W/sway-word-menu.png" $(( ${gx:-0} + 1 )) $(( ${gy:-0} + ${gh:-0} / 2 )))"
+beside="$(rgb "$W/sway-word-menu.png" $(( ${gx:-0} - 12 )) $(( ${gy:-0} + ${gh:-0} / 2 )))"
+ink="$(convert "$W/sway-word-menu.png" -crop ${gw:-1}x${gh:-1}+${gx:-0}+${gy:-0} -colorspace gray -format '%[fx:int(255*minima)]' info: 2> /dev/null)"
+marked=no; tinted "$edge" && ! tinted "$beside" && [ "${ink:-255}" -lt 140 ] && marked=yes
+check "sway text: ... the word highlighted in the text view, placed from its window's corner in sway's tree around the pressed point ($fx,$fy) (highlight ${gx:-?} ${gy:-?} ${gw:-?} ${gh:-?}; rgb: edge $edge, beside $beside; darkest glyph $ink)" \
+    bash -c "[ -n '${gh:-}' ] && [ '$fx' -gt '${gx:-0}' ] && [ '$fx' -lt '$(( ${gx:-0} + ${gw:-0} ))' ] &&
+             [ '$fy' -gt '${gy:-0}' ] && [ '$fy' -lt '$(( ${gy:-0} + ${gh:-0} ))' ] && [ '${gw:-0}' -lt 80 ] && [ $marked = yes ]"
+echo "figure: sway text: in the overlay, $(tail -c +$((om + 1)) "$W/sway-e2e.log" | grep -a -m1 -o 'menu [0-9]*: its text highlighted .*')"
 echo "figure: sway text: the overlay's lookup of the word, text read included: $(tail -c +$((om + 1)) "$W/sway-e2e.log" | grep -aE '^under-finger [0-9]+ [0-9]+: ' | sed -E 's/.*\(([0-9.]+) ms\)$/\1 ms/' | xargs)"
 wait_until 10 gone "$replay_pid" || true
 stop "$replay_pid"

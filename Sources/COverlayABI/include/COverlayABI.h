@@ -172,9 +172,11 @@ typedef struct {
     /// and `text-end` (NULL: absent) in the `sent_length` characters sent, which began at
     /// `read_from` of the object's text (TextHighlight.characters): 1 with *from, *to, else 0.
     int (*highlight_range)(const char *start, const char *end, int read_from, int sent_length, int *from, int *to);
-    /// The highlight over a range the application placed at x, y, width × height on the screen,
-    /// in a window at wx, wy of ww × wh: 1 with *out, else 0 (TextHighlight).
-    int (*highlight)(int x, int y, int width, int height, int wx, int wy, int ww, int wh, ft_text_highlight *out);
+    /// The highlight over a range the application placed at x, y, width × height in coordinates
+    /// whose origin is at ox, oy on the screen (0, 0: screen coordinates; a window's corner:
+    /// its window's), in a window at wx, wy of ww × wh: 1 with *out, else 0 (TextHighlight).
+    int (*highlight)(int x, int y, int width, int height, int ox, int oy, int wx, int wy, int ww, int wh,
+                     ft_text_highlight *out);
 } ft_menu_model;
 
 /// Where the AssistiveTouch button is drawn, computed by the model (ButtonPlacement).
