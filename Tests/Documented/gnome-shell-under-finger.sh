@@ -366,7 +366,24 @@ check "text: ... the extension draws its Look Up card titled \"force\" above its
     bash -c "shell_log() { tail -c +$(( m + 1 )) '$SHELL_LOG'; }; shell_log | grep -q 'forcetouch: look-up [0-9]* .* \"force\" definition ' &&
              [ '${ay:-0}' = '$(( ${ky:-0} + ${kh:-0} + 10 ))' ] && [ '${dy:-0}' = '$(( ${ky:-0} + 56 ))' ] &&
              [ '$(( ${dy:-0} + ${dh:-0} ))' = '$(( ${ky:-0} + ${kh:-0} ))' ] && [ '${dh:-0}' -ge 40 ]"
+# The word marked in the text view while its menu shows (SPEC §11, "The text found is marked"):
+# the text view, read in its window's coordinates, says where the daemon's range is; the extension
+# places it from the window's corner on the stage and tints it under the card, over the dimming
+# (`highlight X Y W H`, padded, as forcetouch-overlay logs it): on the screenshot the box holds the
+# pressed point, its edge is yellow-tinted, the word's glyphs show through it darker than the tint,
+# and the text beside it is not tinted.
+wait_for_new "$m" 'forcetouch: highlight ' "$SHELL_LOG" 5 > /dev/null
 gshoot "$W/gnome-look-up.png" "$(glogged_box)"
+read -r gx gy gw gh < <(shell_log_since "$m" | grep '^highlight ' | tail -1 | rect)
+tinted() { local c=($1); [ $(( ${c[0]:-0} - ${c[2]:-0} )) -gt 60 ] && [ $(( ${c[1]:-0} - ${c[2]:-0} )) -gt 40 ]; }
+edge="$(rgb "$W/gnome-look-up.png" $(( ${gx:-0} + 1 )) $(( ${gy:-0} + ${gh:-0} / 2 )))"
+beside="$(rgb "$W/gnome-look-up.png" $(( ${gx:-0} - 12 )) $(( ${gy:-0} + ${gh:-0} / 2 )))"
+ink="$(convert "$W/gnome-look-up.png" -crop ${gw:-1}x${gh:-1}+${gx:-0}+${gy:-0} -colorspace gray -format '%[fx:int(255*minima)]' info: 2> /dev/null)"
+marked=no; tinted "$edge" && ! tinted "$beside" && [ "${ink:-255}" -lt 140 ] && marked=yes
+check "text: ... and marks the word in the text view, placed from the window's corner around the pressed point ($fx,$fy) (highlight ${gx:-?} ${gy:-?} ${gw:-?} ${gh:-?}; rgb: edge $edge, beside $beside; darkest glyph $ink)" \
+    bash -c "[ -n '${gh:-}' ] && [ '$fx' -gt '${gx:-0}' ] && [ '$fx' -lt '$(( ${gx:-0} + ${gw:-0} ))' ] &&
+             [ '$fy' -gt '${gy:-0}' ] && [ '$fy' -lt '$(( ${gy:-0} + ${gh:-0} ))' ] && [ '${gw:-0}' -lt 160 ] && [ $marked = yes ]"
+echo "figure: text: in the extension, $(shell_log_since "$m" | grep -m1 -o 'menu [0-9]*: its text highlighted .*')"
 # The shell's popup is dark: its text is the light ink.
 light() { convert "$1" -crop "$2" +repage -colorspace gray -threshold 60% -format '%[fx:int(1000*mean)]' info: 2>/dev/null || echo 0; }
 word_ink="$(light "$W/gnome-look-up.png" 100x20+$(( ${kx:-0} + 16 ))+$(( ${ky:-0} + 8 )))"

@@ -30,6 +30,34 @@ import Testing
         var linkLayouts: [LinkLayoutCase]
         var growths: [GrowthCase]
         var sequences: [Sequence]
+        var highlightRanges: [HighlightRangeCase]
+        var highlights: [HighlightCase]
+        var highlightTint = HighlightTint()
+    }
+
+    /// `TextHighlight.characters(start:end:readFrom:sentLength:)`: the range asked of the text
+    /// object for MenuShown's `text-start`, `text-end`, as [from, to], or none.
+    struct HighlightRangeCase: Encodable {
+        var start: String
+        var end: String
+        var readFrom: Int
+        var sentLength: Int
+        var characters: [Int]?
+    }
+
+    /// `TextHighlight(x:y:width:height:originX:originY:windowX:…)`: the application's extents in
+    /// coordinates whose origin is `origin`, on a window at `window` ([x, y, width, height]).
+    struct HighlightCase: Encodable {
+        var extents: [Int]
+        var origin: [Int]
+        var window: [Int]
+        var rect: [Int]?
+    }
+
+    /// How the highlight is drawn where the window blends (the shell always does).
+    struct HighlightTint: Encodable {
+        var red = TextHighlight.red, green = TextHighlight.green, blue = TextHighlight.blue
+        var alpha = TextHighlight.alpha, cornerRadius = TextHighlight.cornerRadius
     }
 
     /// `MenuContent(target:items:)`: a MenuShown's dictionaries as the bus carried them (each a
@@ -708,6 +736,40 @@ import Testing
         return cases
     }
 
+    static func highlightRanges() -> [HighlightRangeCase] {
+        let cases: [(String, String, Int, Int)] = [
+            ("16", "21", 0, 41), ("238", "243", 760, 481), ("", "", 0, 40), ("5", "5", 0, 40), ("9", "4", 0, 40),
+            ("30", "41", 0, 40), ("0", "40", 0, 40), ("-1", "3", 0, 40), ("x", "3", 0, 40), ("0", "1001", 0, 1200),
+            ("0", "1000", 0, 1200), ("2", "7", -1, 40), (" 2", "7", 0, 40), ("+2", "7", 0, 40),
+        ]
+        return cases.map { start, end, from, length in
+            let r = TextHighlight.characters(start: start, end: end, readFrom: from, sentLength: length)
+            return HighlightRangeCase(start: start, end: end, readFrom: from, sentLength: length,
+                                      characters: r.map { [$0.lowerBound, $0.upperBound] })
+        }
+    }
+
+    static func highlights() -> [HighlightCase] {
+        let cases: [([Int], [Int], [Int])] = [
+            ([400, 300, 41, 17], [0, 0], [100, 50, 1280, 1024]),
+            ([52, 30, 41, 17], [160, 90], [0, 0, 1024, 768]),
+            ([52, 30, 41, 17], [1184, 90], [1024, 0, 1024, 768]),
+            ([52, 30, 41, 17], [1184, 90], [0, 0, 1024, 768]),
+            ([400, 300, 0, 17], [0, 0], [0, 0, 1280, 1024]),
+            ([400, 300, 41, -1], [0, 0], [0, 0, 1280, 1024]),
+            ([-60, 300, 40, 17], [0, 0], [0, 0, 1280, 1024]),
+            ([-42, 300, 40, 17], [0, 0], [0, 0, 1280, 1024]),
+            ([1281, 0, 40, 17], [0, 0], [0, 0, 1280, 1024]),
+            ([1279, 1021, 40, 17], [0, 0], [0, 0, 1280, 1024]),
+            ([12, 8, 30, 20], [-40, -30], [-100, -100, 200, 200]),
+        ]
+        return cases.map { e, o, w in
+            let h = TextHighlight(x: e[0], y: e[1], width: e[2], height: e[3], originX: o[0], originY: o[1],
+                                  windowX: w[0], windowY: w[1], windowWidth: w[2], windowHeight: w[3])
+            return HighlightCase(extents: e, origin: o, window: w, rect: h.map { rect($0.rect) })
+        }
+    }
+
     static func growths() -> [GrowthCase] {
         var cases: [GrowthCase] = []
         for stage in ["", "peek", "pop", "other"] {
@@ -731,7 +793,8 @@ import Testing
             lines.map { indent + $0 }.joined(separator: ",\n")
         }
         let v = Vectors(contents: Self.contents(), layouts: Self.layouts(), linkLayouts: Self.linkLayouts(),
-                        growths: Self.growths(), sequences: Self.sequences())
+                        growths: Self.growths(), sequences: Self.sequences(), highlightRanges: Self.highlightRanges(),
+                        highlights: Self.highlights())
         var sequenceLines: [String] = []
         for s in v.sequences {
             let name = try line(s.name), steps = list(try s.steps.map(line), indent: "    ")
@@ -741,6 +804,8 @@ import Testing
         let layoutLines = list(try v.layouts.map(line), indent: "  "), growthLines = list(try v.growths.map(line), indent: "  ")
         let linkLines = list(try v.linkLayouts.map(line), indent: "  ")
         let contentLines = list(try v.contents.map(line), indent: "  ")
+        let rangeLines = list(try v.highlightRanges.map(line), indent: "  ")
+        let highlightLines = list(try v.highlights.map(line), indent: "  ")
         return """
             {
             "about": \(about),
@@ -758,7 +823,14 @@ import Testing
             ],
             "sequences": [
             \(list(sequenceLines, indent: "  "))
-            ]
+            ],
+            "highlightRanges": [
+            \(rangeLines)
+            ],
+            "highlights": [
+            \(highlightLines)
+            ],
+            "highlightTint": \(try line(v.highlightTint))
             }
 
             """
@@ -812,5 +884,10 @@ import Testing
         #expect(Set(headed.map { [$0.card[0] > Int($0.finger[0]), $0.card[1] > Int($0.finger[1])] }).count == 4)
         #expect(headed.flatMap(\.rowAt).contains { $0.onHeading == true && $0.row == nil })
         #expect(steps.contains { $0.frame?.heading != nil })
+        // TextHighlight's: a range and none, a rectangle and none, from screen and window coordinates.
+        #expect(Self.highlightRanges().contains { $0.characters != nil } && Self.highlightRanges().contains { $0.characters == nil })
+        let placed = Self.highlights()
+        #expect(placed.contains { $0.rect != nil && $0.origin != [0, 0] } && placed.contains { $0.rect != nil && $0.origin == [0, 0] })
+        #expect(placed.contains { $0.rect == nil })
     }
 }

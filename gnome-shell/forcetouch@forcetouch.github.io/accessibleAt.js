@@ -87,7 +87,8 @@ var AccessibleAt = class AccessibleAt {
 
     /* The answer of window `win`'s application at stage pixel x, y, as AccessibleAnswer's JSON
      * has it ({toolkit, path}), or null with no application or window of its on the bus; with
-     * `readText`, also `text` ({text, offset}, or {why} when none is read). Throws
+     * `readText`, also `text` ({text, offset, from, object}: the object read, for textRead.js;
+     * or {why} when none is read). Throws
      * past `deadline` (GLib.get_monotonic_time()'s µs). */
     async answer(win, x, y, deadline, readText = false) {
         const bus = await this._connection(deadline);
@@ -151,12 +152,15 @@ var AccessibleAt = class AccessibleAt {
         } catch (e) {
         }
         const text = readText ? await this._text(call, app, deepest, path, wx, wy) : null;
+        // The object read, for its find to be highlighted while the menu shows (textRead.js).
+        if (text?.text !== undefined)
+            text.object = { bus, app, path: deepest, origin: { x: origin.x, y: origin.y } };
         return { toolkit, path, text };
     }
 
     /* The text around window point wx, wy of the deepest object (`path[0]`, its parent
-     * `path[1]`), as {text, offset} (at most TEXT_AROUND characters each side, the offset in
-     * Unicode scalars), or {why} none is read: a password field (the object or its parent), an
+     * `path[1]`), as {text, offset, from} (at most TEXT_AROUND characters each side, the offset in
+     * Unicode scalars; `from`: the object's character the text begins at), or {why} none is read: a password field (the object or its parent), an
      * object that does not say its role, a link (its own menu), no Text there. */
     async _text(call, app, at, path, wx, wy) {
         const [deepest, parent] = path;
@@ -188,7 +192,7 @@ var AccessibleAt = class AccessibleAt {
             new GLib.Variant('(ii)', [from, Math.min(offset + TEXT_AROUND + 1, characters)]), '(s)');
         // The application's: kept only as long as asked for.
         const scalars = Array.from(got).slice(0, 2 * TEXT_AROUND + 1);
-        return offset - from < scalars.length ? { text: scalars.join(''), offset: offset - from } : none;
+        return offset - from < scalars.length ? { text: scalars.join(''), offset: offset - from, from } : none;
     }
 
     /* One object's observations pushed onto `path`; its parent's object path, or null. */

@@ -6,9 +6,10 @@ const { Log } = Me.imports.log;
 const { OverlayService } = Me.imports.overlayService;
 const { Outputs } = Me.imports.outputs;
 const { PARTS } = Me.imports.parts;
+const { TextRead } = Me.imports.textRead;
 
 /* What enable() builds and disable() takes down: the log, the monitors, the Overlay1 name and
- * object, the parts (parts.js), and the daemon's client, which hands each believed signal to every
+ * object, the parts (parts.js) and the text they share (textRead.js), and the daemon's client, which hands each believed signal to every
  * part with a method for it. Nothing is drawn until the daemon says so. */
 var ForcetouchExtension = class ForcetouchExtension {
     enable() {
@@ -30,7 +31,10 @@ var ForcetouchExtension = class ForcetouchExtension {
             },
         });
         this._service = new OverlayService({ daemon: this._daemon, log: this._log });
-        const context = { daemon: this._daemon, log: this._log, outputs: this._outputs, service: this._service };
+        // The text a press read, shared by what reads it (underPoint.js) and the menu that marks its find.
+        const context = {
+            daemon: this._daemon, log: this._log, outputs: this._outputs, service: this._service, textRead: new TextRead(),
+        };
         for (const Part of PARTS)
             this._parts.push(new Part(context));
         this._service.start();

@@ -3,7 +3,8 @@ const { Gio, GLib, GObject, St, Clutter, Pango } = imports.gi;
 const Main = imports.ui.main;
 
 const Me = imports.misc.extensionUtils.getCurrentExtension();
-const { MenuInteraction, MenuEvent, MenuLayout, LinkPreviewLayout, LinkTarget, LookUpCard, MenuContent, BusStrings } = Me.imports.menuModel;
+const { MenuInteraction, MenuEvent, MenuLayout, LinkPreviewLayout, LinkTarget, LookUpCard, MenuContent, BusStrings, TextHighlight } = Me.imports.menuModel;
+const { TARGET_KEYS } = Me.imports.busProtocol;
 const { boundedText, imageRefusal } = Me.imports.bounded;
 const { PagePreview } = Me.imports.linkPreview;
 
@@ -247,10 +248,16 @@ class ForcetouchWordCard extends St.Widget {
  * monitor `outputs.locate` gives, and makes the calls it asks for. Nothing is in the stage and
  * no timer runs while nothing is shown. */
 var MenuController = class MenuController {
-    constructor({ daemon, log, outputs }) {
+    constructor({ daemon, log, outputs, textRead }) {
         this._daemon = daemon;
         this._log = log;
         this._outputs = outputs;
+        // The text object the press read (textRead.js), where the menu's find is marked.
+        this._textRead = textRead;
+        // The find's mark: { menuID, rect } in the layer's pixels once its application said where
+        // it is, else null; and the widget drawing it.
+        this._found = null;
+        this._foundMark = null;
         this._model = new MenuInteraction();
         // The menu's items (type, bounded title and subtitle, icon), and where it is.
         this._items = [];
@@ -288,8 +295,8 @@ var MenuController = class MenuController {
         const dicts = [];
         for (let i = 0; i < items.n_children() && dicts.length < MAX_ITEMS; i++)
             dicts.push(stringPairs(items.get_child_value(i)));
-        const content = new MenuContent(new BusStrings(params.n_children() > 6 ? stringPairs(params.get_child_value(6)) : []),
-            dicts.map(pairs => new BusStrings(pairs)));
+        const target = new BusStrings(params.n_children() > 6 ? stringPairs(params.get_child_value(6)) : []);
+        const content = new MenuContent(target, dicts.map(pairs => new BusStrings(pairs)));
         // Bounded before St lays them out: a 10 MB title would take the shell's time and memory.
         this._items = content.rows.map(row => ({
             type: row.type, title: boundedText(row.title), subtitle: row.subtitle === null ? '' : boundedText(row.subtitle),
@@ -302,6 +309,7 @@ var MenuController = class MenuController {
         this._locate(x, y, placement, output);
         this._cardMenu = -1;
         this._endPreview();
+        this._markFound(id, target);
         // A link's preview above its actions, its page rendered when it can be (the address whole:
         // a cut one would fetch another page; the daemon bounds it, 8192 bytes).
         let link = null;
@@ -334,6 +342,7 @@ var MenuController = class MenuController {
             this._items = [];
             this._heading = null;
             this._lookUp = null;
+            this._found = null;
             this._endPreview();
             this._cardMenu = -1;
             this._locate(x, y, placement, output);
@@ -375,6 +384,55 @@ var MenuController = class MenuController {
             this._logged = null;
             this._update();
         }
+    }
+
+    /* The text the menu was found in, marked in its application as macOS marks a looked-up word
+     * (SPEC §11, "The text found is marked"): the object the press read is asked where the
+     * daemon's find (its target's `text-start`, `text-end`) is, the menu not waiting for the answer;
+     * TextHighlight says which characters and where the tint goes. */
+    _markFound(id, target) {
+        this._found = null;
+        const read = this._textRead.last;
+        const range = read && TextHighlight.characters(target.get(TARGET_KEYS.textStart),
+            target.get(TARGET_KEYS.textEnd), read.from, read.length);
+        if (!range)
+            return;
+        const shown = GLib.get_monotonic_time();
+        this._textRead.extents(read, range.from, range.to).then(extents => {
+            // Dropped when its menu went meanwhile.
+            if (this._model.menuID !== id || !this._monitor)
+                return;
+            const m = this._monitor;
+            const rect = TextHighlight.rect(extents, read.origin, m);
+            if (!rect)
+                return;
+            this._found = { menuID: id, rect };
+            // As forcetouch-overlay --verbose: on the stage, for the screenshots.
+            this._log.verbose(`highlight ${m.x + rect.x} ${m.y + rect.y} ${rect.width} ${rect.height}`);
+            this._log.verbose(`menu ${id}: its text highlighted ` +
+                `${((GLib.get_monotonic_time() - shown) / 1000).toFixed(1)} ms after it was shown`);
+            this._update();
+        }, e => this._log.verbose(`menu ${id}: where its text is was not said: ${e.message}`));
+    }
+
+    /* The find's mark on the layer, under the card and over the dimming, while its menu shows. */
+    _drawFound(menuID) {
+        const rect = this._found?.menuID === menuID ? this._found.rect : null;
+        if (!rect) {
+            this._foundMark?.destroy();
+            this._foundMark = null;
+            return;
+        }
+        if (!this._foundMark) {
+            const H = TextHighlight, c = v => Math.round(255 * v);
+            this._foundMark = new St.Widget({
+                style: `background-color: rgba(${c(H.red)}, ${c(H.green)}, ${c(H.blue)}, ${H.alpha}); ` +
+                    `border-radius: ${H.cornerRadius}px;`,
+            });
+            this._layer.insert_child_above(this._foundMark, this._dim);
+        }
+        this._foundMark.set_position(rect.x, rect.y);
+        this._foundMark.set_size(rect.width, rect.height);
     }
 
     // ---------------------------------------------------------------- the user's input
@@ -457,6 +515,7 @@ var MenuController = class MenuController {
         this._dim.set_size(m.width, m.height);
         if (this._cardMenu !== frame.menuID || !this._card)
             this._buildCard(frame.menuID);
+        this._drawFound(frame.menuID);
         const k = this._unit();
         // The dimming's opacity, a colour channel (0…255): no pixel rectangle to hold to the model's.
         this._dim.opacity = Math.round(255 * frame.growth.dimming);
@@ -517,7 +576,8 @@ var MenuController = class MenuController {
             return;
         Main.layoutManager.removeChrome(this._layer);
         this._layer.destroy();
-        this._layer = this._dim = this._card = null;
+        this._layer = this._dim = this._card = this._foundMark = null;
+        this._found = null;
         this._cardMenu = -1;
         this._logged = null;
         this._log.verbose('hidden');

@@ -1,5 +1,5 @@
 /* The quick-action menu's logic (docs/SPEC.md §11), a port of Sources/OverlayModel's MenuContent,
- * LookUpCard, MenuLayout, LinkPreviewLayout, LinkTarget, MenuGrowth, MenuInteraction and the values around them: the same names, the same named states,
+ * LookUpCard, TextHighlight, MenuLayout, LinkPreviewLayout, LinkTarget, MenuGrowth, MenuInteraction and the values around them: the same names, the same named states,
  * the same figures, so that the extension's menu opens, grows, slides and closes exactly as
  * forcetouch-overlay's does. Pure: no gi import, no clock, no toolkit. Tests/GnomeShell/model-vectors.js
  * runs it over the vectors the Swift model writes (Tests/GnomeShell/vectors/menu.json) and fails
@@ -201,6 +201,56 @@ var PressStage = Object.freeze({
         return stage === '' ? 'towards peek' : stage;
     },
 });
+
+/* Swift's Int(String): an optional sign and decimal digits, nothing around them; null otherwise
+ * (and past what a 64-bit integer holds). */
+function _decimal(text) {
+    if (typeof text !== 'string' || !/^[+-]?[0-9]+$/.test(text))
+        return null;
+    const n = Number(text);
+    return Math.abs(n) <= Number.MAX_SAFE_INTEGER ? n : null;
+}
+
+/* The highlight over the text a deep press found (SPEC §11, "The text found is marked"), as
+ * macOS marks a looked-up word: the find tinted in the application while its menu shows. */
+var TextHighlight = class TextHighlight {
+    /* The characters to ask the application's text object for, as its Text interface counts them:
+     * MenuShown's `text-start`, `text-end` (decimal strings, within the `sentLength` characters
+     * sent) moved to where the text sent began (`readFrom`), as { from, to }; null when the target
+     * has no range or one outside what was sent. */
+    static characters(start, end, readFrom, sentLength) {
+        const s = _decimal(start), e = _decimal(end);
+        if (s === null || e === null || s < 0 || e <= s || e > sentLength || e - s > TextHighlight.maximumLength ||
+            readFrom < 0)
+            return null;
+        return { from: readFrom + s, to: readFrom + e };
+    }
+
+    /* The tint over the extents the application answered ({ x, y, width, height }, in coordinates
+     * whose origin is `origin` on the stage: under Wayland its window's corner), drawn on a
+     * layer at `window` ({ x, y, width, height } on the stage): padded, a PixelRect in the layer's
+     * pixels; null when the application gave no box or the box is outside the layer. */
+    static rect(extents, origin, window) {
+        if (extents.width <= 0 || extents.height <= 0)
+            return null;
+        const p = TextHighlight.padding;
+        const r = new PixelRect(origin.x + extents.x - window.x - p, origin.y + extents.y - window.y - p,
+            extents.width + 2 * p, extents.height + 2 * p);
+        if (r.x >= window.width || r.y >= window.height || r.x + r.width <= 0 || r.y + r.height <= 0)
+            return null;
+        return r;
+    }
+};
+/* Room around the glyphs' box, so that the tint does not cut a descender or an accent. */
+TextHighlight.padding = 2;
+TextHighlight.cornerRadius = 4;
+/* A marker's yellow, translucent so that the word stays legible under it. */
+TextHighlight.red = 1.0;
+TextHighlight.green = 0.84;
+TextHighlight.blue = 0.0;
+TextHighlight.alpha = 0.45;
+/* The longest run highlighted: the text sent is at most a few hundred characters. */
+TextHighlight.maximumLength = 1000;
 
 /* A rectangle in stage pixels, rounded as the menu is drawn: what the drawing fills, what a tap
  * is tested against and what the verbose log says for the screenshots. */

@@ -28,10 +28,12 @@ const ASK_AGAIN_MS = 15;
  * (bounded.js) before it is logged, answered or sent. Only the daemon may ask (overlayService.js):
  * a window's title and pid are the user's, not any client's. */
 var UnderPoint = class UnderPoint {
-    constructor({ daemon, log, outputs, service }) {
+    constructor({ daemon, log, outputs, service, textRead }) {
         this._daemon = daemon;
         this._log = log;
         this._outputs = outputs;
+        // The text object a press read, for the menu to highlight its find in (textRead.js).
+        this._textRead = textRead;
         this._accessible = new AccessibleAt();
         service.addMethod('ObjectAt', 'dd', 'a{sv}', (x, y) => [this._variant(this.objectAt(x, y))]);
     }
@@ -128,6 +130,7 @@ var UnderPoint = class UnderPoint {
         if (phase !== 'began')
             return;
         const { point } = this._outputs.locate(x, y, placement, output);
+        this._textRead.set(null);
         const found = this.objectAt(point.x, point.y);
         // The open windows too: an app's icon offers its app's to switch to (windowList.js).
         const facts = { ...this._pressFacts(found), 'press-x': x, 'press-y': y, windows: openWindows() };
@@ -165,6 +168,8 @@ var UnderPoint = class UnderPoint {
                     if (text?.text !== undefined) {
                         facts.text = text.text;
                         facts['text-offset'] = text.offset;
+                        if (press === this._press)
+                            this._textRead.set({ ...text.object, from: text.from, length: Array.from(text.text).length });
                     }
                 } else {
                     this._log.verbose(`accessible-at ${at}: the window's application is not on the accessibility bus (${ms} ms)`);

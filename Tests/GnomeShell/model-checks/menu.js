@@ -5,7 +5,7 @@
  * where a missing or null field is none (Tests/GnomeShell/model-vectors.js runs it). */
 const {
     MenuLayout, MenuGrowth, MenuInteraction, MenuEvent, PressStage, LinkPreviewLayout, LinkTarget, MenuContent,
-    BusStrings,
+    BusStrings, TextHighlight,
 } = imports.menuModel;
 
 const rect = r => [r.x, r.y, r.width, r.height];
@@ -119,7 +119,26 @@ function checkSequences(v, t) {
     }
 }
 
+/* TextHighlight's characters asked for and its tint's place and look. */
+function checkHighlights(v, t) {
+    v.highlightRanges.forEach((c, i) => {
+        const r = TextHighlight.characters(c.start, c.end, c.readFrom, c.sentLength);
+        t.equal(r ? [r.from, r.to] : null, c.characters ?? null,
+            `highlight range ${i}: ${JSON.stringify([c.start, c.end])} of ${c.sentLength} read from ${c.readFrom}`);
+    });
+    const box = a => ({ x: a[0], y: a[1], width: a[2], height: a[3] });
+    v.highlights.forEach((c, i) => {
+        const r = TextHighlight.rect(box(c.extents), { x: c.origin[0], y: c.origin[1] }, box(c.window));
+        t.equal(r ? rect(r) : null, c.rect ?? null,
+            `highlight ${i}: extents ${c.extents} from ${c.origin} on a window at ${c.window}`);
+    });
+    const H = TextHighlight;
+    t.equal({ red: H.red, green: H.green, blue: H.blue, alpha: H.alpha, cornerRadius: H.cornerRadius },
+        v.highlightTint, 'the highlight\'s tint');
+}
+
 function check(v, t) {
+    checkHighlights(v, t);
     checkContents(v, t);
     checkLayouts(v, t);
     checkLinkLayouts(v, t);
