@@ -2,7 +2,9 @@
  * firm presses), run by the daemon on the device's own presses (StartCalibration). The window
  * shows what the daemon's CalibrationProgress says: the step and its instruction, the presses it
  * has, the finger's reading as a bar against the device's range, then what was written and
- * where. Closing it before the end cancels the calibration (CancelCalibration). */
+ * where, or why nothing was (the device cannot measure force, it went away, the calibration
+ * was cancelled). Its Cancel, or closing it, before the end cancels the calibration
+ * (CancelCalibration); at the end Cancel becomes Done. */
 import Adw from 'gi://Adw';
 import Gio from 'gi://Gio';
 import GLib from 'gi://GLib';
@@ -14,6 +16,13 @@ import { _, format } from './i18n.js';
 const NAME = 'io.github.forcetouch.Daemon1';
 const PATH = '/io/github/forcetouch/Daemon1';
 const TIMEOUT_MS = 10000;
+/* What each way a calibration ends is called, above the daemon's message. */
+const ENDS = {
+    written: _('Calibrated'),
+    unusable: _('Force cannot be measured on this device'),
+    failed: _('Calibration failed'),
+    cancelled: _('Calibration cancelled'),
+};
 /* As `forcetest calibrate` asks by default. */
 const PRESSES = 3;
 const STEPS = ['light', 'average', 'firm'];
@@ -31,7 +40,17 @@ export class CalibrationDialog {
             title: format(_('Calibrate %s'), device.Name),
         });
         const box = new Gtk.Box({ orientation: Gtk.Orientation.VERTICAL });
-        box.append(new Adw.HeaderBar());
+        const header = new Adw.HeaderBar();
+        this._cancel = new Gtk.Button({ label: _('Cancel') });
+        this._cancel.update_property([Gtk.AccessibleProperty.LABEL], [format(_('Cancel the calibration of %s'), device.Name)]);
+        this._cancel.connect('clicked', () => {
+            if (this._finished)
+                this.window.close();
+            else
+                this._call('CancelCalibration', new GLib.Variant('(s)', [device.Node]));
+        });
+        header.pack_start(this._cancel);
+        box.append(header);
         const content = new Gtk.Box({
             orientation: Gtk.Orientation.VERTICAL, spacing: 12,
             margin_top: 18, margin_bottom: 18, margin_start: 18, margin_end: 18,
@@ -67,8 +86,8 @@ export class CalibrationDialog {
                 c.call_finish(res);
             } catch (e) {
                 if (method === 'StartCalibration') {
-                    this._finished = true;
-                    this._step.label = _('Calibration could not start');
+                    this._finish(_('Calibration could not start'), daemonMessage(e));
+                } else if (!this._finished) {
                     this._result.label = daemonMessage(e);
                 }
             }
@@ -84,10 +103,19 @@ export class CalibrationDialog {
             this._force.value = maximum > 0 ? Math.min(raw / maximum, 1) : 0;
             return;
         }
+        this._finish(ENDS[state] ?? _('Not calibrated'), message);
+    }
+
+    /* The end: what it was and the daemon's words, and Cancel is Done. */
+    _finish(heading, message) {
         this._finished = true;
         this._force.value = 0;
         this._presses.label = '';
-        this._step.label = state === 'written' ? _('Calibrated') : _('Not calibrated');
+        this._step.label = heading;
         this._result.label = message;
+        this._cancel.label = _('Done');
+        this._cancel.update_property([Gtk.AccessibleProperty.LABEL],
+            [format(_('Close the calibration of %s'), this._device.Name)]);
+        this._cancel.add_css_class('suggested-action');
     }
 }

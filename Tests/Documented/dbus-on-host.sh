@@ -799,6 +799,8 @@ cp "$W/calibrate/forcetouch.toml" "$W/calibrate.orig"
 chown -R "$U:$G" "$W/calibrate"
 # calibration_presses LEAD LEVEL…: the demo touchscreen pressed once at each LEVEL, from LEAD
 # (1/100 s): down at a quarter, up to the level, held 0.4 s, down and lifted.
+# calibration_frames: a press's levels, in quarters of its LEVEL, one frame each 1/50 s.
+calibration_frames="1 2 3 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 3 2 1"
 calibration_presses() {
     local t=$1 id=1 level k; shift
     grep -v '^E:' demo/touchscreen-gestures.evemu
@@ -806,7 +808,7 @@ calibration_presses() {
     for level in "$@"; do
         printf 'E: %d.%02d0000 0003 0039 %04d\nE: %d.%02d0000 0003 0035 0500\nE: %d.%02d0000 0003 0036 0300\n' \
             $((t / 100)) $((t % 100)) "$id" $((t / 100)) $((t % 100)) $((t / 100)) $((t % 100))
-        for k in 1 2 3 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 3 2 1; do
+        for k in $calibration_frames; do
             printf 'E: %d.%02d0000 0003 003a %04d\nE: %d.%02d0000 0000 0000 0000\n' $((t / 100)) $((t % 100)) \
                 $((level * k / 4 + (t % 3) - 1)) $((t / 100)) $((t % 100))
             t=$((t + 2))
@@ -882,6 +884,49 @@ check "... then what the daemon wrote ($(wait_until 20 calibrated; names label |
 check "... into the file it runs on" grep -Eq '^calibration = \{ average = 8[0-9](\.[0-9]+)? \}' "$W/calibrate-window/forcetouch.toml"
 wait_until 20 bash -c "! kill -0 $replay_pid 2> /dev/null"
 echo "figure: the guided calibration from the window, nine paced presses, took $((SECONDS - calibrate_started)) s"
+# The calibration's other ends as the window shows them, each closed by its Done: a device whose
+# nine presses all read alike cannot measure force (unusable); a calibration cancelled by the
+# window's Cancel; a device gone before the end (failed). Each says so under its heading, with
+# the daemon's words, and the file is unchanged. The first two on one replay that presses 9
+# times (quick presses, after a 3.5 s lead) and then stays until it is stopped; the last on one
+# that presses once and ends.
+ends_started=$SECONDS
+calibration_done() { drive activate 'push button' 'Close the calibration of forcetouch demo touchscreen' > /dev/null 2>&1; }
+calibration_done
+cp "$W/calibrate-window/forcetouch.toml" "$W/calibrate-ends.toml"
+chown "$U:$G" "$W/calibrate-ends.toml"
+calibration_frames="1 2 3 4 4 4 4 4 3 2 1"
+{ calibration_presses 350 80 80 80 80 80 80 80 80 80; echo 'E: 60.000000 0000 0000 0000'; } > "$W/calibrate-alike.evemu"
+calibration_presses 250 30 > "$W/calibrate-short.evemu"
+chmod 644 "$W/calibrate-alike.evemu" "$W/calibrate-short.evemu"
+bg_user "$W/calibrate-alike.log" "$BIN/forcetouchd" --config "$W/calibrate-ends.toml" --replay "$W/calibrate-alike.evemu" --paced
+replay_pid=$last_pid
+wait_until 10 has_calibrate
+drive activate 'push button' 'Calibrate forcetouch demo touchscreen' > /dev/null 2>&1
+# shown HEADING MESSAGE: the dialog's heading, and a label that starts with the daemon's MESSAGE.
+shown() { local labels; labels="$(drive names label 2> /dev/null)"; grep -qx "$1" <<< "$labels" && grep -q "^$2" <<< "$labels"; }
+ended() { drive names label 2> /dev/null | grep -m1 -A1 -x "$1" | tail -1; }
+wait_until 15 shown 'Force cannot be measured on this device' 'Force is unavailable on this device'
+check "nine presses alike: the window says force cannot be measured, and why, in the daemon's words ($(ended 'Force cannot be measured on this device'))" \
+    shown 'Force cannot be measured on this device' 'Force is unavailable on this device (pressure barely varies.*nothing was written.$'
+calibration_done
+drive activate 'push button' 'Calibrate forcetouch demo touchscreen' > /dev/null 2>&1
+wait_until 10 says_step 1 'press as lightly as you can while still touching'
+drive activate 'push button' 'Cancel the calibration of forcetouch demo touchscreen'
+check "Cancel, pressed at the first step: the window says the calibration is cancelled, nothing written" \
+    wait_until 10 shown 'Calibration cancelled' 'Calibration cancelled: nothing was written.$'
+calibration_done
+stop "$replay_pid"
+bg_user "$W/calibrate-short.log" "$BIN/forcetouchd" --config "$W/calibrate-ends.toml" --replay "$W/calibrate-short.evemu" --paced
+replay_pid=$last_pid
+wait_until 10 has_calibrate
+drive activate 'push button' 'Calibrate forcetouch demo touchscreen' > /dev/null 2>&1
+check "a device gone before the end: the window says the calibration failed, and that it disappeared" \
+    wait_until 10 shown 'Calibration failed' 'forcetouch demo touchscreen disappeared before the calibration.s end: nothing was written.$'
+calibration_done
+check "... and after these three the file is as it was" cmp -s "$W/calibrate-window/forcetouch.toml" "$W/calibrate-ends.toml"
+wait_until 10 bash -c "! kill -0 $replay_pid 2> /dev/null"
+echo "figure: the calibration's three other ends from the window (unusable, cancelled, failed) took $((SECONDS - ends_started)) s"
 bg_user "$W/daemon.log" "$BIN/forcetouchd"
 daemon_pid=$last_pid
 wait_for 'D-Bus: io.github.forcetouch.Daemon1 on the session bus' "$W/daemon.log" 20 > /dev/null
