@@ -1,19 +1,28 @@
 /* The [[binding]] blocks as rows, each the line the daemon makes of it (gesture → action, as
- * --check-config prints it), with Move up, Move down and Remove; and a form that appends one:
- * a gesture (the daemon's list) and a command, or, with no command, the quick-actions menu. The
- * command is split into words as a shell would quote them (GLib's parser; no shell runs it). */
+ * --check-config prints it), with Move up, Move down and Remove; opened, a row changes the
+ * binding in place: its gesture (binding.N.gesture) and its command (binding.N.exec, or with no
+ * command binding.N.quick-actions, the menu), each one change the daemon makes at once and
+ * Undo takes back. A form appends a new one: a gesture (the daemon's list) and a command, or,
+ * with no command, the quick-actions menu. A command is split into words as a shell would
+ * quote them (GLib's parser; no shell runs it). */
 import Adw from 'gi://Adw';
+import GLib from 'gi://GLib';
+import GObject from 'gi://GObject';
 import Gtk from 'gi://Gtk?version=4.0';
 
-import { blockRow, tomlString } from './blockRow.js';
+import { blockButtons, tomlString } from './blockRow.js';
 import { commandWords, execKey, formGroup } from './formRows.js';
 import { _, format } from './i18n.js';
+import { ToggleGroup } from './toggleGroup.js';
 
 /* The inline table binding.new is set to. */
 export function newBinding(gesture, argv) {
     const action = argv.length ? execKey(argv) : 'quick-actions = true';
     return `{ gesture = ${tomlString(gesture)}, ${action} }`;
 }
+
+/* The words of a command as they are typed back: each quoted where a shell would need it. */
+const typed = argv => argv.map(word => (/^[\w@%+=:,./-]+$/.test(word) ? word : GLib.shell_quote(word))).join(' ');
 
 export class BindingsGroup {
     /* change(promise, done, after): runs a daemon call, shows its outcome. */
@@ -22,9 +31,11 @@ export class BindingsGroup {
         this._change = change;
         this._rows = [];
         this._gestures = [];
+        // The rows opened, by position: kept open as the rows are made again after each change.
+        this._expanded = new Set();
         this._group = new Adw.PreferencesGroup({
             title: _('Bindings'),
-            description: _('What each gesture does, as the configuration file says'),
+            description: _('What each gesture does, as the configuration file says; open one to change it'),
         });
         page.add(this._group);
 
@@ -47,18 +58,73 @@ export class BindingsGroup {
             () => (this._command.text = ''));
     }
 
-    /* lines: the daemon's line per binding; gestures: the gestures a binding may name. */
-    show(lines, gestures) {
+    /* A binding's command set from its entry: its words, or with none the quick-actions menu. */
+    _setCommand(n, text) {
+        const argv = commandWords(text, this._change);
+        if (!argv)
+            return;
+        const [key, value] = argv.length
+            ? [`binding.${n}.exec`, `[${argv.map(tomlString).join(', ')}]`] : [`binding.${n}.quick-actions`, 'true'];
+        this._change(this._daemon.set(key, value), format(_('Binding %s: command changed'), n));
+    }
+
+    /* One binding's row: its line, its buttons, and opened its gesture and command. */
+    _row(line, keys, index, count) {
+        const n = index + 1;
+        const row = new Adw.ExpanderRow({ title: GLib.markup_escape_text(line, -1),
+            expanded: this._expanded.has(index) });
+        row.connect('notify::expanded', () =>
+            row.expanded ? this._expanded.add(index) : this._expanded.delete(index));
+        const name = format(_('binding %s'), n);
+        // The row opened by a button of its own, as a quick action's is: named, so that a screen
+        // reader finds it (the row's own header has no action).
+        const edit = new Gtk.ToggleButton({ icon_name: 'document-edit-symbolic', valign: Gtk.Align.CENTER,
+            tooltip_text: _('Edit'), active: row.expanded });
+        edit.add_css_class('flat');
+        edit.update_property([Gtk.AccessibleProperty.LABEL], [format(_('Edit “%s”'), name)]);
+        edit.bind_property('active', row, 'expanded', GObject.BindingFlags.BIDIRECTIONAL);
+        row.add_action(edit);
+        for (const button of blockButtons({ block: 'binding', index, count, name, daemon: this._daemon,
+            change: this._change }))
+            row.add_action(button);
+        if (!keys)
+            return row;
+        const gestures = new ToggleGroup(null,
+            this._gestures.map(g => ({ value: g, label: g, name: format(_('%s, binding %s'), g, n) })),
+            gesture => this._change(this._daemon.set(`binding.${n}.gesture`, tomlString(gesture)),
+                format(_('Binding %s: %s'), n, gesture)),
+            null, true);
+        gestures.show(keys.gesture);
+        gestures.box.margin_top = gestures.box.margin_bottom = 6;
+        gestures.box.margin_start = gestures.box.margin_end = 12;
+        const gestureRow = new Adw.PreferencesRow({ title: format(_('Gesture of binding %s'), n), activatable: false });
+        gestureRow.set_child(gestures.box);
+        row.add_row(gestureRow);
+        const command = new Adw.EntryRow({ title: format(_('Command of binding %s'), n),
+            text: keys.exec ? typed(keys.exec) : '' });
+        const set = new Gtk.Button({ icon_name: 'object-select-symbolic', valign: Gtk.Align.CENTER,
+            tooltip_text: format(_('Set the command of binding %s'), n) });
+        set.add_css_class('flat');
+        set.update_property([Gtk.AccessibleProperty.LABEL], [format(_('Set the command of binding %s'), n)]);
+        set.connect('clicked', () => this._setCommand(n, command.text));
+        command.connect('entry-activated', () => this._setCommand(n, command.text));
+        command.add_suffix(set);
+        row.add_row(command);
+        return row;
+    }
+
+    /* lines: the daemon's line per binding; gestures: the gestures a binding may name; keys:
+     * each binding's gesture and command (GetSettings' bindingKeys). */
+    show(lines, gestures, keys = []) {
         if (gestures.join() !== this._gestures.join()) {
             this._gestures = gestures;
             this._gesture.model = Gtk.StringList.new(gestures);
         }
         for (const row of this._rows)
             this._group.remove(row);
-        this._rows = lines.map((line, index) => blockRow({
-            block: 'binding', index, count: lines.length, name: format(_('binding %s'), index + 1), title: line,
-            daemon: this._daemon, change: this._change,
-        }));
+        if (lines.length < this._rows.length)
+            this._expanded.clear();
+        this._rows = lines.map((line, index) => this._row(line, keys[index], index, lines.length));
         if (!lines.length)
             this._rows.push(new Adw.ActionRow({ title: _('No bindings in the file: no gesture runs anything') }));
         for (const row of this._rows)

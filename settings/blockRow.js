@@ -1,6 +1,6 @@
-/* A row for one [[block]] of the file (a quick action, a binding), with its Move up, Move down
- * and Remove buttons, each a call to the daemon by the block's key and position
- * (`quick-action.2`, `binding.1`): the same three for every kind of block. */
+/* A row's Move up, Move down and Remove buttons for one [[block]] of the file (a quick action, a
+ * binding), each a call to the daemon by the block's key and position (`quick-action.2`,
+ * `binding.1`): the same three for every kind of block. */
 import Adw from 'gi://Adw';
 import GLib from 'gi://GLib';
 import Gtk from 'gi://Gtk?version=4.0';
@@ -18,12 +18,11 @@ function iconButton(icon, label, onClick) {
     return button;
 }
 
-/* block: 'quick-action' or 'binding'; index from 0 of count; name says it in the buttons' names;
+/* The Move up, Move down and Remove buttons of a block's row, by the block's key and position:
+ * block 'quick-action' or 'binding'; index from 0 of count; name says it in the buttons' names;
  * change(promise, done) runs a daemon call and shows its outcome. */
-export function blockRow({ block, index, count, name, title, subtitle = '', daemon, change }) {
+export function blockButtons({ block, index, count, name, daemon, change }) {
     const key = `${block}.${index + 1}`;
-    const row = new Adw.ActionRow({ title: GLib.markup_escape_text(title, -1),
-        subtitle: GLib.markup_escape_text(subtitle, -1), title_lines: 0 });
     const up = iconButton('go-up-symbolic', format(_('Move “%s” up'), name), () =>
         change(daemon.move(key, index), format(_('Moved “%s” up'), name)));
     up.sensitive = index > 0;
@@ -32,8 +31,14 @@ export function blockRow({ block, index, count, name, title, subtitle = '', daem
     down.sensitive = index < count - 1;
     const remove = iconButton('user-trash-symbolic', format(_('Remove “%s”'), name), () =>
         change(daemon.reset(key), format(_('Removed “%s”'), name)));
-    row.add_suffix(up);
-    row.add_suffix(down);
-    row.add_suffix(remove);
+    return [up, down, remove];
+}
+
+/* A plain row for a block, with its three buttons (blockButtons). */
+export function blockRow({ block, index, count, name, title, subtitle = '', daemon, change }) {
+    const row = new Adw.ActionRow({ title: GLib.markup_escape_text(title, -1),
+        subtitle: GLib.markup_escape_text(subtitle, -1), title_lines: 0 });
+    for (const button of blockButtons({ block, index, count, name, daemon, change }))
+        row.add_suffix(button);
     return row;
 }
