@@ -1,11 +1,13 @@
-/* The [[quick-action]] blocks as rows (title, subtitle; move up, move down, remove) and a form
- * that appends one: each a call to the daemon, which edits the file. The form's command is split
- * into its words as a shell would quote them (GLib's parser; nothing runs through a shell). */
+/* The [[quick-action]] blocks as rows (title, subtitle, icon; edit in place, move up, move down,
+ * remove: quickActionRow.js) and a form that appends one: each a call to the daemon, which edits
+ * the file. The form's command is split into its words as a shell would quote them (GLib's
+ * parser; nothing runs through a shell). */
 import Adw from 'gi://Adw';
 
-import { blockRow, tomlString } from './blockRow.js';
+import { tomlString } from './blockRow.js';
 import { commandWords, execKey, formGroup } from './formRows.js';
 import { _, format } from './i18n.js';
+import { quickActionRow } from './quickActionRow.js';
 
 /* The inline table quick-action.new is set to: without a type, which the daemon makes from the
  * title, unique in the file (two quick actions may have one title). */
@@ -29,6 +31,8 @@ export class QuickActionsGroup {
         });
         page.add(this._group);
         this._rows = [];
+        // The types of the rows open, kept open as the rows are made again.
+        this._open = new Set();
 
         const form = formGroup(page, { title: _('New Quick Action'), label: _('Add'), name: _('Add Quick Action'),
             onSubmit: () => this._add() });
@@ -54,13 +58,18 @@ export class QuickActionsGroup {
         });
     }
 
+    /* The rows as the file has them now, each open as it was (a refused edit goes back to the file's). */
     show(items) {
         for (const row of this._rows)
             this._group.remove(row);
         this._rows = items.map((item, index) => {
-            const name = item.title ?? item.type ?? '';
-            const row = blockRow({ block: 'quick-action', index, count: items.length, name, title: name,
-                subtitle: item.subtitle ?? '', daemon: this._daemon, change: this._change });
+            const row = quickActionRow({ item, index, count: items.length, daemon: this._daemon, change: this._change,
+                window: this._group.get_root(), expanded: this._open.has(item.type), onExpanded: expanded => {
+                    if (expanded)
+                        this._open.add(item.type);
+                    else
+                        this._open.delete(item.type);
+                } });
             this._group.add(row);
             return row;
         });
