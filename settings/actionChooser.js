@@ -11,7 +11,7 @@ import Gtk from 'gi://Gtk?version=4.0';
 import { tomlString } from './blockRow.js';
 import { commandWords } from './formRows.js';
 import { _, format } from './i18n.js';
-import { subpage } from './iconChooser.js';
+import { subpage } from './subpage.js';
 
 /* A row that chooses: its button (named for a screen reader) and the row itself call onChoose.
  * (The button is not the row's activatable widget, which would add the row's title to its name.) */

@@ -1,27 +1,14 @@
 /* A quick action's icon chosen from the icon theme the desktop uses (Gtk.IconTheme's names), in
  * a subpage of the window: a search over the names, and the icons that match as buttons, each
  * named by its icon name for a screen reader. */
-import Adw from 'gi://Adw';
 import Gtk from 'gi://Gtk?version=4.0';
 
 import { _, format } from './i18n.js';
+import { subpage } from './subpage.js';
 
 /* Icons drawn at once: a theme has thousands, and buttons for all of them would take seconds
  * to make and crowd the accessibility tree; searching narrows them. */
 const SHOWN = 120;
-
-/* A subpage with a header bar, titled, whose back button closes it (or calls onBack, which
- * says whether it went back itself); the caller adds the body. */
-export function subpage(window, title, subtitle, onBack = () => false) {
-    const box = new Gtk.Box({ orientation: Gtk.Orientation.VERTICAL });
-    const header = new Adw.HeaderBar({ title_widget: new Adw.WindowTitle({ title, subtitle }) });
-    const back = new Gtk.Button({ icon_name: 'go-previous-symbolic', tooltip_text: _('Back') });
-    back.update_property([Gtk.AccessibleProperty.LABEL], [_('Back')]);
-    back.connect('clicked', () => onBack() || window.close_subpage());
-    header.pack_start(back);
-    box.append(header);
-    return box;
-}
 
 /* window: the preferences window; title: the quick action's; onChosen(name) on a choice. */
 export function chooseIcon(window, { title, onChosen }) {
