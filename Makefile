@@ -230,14 +230,15 @@ SETTINGSDIR ?= $(PREFIX)/share/forcetouch/settings
 APPLICATIONSDIR ?= $(PREFIX)/share/applications
 SETTINGS_JS = $(notdir $(wildcard settings/*.js))
 SETTINGS_DESKTOP = forcetouch-settings.desktop
-# The window's strings for translators, po/forcetouch.pot, made by xgettext from settings/*.js
-# (`make pot`; dbus-on-host.sh fails while the committed template differs from what this makes).
+# The window's strings for translators, po/forcetouch.pot, made by xgettext from settings/*.js and
+# the GNOME Shell extension's preferences (prefs.js), which share its text domain (`make pot`;
+# dbus-on-host.sh fails while the committed template differs from what this makes).
 POT ?= po/forcetouch.pot
 pot:
 	mkdir -p $(dir $(POT))
 	xgettext --from-code=UTF-8 --language=JavaScript --keyword=_ --add-comments=Translators: \
 		--package-name=forcetouch --msgid-bugs-address=https://github.com/forcetouch/forcetouch/issues \
-		--output=$(POT) $(sort $(wildcard settings/*.js))
+		--output=$(POT) $(sort $(wildcard settings/*.js)) $(EXTENSION_SOURCE)/prefs.js
 # The device database the programs find beside their bin directory, as <bin>/../share/forcetouch/quirks.
 QUIRKSDIR = $(PREFIX)/share/forcetouch/quirks
 PROGRAMS = forcetouchd forcetest forcectl forcetouch-overlay

@@ -289,10 +289,13 @@ check "a value the check refuses is refused at the line it would have (${err:0:2
 # GSETTINGS_BACKEND=keyfile: the desktop's colour scheme in a file that gsettings and the window
 # both read (no dconf here), so the window is seen following it to dark while it runs.
 section_started=$SECONDS
-# Its strings for translators: po/forcetouch.pot is what `make pot` (xgettext) makes of settings/*.js.
+# Its strings for translators: po/forcetouch.pot is what `make pot` (xgettext) makes of settings/*.js
+# and of the GNOME Shell extension's preferences, which open the window.
 make -s pot POT="$W/forcetouch.pot" > "$W/pot.log" 2>&1
-check "po/forcetouch.pot is up to date with settings/*.js, as make pot writes it ($(( $(grep -c '^msgid ' "$W/forcetouch.pot") - 1 )) strings)" \
+check "po/forcetouch.pot is up to date with settings/*.js and the extension's prefs.js, as make pot writes it ($(( $(grep -c '^msgid ' "$W/forcetouch.pot") - 1 )) strings)" \
     bash -c "diff <(grep -v '^\"POT-Creation-Date: ' po/forcetouch.pot) <(grep -v '^\"POT-Creation-Date: ' '$W/forcetouch.pot')"
+check "... the preferences' among them ($(grep -c '^#: gnome-shell/.*prefs.js' po/forcetouch.pot) from prefs.js: Open forcetouch Settings)" \
+    bash -c "grep -q '^#: gnome-shell/forcetouch@forcetouch.github.io/prefs.js:' po/forcetouch.pot && grep -qx 'msgid \"Open forcetouch Settings\"' po/forcetouch.pot"
 start_x11
 bg_user "$W/settings-a11y.log" /usr/libexec/at-spi-bus-launcher --launch-immediately
 a11y_pid=$last_pid
