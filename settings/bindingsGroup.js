@@ -116,6 +116,12 @@ export class BindingsGroup {
     /* lines: the daemon's line per binding; gestures: the gestures a binding may name; keys:
      * each binding's gesture and command (GetSettings' bindingKeys). */
     show(lines, gestures, keys = []) {
+        // The same again (the reload after a change of its own, a change elsewhere): the rows
+        // stay, not made anew under a finger or a screen reader about to press one of them.
+        const shown = JSON.stringify([lines, gestures, keys]);
+        if (shown === this._shown)
+            return;
+        this._shown = shown;
         if (gestures.join() !== this._gestures.join()) {
             this._gestures = gestures;
             this._gesture.model = Gtk.StringList.new(gestures);
