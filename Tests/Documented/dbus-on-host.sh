@@ -490,8 +490,11 @@ check "... Notes chosen, then its New Note: the command's line gives way to the 
 check "... the user's notes kept: every line of the file as it was but the block's changed ones" \
     bash -c "[ \"\$(grep -vx -e 'title = \"Write a note\"' -e 'icon-symbol = \"mail-send-symbolic\"' -e 'launch = \"forcetouch-notes.desktop\"' \
                  -e 'action = \"new-note\"' '$CONFIG')\" = \"\$(grep -vx -e 'title = \"New message\"' -e 'exec = \[\"true\"\]' '$W/config-edit.toml')\" ]"
+chosen_lines="$(grep -c -x -e 'launch = "forcetouch-notes.desktop"' -e 'action = "new-note"' "$CONFIG")"
 drive activate 'push button' Undo
-check "... Undo puts the command back, app and Desktop Action gone in one step" wait_until 10 cmp -s "$W/config-icon.toml" "$CONFIG"
+wait_until 10 cmp -s "$W/config-icon.toml" "$CONFIG"
+check "... Undo puts the command back, app and Desktop Action ($chosen_lines lines) gone in one step" \
+    bash -c "[ '$chosen_lines' = 2 ] && cmp -s '$W/config-icon.toml' '$CONFIG'"
 choose_new_note
 got="$(as_user timeout 20 "$BIN/forcectl" get 2>&1 | grep '^quick-action.1 = ')"
 check "... chosen again, forcectl get shows the block so ($got)" \
@@ -931,7 +934,8 @@ check "the next replayed deep press's menu shows Write a note first, with its ic
     bash -c "[[ \"\$1\" == 'item Write a note icon mail-send-symbolic|'* ]]" _ "$menu_said"
 check "... and choosing it starts Notes' New Note, its Desktop Action ($(grep '^chose ' "$W/menu-overlay.txt"))" \
     bash -c "for _ in \$(seq 50); do [ -e '$HOMEDIR/notes-new-note' ] && exit 0; sleep 0.1; done; exit 1"
-check "... and nothing else: not Notes itself, not its other action" test ! -e "$HOMEDIR/notes-opened" -a ! -e "$HOMEDIR/notes-recent"
+check "... and nothing else: not Notes itself, not its other action" \
+    test -e "$HOMEDIR/notes-new-note" -a ! -e "$HOMEDIR/notes-opened" -a ! -e "$HOMEDIR/notes-recent"
 stop "$menu_overlay_pid"
 echo "figure: the edited quick action's menu replayed, chosen and its Desktop Action started in $((SECONDS - menu_started)) s"
 bg_user "$W/daemon.log" "$BIN/forcetouchd"
