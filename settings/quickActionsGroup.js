@@ -58,8 +58,14 @@ export class QuickActionsGroup {
         });
     }
 
-    /* The rows as the file has them now, each open as it was (a refused edit goes back to the file's). */
+    /* The rows as the file has them now, each open as it was. The same again (the reload after a
+     * change of its own, a change elsewhere, a refusal) leaves them, not made anew under a finger
+     * or a screen reader about to press one; a refused title stays typed, the toast saying why. */
     show(items) {
+        const shown = JSON.stringify(items);
+        if (shown === this._shown)
+            return;
+        this._shown = shown;
         for (const row of this._rows)
             this._group.remove(row);
         this._rows = items.map((item, index) => {
