@@ -258,7 +258,9 @@ import gi
 gi.require_version("Gtk", "3.0")
 gi.require_version("Atk", "1.0")
 from gi.repository import Atk, Gtk, GLib, Pango
-TEXT = "Press with some force to look a word up."
+TEXT = ("Press with some force to look a word up.\n"
+        "Write to ada@example.org or call\n"
+        "+44 20 7946 0958 before 3 December 2026.")
 w = Gtk.Window(title="Forcetouch text")
 w.set_decorated(False)
 w.maximize()
@@ -276,7 +278,8 @@ box.pack_start(marked, True, True, 0)
 w.add(box)
 w.connect("destroy", Gtk.main_quit)
 def report():
-    for name, v, at in (("force", view, TEXT.index("force") + 2), ("secret", marked, 2)):
+    words = [(w, view, TEXT.index(w) + len(w) // 2) for w in ("force", "ada@example.org", "7946", "December")]
+    for name, v, at in words + [("secret", marked, 2)]:
         r = v.get_iter_location(v.get_buffer().get_iter_at_offset(at))
         bx, by = v.buffer_to_window_coords(Gtk.TextWindowType.WIDGET, r.x, r.y)
         x, y = v.translate_coordinates(w, bx + max(r.width // 2, 1), by + r.height // 2)
@@ -383,6 +386,8 @@ marked=no; tinted "$edge" && ! tinted "$beside" && [ "${ink:-255}" -lt 140 ] && 
 check "text: ... and marks the word in the text view, placed from the window's corner around the pressed point ($fx,$fy) (highlight ${gx:-?} ${gy:-?} ${gw:-?} ${gh:-?}; rgb: edge $edge, beside $beside; darkest glyph $ink)" \
     bash -c "[ -n '${gh:-}' ] && [ '$fx' -gt '${gx:-0}' ] && [ '$fx' -lt '$(( ${gx:-0} + ${gw:-0} ))' ] &&
              [ '$fy' -gt '${gy:-0}' ] && [ '$fy' -lt '$(( ${gy:-0} + ${gh:-0} ))' ] && [ '${gw:-0}' -lt 160 ] && [ $marked = yes ]"
+[ -n "${SAVE_IMAGES:-}" ] && [ -n "${gh:-}" ] && convert "$W/gnome-look-up.png" -crop 480x420+$(( gx > 53 ? gx - 53 : 0 ))+$(( gy > 40 ? gy - 40 : 0 )) +repage \
+    docs/images/force-click-word-highlight-gnome.png
 echo "figure: text: in the extension, $(shell_log_since "$m" | grep -m1 -o 'menu [0-9]*: its text highlighted .*')"
 # The shell's popup is dark: its text is the light ink.
 light() { convert "$1" -crop "$2" +repage -colorspace gray -threshold 60% -format '%[fx:int(1000*mean)]' info: 2>/dev/null || echo 0; }
@@ -407,6 +412,70 @@ check "text: on a text view marked as a password field, nothing is read ($(shell
     bash -c "shell_log() { tail -c +$(( m + 1 )) '$SHELL_LOG'; }; shell_log | grep -q 'accessible-at .*: text of ask 1: no text read: a password field' &&
              ! shell_log | grep -q 'accessible-at .*: text read' && [ '$(field 't["kind"]')' = nothing ]"
 stop "$replay_pid"
+# An email address, a phone number and a date in the same text view: a deep press on each shows
+# their actions (the daemon's target, the rows the extension draws), and a tap on one reaches the
+# user's handler, a recording one made the default for mailto:, tel:, sms: and text/calendar
+# (as under-finger-lookup-on-host's), with the right URI, or the calendar app an iCalendar file.
+mkdir -p "$HOMEDIR/.config"
+cat > "$W/record-text" <<SH
+#!/bin/sh
+echo "\$1" >> "$W/text-opened.txt"
+case "\$1" in /*) cp "\$1" "$W/event.ics" ;; esac
+SH
+chmod 755 "$W/record-text"
+cat > "$HOMEDIR/.local/share/applications/text-recorder.desktop" <<DESKTOP
+[Desktop Entry]
+Type=Application
+Name=Text Recorder
+Exec=$W/record-text %u
+NoDisplay=true
+MimeType=x-scheme-handler/mailto;x-scheme-handler/tel;x-scheme-handler/sms;text/calendar;
+DESKTOP
+printf '[Default Applications]\n' > "$HOMEDIR/.config/mimeapps.list"
+for t in x-scheme-handler/mailto x-scheme-handler/tel x-scheme-handler/sms text/calendar; do
+    echo "$t=text-recorder.desktop" >> "$HOMEDIR/.config/mimeapps.list"
+done
+chown -R "$U:$G" "$HOMEDIR/.config" "$HOMEDIR/.local/share/applications/text-recorder.desktop"
+sed 's/^under-finger = .*/under-finger = ["app-icon", "link", "word", "email", "phone", "date"]/' "$W/under.toml" > "$W/text-all.toml"
+chmod 644 "$W/text-all.toml"
+# gnome_text NAME WORD TITLE: a deep press held at peek on WORD of the text view, then a tap on the
+# row TITLE of the menu it leaves open; the target in $W/gnome-NAME.target, the rows drawn in
+# $W/gnome-NAME.rows, the handler's line waited for.
+gnome_text() {
+    local x y m mm n pid
+    read -r _ _ x y < <(grep "^word $2 " "$W/text-view.log")
+    deep_press_at "$(( ${tb[0]:-0} + ${x:-0} ))" "$(( ${tb[1]:-0} + ${y:-0} ))" "$W/deep-press-$1.evemu"
+    m="$(mark "$SHELL_LOG")" mm="$(mark "$W/menus.log")"
+    n=$(cat "$W/text-opened.txt" 2> /dev/null | wc -l)
+    bg_user "$W/$1-replay.log" env "XDG_DATA_HOME=$HOMEDIR/.local/share" "$BIN/forcetouchd" --config "$W/text-all.toml" --replay "$W/deep-press-$1.evemu"
+    pid=$last_pid
+    wait_for_new "$mm" '^\{' "$W/menus.log" 30 > /dev/null
+    tail -c +$(( mm + 1 )) "$W/menus.log" | grep -m1 '^{' > "$W/gnome-$1.target"
+    wait_for_new "$m" 'forcetouch: menu state: .* -> open' "$SHELL_LOG" 10 > /dev/null
+    shell_log_since "$m" | sed -n 's/^item [0-9]* "\(.*\)" [-0-9]* [-0-9]* [0-9]* [0-9]*$/\1/p' | awk '!seen[$0]++' | xargs -d '\n' > "$W/gnome-$1.rows"
+    read -r ix iy iw ih < <(shell_log_since "$m" | grep "^item [0-9]* \"$3\" " | tail -1 | rect)
+    shell_call Tap "$(( ${ix:-0} + ${iw:-0} / 2 )).0" "$(( ${iy:-0} + ${ih:-0} / 2 )).0" > /dev/null
+    for _ in $(seq 50); do [ "$(cat "$W/text-opened.txt" 2> /dev/null | wc -l)" -gt "$n" ] && break; sleep 0.2; done
+    for _ in $(seq 50); do kill -0 "$pid" 2> /dev/null || break; sleep 0.1; done
+    stop "$pid"
+}
+kind_of() { python3 -c 'import json, sys; t = json.load(open(sys.argv[1])); print(t.get("kind", ""), t.get("address", ""))' "$W/gnome-$1.target" 2> /dev/null; }
+opened() { tail -1 "$W/text-opened.txt" 2> /dev/null; }
+kinds_started=$SECONDS
+gnome_text email ada@example.org "New Email"
+check "text: on an email address, New Email and Copy ($(kind_of email): $(cat "$W/gnome-email.rows"))" \
+    test "$(kind_of email) $(cat "$W/gnome-email.rows")" = "email mailto:ada@example.org New Email Copy"
+check "text: ... a tap on New Email: the user's mailto: handler gets $(opened)" test "$(opened)" = "mailto:ada@example.org"
+gnome_text phone 7946 "Call"
+check "text: on a phone number, Call, Send Message and Copy ($(kind_of phone): $(cat "$W/gnome-phone.rows"))" \
+    test "$(kind_of phone) $(cat "$W/gnome-phone.rows")" = "phone tel:+442079460958 Call Send Message Copy"
+check "text: ... a tap on Call: the tel: handler gets $(opened)" test "$(opened)" = "tel:+442079460958"
+gnome_text date December "Create Event"
+check "text: on a date, Create Event and Copy ($(kind_of date): $(cat "$W/gnome-date.rows"))" \
+    test "$(kind_of date) $(cat "$W/gnome-date.rows")" = "date 2026-12-03 Create Event Copy"
+check "text: ... a tap on Create Event: the calendar app is handed an iCalendar file of 3 December 2026 ($(opened); $(grep -a '^DTSTART' "$W/event.ics" 2> /dev/null | tr -d '\r'))" \
+    bash -c "case '$(opened)' in /*/forcetouch/event-*.ics) grep -aq '^DTSTART;VALUE=DATE:20261203' '$W/event.ics' ;; *) exit 1 ;; esac"
+echo "figure: text: the email address's, the phone number's and the date's presses and taps took $(( SECONDS - kinds_started )) s"
 stop "$menus_pid"
 stop "$text_pid"
 [ -n "${dictd_pid:-}" ] && stop "$dictd_pid"

@@ -1731,10 +1731,63 @@ marked=no; tinted "$edge" && ! tinted "$beside" && [ "${ink:-255}" -lt 140 ] && 
 check "sway text: ... the word highlighted in the text view, placed from its window's corner in sway's tree around the pressed point ($fx,$fy) (highlight ${gx:-?} ${gy:-?} ${gw:-?} ${gh:-?}; rgb: edge $edge, beside $beside; darkest glyph $ink)" \
     bash -c "[ -n '${gh:-}' ] && [ '$fx' -gt '${gx:-0}' ] && [ '$fx' -lt '$(( ${gx:-0} + ${gw:-0} ))' ] &&
              [ '$fy' -gt '${gy:-0}' ] && [ '$fy' -lt '$(( ${gy:-0} + ${gh:-0} ))' ] && [ '${gw:-0}' -lt 80 ] && [ $marked = yes ]"
+[ -n "${SAVE_IMAGES:-}" ] && [ -n "${gh:-}" ] && convert "$W/sway-word-menu.png" -crop 480x400+$(( gx > 124 ? gx - 124 : 0 ))+$(( gy > 48 ? gy - 48 : 0 )) +repage \
+    docs/images/force-click-word-highlight-sway.png
 echo "figure: sway text: in the overlay, $(tail -c +$((om + 1)) "$W/sway-e2e.log" | grep -a -m1 -o 'menu [0-9]*: its text highlighted .*')"
 echo "figure: sway text: the overlay's lookup of the word, text read included: $(tail -c +$((om + 1)) "$W/sway-e2e.log" | grep -aE '^under-finger [0-9]+ [0-9]+: ' | sed -E 's/.*\(([0-9.]+) ms\)$/\1 ms/' | xargs)"
+# The menu dismissed as a tap outside it does: the replaying daemon, which waits while it shows, ends.
+as_user gdbus call --session -d io.github.forcetouch.Daemon1 -o /io/github/forcetouch/Daemon1 \
+    -m io.github.forcetouch.Daemon1.DismissMenu 0 > /dev/null 2>&1
 wait_until 10 gone "$replay_pid" || true
 stop "$replay_pid"
+# An email address, a phone number and a date in the same text view under sway: each deep press's
+# menu lists their actions, and choosing one (the call a tap on its row makes: no pointer under
+# headless sway) reaches the X11 part's recording handlers with the right URI, or the calendar app
+# an iCalendar file of the date.
+# The recording handlers the defaults again, as for the X11 choices (the Firefox sections since
+# made a recorder of file: addresses the user's, which a calendar file would go to).
+printf '[Default Applications]\nx-scheme-handler/https=recorder.desktop\n' > "$HOMEDIR/.config/mimeapps.list"
+for t in x-scheme-handler/mailto x-scheme-handler/tel x-scheme-handler/sms text/calendar; do
+    echo "$t=text-recorder.desktop" >> "$HOMEDIR/.config/mimeapps.list"
+done
+# sway_text NAME WORD ITEM: a deep press lifted at peek on WORD of the text view, its MenuShown in
+# $W/sway-NAME.menu; then ITEM chosen on the menu it leaves open, and the handler's line waited for.
+sway_text() {
+    local x y m om n pid
+    read -r _ _ x y < <(grep "^word $2 " "$W/text-sway.log")
+    press_evemu "$W/sway-$1.evemu" $(( ${tx0:-0} + ${x:-0} )) $(( ${ty0:-0} + ${y:-0} )) peek
+    m="$(mark "$W/menus-sway.log")" om="$(mark "$W/sway-e2e.log")"
+    n=$(cat "$HOMEDIR/text-opened.txt" 2> /dev/null | wc -l)
+    bg_user "$W/sway-$1-replay.log" "$BIN/forcetouchd" --verbose --config "$W/text.toml" --replay "$W/sway-$1.evemu" --paced
+    pid=$last_pid
+    wait_for_new "$m" '^\{' "$W/menus-sway.log" 30 > /dev/null
+    tail -c "+$((m + 1))" "$W/menus-sway.log" | grep -m1 '^{' > "$W/sway-$1.menu"
+    wait_for_new "$om" '^menu state: .* -> open ' "$W/sway-e2e.log" 5 > /dev/null
+    as_user gdbus call --session -d io.github.forcetouch.Daemon1 -o /io/github/forcetouch/Daemon1 \
+        -m io.github.forcetouch.Daemon1.ChooseQuickAction "$3" > "$W/sway-$1.chose" 2>&1
+    for _ in $(seq 50); do [ "$(cat "$HOMEDIR/text-opened.txt" 2> /dev/null | wc -l)" -gt "$n" ] && break; sleep 0.2; done
+    wait_until 10 gone "$pid" || true
+    stop "$pid"
+}
+kinds_started=$SECONDS
+sway_text email ada@example.org text.email
+check "sway text: on an email address, New Email and Copy ($(menu_field sway-email '" ".join([m["target"]["kind"], m["target"]["address"]] + m["titles"])'))" \
+    test "$(menu_field sway-email 'm["target"]["kind"] + " " + m["target"]["address"] + " " + " ".join(m["items"])')" = "email mailto:ada@example.org text.email text.copy"
+check "sway text: ... New Email chosen ($(cat "$W/sway-email.chose")): the user's mailto: handler gets $(tail -1 "$HOMEDIR/text-opened.txt" 2> /dev/null)" \
+    test "$(tail -1 "$HOMEDIR/text-opened.txt" 2> /dev/null)" = "mailto:ada@example.org"
+sway_text phone 7946 text.call
+check "sway text: on a phone number, Call, Send Message and Copy ($(menu_field sway-phone '" ".join([m["target"]["kind"], m["target"]["address"]] + m["titles"])'))" \
+    test "$(menu_field sway-phone 'm["target"]["kind"] + " " + m["target"]["address"] + " " + " ".join(m["items"])')" = "phone tel:+442079460958 text.call text.message text.copy"
+check "sway text: ... Call chosen ($(cat "$W/sway-phone.chose")): the tel: handler gets $(tail -1 "$HOMEDIR/text-opened.txt" 2> /dev/null)" \
+    test "$(tail -1 "$HOMEDIR/text-opened.txt" 2> /dev/null)" = "tel:+442079460958"
+rm -f "$HOMEDIR/event.ics"
+sway_text date December text.event
+check "sway text: on a date, Create Event and Copy ($(menu_field sway-date '" ".join([m["target"]["kind"], m["target"]["address"]] + m["titles"])'))" \
+    test "$(menu_field sway-date 'm["target"]["kind"] + " " + m["target"]["address"] + " " + " ".join(m["items"])')" = "date 2026-12-03 text.event text.copy"
+/usr/bin/python3 "$W/ics-check.py" "$HOMEDIR/event.ics" > "$W/sway-ics.txt" 2>&1
+check "sway text: ... Create Event chosen ($(cat "$W/sway-date.chose")): the calendar app is handed an iCalendar file of 3 December 2026 ($(tail -1 "$HOMEDIR/text-opened.txt" 2> /dev/null); $(head -1 "$W/sway-ics.txt"))" \
+    bash -c "case '$(tail -1 "$HOMEDIR/text-opened.txt" 2> /dev/null)' in /*/forcetouch/event-*.ics) test '$(head -1 "$W/sway-ics.txt")' = 'DTSTART;VALUE=DATE:20261203' ;; *) exit 1 ;; esac"
+echo "figure: sway text: the email address's, the phone number's and the date's presses and choices took $(( SECONDS - kinds_started )) s"
 stop "$menus_pid"
 stop "$text_pid"
 [ -n "${dictd_sway_pid:-}" ] && stop "$dictd_sway_pid"
