@@ -851,21 +851,23 @@ echo "figure: the guided calibration from the window, nine paced presses, took $
 # nine presses all read alike cannot measure force (unusable); a calibration cancelled by the
 # window's Cancel; a device gone before the end (failed). Each says so under its heading, with
 # the daemon's words, and the file is unchanged. The first two on one replay that presses 9
-# times (quick presses, after a 3.5 s lead) and then stays until it is stopped; the last on one
+# times (quick presses, after a 2.5 s lead) and then stays until it is stopped; the last on one
 # that presses once and ends.
 ends_started=$SECONDS
 calibration_done() { drive activate 'push button' 'Close the calibration of forcetouch demo touchscreen' > /dev/null 2>&1; }
 calibration_done
 cp "$W/calibrate-window/forcetouch.toml" "$W/calibrate-ends.toml"
 chown "$U:$G" "$W/calibrate-ends.toml"
-calibration_frames="1 2 3 4 4 4 4 4 3 2 1"
-{ calibration_presses 350 80 80 80 80 80 80 80 80 80; echo 'E: 60.000000 0000 0000 0000'; } > "$W/calibrate-alike.evemu"
-calibration_presses 250 30 > "$W/calibrate-short.evemu"
+calibration_frames="1 2 3 4 4 4 4 3 2 1"
+{ calibration_presses 250 80 80 80 80 80 80 80 80 80; echo 'E: 60.000000 0000 0000 0000'; } > "$W/calibrate-alike.evemu"
+calibration_presses 200 30 > "$W/calibrate-short.evemu"
 chmod 644 "$W/calibrate-alike.evemu" "$W/calibrate-short.evemu"
+started=$(date +%s%N)
 bg_user "$W/calibrate-alike.log" "$BIN/forcetouchd" --config "$W/calibrate-ends.toml" --replay "$W/calibrate-alike.evemu" --paced
 replay_pid=$last_pid
 wait_until 10 has_calibrate
 drive activate 'push button' 'Calibrate forcetouch demo touchscreen' > /dev/null 2>&1
+echo "figure: Calibrate… activated $(( ($(date +%s%N) - started) / 1000000 )) ms after the replaying daemon started (its presses begin at 2500)"
 # shown HEADING MESSAGE: the dialog's heading, and a label that starts with the daemon's MESSAGE.
 shown() { local labels; labels="$(drive names label 2> /dev/null)"; grep -qx "$1" <<< "$labels" && grep -q "^$2" <<< "$labels"; }
 ended() { drive names label 2> /dev/null | grep -m1 -A1 -x "$1" | tail -1; }
