@@ -71,7 +71,11 @@ export class ForceTestArea {
         this.area.set_draw_func((_a, cr, width, height) => this._draw(cr, width, height));
         group.add(this.area);
         const press = new Gtk.GestureDrag({ button: 0 });
+        // Focus comes to the area pressed: left in a row elsewhere that the daemon's answer
+        // makes anew, it would scroll the page to that row, away from the finger.
+        this.area.focusable = true;
         press.connect('drag-begin', () => {
+            this.area.grab_focus();
             this._held = true;
             if (this._latest && this._latest.phase !== 'ended')
                 this._follow(this._latest);
