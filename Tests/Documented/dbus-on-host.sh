@@ -527,7 +527,9 @@ wait_until 10 row_says double-tap
 check "binding 1 opened, its double-tap pressed: its gesture changed in its own line ($changed), the row saying the daemon's new line ($(row_line))" \
     bash -c "[ \"\$1\" = '< gesture = \"tap\" > gesture = \"double-tap\" ' ] && [[ \"\$2\" == *': double-tap → exec'* ]]" _ "$changed" "$(row_line)"
 drive activate 'push button' Undo
-check "... Undo puts the tap back" wait_until 10 cmp -s "$W/config-bound.toml" "$CONFIG"
+# Only once the change was made (its diff above) is the file as before an Undo.
+tap_back() { [ -n "$changed" ] && cmp -s "$W/config-bound.toml" "$CONFIG" && row_says tap; }
+check "... Undo puts the tap back, in the file and in the row's line" wait_until 10 tap_back
 drive type text 'Command of binding 1' "notify-send 'edited in place'"
 drive activate 'push button' 'Set the command of binding 1'
 wait_until 10 grep -qxF 'exec = ["notify-send", "edited in place"]' "$CONFIG"
@@ -578,7 +580,7 @@ changed="$(diff "$W/config-button.toml" "$CONFIG" | grep '^[<>]' | tr '\n' ' ')"
 check "the Double-Tap Timeout (shown $timeout_before, the default) set to 0.5 by its spin button: one line in the table ($changed)" \
     bash -c "[ \"\$1\" = '> double-tap-timeout = 0.5 ' ] && [ \"\$2\" = 0.30 ]" _ "$changed" "$timeout_before"
 drive activate 'push button' Undo
-timeout_back() { cmp -s "$W/config-button.toml" "$CONFIG" && [ "$(drive value 'spin button' 'Double-Tap Timeout')" = 0.30 ]; }
+timeout_back() { [ -n "$changed" ] && cmp -s "$W/config-button.toml" "$CONFIG" && [ "$(drive value 'spin button' 'Double-Tap Timeout')" = 0.30 ]; }
 check "... Undo takes it out again, the spin button back at 0.30" wait_until 10 timeout_back
 cp "$W/config-slot.toml" "$CONFIG"
 # forcetouch off and on: the daemon's Paused.
