@@ -7,6 +7,8 @@
 /// One line of a sense, and the space above the first (LookUpCard.lineHeight, .bodyPadding).
 #define LINE_HEIGHT 17.0
 #define BODY_PADDING 8.0
+/// The senses' font, measured as drawn.
+#define BODY_FONT "Sans 10"
 
 static struct {
     char *word, *source;
@@ -36,6 +38,12 @@ void ft_look_up_card_begin(const ft_menu_content *content) {
 
 const char *ft_look_up_card_word(void) { return card.word ? card.word : ""; }
 
+char *ft_look_up_card_sense_lines(void) {
+    GString *lines = g_string_new(NULL);
+    for (int i = 0; i < card.count; i++) g_string_append_printf(lines, "%s%d", i ? " " : "", card.lines[i]);
+    return g_string_free(lines, FALSE);
+}
+
 static void draw_text(cairo_t *cr, const char *text, const char *font, double x, double y, double width, int lines,
                       double grey) {
     PangoLayout *layout = ft_text_layout(pango_cairo_create_layout(cr), text, font, width, lines);
@@ -43,6 +51,19 @@ static void draw_text(cairo_t *cr, const char *text, const char *font, double x,
     cairo_move_to(cr, x, y);
     pango_cairo_show_layout(cr, layout);
     g_object_unref(layout);
+}
+
+int ft_look_up_card_lines_needed(const char *text, double width) {
+    // Bounded as drawn (ft_look_up_card_begin), with no limit of lines: what it needs whole.
+    g_autofree char *cut = ft_cut_text(text ? text : "", -1, FT_LOOK_UP_SENSE_CHARS);
+    PangoContext *context = pango_font_map_create_context(pango_cairo_font_map_get_default());
+    PangoLayout *layout = ft_text_layout(pango_layout_new(context), cut, BODY_FONT, width, 1);
+    pango_layout_set_height(layout, -1);
+    pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE);
+    int lines = pango_layout_get_line_count(layout);
+    g_object_unref(layout);
+    g_object_unref(context);
+    return lines;
 }
 
 void ft_look_up_card_draw(cairo_t *cr, double width, double header, double body, int dark) {
@@ -62,7 +83,7 @@ void ft_look_up_card_draw(cairo_t *cr, double width, double header, double body,
         // Each sense in the lines the model gave it, the last ellipsized when it needs more.
         double y = header + BODY_PADDING;
         for (int i = 0; i < card.count && y < header + body; i++) {
-            draw_text(cr, card.senses[i], "Sans 10", 16, y, width - 32, card.lines[i], fg);
+            draw_text(cr, card.senses[i], BODY_FONT, 16, y, width - 32, card.lines[i], fg);
             y += card.lines[i] * LINE_HEIGHT;
         }
     }

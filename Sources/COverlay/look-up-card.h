@@ -16,10 +16,17 @@ void ft_look_up_card_begin(const ft_menu_content *content);
 /// The menu is gone: its card goes.
 void ft_look_up_card_end(void);
 
+/// The lines `text` needs whole in the card's body font laid out `width` wide, as drawn (Pango's
+/// wrap at words): the model's measure of a sense (the ABI's `lines_needed`).
+int ft_look_up_card_lines_needed(const char *text, double width);
+
 /// The card at 0, 0 of `cr`, in the menu's units at pop: `width` wide, its header (the word and
 /// the dictionary) `header` high, then the senses in `body`.
 void ft_look_up_card_draw(cairo_t *cr, double width, double header, double body, int dark);
 
 /// The word, for the log ("" without a card).
 const char *ft_look_up_card_word(void);
+
+/// The lines each sense is given, for the log: "3 2" ("" without a card). g_free it.
+char *ft_look_up_card_sense_lines(void);
 #endif

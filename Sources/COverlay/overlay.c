@@ -154,6 +154,9 @@ static void log_geometry(void) {
         g_printerr("look-up %u %d %d %d %d \"%s\" definition %d %d %d %d\n", f->menu_id, f->preview.x + ox,
                    f->preview.y + oy, f->preview.width, f->preview.height, word, f->definition.x + ox,
                    f->definition.y + oy, f->definition.width, f->definition.height);
+        // The lines each sense was given (never its text): what the model made of Pango's measure.
+        g_autofree char *lines = ft_look_up_card_sense_lines();
+        g_printerr("senses %u lines %s\n", f->menu_id, lines);
     } else if (f->link) {
         g_autofree char *title = ft_log_text(ft_link_preview_title());
         g_autofree char *address = ft_log_text(ft_link_preview_address());
@@ -662,7 +665,7 @@ static void menu_shown(GVariant *p) {
     }
     g_variant_iter_free(items);
     ft_menu_content content;
-    o.menu->content(&target, dicts, count, &content);
+    o.menu->content(&target, dicts, count, ft_look_up_card_lines_needed, &content);
     for (int i = 0; i < kept; i++) g_variant_unref(held[i]);
     clear_items();
     for (int i = 0; i < content.count && i < FT_MENU_MAX_ITEMS; i++) {

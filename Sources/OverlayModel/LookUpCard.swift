@@ -33,16 +33,22 @@ public struct LookUpCard: Hashable, Sendable {
     /// The most characters of a definition read for its senses.
     public static let maximumDefinitionLength = 4000
     /// How many characters of the body's font fit a line of the card (268 px of Sans 10): what
-    /// a sense's lines are counted by. Pango wraps at words, so a sense may take a line more;
-    /// it is then ellipsized, never drawn past the card.
+    /// `estimatedLines` counts by, where no toolkit measures (the model's tests, the vectors).
     public static let charactersPerLine = 44
+    /// The width a sense is laid out in, in the menu's units at pop: the card less its sides'
+    /// margins (16 each). What a toolkit's `linesNeeded` measures at.
+    public static let textWidth = LinkPreviewLayout.width - 32
     /// One line of the body, and the space above and below its lines.
     public static let lineHeight = 17.0
     public static let bodyPadding = 8.0
 
     /// The card for `word`, defined by `definition` (the dictionary server's text, its first
-    /// line the headword) from `dictionary`.
-    public init(word: String, definition: String, dictionary: String) {
+    /// line the headword) from `dictionary`; `linesNeeded` says how many lines a sense's text
+    /// needs whole at `textWidth` in the body's font: the toolkit that draws it measures (Pango
+    /// wraps at words, which a count of characters cannot tell), the rule of how many it gets
+    /// is here.
+    public init(word: String, definition: String, dictionary: String,
+                linesNeeded: (String) -> Int = LookUpCard.estimatedLines) {
         self.word = word
         var texts = Self.senses(of: definition, word: word)
         if texts.isEmpty {
@@ -56,11 +62,17 @@ public struct LookUpCard: Hashable, Sendable {
         for text in texts where left > 0 {
             let cut = text.unicodeScalars.count > Self.maximumSenseLength
                 ? String(String.UnicodeScalarView(text.unicodeScalars.prefix(Self.maximumSenseLength - 1))) + "…" : text
-            let needed = (cut.unicodeScalars.count + Self.charactersPerLine - 1) / Self.charactersPerLine
+            let needed = linesNeeded(cut)
             let lines = min(max(needed, 1), Self.maximumSenseLines, left)
             senses.append(Sense(text: cut, lines: lines))
             left -= lines
         }
+    }
+
+    /// The lines a text needs as `charactersPerLine` estimates them: a toolkit's measure stands
+    /// in for it where the card is drawn.
+    public static func estimatedLines(_ text: String) -> Int {
+        (text.unicodeScalars.count + charactersPerLine - 1) / charactersPerLine
     }
 
     /// The lines of definition drawn.

@@ -43,8 +43,9 @@ public struct MenuContent: Hashable, Sendable {
     public var name: String
 
     /// The content of a menu whose target is `target` and whose items are `items` (those the
-    /// menu has room for).
-    public init(target: BusStrings, items: [BusStrings]) {
+    /// menu has room for); a word's senses measured by `linesNeeded` (`LookUpCard.init`).
+    public init(target: BusStrings, items: [BusStrings],
+                linesNeeded: (String) -> Int = LookUpCard.estimatedLines) {
         kind = target[MenuTargetKey.kind.rawValue] ?? ""
         name = target[MenuTargetKey.name.rawValue] ?? ""
         let address = target[MenuTargetKey.address.rawValue] ?? ""
@@ -52,7 +53,7 @@ public struct MenuContent: Hashable, Sendable {
         var heading: MenuHeading?
         if kind == "word", !name.isEmpty {
             lookUp = LookUpCard(word: name, definition: target[MenuTargetKey.definition.rawValue] ?? "",
-                                dictionary: target[MenuTargetKey.dictionary.rawValue] ?? "")
+                                dictionary: target[MenuTargetKey.dictionary.rawValue] ?? "", linesNeeded: linesNeeded)
             popRow = types.lastIndex(of: Self.lookUpInAppType)
         } else if kind == "link", !address.isEmpty {
             link = Link(address: address, name: name, openRow: types.lastIndex(of: Self.openLinkType))

@@ -39,9 +39,13 @@ enum OverlayModelBridge {
         },
         daemon_gone: { out in apply(.daemonGone, out) },
         menu_wait_over: { out in apply(.menuWaitOver, out) },
-        content: { target, items, count, out in
+        content: { target, items, count, linesNeeded, out in
             let rows = (0 ..< Int(min(max(count, 0), FT_MENU_MAX_ITEMS))).map { strings(items?[$0]) }
-            out?.pointee = cContent(MenuContent(target: strings(target?.pointee), items: rows))
+            // Pango's count where the glue gives it: a count of characters misses where words wrap.
+            let measure: (String) -> Int = linesNeeded.map { measure in
+                { text in Int(text.withCString { measure($0, LookUpCard.textWidth) }) }
+            } ?? LookUpCard.estimatedLines
+            out?.pointee = cContent(MenuContent(target: strings(target?.pointee), items: rows, linesNeeded: measure))
         },
         highlight_range: { start, end, readFrom, sentLength, from, to in
             guard let range = TextHighlight.characters(start: string(start), end: string(end), readFrom: Int(readFrom),

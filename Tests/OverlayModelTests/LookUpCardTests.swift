@@ -37,6 +37,32 @@ import Testing
         #expect(long.senses[0].text.unicodeScalars.count == LookUpCard.maximumSenseLength)
     }
 
+    /// The lines a sense gets are those the toolkit measured, within the rule: 3 a sense, 5 a card.
+    @Test func eachSenseGetsTheLinesItsMeasureSaysWithinTheBudget() {
+        let definition = "w\n n 1: one 2: two 3: three 4: four"
+        func card(_ measured: [String: Int]) -> LookUpCard {
+            LookUpCard(word: "w", definition: definition, dictionary: "d") { measured[$0] ?? 0 }
+        }
+        // Each as measured, where the estimate (44 characters a line) would give each 1.
+        #expect(card(["n 1: one": 2, "2: two": 1, "3: three": 2]).senses.map(\.lines) == [2, 1, 2])
+        // A sense needing more than 3 gets 3; what is left of the 5 is the last's.
+        #expect(card(["n 1: one": 7, "2: two": 4, "3: three": 1]).senses.map(\.lines) == [3, 2])
+        // A measure of none (an empty layout) still gets a line.
+        #expect(card([:]).senses.map(\.lines) == [1, 1, 1, 1])
+        // The measure is given each sense's text as drawn: cut to its length.
+        var measured: [String] = []
+        _ = LookUpCard(word: "x", definition: "1: " + String(repeating: "long ", count: 200), dictionary: "d") {
+            measured.append($0)
+            return 1
+        }
+        #expect(measured.map(\.unicodeScalars.count) == [LookUpCard.maximumSenseLength])
+        #expect(card(["n 1: one": 2, "2: two": 3]).bodyHeight == 5 * LookUpCard.lineHeight + 2 * LookUpCard.bodyPadding)
+        // MenuContent passes its measure on.
+        let content = MenuContent(target: BusStrings([("kind", "word"), ("name", "w"), ("definition", definition)]),
+                                  items: [], linesNeeded: { _ in 2 })
+        #expect(content.lookUp?.senses.map(\.lines) == [2, 2, 1])
+    }
+
     @Test func thePartOfSpeechStaysWithItsNumber() {
         let card = LookUpCard(word: "w", definition: "w\n  n 1: one\n  2: two\n  v 1: three", dictionary: "d")
         #expect(card.senses.map(\.text) == ["n 1: one", "2: two", "v 1: three"])

@@ -166,8 +166,11 @@ typedef struct {
     /// The wait an `await_menu_ms` asked for is over.
     void (*menu_wait_over)(ft_menu_effects *out);
     /// MenuShown's target and its first `count` items (at most FT_MENU_MAX_ITEMS), as the bus
-    /// carried them: what the menu draws.
-    void (*content)(const ft_bus_dict *target, const ft_bus_dict *items, int count, ft_menu_content *out);
+    /// carried them: what the menu draws. `lines_needed` is the toolkit's measure of a word's
+    /// senses: the lines `text` needs whole, laid out `width` wide in the card's body font
+    /// (LookUpCard's `linesNeeded`); the model decides how many it gets.
+    void (*content)(const ft_bus_dict *target, const ft_bus_dict *items, int count,
+                    int (*lines_needed)(const char *text, double width), ft_menu_content *out);
     /// The characters to ask the application's text object for, for MenuShown's `text-start`
     /// and `text-end` (NULL: absent) in the `sent_length` characters sent, which began at
     /// `read_from` of the object's text (TextHighlight.characters): 1 with *from, *to, else 0.
