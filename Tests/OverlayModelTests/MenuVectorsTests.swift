@@ -71,6 +71,8 @@ import Testing
         var heading: Heading?
         var link: Link?
         var lookUp: LookUp?
+        /// The row pop chooses: a link's Open, a word's Look Up in its dictionary application.
+        var popRow: Int?
 
         struct Row: Encodable {
             var type: String
@@ -119,6 +121,7 @@ import Testing
                 LookUp(word: card.word, source: card.source,
                        senses: card.senses.map { LookUp.Sense(text: $0.text, lines: $0.lines) }, bodyHeight: card.bodyHeight)
             }
+            popRow = c.popRow
         }
     }
 
@@ -656,6 +659,7 @@ import Testing
         let link = [("kind", "link"), ("name", "Example"), ("address", "https://example.org/")]
         let lookUp = [("type", "text.look-up"), ("title", "Look Up “Force”"), ("subtitle", "n 1: a powerful effect")]
         let copyText = [("type", "text.copy"), ("title", "Copy"), ("subtitle", "Force"), ("icon", "edit-copy")]
+        let lookUpInApp = [("type", "text.look-up-app"), ("title", "Look Up in Dictionary"), ("icon", "accessories-dictionary")]
         return [
             ContentCase(target: link, items: [open, copy]),
             ContentCase(target: link, items: [copy, open]),
@@ -675,6 +679,9 @@ import Testing
             // why, a text without numbered senses, a long one, and a word without a name.
             ContentCase(target: [("kind", "word"), ("name", "Force"), ("definition", Self.wordNetForce),
                                  ("dictionary", "WordNet (r) 3.0 (2006), dictd 1.13")], items: [lookUp, copyText]),
+            // Pop on a word chooses its (last) Look Up in Dictionary row.
+            ContentCase(target: [("kind", "word"), ("name", "Force"), ("definition", "1: one")],
+                        items: [lookUp, lookUpInApp, copyText, lookUpInApp]),
             ContentCase(target: [("kind", "word"), ("name", "naïve"),
                                  ("dictionary", "no dictionary server on 127.0.0.1:2628: install dictd and dict-wn")],
                         items: [lookUp]),
@@ -872,6 +879,7 @@ import Testing
         #expect(contents.contains { $0.link?.openRow != nil } && contents.contains { $0.link != nil && $0.link?.openRow == nil })
         #expect(contents.contains { $0.heading != nil } && contents.contains { $0.heading?.iconFile.isEmpty == false })
         #expect(contents.contains { c in c.heading != nil && c.rows.contains { $0.subtitle == nil } })
+        #expect(contents.contains { $0.lookUp != nil && $0.popRow != nil } && contents.contains { $0.lookUp != nil && $0.popRow == nil })
         let parts = Self.linkLayouts().flatMap(\.partAt)
         #expect(parts.contains { $0.preview == true } && parts.contains { $0.row != nil }
                 && parts.contains { $0.row == nil && $0.preview == nil })

@@ -196,6 +196,22 @@ class ForcetouchLinkCard extends St.Widget {
     }
 });
 
+/* The font of a sense's label in WordCard at pop: the theme's, 12 px. */
+const SENSE_FONT_PX = 12;
+
+/* The lines a word's sense needs whole as WordCard lays it out (LookUpCard's linesNeeded): the
+ * theme's font at the labels' size, LookUpCard.textWidth wide, wrapped at words as they are. How
+ * many it then gets is the model's. */
+function senseLinesNeeded(text) {
+    const font = St.ThemeContext.get_for_stage(global.stage).get_font().copy();
+    font.set_absolute_size(SENSE_FONT_PX * Pango.SCALE);
+    const layout = global.stage.create_pango_layout(boundedText(text));
+    layout.set_font_description(font);
+    layout.set_width(LookUpCard.textWidth * Pango.SCALE);
+    layout.set_wrap(Pango.WrapMode.WORD_CHAR);
+    return layout.get_line_count();
+}
+
 /* A word's Look Up card above its actions, as forcetouch-overlay's look-up-card.c draws it: the word
  * in bold and the dictionary named under it in the header, the definition's first senses under
  * that (menuModel.js's LookUpCard: each sense its lines at most, the last ellipsized), and,
@@ -221,7 +237,7 @@ class ForcetouchWordCard extends St.Widget {
             for (const sense of card.senses) {
                 const label = new St.Label({
                     text: boundedText(sense.text), height: sense.lines * C.lineHeight * unit,
-                    style: `font-size: ${12 * unit}px;`,
+                    style: `font-size: ${SENSE_FONT_PX * unit}px;`,
                 });
                 label.clutter_text.line_wrap = true;
                 label.clutter_text.line_wrap_mode = Pango.WrapMode.WORD_CHAR;
@@ -296,7 +312,7 @@ var MenuController = class MenuController {
         for (let i = 0; i < items.n_children() && dicts.length < MAX_ITEMS; i++)
             dicts.push(stringPairs(items.get_child_value(i)));
         const target = new BusStrings(params.n_children() > 6 ? stringPairs(params.get_child_value(6)) : []);
-        const content = new MenuContent(target, dicts.map(pairs => new BusStrings(pairs)));
+        const content = new MenuContent(target, dicts.map(pairs => new BusStrings(pairs)), senseLinesNeeded);
         // Bounded before St lays them out: a 10 MB title would take the shell's time and memory.
         this._items = content.rows.map(row => ({
             type: row.type, title: boundedText(row.title), subtitle: row.subtitle === null ? '' : boundedText(row.subtitle),
@@ -315,8 +331,9 @@ var MenuController = class MenuController {
         let link = null;
         this._lookUp = content.lookUp;
         if (this._lookUp) {
-            // Placed as a link's preview, its definition under the header (LinkPreviewLayout).
-            link = new LinkTarget(null, false, this._lookUp.bodyHeight);
+            // Placed as a link's preview, its definition under the header (LinkPreviewLayout);
+            // pop chooses its Look Up in Dictionary, as a link's chooses Open.
+            link = new LinkTarget(content.popRow, false, this._lookUp.bodyHeight);
         } else if (content.link) {
             this._preview = new PagePreview({
                 log: this._log, menuID: id, address: content.link.address, name: content.link.name,
@@ -677,6 +694,8 @@ var MenuController = class MenuController {
             const d = frame.link.definition;
             this._log.verbose(`look-up ${frame.menuID} ${r(frame.link.preview)} "${boundedText(this._lookUp.word)}" ` +
                 `definition ${d ? r(d) : '0 0 0 0'}`);
+            // The lines each sense was given (never its text): what the model made of the measure.
+            this._log.verbose(`senses ${frame.menuID} lines ${this._lookUp.senses.map(s => s.lines).join(' ')}`);
             this._log.verbose(`actions ${frame.menuID} ${r(frame.link.actions.card)}`);
         }
         if (frame.layout.heading && this._heading)

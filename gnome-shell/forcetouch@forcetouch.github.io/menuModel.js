@@ -30,10 +30,12 @@ var BusStrings = class BusStrings {
 /* What a MenuShown draws (SPEC §11, "What is under the finger"), decided from its dictionaries
  * (BusStrings) as the bus carried them: the rows ({ type, title, subtitle or null, icon,
  * iconFile }), and the app heading them ({ title, icon, iconFile }) or the link previewed above
- * them ({ address, name, openRow or null }), each null when there is none; `kind` and `name` as
- * the daemon said them ('' when it did not). */
+ * them ({ address, name, openRow or null }), each null when there is none; the row pop chooses
+ * (`popRow`, null for none); `kind` and `name` as the daemon said them ('' when it did not). */
 var MenuContent = class MenuContent {
-    constructor(target, items) {
+    /* `linesNeeded(text)`: the lines a word's sense needs whole (LookUpCard's), measured by the
+     * toolkit that draws it; the estimate by default. */
+    constructor(target, items, linesNeeded = LookUpCard.estimatedLines) {
         this.kind = target.get(TARGET_KEYS.kind) ?? '';
         this.name = target.get(TARGET_KEYS.name) ?? '';
         const address = target.get(TARGET_KEYS.address) ?? '';
@@ -42,12 +44,19 @@ var MenuContent = class MenuContent {
         this.heading = null;
         /* A word's card (a target of kind `word`): above the rows, as a link's preview. */
         this.lookUp = null;
+        /* The row pop chooses: a link's Open (`link.openRow`), a word's Look Up in its dictionary
+         * application (the last item of type `text.look-up-app`); null when there is none, and
+         * then pop chooses nothing. */
+        this.popRow = null;
         if (this.kind === 'word' && this.name) {
             this.lookUp = new LookUpCard(this.name, target.get(TARGET_KEYS.definition) ?? '',
-                target.get(TARGET_KEYS.dictionary) ?? '');
+                target.get(TARGET_KEYS.dictionary) ?? '', linesNeeded);
+            const lookUpInApp = types.lastIndexOf(MenuContent.lookUpInAppType);
+            this.popRow = lookUpInApp >= 0 ? lookUpInApp : null;
         } else if (this.kind === 'link' && address) {
             const open = types.lastIndexOf(MenuContent.openLinkType);
             this.link = { address, name: this.name, openRow: open >= 0 ? open : null };
+            this.popRow = this.link.openRow;
         } else if (MenuContent.appKinds.includes(this.kind) && this.name && items.length) {
             // An icon that is a path is an image file, else a theme icon's name.
             const icon = target.get(TARGET_KEYS.icon) ?? '';
@@ -73,6 +82,9 @@ var MenuContent = class MenuContent {
 };
 /* The type of a link's Open item (the daemon's PressTargetMenu.openLinkType): pop chooses it. */
 MenuContent.openLinkType = 'link.open';
+/* The type of a word's Look Up in Dictionary item (the daemon's TextTargetMenu.lookUpInAppType):
+ * pop chooses it. */
+MenuContent.lookUpInAppType = 'text.look-up-app';
 /* The target kinds whose menu is an app's, headed by its name and icon. */
 MenuContent.appKinds = ['app-icon', 'window'];
 
@@ -80,9 +92,11 @@ MenuContent.appKinds = ['app-icon', 'window'];
  * as a link's preview is (LinkPreviewLayout), the word as its title, the dictionary that defined
  * it named under it (`source`, '' when the senses say why there is none), and the first senses
  * of the definition ({ text, lines }), a few lines at most. Counted in Unicode scalars (code
- * points), as the Swift model counts them. */
+ * points), as the Swift model counts them. `linesNeeded(text)` says how many lines a sense's text
+ * needs whole at `textWidth` in the body's font: the toolkit that draws it measures (the glue
+ * passes it in), the rule of how many it gets is here. */
 var LookUpCard = class LookUpCard {
-    constructor(word, definition, dictionary) {
+    constructor(word, definition, dictionary, linesNeeded = LookUpCard.estimatedLines) {
         const L = LookUpCard;
         this.word = word;
         let texts = L.senses(definition, word);
@@ -99,13 +113,18 @@ var LookUpCard = class LookUpCard {
             const scalars = Array.from(text);
             const cut = scalars.length > L.maximumSenseLength
                 ? `${scalars.slice(0, L.maximumSenseLength - 1).join('')}…` : text;
-            // Whole lines, as Swift's integer division counts them (no rounding of a fraction).
-            const room = Array.from(cut).length + L.charactersPerLine - 1;
-            const needed = (room - room % L.charactersPerLine) / L.charactersPerLine;
+            const needed = linesNeeded(cut);
             const lines = Math.min(Math.max(needed, 1), L.maximumSenseLines, left);
             this.senses.push({ text: cut, lines });
             left -= lines;
         }
+    }
+
+    /* The lines a text needs as `charactersPerLine` estimates them, where no toolkit measures. */
+    static estimatedLines(text) {
+        // Whole lines, as Swift's integer division counts them (no rounding of a fraction).
+        const room = Array.from(text).length + LookUpCard.charactersPerLine - 1;
+        return (room - room % LookUpCard.charactersPerLine) / LookUpCard.charactersPerLine;
     }
 
     /* The lines of definition drawn. */
@@ -175,7 +194,7 @@ LookUpCard.maximumSenseLines = 3;
 /* The most characters kept of one sense, and read of a definition. */
 LookUpCard.maximumSenseLength = 400;
 LookUpCard.maximumDefinitionLength = 4000;
-/* How many characters fit a line of the card: what a sense's lines are counted by. */
+/* How many characters fit a line of the card: what estimatedLines counts by. */
 LookUpCard.charactersPerLine = 44;
 /* One line of the body, and the space above and below its lines. */
 LookUpCard.lineHeight = 17.0;
@@ -448,6 +467,9 @@ var LinkPreviewLayout = class LinkPreviewLayout {
 };
 /* The preview's and the actions' width at pop, as the menu's. */
 LinkPreviewLayout.width = MenuLayout.width;
+/* The width a word's sense is laid out in, in the menu's units at pop: the card less its sides'
+ * margins (16 each), what a glue's linesNeeded measures at. */
+LookUpCard.textWidth = LinkPreviewLayout.width - 32;
 /* The preview's header: the title's line and the address's. */
 LinkPreviewLayout.headerHeight = 56.0;
 /* The page's rendering under the header, 3:2. */

@@ -24,7 +24,8 @@ function checkContents(v, t) {
         const lookUp = card ? { word: card.word, source: card.source, senses: card.senses, bodyHeight: card.bodyHeight }
             : null;
         t.equal({ kind: content.kind, name: content.name, rows: content.rows, heading: content.heading, link: content.link,
-            lookUp }, { kind: c.kind, name: c.name, rows: c.rows, heading: c.heading, link: c.link, lookUp: c.lookUp },
+            lookUp, popRow: content.popRow }, { kind: c.kind, name: c.name, rows: c.rows, heading: c.heading, link: c.link,
+            lookUp: c.lookUp, popRow: c.popRow },
             `content ${i}: target ${JSON.stringify(c.target)}, ${c.items.length} item(s)`);
     });
 }
