@@ -18,7 +18,7 @@ public struct SettingsState: Codable, Hashable, Sendable {
     /// Every kind `under-finger` may list, in the order a window shows them.
     public var underFingerKinds: [String]
     /// The `[[quick-action]]` blocks, in file order (`quick-action.N` is the N-th), each as
-    /// `GetQuickActions` shows an item.
+    /// `GetQuickActions` shows an item, with `icon-name`: the theme icon the menu draws for it.
     public var quickActions: [JSONValue]
     /// The `[[binding]]` blocks in file order (`binding.N` is the N-th), each one line as
     /// `forcetouchd --check-config` prints it.

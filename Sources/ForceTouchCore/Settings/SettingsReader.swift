@@ -27,9 +27,7 @@ public enum SettingsReader {
             hapticTouchTime: time,
             haptics: configuration.general.haptics.rawValue,
             underFinger: value("quick-actions", "under-finger")?.array?.compactMap(\.string) ?? kinds.sorted(),
-            quickActions: configuration.quickActions.prefix(blocks).compactMap { item in
-                (try? ProtocolJSON.string(item)).flatMap { try? ProtocolJSON.decode(JSONValue.self, from: Data($0.utf8)) }
-            },
+            quickActions: configuration.quickActions.prefix(blocks).compactMap(quickAction),
             bindings: configuration.bindings.map { BindingSummary.line($0, in: configuration) },
             canUndo: canUndo,
             underFingerKinds: PressTargetKind.configurable.map(\.rawValue),
@@ -44,5 +42,14 @@ public enum SettingsReader {
             },
             assistiveTouchButton: AssistiveTouchSettings.button(configuration),
             assistiveTouchNumbers: AssistiveTouchSettings.numbers(configuration))
+    }
+
+    /// A quick action as the window shows it: the item's JSON, and `icon-name`, the theme icon
+    /// the daemon's menu draws for it (an `icon-type` mapped as the menu maps it), when it has one.
+    static func quickAction(_ item: ShortcutItem) -> JSONValue? {
+        guard let text = try? ProtocolJSON.string(item),
+              case .object(var fields)? = try? ProtocolJSON.decode(JSONValue.self, from: Data(text.utf8)) else { return nil }
+        if let name = item.icon?.themeIconName { fields["icon-name"] = .string(name) }
+        return .object(fields)
     }
 }

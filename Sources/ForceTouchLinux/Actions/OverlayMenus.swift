@@ -120,13 +120,9 @@ final class OverlayMenus {
     }
 
     static func item(_ entry: ShortcutStore.Entry) -> MenuShownMessage.Item {
-        var icon = "", file = ""
-        switch entry.item.icon {
-        case .system(let s): icon = s.themeIconName
-        case .symbol(let s): icon = s
-        case .file(let f): file = f
-        case nil: break
-        }
+        var file = ""
+        if case .file(let f) = entry.item.icon { file = f }
+        let icon = entry.item.icon?.themeIconName ?? ""
         return .init(type: entry.item.type, title: entry.item.title, subtitle: entry.item.subtitle ?? "",
                      icon: icon, iconFile: file, kind: entry.kind.rawValue)
     }
