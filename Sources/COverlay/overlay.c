@@ -1095,7 +1095,8 @@ int ft_overlay_main(const ft_overlay_args *args) {
     o.menu = args->menu;
     o.client = args->client;
     ft_drawing_init(args->client);
-    if (args->what_is_at) return ft_under_finger_what_is_at(args->lookup, args->at_x, args->at_y, args->verbose);
+    if (args->what_is_at) return ft_under_finger_what_is_at(args->lookup, args->at_x, args->at_y, args->read_text,
+                                                          args->verbose);
     g_printerr("forcetouch-overlay %s\n", args->version);
     GError *error = NULL;
     GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, &error);

@@ -1181,13 +1181,13 @@ void ft_under_finger_began(double x, double y, const char *placement, const char
 
 void ft_under_finger_reads_text(int read) { g_atomic_int_set(&text_read, read != 0); }
 
-int ft_under_finger_what_is_at(const ft_lookup_model *model, int x, int y, int verbose) {
+int ft_under_finger_what_is_at(const ft_lookup_model *model, int x, int y, int read_text, int verbose) {
     // GTK is not started here, which would set it: the log's names in the user's charset.
     setlocale(LC_ALL, "");
     lookup_t *l = lookup_new(model, verbose);
     facts_t f = { 0 };
-    // As a press would be where the daemon uses text: looked at by the user, sent to no one.
-    ft_under_finger_reads_text(TRUE);
+    // --read-text: as a press would be where the daemon uses text; looked at by the user, sent to no one.
+    ft_under_finger_reads_text(read_text);
     gint64 start = g_get_monotonic_time();
     // A person waits at a terminal: a second, not the press's deadline.
     look_up_within(l, x, y, 1000, &f);
@@ -1196,8 +1196,21 @@ int ft_under_finger_what_is_at(const ft_lookup_model *model, int x, int y, int v
         .source = f.source, .role = f.role, .name = f.name, .description = f.description, .address = f.address,
         .window_app_id = f.window_app_id, .window_title = f.window_title, .window_type = f.window_type,
         .has_window_pid = f.has_pid, .window_pid = f.window_pid, .app_id = f.app_id, .why = f.why,
+        .text = f.text, .text_offset = f.text_offset,
     };
+    // PressTarget's `windows` (a(uss)) as the model prints them.
+    gsize count = f.windows ? MIN(g_variant_n_children(f.windows), FT_APP_WINDOWS_MAX) : 0;
+    ft_app_window *windows = g_new0(ft_app_window, MAX(count, 1));
+    for (gsize i = 0; i < count; i++) {
+        const char *app_id = NULL, *title = NULL;
+        g_variant_get_child(f.windows, i, "(u&s&s)", &windows[i].id, &app_id, &title);
+        g_strlcpy(windows[i].app_id, app_id, sizeof windows[i].app_id);
+        g_strlcpy(windows[i].title, title, sizeof windows[i].title);
+    }
+    out.windows = windows;
+    out.window_count = (int)count;
     model->print_facts(&out);
+    g_free(windows);
     facts_clear(&f);
     return 0;
 }

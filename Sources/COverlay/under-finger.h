@@ -21,6 +21,7 @@ void ft_under_finger_began(double x, double y, const char *placement, const char
 void ft_under_finger_reads_text(int read);
 
 /// `forcetouch-overlay --what-is-at X Y`: looks up what is at screen pixel x, y on this thread
-/// and prints the facts through `model`. Returns the exit status.
-int ft_under_finger_what_is_at(const ft_lookup_model *model, int x, int y, int verbose);
+/// and prints the facts through `model`, the text there too when `read_text` (--read-text).
+/// Returns the exit status.
+int ft_under_finger_what_is_at(const ft_lookup_model *model, int x, int y, int read_text, int verbose);
 #endif

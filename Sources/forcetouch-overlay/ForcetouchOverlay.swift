@@ -34,7 +34,8 @@ struct ForcetouchOverlay: ForceTouchCommand {
             finger (the window, from the X server or sway's IPC, and the accessible object there, \
             through AT-SPI: its role, name and a link's address) and tells the daemon \
             (PressTarget); `--no-under-finger` looks nothing up. `--what-is-at X Y` prints what it would tell for a screen pixel, as \
-            JSON, and exits; `--observe-at X Y` prints before it each answer the application gave there.
+            JSON, and exits (with `--read-text`, the text there too); `--observe-at X Y` prints before it each \
+            answer the application gave there.
             """,
         version: ForceTouchVersion.string)
 
@@ -62,6 +63,9 @@ struct ForcetouchOverlay: ForceTouchCommand {
                                valueName: "X Y"))
     var observeAt: [Int32] = []
 
+    @Flag(help: "With --what-is-at or --observe-at, read the text at the point too and print it (`text`, and `text-offset`, the character at the point in it), as the overlay does for a press where the daemon's `under-finger` lists a kind found in text; a password field's is never read.")
+    var readText = false
+
     func validate() throws {
         for (option, numbers) in [("--what-is-at", whatIsAt), ("--observe-at", observeAt)] {
             guard numbers.isEmpty || numbers.count == 2 else {
@@ -70,6 +74,9 @@ struct ForcetouchOverlay: ForceTouchCommand {
             guard numbers.isEmpty || underFinger else {
                 throw ValidationError("\(option) looks up what is under the finger: it cannot go with --no-under-finger")
             }
+        }
+        guard !readText || !whatIsAt.isEmpty || !observeAt.isEmpty else {
+            throw ValidationError("--read-text reads the text at the point --what-is-at or --observe-at looks up: give one of them")
         }
         guard whatIsAt.isEmpty || observeAt.isEmpty else {
             throw ValidationError("--what-is-at and --observe-at each look up one point: give one of them")
@@ -99,6 +106,7 @@ struct ForcetouchOverlay: ForceTouchCommand {
                                                            lookup: underFinger ? lookup : nil,
                                                            what_is_at: at.count == 2 ? 1 : 0,
                                                            at_x: at.first ?? 0, at_y: at.last ?? 0,
+                                                           read_text: readText ? 1 : 0,
                                                            link_preview: linkPreview ? 1 : 0,
                                                            link_preview_timeout: linkPreviewTimeout, client: client)
                                 return toolkit.run(&args)

@@ -154,6 +154,12 @@ enum UnderFingerBridge {
         f.windowType = string(c.window_type)
         f.appID = string(c.app_id)
         f.why = string(c.why)
+        f.text = string(c.text)
+        f.textOffset = c.text == nil ? nil : UInt32(c.text_offset)
+        f.windows = UnsafeBufferPointer(start: c.windows, count: c.windows == nil ? 0 : Int(max(c.window_count, 0)))
+            .map { w in
+                PressTargetFacts.Window(id: UInt32(w.id), appID: string(field: w.app_id), title: string(field: w.title))
+            }
         return f
     }
 
@@ -168,6 +174,11 @@ enum UnderFingerBridge {
     }
 
     private static func string(_ c: UnsafePointer<CChar>?) -> String? { c.map { String(cString: $0) } }
+
+    /// A C char array's text, to its terminating zero.
+    private static func string<T>(field: T) -> String {
+        withUnsafeBytes(of: field) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
+    }
 
     /// A window found by a compositor's IPC as the C half takes it.
     private static func cWindow(pid: Int, appID: String, title: String, content: PixelRect, type: String) -> ft_sway_window {

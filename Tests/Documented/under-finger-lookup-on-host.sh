@@ -130,6 +130,12 @@ check "x11: ... in a dock window of xfce4-panel's ($(json_field "$W/x11-launcher
     test "$(json_field "$W/x11-launcher.json" window-type)" = dock -a \
          "$(json_field "$W/x11-launcher.json" window-pid)" = "$panel_pid"
 check "x11: ... found from the X server (source x11)" test "$(json_field "$W/x11-launcher.json" source)" = x11
+# The display's windows, which PressTarget carries for an app icon's menu to switch to: their titles, a line each.
+launcher_windows="$(/usr/bin/python3 -c 'import json, sys
+line = next(l for l in open(sys.argv[1]) if l.startswith("{"))
+print("\n".join(w["title"] for w in json.loads(line).get("windows", [])))' "$W/x11-launcher.json" 2> /dev/null)"
+check "x11: ... with the display's windows, the link window's among them ($(paste -sd, <<< "$launcher_windows"))" \
+    grep -qx Links <<< "$launcher_windows"
 
 as_user "$BIN/forcetouch-overlay" --verbose --what-is-at "${lx:-0}" "${ly:-0}" > "$W/x11-link.json" 2>&1
 check "x11: on the GTK link button, its address ($(json_field "$W/x11-link.json" address))" \
@@ -514,6 +520,18 @@ m = json.load(open(sys.argv[1]))
 print(eval(sys.argv[2]))' "$W/$1.menu" "$2" 2> /dev/null; }
 # The text view's objects are on the accessibility bus once --what-is-at finds its role there.
 wait_until 20 found_at $(word_at force) role text
+# --read-text: the text read as a press reads it where the daemon lists a kind found in text.
+# read_text_at X Y: `ROLE: TEXT[TEXT-OFFSET - 2 : TEXT-OFFSET + 3] TEXT-OFFSET` (without a text: `ROLE: -`).
+read_text_at() {
+    as_user "$BIN/forcetouch-overlay" --read-text --what-is-at "$1" "$2" 2>&1 | /usr/bin/python3 -c 'import json, sys
+f = json.loads(next(l for l in sys.stdin if l.startswith("{")))
+t = f.get("text")
+print(f.get("role") + ":", "-" if t is None else "%s %d" % (t[f["text-offset"] - 2:f["text-offset"] + 3], f["text-offset"]))' 2> /dev/null
+}
+read_force="$(read_text_at $(word_at force))" read_password="$(read_text_at "${px:-0}" "${py:-0}")"
+check "text: --what-is-at --read-text on \"force\" prints the text around it, at the word's middle letter ($read_force)" \
+    test "$read_force" = "text: force 18"
+check "text: ... on the password field, no text ($read_password)" test "$read_password" = "password text: -"
 m="$(mark "$W/x11-overlay.log")"
 text_press word $(word_at force)
 check "text: a replayed deep press on \"force\" in a GTK text view: MenuShown's target is the word ($(menu_field word 'm["target"].get("kind"), m["target"].get("name")'))" \

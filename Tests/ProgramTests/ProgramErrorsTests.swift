@@ -59,6 +59,14 @@ import Testing
                 "\(both)")
     }
 
+    /// `--read-text` reads the text at the point a lookup looks at: alone it is a mistake.
+    @Test func theOverlayRefusesReadTextWithoutALookup() throws {
+        let run = try Program(name: "forcetouch-overlay").run(["--read-text"])
+        #expect(run.status == 64, "\(run)")
+        #expect(run.stderr.contains("--read-text reads the text at the point --what-is-at or --observe-at looks up: give one of them"),
+                "\(run)")
+    }
+
     @Test func forcectlWithoutADaemonSaysSo() throws {
         let run = try Program.forcectl.run(["status", "--socket", "/nonexistent/forcetouch/control.sock"])
         #expect(run.status == 1, "\(run)")

@@ -323,6 +323,12 @@ typedef struct {
     const char *app_id;
     /// Why nothing (or less) was found.
     const char *why;
+    /// The text around the point (NULL: none read) and the character pressed in it.
+    const char *text;
+    unsigned text_offset;
+    /// The display's windows, `window_count` of them, carried for an app icon's menu.
+    const struct ft_app_window *windows;
+    int window_count;
 } ft_target_facts;
 
 /// The most bytes of a window's app id and title the sway lookup keeps.
@@ -342,7 +348,7 @@ typedef struct {
 
 /// One open window, as an app's deep-press menu lists it to switch to (PressTarget's `windows`):
 /// sway's `con_id` (or an X window), its app id and title, cut to fit.
-typedef struct {
+typedef struct ft_app_window {
     unsigned id;
     char app_id[FT_SWAY_TEXT], title[FT_SWAY_TEXT];
 } ft_app_window;
@@ -524,6 +530,9 @@ typedef struct {
     /// `--what-is-at X Y`: print what is at that screen pixel and exit, showing nothing.
     int what_is_at;
     int at_x, at_y;
+    /// `--read-text`: `--what-is-at` reads the text at the point too, as a press does where the
+    /// daemon lists a kind found in text.
+    int read_text;
     /// A deep press on a link renders the page in its preview (WebKitGTK, when installed):
     /// --no-link-preview turns it off. The rendering is waited for at most
     /// `link_preview_timeout` seconds; the card shows the title and address meanwhile.
