@@ -14,14 +14,19 @@ import { blockButtons, tomlString } from './blockRow.js';
 import { chooseIcon } from './iconChooser.js';
 import { _, format } from './i18n.js';
 
-/* The image an item's icon is drawn as: an icon-theme name or a file; none for a system icon
- * type, whose theme name is the daemon's mapping. */
-function iconImage(icon) {
-    if (icon?.symbol)
-        return new Gtk.Image({ icon_name: icon.symbol, pixel_size: 24 });
-    if (icon?.file)
-        return new Gtk.Image({ gicon: new Gio.FileIcon({ file: Gio.File.new_for_path(icon.file) }), pixel_size: 24 });
-    return new Gtk.Image({ icon_name: 'action-unavailable-symbolic', pixel_size: 24 });
+/* The image an item's icon is drawn as: the theme icon the daemon's menu draws (`icon-name`, its
+ * mapping of an icon-type too; symbolic first, as the GNOME Shell menu looks it up: Adwaita has
+ * only the symbolic of many) or the item's file; its description says which, for a screen
+ * reader, and name (when given) whose it is. */
+function iconImage(item, name = null) {
+    const iconName = item['icon-name'], file = item.icon?.file;
+    const gicon = file ? new Gio.FileIcon({ file: Gio.File.new_for_path(file) })
+        : new Gio.ThemedIcon({ names: iconName ? [`${iconName}-symbolic`, iconName] : ['action-unavailable-symbolic'] });
+    const image = new Gtk.Image({ gicon, pixel_size: 24 });
+    image.update_property([Gtk.AccessibleProperty.DESCRIPTION], [file ?? iconName ?? _('None')]);
+    if (name)
+        image.update_property([Gtk.AccessibleProperty.LABEL], [name]);
+    return image;
 }
 
 /* What an item's icon is, in words. */
@@ -87,7 +92,7 @@ export function quickActionRow({ item, index, count, daemon, change, window, exp
     const key = `quick-action.${index + 1}`;
     const row = new Adw.ExpanderRow({ title: GLib.markup_escape_text(name, -1),
         subtitle: GLib.markup_escape_text(item.subtitle ?? '', -1) });
-    row.add_prefix(iconImage(item.icon));
+    row.add_prefix(iconImage(item, format(_('Icon of “%s”'), name)));
     // Opening the row is a button of its own too: the row's header takes no action through AT-SPI.
     const edit = new Gtk.ToggleButton({ icon_name: 'document-edit-symbolic', valign: Gtk.Align.CENTER,
         tooltip_text: _('Edit') });
@@ -116,7 +121,7 @@ export function quickActionRow({ item, index, count, daemon, change, window, exp
                 change(daemon.reset(`${key}.subtitle`), format(_('Subtitle of “%s” removed'), name));
         }));
         row.add_row(chooserRow(_('Icon'), iconWords(item.icon), format(_('Choose an icon for “%s”'), name),
-            iconImage(item.icon), () => chooseIcon(window, { title: name, onChosen: icon =>
+            iconImage(item), () => chooseIcon(window, { title: name, onChosen: icon =>
                 set('.icon-symbol', tomlString(icon), format(_('Icon of “%s”: %s'), name, icon)) })));
         row.add_row(chooserRow(_('Action'), actionWords(item.action), format(_('Choose the action of “%s”'), name),
             null, () => chooseAction(window, { title: name, change, onChosen: (value, words) =>
