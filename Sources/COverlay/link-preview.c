@@ -1,6 +1,7 @@
 // A link's preview card: see link-preview.h. The page's rendering comes from
-// forcetouch-overlay-webkit.so, beside this shared object, opened at the first deep press on a
-// link: the overlay maps WebKitGTK only once a link is previewed, and runs without it.
+// forcetouch-overlay-webkit.so, beside this shared object, opened on a thread of its own as the
+// overlay starts (with link previews on): mapping WebKitGTK takes some 50 to 100 ms, which the
+// first link's menu would otherwise wait for on GTK's thread. The overlay runs without it.
 #define _GNU_SOURCE
 #include "link-preview.h"
 #include "page-snapshot.h"
@@ -12,9 +13,11 @@
 static struct {
     int enabled, verbose;
     double timeout;
-    // The library: tried once (`tried`), its two functions when it opened.
+    // The library: opened by `loader`, joined once (`tried`), its two functions when it opened.
+    GThread *loader;
     gboolean tried;
     char *unavailable;
+    double load_ms;
     ft_page_snapshot_start_fn start;
     ft_page_snapshot_stop_fn stop;
     // The menu previewed, 0 for none, its link, and the page being loaded or loaded.
@@ -31,20 +34,15 @@ static struct {
     void (*redraw)(void);
 } p;
 
-void ft_link_preview_init(int enabled, double timeout, int verbose) {
-    p.enabled = enabled;
-    p.timeout = timeout > 0 ? timeout : 5;
-    p.verbose = verbose;
-}
-
-/// forcetouch-overlay-webkit.so, from the directory of this shared object.
-static void open_library(void) {
-    if (p.tried) return;
-    p.tried = TRUE;
+/// forcetouch-overlay-webkit.so, from the directory of this shared object: the loader thread.
+/// It alone writes p.start, p.stop, p.unavailable and p.load_ms until it is joined (open_library).
+static gpointer load_library(gpointer data) {
+    (void)data;
+    gint64 began = g_get_monotonic_time();
     Dl_info info;
     if (!dladdr((void *)ft_link_preview_begin, &info) || !info.dli_fname) {
         p.unavailable = g_strdup("cannot tell where forcetouch-overlay-gtk.so is");
-        return;
+        return NULL;
     }
     char *dir = g_path_get_dirname(info.dli_fname);
     char *path = g_build_filename(dir, FT_PAGE_SNAPSHOT_LIBRARY, NULL);
@@ -63,6 +61,29 @@ static void open_library(void) {
         }
     }
     g_free(path);
+    p.load_ms = (g_get_monotonic_time() - began) / 1000.0;
+    return NULL;
+}
+
+void ft_link_preview_init(int enabled, double timeout, int verbose) {
+    p.enabled = enabled;
+    p.timeout = timeout > 0 ? timeout : 5;
+    p.verbose = verbose;
+    if (enabled) p.loader = g_thread_new("link-preview-load", load_library, NULL);
+}
+
+/// The library as the loader thread left it, waited for when a link comes before it is done.
+static void open_library(void) {
+    if (p.tried) return;
+    p.tried = TRUE;
+    gint64 began = g_get_monotonic_time();
+    if (p.loader) g_thread_join(p.loader);
+    else load_library(NULL);
+    p.loader = NULL;
+    if (p.verbose)
+        g_printerr("link-preview: %s %s in %.1f ms off GTK's thread; the first link waited %.1f ms for it\n",
+                   FT_PAGE_SNAPSHOT_LIBRARY, p.start ? "opened" : "not opened", p.load_ms,
+                   (g_get_monotonic_time() - began) / 1000.0);
 }
 
 static double elapsed_ms(void) { return (g_get_monotonic_time() - p.started) / 1000.0; }
