@@ -1,7 +1,8 @@
 // A link's preview card: see link-preview.h. The page's rendering comes from
-// forcetouch-overlay-webkit.so, beside this shared object, opened on a thread of its own as the
-// overlay starts (with link previews on): mapping WebKitGTK takes some 50 to 100 ms, which the
-// first link's menu would otherwise wait for on GTK's thread. The overlay runs without it.
+// forcetouch-overlay-webkit.so, beside this shared object, opened on a thread of its own when the
+// first press starts on its way to a deep press (with link previews on): mapping WebKitGTK takes
+// some 50 to 100 ms, which the first link's menu would otherwise wait for on GTK's thread, and
+// some 30 MB, which an overlay nobody presses need not hold. The overlay runs without it.
 #define _GNU_SOURCE
 #include "link-preview.h"
 #include "page-snapshot.h"
@@ -69,7 +70,10 @@ void ft_link_preview_init(int enabled, double timeout, int verbose) {
     p.enabled = enabled;
     p.timeout = timeout > 0 ? timeout : 5;
     p.verbose = verbose;
-    if (enabled) p.loader = g_thread_new("link-preview-load", load_library, NULL);
+}
+
+void ft_link_preview_prepare(void) {
+    if (p.enabled && !p.loader && !p.tried) p.loader = g_thread_new("link-preview-load", load_library, NULL);
 }
 
 /// The library as the loader thread left it, waited for when a link comes before it is done.

@@ -9,6 +9,10 @@
 /// From the command line: render pages at all (--no-link-preview: no), how long to wait.
 void ft_link_preview_init(int enabled, double timeout, int verbose);
 
+/// A press is on its way to a deep press: the page renderer starts opening now, off GTK's
+/// thread, so that a link's menu at peek seldom waits for it (once; later calls do nothing).
+void ft_link_preview_prepare(void);
+
 /// Menu `menu` is for the link to `address`, whose text is `name`: starts rendering the page
 /// where it can, and calls `redraw` when something new is to be drawn. Returns whether a
 /// rendering may come: the card then keeps room for it.

@@ -728,7 +728,10 @@ static void press_progress(GVariant *p) {
     if (effects.began_press && kept) hide_window();
     // On its way to a deep press: what is under the finger is looked up now, ready by peek.
     // Not when the daemon takes no answer (its under-finger is []).
-    if (effects.look_up && !o.daemon_looks_nothing_up) ft_under_finger_began(x, y, placement, output);
+    if (effects.look_up && !o.daemon_looks_nothing_up) {
+        ft_link_preview_prepare();
+        ft_under_finger_began(x, y, placement, output);
+    }
     if (effects.began_press) {
         clear_items();
         g_strlcpy(o.output, output, sizeof o.output);

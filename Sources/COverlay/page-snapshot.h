@@ -1,10 +1,10 @@
 // The page rendering a link's preview shows (docs/SPEC.md §11): the interface between the
 // overlay's GTK half and `forcetouch-overlay-webkit.so` (Sources/COverlayWebKit), a shared
 // object linked against WebKitGTK 4.1 that the Makefile builds only where WebKitGTK's
-// development files are, and that the overlay opens (dlopen) on a thread of its own as it starts
-// with link previews on (link-preview.c). WebKitGTK is thus an optional dependency of the
-// overlay alone: without it, or with --no-link-preview, the preview shows the link's title and
-// address only.
+// development files are, and that the overlay opens (dlopen) on a thread of its own at the
+// first press on its way to a deep press, with link previews on (link-preview.c). WebKitGTK is
+// thus an optional dependency of the overlay alone: without it, or with --no-link-preview, the
+// preview shows the link's title and address only.
 #ifndef FORCETOUCH_PAGE_SNAPSHOT_H
 #define FORCETOUCH_PAGE_SNAPSHOT_H
 #include <cairo.h>

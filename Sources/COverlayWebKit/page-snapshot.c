@@ -2,7 +2,8 @@
 // docs/SPEC.md §11). A WebKitWebView in an offscreen window loads the page; once it has
 // loaded, its visible part is taken as an image and handed to the overlay, which draws it in
 // the preview card. Built by the Makefile only where pkg-config finds webkit2gtk-4.1, and
-// opened by the overlay off GTK's thread as it starts; its functions are called on GTK's.
+// opened by the overlay off GTK's thread at the first press on its way to a deep press; its
+// functions are called on GTK's.
 //
 // Each page has a web context of its own, ephemeral, and runs only until its image is handed
 // over, its load fails or the overlay stops it: then its view is destroyed, its web process

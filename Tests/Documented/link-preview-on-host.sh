@@ -63,6 +63,11 @@ calls() { grep -c "^call ChooseQuickAction ('$1',)" "$PEER_LOG"; }
 bg_user "$W/overlay.log" "$BIN/forcetouch-overlay" --verbose --link-preview-timeout 20
 overlay_pid=$last_pid
 wait_for 'Overlay1 on the session bus' "$W/overlay.log" 10 > /dev/null
+sleep 0.5
+# WebKitGTK (some 30 MB) is mapped at the first press on its way to a deep press, off GTK's
+# thread, not by an overlay nobody presses.
+check "the overlay started and not pressed holds no WebKitGTK ($(grep -c libwebkit2gtk /proc/$overlay_pid/maps) mapping(s))" \
+    bash -c "! grep -q libwebkit2gtk /proc/$overlay_pid/maps"
 peer_start
 # A press the daemon does not know to open anything (PressProgress `preview` false: the shipped
 # configuration's press on the empty desktop, issue 51) draws nothing, towards peek or at it;
@@ -97,6 +102,8 @@ progress changed peek 1.0 0.0 0.1 0.1
 shown_at=$(date +%s%N)
 wait_for_new "$m" '^link-preview 21: page (rendered|not rendered)' "$W/overlay.log" 25 > /dev/null
 rendered="$(grep -E '^link-preview 21: page rendered in' "$W/overlay.log")"
+check "... a press on its way to a deep press opened the page renderer off GTK's thread ($(grep -a '^link-preview: ' "$W/overlay.log" | head -1))" \
+    bash -c "grep -aq '^link-preview: forcetouch-overlay-webkit.so opened in .* off GTK' '$W/overlay.log' && grep -q libwebkit2gtk /proc/$overlay_pid/maps"
 echo "figure: the page's rendering appeared $(echo "$rendered" | sed -E 's/.* in ([0-9]+) ms.*/\1/') ms after MenuShown (the overlay's count; the first WebKit process of the session included)"
 check "the link's page is rendered, its title read from it ($rendered)" grep -q '^link-preview 21: page rendered in [0-9]* ms: "Peek Test Page"$' "$W/overlay.log"
 # The menu's first frame does not wait for WebKit to start a view for the page (some milliseconds):
