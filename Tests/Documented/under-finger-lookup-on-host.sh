@@ -1751,13 +1751,15 @@ check "sway firefox links: ... a button is no link: a push button, no address ($
 # its window's coordinates. Debian's dictd with WordNet on loopback, the MenuShown watcher and the
 # recording handlers (the defaults again, as for the X11 choices: the Firefox sections since made
 # a recorder of file: addresses the user's, which a calendar file would go to) serve the GTK text
-# view below too. A replayed deep press, lifted at peek, on "lantern": MenuShown carries its
-# WordNet definition, the overlay draws its Look Up card (`look-up` in its log), and highlights
-# the word over Firefox: the box Firefox gives for it, placed from its window's corner in sway's
-# tree, lies over the word's characters (10 to 16 of its line, 19.26 px each from x 100), tinted
-# on grim's shot. On the email address, the phone number and the date: their actions; Send
-# Message chosen on the phone number (the call a tap on its row makes) hands the sms: handler
-# the exact address.
+# view below too. On the email address, the phone number and the date, Firefox fullscreen: their
+# actions; Send Message chosen on the phone number (the call a tap on its row makes) hands the
+# sms: handler the exact address. Then Firefox's window off the output's corner (floating, 800 ×
+# 680 at 120, 40; its page's top found again by its magenta strip), and a replayed deep press,
+# lifted at peek, on "lantern": MenuShown carries its WordNet definition, the overlay draws its
+# Look Up card (`look-up` in its log) and highlights the word over Firefox: the box Firefox gives
+# in its window's coordinates, placed from the window's corner in sway's tree, lies over the
+# word's characters (10 to 16 of its line, 19.26 px each from the page's x 100), tinted on
+# grim's shot.
 if ! dict_up; then
     bg_user "$W/dictd-sway.log" /usr/sbin/dictd --config /etc/dictd/dictd.conf --listen-to 127.0.0.1 --port 2628 \
         -d nodetach --pid-file "$W/dictd-sway.pid"
@@ -1773,13 +1775,14 @@ menus_pid=$last_pid
 wait_for '^ready' "$W/menus-sway.log" 10 > /dev/null
 # tinted RGB: a colour the highlight's translucent yellow was blended into.
 tinted() { local c=($1); [ $(( ${c[0]:-0} - ${c[2]:-0} )) -gt 60 ] && [ $(( ${c[1]:-0} - ${c[2]:-0} )) -gt 40 ]; }
-# sway_page_text NAME X Y [ITEM]: a deep press lifted at peek at page point X, Y; its MenuShown in
-# $W/sway-NAME.menu; then ITEM chosen and the handler's line waited for, or else the menu
-# dismissed, as a tap outside it does (the replaying daemon waits while it shows). On the word,
-# grim's shot of the screen once the highlight is drawn, in $W/sway-NAME.png.
+# sway_page_text NAME X Y [ITEM]: a deep press lifted at peek at page point X, Y (the page's corner
+# is at page_x, page_y on the output); its MenuShown in $W/sway-NAME.menu; then ITEM chosen and
+# the handler's line waited for, or else the menu dismissed, as a tap outside it does (the
+# replaying daemon waits while it shows). On the word, grim's shot once the highlight is drawn,
+# in $W/sway-NAME.png.
 sway_page_text() {
     local m om n pid
-    press_evemu "$W/sway-$1.evemu" "$2" $(( stop_top + $3 )) peek
+    press_evemu "$W/sway-$1.evemu" $(( page_x + $2 )) $(( page_y + $3 )) peek
     m="$(mark "$W/menus-sway.log")" om="$(mark "$W/sway-e2e.log")"
     n=$(cat "$HOMEDIR/text-opened.txt" 2> /dev/null | wc -l)
     bg_user "$W/sway-$1-replay.log" "$BIN/forcetouchd" --verbose --config "$W/text.toml" --replay "$W/sway-$1.evemu" --paced
@@ -1804,6 +1807,32 @@ sway_page_text() {
     stop "$pid"
 }
 page_text_started=$SECONDS
+pm="$(mark "$W/sway-e2e.log")"
+page_x=0 page_y=$stop_top
+sway_page_text firefox-email 341 662
+check "sway firefox text: on the email address, New Email and Copy ($(menu_field sway-firefox-email '" ".join([m["target"]["kind"], m["target"].get("address", "")] + m["titles"])'))" \
+    test "$(menu_field sway-firefox-email 'm["target"]["kind"] + " " + m["target"]["address"] + " " + " ".join(m["items"])')" = "email mailto:ada@example.org text.email text.copy"
+sway_page_text firefox-phone 822 550 text.message
+check "sway firefox text: on the phone number, Call, Send Message and Copy ($(menu_field sway-firefox-phone '" ".join([m["target"]["kind"], m["target"].get("address", "")] + m["titles"])'))" \
+    test "$(menu_field sway-firefox-phone 'm["target"]["kind"] + " " + m["target"]["address"] + " " + " ".join(m["items"])')" = "phone tel:+442079460958 text.call text.message text.copy"
+check "sway firefox text: ... Send Message chosen ($(cat "$W/sway-firefox-phone.chose")): the sms: handler gets $(tail -1 "$HOMEDIR/text-opened.txt" 2> /dev/null)" \
+    test "$(tail -1 "$HOMEDIR/text-opened.txt" 2> /dev/null)" = "sms:+442079460958"
+sway_page_text firefox-date 808 590
+check "sway firefox text: on the date, Create Event and Copy ($(menu_field sway-firefox-date '" ".join([m["target"]["kind"], m["target"].get("address", "")] + m["titles"])'))" \
+    test "$(menu_field sway-firefox-date 'm["target"]["kind"] + " " + m["target"]["address"] + " " + " ".join(m["items"])')" = "date 2026-12-03 text.event text.copy"
+# Firefox's window off the output's corner, so that its window's coordinates are not the output's.
+as_user swaymsg "[pid=$firefox_pid] fullscreen disable, floating enable, resize set 800 680, move position 120 40" > /dev/null
+for _ in $(seq 50); do [ "$(tree_rect "$firefox_pid" | cut -d' ' -f1-2)" = "120 40" ] && break; sleep 0.1; done
+read -r page_x _ < <(tree_rect "$firefox_pid")
+page_x="${page_x:-0}" page_y="" last=""
+for _ in $(seq 40); do
+    page_y="$(as_user env "WAYLAND_DISPLAY=$WAYLAND" grim - 2> /dev/null | convert png:- -crop 1x400+$(( page_x + 2 ))+0 +repage txt:- 2> /dev/null |
+              awk -F'[,: ]+' '/#FF00FF/ { print $2; exit }')"
+    [ "${page_y:-0}" -gt 0 ] && [ "$page_y" = "$last" ] && break; last="$page_y"; sleep 0.25
+done
+check "sway firefox text: Firefox's window moved off the output's corner ($(tree_rect "$firefox_pid" | cut -d' ' -f1-4)), its page's top at ${page_x},${page_y:-?}" \
+    test "$page_x" = 120 -a "${page_y:-0}" -gt 40
+page_y="${page_y:-0}"
 om="$(mark "$W/sway-e2e.log")"
 sway_page_text firefox-word 360 552
 check "sway firefox text: a replayed deep press on \"lantern\" in a paragraph of the page: MenuShown's target is the word ($(menu_field sway-firefox-word 'm["target"].get("kind"), m["target"].get("name"), m["target"].get("why", "")'))" \
@@ -1817,23 +1846,12 @@ edge="$(rgb "$W/sway-firefox-word.png" $(( ${gx:-0} + 1 )) $(( ${gy:-0} + ${gh:-
 beside="$(rgb "$W/sway-firefox-word.png" $(( ${gx:-0} - 12 )) $(( ${gy:-0} + ${gh:-0} / 2 )))"
 ink="$(convert "$W/sway-firefox-word.png" -crop ${gw:-1}x${gh:-1}+${gx:-0}+${gy:-0} -colorspace gray -format '%[fx:int(255*minima)]' info: 2> /dev/null)"
 marked=no; tinted "$edge" && ! tinted "$beside" && [ "${ink:-255}" -lt 140 ] && marked=yes
-check "sway firefox text: ... the word highlighted over Firefox (an XWayland window), its box over the word's characters, x 293..427, around the pressed point (360,$(( stop_top + 552 ))) (highlight ${gx:-?} ${gy:-?} ${gw:-?} ${gh:-?}; rgb: edge $edge, beside $beside; darkest glyph $ink)" \
-    bash -c "[ -n '${gh:-}' ] && [ \$(( ${gx:-0} - 291 )) -le 6 ] && [ \$(( 291 - ${gx:-0} )) -le 6 ] &&
-             [ \$(( ${gx:-0} + ${gw:-0} - 429 )) -le 6 ] && [ \$(( 429 - ${gx:-0} - ${gw:-0} )) -le 6 ] &&
-             [ '${gy:-0}' -lt '$(( stop_top + 552 ))' ] && [ '$(( ${gy:-0} + ${gh:-0} ))' -gt '$(( stop_top + 552 ))' ] && [ '${gh:-0}' -lt 60 ] && [ $marked = yes ]"
-echo "figure: sway firefox text: the overlay's lookup of the word, text read included: $(tail -c +$((om + 1)) "$W/sway-e2e.log" | grep -aE '^under-finger [0-9]+ [0-9]+: ' | sed -E 's/.*\(([0-9.]+) ms\)$/\1 ms/' | xargs); asked again: $(tail -c +$((om + 1)) "$W/sway-e2e.log" | grep -ac 'asked again$'); $(tail -c +$((om + 1)) "$W/sway-e2e.log" | grep -a -m1 -o 'menu [0-9]*: its text highlighted .*')"
-sway_page_text firefox-email 341 662
-check "sway firefox text: on the email address, New Email and Copy ($(menu_field sway-firefox-email '" ".join([m["target"]["kind"], m["target"].get("address", "")] + m["titles"])'))" \
-    test "$(menu_field sway-firefox-email 'm["target"]["kind"] + " " + m["target"]["address"] + " " + " ".join(m["items"])')" = "email mailto:ada@example.org text.email text.copy"
-sway_page_text firefox-phone 822 550 text.message
-check "sway firefox text: on the phone number, Call, Send Message and Copy ($(menu_field sway-firefox-phone '" ".join([m["target"]["kind"], m["target"].get("address", "")] + m["titles"])'))" \
-    test "$(menu_field sway-firefox-phone 'm["target"]["kind"] + " " + m["target"]["address"] + " " + " ".join(m["items"])')" = "phone tel:+442079460958 text.call text.message text.copy"
-check "sway firefox text: ... Send Message chosen ($(cat "$W/sway-firefox-phone.chose")): the sms: handler gets $(tail -1 "$HOMEDIR/text-opened.txt" 2> /dev/null)" \
-    test "$(tail -1 "$HOMEDIR/text-opened.txt" 2> /dev/null)" = "sms:+442079460958"
-sway_page_text firefox-date 808 590
-check "sway firefox text: on the date, Create Event and Copy ($(menu_field sway-firefox-date '" ".join([m["target"]["kind"], m["target"].get("address", "")] + m["titles"])'))" \
-    test "$(menu_field sway-firefox-date 'm["target"]["kind"] + " " + m["target"]["address"] + " " + " ".join(m["items"])')" = "date 2026-12-03 text.event text.copy"
-echo "figure: sway firefox text: the word's, the email address's, the phone number's and the date's presses took $(( SECONDS - page_text_started )) s"
+check "sway firefox text: ... the word highlighted over Firefox (an XWayland window), its box over the word's characters, x $(( page_x + 293 ))..$(( page_x + 427 )), around the pressed point ($(( page_x + 360 )),$(( page_y + 552 ))) (highlight ${gx:-?} ${gy:-?} ${gw:-?} ${gh:-?}; rgb: edge $edge, beside $beside; darkest glyph $ink)" \
+    bash -c "[ -n '${gh:-}' ] && [ \$(( ${gx:-0} - $page_x - 291 )) -le 6 ] && [ \$(( $page_x + 291 - ${gx:-0} )) -le 6 ] &&
+             [ \$(( ${gx:-0} + ${gw:-0} - $page_x - 429 )) -le 6 ] && [ \$(( $page_x + 429 - ${gx:-0} - ${gw:-0} )) -le 6 ] &&
+             [ '${gy:-0}' -lt '$(( page_y + 552 ))' ] && [ '$(( ${gy:-0} + ${gh:-0} ))' -gt '$(( page_y + 552 ))' ] && [ '${gh:-0}' -lt 60 ] && [ $marked = yes ]"
+echo "figure: sway firefox text: the overlay's lookups, text read included (the email address, the phone number, the date, the word): $(tail -c +$((pm + 1)) "$W/sway-e2e.log" | grep -aE '^under-finger [0-9]+ [0-9]+: ' | sed -E 's/.*\(([0-9.]+) ms\)$/\1 ms/' | xargs); asked again: $(tail -c +$((pm + 1)) "$W/sway-e2e.log" | grep -ac 'asked again$'); the word's $(tail -c +$((om + 1)) "$W/sway-e2e.log" | grep -a -m1 -o 'menu [0-9]*: its text highlighted .*')"
+echo "figure: sway firefox text: the email address's, the phone number's and the date's presses, Firefox's window moved and the word's press took $(( SECONDS - page_text_started )) s"
 stop "$firefox_pid"
 echo "figure: sway: Firefox's links took $((SECONDS - sway_links_started)) s"
 echo "figure: sway: the overlay's listing of the windows from sway's tree: $(tail -c +$((m + 1)) "$W/sway-e2e.log" | grep -a '^under-finger: [0-9]* window(s) listed' | tail -1 | sed -E 's/.*: ([0-9]+) .*\(([0-9.]+) ms\)$/\2 ms (\1 windows)/'); Firefox's windows took $((SECONDS - windows_started)) s"
