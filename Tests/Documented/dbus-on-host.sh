@@ -34,6 +34,7 @@ max-children = 8   # mine
 [[quick-action]]
 type = "compose"
 title = "New message"
+icon-type = "compose"
 exec = ["true"]
 
 [[intent]]
@@ -457,6 +458,11 @@ check "a second quick action titled Lock screen is added too, as a type of its o
 # Then the next replayed deep press's menu, sent to a stand-in overlay, shows the new title and
 # icon, and choosing it starts Notes' New Note.
 edit_started=$SECONDS
+# Its icon written as icon-type = "compose": the row draws the theme icon the daemon's menu draws
+# for it (the daemon's mapping, sent with the settings), named so for a screen reader.
+row_icon="$(drive describe image 'Icon of “New message”' 2>&1)"
+check "New message's row, its icon written as icon-type = \"compose\", shows the menu's theme icon for it ($row_icon)" \
+    test "$row_icon" = document-edit
 cp "$CONFIG" "$W/config-edit.toml"
 drive activate 'push button' 'Edit “New message”'
 # The row opened (its fields there) puts the cursor in its Title, the first of that name: Enter
@@ -469,14 +475,48 @@ wait_until 10 grep -qx 'title = "Write a note"' "$CONFIG"
 changed="$(diff "$W/config-edit.toml" "$CONFIG" | grep '^[<>]' | tr '\n' ' ')"
 check "New message opened by its Edit button, its title typed over and entered: that line changed, nothing else ($changed)" \
     test "$changed" = '< title = "New message" > title = "Write a note" '
+# The row opened, as a person edits it, at full width and at a phone's (370 framed); edited on
+# at that width, then the icon chooser shot at both (370 first, one resize fewer).
+settings_shot quick-action-edit 640
+settings_shot quick-action-edit-360 370
+# enter NAME TEXT [settled]: the first text field of that name clicked (the cursor put in it, as
+# a person would), its text replaced with TEXT, and Enter pressed. With settled, clicked where
+# it stays: a page that slides in (a chooser) moves its fields until it is in.
+enter() {
+    local x y at="" before
+    for _ in $(seq 20); do
+        before="$at"
+        at="$(drive where text "$1" 2> /dev/null)"
+        [ -n "$at" ] && { [ -z "${3:-}" ] || [ "$at" = "$before" ]; } && break
+    done
+    read -r x y <<< "$(awk '{ print int($1 + $3 / 2), int($2 + $4 / 2) }' <<< "$at")"
+    as_user xdotool mousemove --window "$window_id" "$x" "$y" click 1
+    drive type text "$1" "$2"
+    as_user xdotool key Return
+}
+# Its Subtitle typed and entered (one line added), then emptied and entered (the key reset).
+cp "$CONFIG" "$W/config-titled.toml"
+enter Subtitle 'To a friend'
+wait_until 10 grep -qx 'subtitle = "To a friend"' "$CONFIG"
+changed="$(diff "$W/config-titled.toml" "$CONFIG" | grep '^[<>]' | tr '\n' ' ')"
+check "... its Subtitle typed and entered: one line of the file added ($changed)" \
+    test "$changed" = '> subtitle = "To a friend" '
+subtitled_shown() { drive names label 2> /dev/null | grep -qx 'To a friend'; }
+wait_until 10 subtitled_shown
+enter Subtitle ''
+wait_until 10 cmp -s "$W/config-titled.toml" "$CONFIG"
+check "... and emptied and entered: the key reset, the file as before it" cmp -s "$W/config-titled.toml" "$CONFIG"
 drive activate 'push button' 'Choose an icon for “Write a note”'
+drive describe entry 'Search icons' > /dev/null 2>&1
+settings_shot icon-chooser-360 370
+settings_shot icon-chooser 640
 drive type entry 'Search icons' 'mail send'
 drive activate 'push button' 'mail-send-symbolic'
 wait_until 10 grep -qx 'icon-symbol = "mail-send-symbolic"' "$CONFIG"
 cp "$CONFIG" "$W/config-icon.toml"
 changed="$(diff "$W/config-edit.toml" "$CONFIG" | grep '^[<>]' | tr '\n' ' ')"
 check "... an icon searched for in the theme's and chosen by its name: icon-symbol added to the block ($changed)" \
-    test "$changed" = '< title = "New message" > title = "Write a note" > icon-symbol = "mail-send-symbolic" '
+    test "$changed" = '< title = "New message" < icon-type = "compose" > title = "Write a note" > icon-symbol = "mail-send-symbolic" '
 choose_new_note() {
     drive activate 'push button' 'Choose the action of “Write a note”'
     drive activate 'push button' Notes
@@ -489,12 +529,21 @@ check "... Notes chosen, then its New Note: the command's line gives way to the 
     test "$changed" = '< exec = ["true"] > launch = "forcetouch-notes.desktop" > action = "new-note" '
 check "... the user's notes kept: every line of the file as it was but the block's changed ones" \
     bash -c "[ \"\$(grep -vx -e 'title = \"Write a note\"' -e 'icon-symbol = \"mail-send-symbolic\"' -e 'launch = \"forcetouch-notes.desktop\"' \
-                 -e 'action = \"new-note\"' '$CONFIG')\" = \"\$(grep -vx -e 'title = \"New message\"' -e 'exec = \[\"true\"\]' '$W/config-edit.toml')\" ]"
+                 -e 'action = \"new-note\"' '$CONFIG')\" = \"\$(grep -vx -e 'title = \"New message\"' -e 'icon-type = \"compose\"' -e 'exec = \[\"true\"\]' '$W/config-edit.toml')\" ]"
 chosen_lines="$(grep -c -x -e 'launch = "forcetouch-notes.desktop"' -e 'action = "new-note"' "$CONFIG")"
 drive activate 'push button' Undo
 wait_until 10 cmp -s "$W/config-icon.toml" "$CONFIG"
 check "... Undo puts the command back, app and Desktop Action ($chosen_lines lines) gone in one step" \
     bash -c "[ '$chosen_lines' = 2 ] && cmp -s '$W/config-icon.toml' '$CONFIG'"
+# A command typed into the action chooser's Command and entered: the block's exec, in words.
+drive activate 'push button' 'Choose the action of “Write a note”'
+enter Command 'notify-send "Hello there"' settled
+wait_until 10 grep -qx 'exec = \["notify-send", "Hello there"\]' "$CONFIG"
+changed="$(diff "$W/config-icon.toml" "$CONFIG" | grep '^[<>]' | tr '\n' ' ')"
+check "... a command typed into the action chooser's Command and entered: exec in words, that line only, the user's notes kept ($changed)" \
+    bash -c "[ \"\$1\" = '< exec = [\"true\"] > exec = [\"notify-send\", \"Hello there\"] ' ] &&
+             grep -qx '# The user.s own notes: every settings change keeps them, and this layout.' '$CONFIG' &&
+             grep -qx 'max-children = 8   # mine' '$CONFIG'" _ "$changed"
 choose_new_note
 got="$(as_user timeout 20 "$BIN/forcectl" get 2>&1 | grep '^quick-action.1 = ')"
 check "... chosen again, forcectl get shows the block so ($got)" \
@@ -750,6 +799,7 @@ check "Haptic Touch's test area, untouched by the presses held on the other, say
 check "... and its picture grown at the Haptic Touch" \
     bash -c "[ $(colour "$W/settings-haptic-touch.png" '#62a0ea') -gt $(( $(colour "$W/settings-haptic-idle.png" '#62a0ea') * 13 / 10 )) ]"
 if [ -n "${SAVE_IMAGES:-}" ]; then
+    for shot in quick-action-edit quick-action-edit-360 icon-chooser icon-chooser-360; do cp "$W/settings-$shot.png" "docs/images/settings-$shot.png"; done
     cp "$W/settings-test-area.png" docs/images/settings-test-area.png
     cp "$W/settings-haptic-touch.png" docs/images/settings-haptic-touch.png
 fi
