@@ -8,7 +8,8 @@
 /// to the X server, or commits it to the Wayland compositor; TRUE when drawn. FALSE, and
 /// nothing drawn, when the window is not mapped or not yet allocated at its size (its first
 /// show: the tick lays it out and draws it), or under Wayland when it has shown no frame since
-/// it was mapped (its surface may not be configured yet).
+/// it was mapped (its surface may not be configured yet), unless it is a layer surface, which
+/// gtk-layer-shell has configured by the time it is mapped.
 gboolean ft_draw_now(GtkWidget *window);
 
 /// Follows `window`'s frames for `ft_draw_now`: whether it has drawn one since it was mapped.

@@ -514,7 +514,12 @@ static void update(void) {
     }
     compute_frame(o.monitor.width, o.monitor.height);
     if (!gtk_widget_get_visible(o.window)) {
-        if (o.mode == FT_WINDOW_LAYER) gtk_layer_set_monitor(GTK_WINDOW(o.window), monitor);
+        if (o.mode == FT_WINDOW_LAYER) {
+            gtk_layer_set_monitor(GTK_WINDOW(o.window), monitor);
+            // Laid out at the size layer-shell's configure gives it (the whole output), so that
+            // its first frame is drawn as it is mapped, not once GTK has taken that configure in.
+            gtk_window_resize(GTK_WINDOW(o.window), o.monitor.width, o.monitor.height);
+        }
         if (o.mode == FT_WINDOW_POPUP) {
             gtk_window_move(GTK_WINDOW(o.window), o.monitor.x, o.monitor.y);
             gtk_window_resize(GTK_WINDOW(o.window), o.monitor.width, o.monitor.height);

@@ -552,19 +552,41 @@ check "sway: ... its first frame committed at once, no frame clock tick between 
 m="$(mark "$W/sway-overlay.log")"
 dismissed 61
 wait_for_new "$m" '^hidden' "$W/sway-overlay.log" 10 > /dev/null
+# A press whose card is never drawn (the daemon's `preview` false: nothing known to open before
+# its menu) maps a new surface at its MenuShown: the menu's first frame is committed as soon as
+# layer-shell has configured that surface, not at the frame clock's first tick.
+m="$(mark "$W/sway-overlay.log")"
+progress began '' 0.3 0.0 0.3 0.4 false
+progress changed peek 1.0 0.0 0.3 0.4 false
+shown 62 0.3 0.4
+check "sway: a menu whose press drew no card is drawn" wait_for_new "$m" '^menu 62 scale ' "$W/sway-overlay.log" 10
+check "sway: ... in a surface mapped for it (no card drawn before its MenuShown, the last menu's window hidden)" \
+    bash -c "tail -c +$((m + 1)) '$W/sway-overlay.log' | sed '/^menu 62 shown/q' | grep -q '^menu 62 shown' && ! tail -c +$((m + 1)) '$W/sway-overlay.log' | sed '/^menu 62 shown/q' | grep -q '^menu 0 scale'"
+wait_for '^menu 62 ' "$W/sway-frames.log" 10 > /dev/null
+check "sway: ... its first frame committed once the surface is configured, no frame clock tick between ($(grep '^menu 62 ' "$W/sway-frames.log"))" \
+    grep -Eq '^menu 62 signal [0-9]+ frame [0-9]+ ticks 0$' "$W/sway-frames.log"
+m="$(mark "$W/sway-overlay.log")"
+dismissed 62
+wait_for_new "$m" '^hidden' "$W/sway-overlay.log" 10 > /dev/null
+progress ended '' 0.0 0.0 0.3 0.4 false
 peer_stop
 plain_long_press sway "$W/sway-overlay.log" shot_sway 128
 peer_start
 stop "$overlay_pid"
 # Dark: the GTK theme's dark variant draws a dark card where the light one is light.
 bg_user "$W/sway-dark.log" env -u DISPLAY "WAYLAND_DISPLAY=$WAYLAND" GDK_BACKEND=wayland GTK_THEME=Adwaita:dark \
-    "$BIN/forcetouch-overlay" --verbose
+    "FORCETOUCH_OVERLAY_FRAME_LOG=$W/sway-dark-frames.log" "$BIN/forcetouch-overlay" --verbose
 dark_pid=$last_pid
 check "sway: with a dark GTK theme the overlay says so" wait_for 'dark theme' "$W/sway-dark.log" 10
 wait_for 'Overlay1 on the session bus' "$W/sway-dark.log" 10
 m="$(mark "$W/sway-dark.log")"
 shown 11 0.3 0.4
 wait_drawn "$W/sway-dark.log" "$m"
+# Its window made for this menu, no press before: mapped at the output's size, it is drawn as
+# layer-shell configures it, not once GTK has laid it out again at the next tick.
+wait_for '^menu 11 ' "$W/sway-dark-frames.log" 10 > /dev/null
+check "sway: an overlay's first menu, no card before it, committed as its new surface is configured ($(grep '^menu 11 ' "$W/sway-dark-frames.log"))" \
+    grep -Eq '^menu 11 signal [0-9]+ frame [0-9]+ ticks 0$' "$W/sway-dark-frames.log"
 read -r cx cy cw ch < <(logged_box "$W/sway-dark.log")
 # Not card_box's light card: taken again until the dark card's edge is on screen.
 for _ in $(seq 25); do
