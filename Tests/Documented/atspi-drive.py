@@ -56,6 +56,17 @@ def application(name):
 def act(verb, control, argv):
     """The verb done to the control: its exit status, having printed what it says."""
     if verb == "activate":
+        # Pressed once it is on screen and has stopped moving, as a person presses it: a row's
+        # content just opened slides in, and GTK does nothing for a button activated before it
+        # is drawn (GtkButton's activate needs it realized), though the action says it was done.
+        box = None
+        for _ in range(40):
+            e = control.get_extents(Atspi.CoordType.WINDOW)
+            now = (e.x, e.y, e.width, e.height)
+            if e.width > 0 and e.height > 0 and now == box:
+                break
+            box = now
+            time.sleep(0.05)
         return 0 if control.do_action(0) else 1
     if verb == "type":
         return 0 if control.set_text_contents(argv[5]) else 1

@@ -575,7 +575,8 @@ row_says() { [[ "$(row_line)" == *": $1 → "* ]]; }
 wait_until 10 row_says double-tap
 check "binding 1 opened, its double-tap pressed: its gesture changed in its own line ($changed), the row saying the daemon's new line ($(row_line))" \
     bash -c "[ \"\$1\" = '< gesture = \"tap\" > gesture = \"double-tap\" ' ] && [[ \"\$2\" == *': double-tap → exec'* ]]" _ "$changed" "$(row_line)"
-drive activate 'push button' Undo
+# Undone only once it was made: an Undo of nothing here would take back the binding's adding.
+[ -n "$changed" ] && drive activate 'push button' Undo
 # Only once the change was made (its diff above) is the file as before an Undo.
 tap_back() { [ -n "$changed" ] && cmp -s "$W/config-bound.toml" "$CONFIG" && row_says tap; }
 check "... Undo puts the tap back, in the file and in the row's line" wait_until 10 tap_back
