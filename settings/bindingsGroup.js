@@ -7,10 +7,9 @@
  * quote them (GLib's parser; no shell runs it). */
 import Adw from 'gi://Adw';
 import GLib from 'gi://GLib';
-import GObject from 'gi://GObject';
 import Gtk from 'gi://Gtk?version=4.0';
 
-import { blockButtons, tomlString } from './blockRow.js';
+import { addRowActions, blockButtons, tomlString } from './blockRow.js';
 import { commandWords, execKey, formGroup } from './formRows.js';
 import { _, format } from './i18n.js';
 import { ToggleGroup } from './toggleGroup.js';
@@ -76,17 +75,8 @@ export class BindingsGroup {
         row.connect('notify::expanded', () =>
             row.expanded ? this._expanded.add(index) : this._expanded.delete(index));
         const name = format(_('binding %s'), n);
-        // The row opened by a button of its own, as a quick action's is: named, so that a screen
-        // reader finds it (the row's own header has no action).
-        const edit = new Gtk.ToggleButton({ icon_name: 'document-edit-symbolic', valign: Gtk.Align.CENTER,
-            tooltip_text: _('Edit'), active: row.expanded });
-        edit.add_css_class('flat');
-        edit.update_property([Gtk.AccessibleProperty.LABEL], [format(_('Edit “%s”'), name)]);
-        edit.bind_property('active', row, 'expanded', GObject.BindingFlags.BIDIRECTIONAL);
-        row.add_action(edit);
-        for (const button of blockButtons({ block: 'binding', index, count, name, daemon: this._daemon,
-            change: this._change }))
-            row.add_action(button);
+        addRowActions(row, blockButtons({ block: 'binding', index, count, name, daemon: this._daemon,
+            change: this._change }), name);
         if (!keys)
             return row;
         const gestures = new ToggleGroup(null,

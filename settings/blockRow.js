@@ -3,6 +3,7 @@
  * `binding.1`): the same three for every kind of block. */
 import Adw from 'gi://Adw';
 import GLib from 'gi://GLib';
+import GObject from 'gi://GObject';
 import Gtk from 'gi://Gtk?version=4.0';
 
 import { _, format } from './i18n.js';
@@ -32,6 +33,20 @@ export function blockButtons({ block, index, count, name, daemon, change }) {
     const remove = iconButton('user-trash-symbolic', format(_('Remove “%s”'), name), () =>
         change(daemon.reset(key), format(_('Removed “%s”'), name)));
     return [up, down, remove];
+}
+
+/* An opening row's buttons (an Adw.ExpanderRow: a quick action, a binding): `buttons` (a block's
+ * Move up, Move down, Remove), then Edit, which opens and closes the row, named for `name`: the
+ * row's own header takes no action through AT-SPI. Every such row reads the same. */
+export function addRowActions(row, buttons, name) {
+    const edit = new Gtk.ToggleButton({ icon_name: 'document-edit-symbolic', valign: Gtk.Align.CENTER,
+        tooltip_text: _('Edit'), active: row.expanded });
+    edit.add_css_class('flat');
+    edit.update_property([Gtk.AccessibleProperty.LABEL], [format(_('Edit “%s”'), name)]);
+    edit.bind_property('active', row, 'expanded', GObject.BindingFlags.BIDIRECTIONAL);
+    // add_action puts each before the ones added earlier: added last to first.
+    for (const widget of [...buttons, edit].reverse())
+        row.add_action(widget);
 }
 
 /* A plain row for a block, with its three buttons (blockButtons). */

@@ -6,11 +6,10 @@
 import Adw from 'gi://Adw';
 import Gio from 'gi://Gio';
 import GLib from 'gi://GLib';
-import GObject from 'gi://GObject';
 import Gtk from 'gi://Gtk?version=4.0';
 
 import { chooseAction } from './actionChooser.js';
-import { blockButtons, tomlString } from './blockRow.js';
+import { addRowActions, blockButtons, tomlString } from './blockRow.js';
 import { chooseIcon } from './iconChooser.js';
 import { _, format } from './i18n.js';
 
@@ -20,8 +19,9 @@ import { _, format } from './i18n.js';
  * reader, and name (when given) whose it is. */
 function iconImage(item, name = null) {
     const iconName = item['icon-name'], file = item.icon?.file;
+    // No icon is drawn as the menu draws it, as nothing: the room kept, the titles aligned.
     const gicon = file ? new Gio.FileIcon({ file: Gio.File.new_for_path(file) })
-        : new Gio.ThemedIcon({ names: iconName ? [`${iconName}-symbolic`, iconName] : ['action-unavailable-symbolic'] });
+        : iconName ? new Gio.ThemedIcon({ names: [`${iconName}-symbolic`, iconName] }) : null;
     const image = new Gtk.Image({ gicon, pixel_size: 24 });
     image.update_property([Gtk.AccessibleProperty.DESCRIPTION], [file ?? iconName ?? _('None')]);
     if (name)
@@ -93,17 +93,7 @@ export function quickActionRow({ item, index, count, daemon, change, window, exp
     const row = new Adw.ExpanderRow({ title: GLib.markup_escape_text(name, -1),
         subtitle: GLib.markup_escape_text(item.subtitle ?? '', -1) });
     row.add_prefix(iconImage(item, format(_('Icon of “%s”'), name)));
-    // Opening the row is a button of its own too: the row's header takes no action through AT-SPI.
-    const edit = new Gtk.ToggleButton({ icon_name: 'document-edit-symbolic', valign: Gtk.Align.CENTER,
-        tooltip_text: _('Edit') });
-    edit.add_css_class('flat');
-    edit.update_property([Gtk.AccessibleProperty.LABEL], [format(_('Edit “%s”'), name)]);
-    edit.bind_property('active', row, 'expanded', GObject.BindingFlags.BIDIRECTIONAL);
-    // add_action puts each before the ones added earlier: added last to first, they read Move
-    // up, Move down, Remove, Edit, as a binding's row does.
-    row.add_action(edit);
-    for (const button of blockButtons({ block: 'quick-action', index, count, name, daemon, change }).reverse())
-        row.add_action(button);
+    addRowActions(row, blockButtons({ block: 'quick-action', index, count, name, daemon, change }), name);
     const set = (setting, value, done) => change(daemon.set(`${key}${setting}`, value), done);
 
     // Built when first opened: a closed row's fields would crowd the accessibility tree (and
