@@ -405,40 +405,7 @@ stop "$replay_pid"
 # the dictd on loopback, made its source-name in GSettings' keyfile, which the daemon runs with and
 # the application it starts inherits. What the application shows is read as a screen reader reads
 # it (AT-SPI): its entry holds the word, its definition WordNet's.
-mkdir -p "$HOMEDIR/.config/org.gnome.Dictionary" "$HOMEDIR/.config/glib-2.0/settings"
-printf '[Dictionary Source]\nName=Loopback\nTransport=dictd\nHostname=127.0.0.1\nPort=2628\n' \
-    > "$HOMEDIR/.config/org.gnome.Dictionary/loopback.desktop"
-printf "[org/gnome/dictionary]\nsource-name='Loopback'\n" > "$HOMEDIR/.config/glib-2.0/settings/keyfile"
-chown -R "$U:$G" "$HOMEDIR/.config"
-cat > "$W/dictionary-window.py" <<'PY'
-#!/usr/bin/python3
-# What GNOME's Dictionary shows, read through AT-SPI: `pid N`, then `entry TEXT` for its editable
-# entry and `definition TEXT` for its definition's view (one line, escaped).
-import gi
-gi.require_version("Atspi", "2.0")
-from gi.repository import Atspi
-def walk(node, depth):
-    if node is None or depth > 40:
-        return
-    if node.get_role_name() == "text":
-        text = Atspi.Text.get_text(node, 0, Atspi.Text.get_character_count(node))
-        editable = node.get_state_set().contains(Atspi.StateType.EDITABLE)
-        if text:
-            print("entry" if editable else "definition", text.encode("unicode_escape").decode("ascii"), flush=True)
-    for i in range(node.get_child_count()):
-        walk(node.get_child_at_index(i), depth + 1)
-desktop = Atspi.get_desktop(0)
-for i in range(desktop.get_child_count()):
-    app = desktop.get_child_at_index(i)
-    if app is not None and app.get_name() == "org.gnome.Dictionary":
-        print("pid", app.get_process_id(), flush=True)
-        walk(app, 0)
-PY
-chmod 644 "$W/dictionary-window.py"
-dictionary_shows() {
-    as_user /usr/bin/python3 -W ignore "$W/dictionary-window.py" > "$W/dictionary.txt" 2>&1
-    grep -qx "entry $1" "$W/dictionary.txt" && grep -q '^definition .*n 1: a powerful effect or influence' "$W/dictionary.txt"
-}
+gnome_dictionary_offline
 # The demo's deep press moved to the word, past pop (not held at peek as deep_press_at's), at the
 # recording's pace (`--paced`): the menu shows at peek, before pop, so that pop is the extension's
 # (a press at pop before its menu shows is the daemon's, "popped during the hold").
@@ -452,9 +419,9 @@ bg_user "$W/pop-word-replay.log" env "XDG_DATA_HOME=$HOMEDIR/.local/share" GSETT
     GDK_BACKEND=wayland "$BIN/forcetouchd" --verbose --config "$W/text.toml" --replay "$W/pop-word.evemu" --paced
 replay_pid=$last_pid
 start_ns="$(date +%s%N)"
-wait_until 15 dictionary_shows force
+wait_until 15 dictionary_reads force
 check "text: a replayed deep press past pop on the word opens GNOME's Dictionary at it, \"force\" in its entry, WordNet's definition from the dictd on loopback ($(grep -v '^pid ' "$W/dictionary.txt" 2> /dev/null | head -c 160 | tr '\n' ' '))" \
-    dictionary_shows force
+    dictionary_reads force
 echo "figure: text: pop on the word in the GNOME Shell, to the definition in GNOME's Dictionary: $(( ($(date +%s%N) - start_ns) / 1000000 )) ms"
 check "text: ... popped by the extension, which chose Look Up in Dictionary (text.look-up-app): $(shell_log_since "$m" | grep -o '^chose text\.look-up-app: [a-z]*' | head -1)" \
     bash -c "shell_log() { tail -c +$(( m + 1 )) '$SHELL_LOG'; }; shell_log | grep -q 'forcetouch: menu state: sliding([a-z ]*) -> popped ' &&

@@ -219,3 +219,22 @@ rect() { sed -E 's/.* (-?[0-9]+) (-?[0-9]+) (-?[0-9]+) (-?[0-9]+)$/\1 \2 \3 \4/'
 logged_rect() { tail -c "+$(($1 + 1))" "$3" | grep -E -- "$2" | tail -1 | rect; }
 # window_box STATE LOG: the last intent window in STATE the overlay logged, as x y w h.
 window_box() { grep -E "^intent-window [0-9]+ $1" "$2" | tail -1 | awk '{ n = NF; if ($n == "image") n--; print $(n-3), $(n-2), $(n-1), $n }'; }
+
+# gnome_dictionary_offline: GNOME's Dictionary, started by the user, asks the dictd on loopback:
+# a source of its own made its source-name in GSettings' keyfile (GSETTINGS_BACKEND=keyfile, which
+# the daemon is run with and the application it starts inherits), so that no word leaves the
+# machine. dictionary_reads WORD: it shows WORD in its entry and WordNet's definition (the first
+# sense of "force"), read through AT-SPI as a screen reader reads it (fixtures/dictionary-window.py;
+# its pid and what it shows in $W/dictionary.txt).
+gnome_dictionary_offline() {
+    mkdir -p "$HOMEDIR/.config/org.gnome.Dictionary" "$HOMEDIR/.config/glib-2.0/settings"
+    printf '[Dictionary Source]\nName=Loopback\nTransport=dictd\nHostname=127.0.0.1\nPort=2628\n' \
+        > "$HOMEDIR/.config/org.gnome.Dictionary/loopback.desktop"
+    printf "[org/gnome/dictionary]\nsource-name='Loopback'\n" > "$HOMEDIR/.config/glib-2.0/settings/keyfile"
+    chown -R "$U:$G" "$HOMEDIR/.config/org.gnome.Dictionary" "$HOMEDIR/.config/glib-2.0"
+    cp Tests/Documented/fixtures/dictionary-window.py "$W/dictionary-window.py" && chmod 644 "$W/dictionary-window.py"
+}
+dictionary_reads() {
+    as_user /usr/bin/python3 -W ignore "$W/dictionary-window.py" > "$W/dictionary.txt" 2>&1
+    grep -qx "entry $1" "$W/dictionary.txt" && grep -q '^definition .*n 1: a powerful effect or influence' "$W/dictionary.txt"
+}

@@ -614,44 +614,13 @@ echo "figure: text: the overlay's lookups of the word, text read included: $(tai
 # the word's menu (a press lifted at peek, then a click on the item), the application's window
 # comes (X11: its WM_CLASS) with the word in its entry and WordNet's definition from 127.0.0.1, as
 # a user reads them (AT-SPI); a press past pop on the word opens it too, chosen by the overlay's pop.
-mkdir -p "$HOMEDIR/.config/org.gnome.Dictionary" "$HOMEDIR/.config/glib-2.0/settings"
-printf '[Dictionary Source]\nName=Loopback\nTransport=dictd\nHostname=127.0.0.1\nPort=2628\n' \
-    > "$HOMEDIR/.config/org.gnome.Dictionary/loopback.desktop"
-printf "[org/gnome/dictionary]\nsource-name='Loopback'\n" > "$HOMEDIR/.config/glib-2.0/settings/keyfile"
-chown -R "$U:$G" "$HOMEDIR/.config/org.gnome.Dictionary" "$HOMEDIR/.config/glib-2.0"
-cat > "$W/dictionary-window.py" <<'PY'
-#!/usr/bin/python3
-# What GNOME's Dictionary shows, read as a screen reader reads it (AT-SPI): `entry TEXT` for its
-# editable text entry, `definition TEXT` for its definition's view (one line, escaped).
-import gi
-gi.require_version("Atspi", "2.0")
-from gi.repository import Atspi
-def walk(node, depth):
-    if node is None or depth > 40:
-        return
-    if node.get_role_name() == "text":
-        text = Atspi.Text.get_text(node, 0, Atspi.Text.get_character_count(node))
-        editable = node.get_state_set().contains(Atspi.StateType.EDITABLE)
-        if text:
-            print("entry" if editable else "definition", text.encode("unicode_escape").decode("ascii"), flush=True)
-    for i in range(node.get_child_count()):
-        walk(node.get_child_at_index(i), depth + 1)
-desktop = Atspi.get_desktop(0)
-for i in range(desktop.get_child_count()):
-    app = desktop.get_child_at_index(i)
-    if app is not None and app.get_name() == "org.gnome.Dictionary":
-        walk(app, 0)
-PY
+gnome_dictionary_offline
 # dictionary_window: GNOME's Dictionary has a window on the X server (its WM_CLASS).
 dictionary_window() { as_user xdotool search --class '^org\.gnome\.Dictionary$' > /dev/null 2>&1; }
 no_dictionary_window() { ! dictionary_window; }
 # dictionary_shows WORD: GNOME's Dictionary has a window whose entry holds WORD and whose definition
 # is WordNet's (its first sense of "force"); what it shows is in $W/dictionary.txt.
-dictionary_shows() {
-    dictionary_window || return 1
-    as_user /usr/bin/python3 -W ignore "$W/dictionary-window.py" > "$W/dictionary.txt" 2>&1
-    grep -qx "entry $1" "$W/dictionary.txt" && grep -q '^definition .*n 1: a powerful effect or influence' "$W/dictionary.txt"
-}
+dictionary_shows() { dictionary_window && dictionary_reads "$1"; }
 # dictionary_close: GNOME's Dictionary's process is stopped (the daemon started it detached).
 dictionary_close() {
     local pid
@@ -671,7 +640,7 @@ check "text: the word's menu on screen has Look Up in Dictionary (item ${ix:-?} 
 [ -n "${ih:-}" ] && as_user xdotool mousemove $(( ix + iw / 2 )) $(( iy + ih / 2 )) click 1
 start_ns="$(date +%s%N)"
 [ -n "${ih:-}" ] && wait_until 15 dictionary_shows force
-check "text: ... chosen, GNOME's Dictionary opens at the word: its window, \"force\" in its entry, WordNet's definition from the dictd on loopback ($(head -c 160 "$W/dictionary.txt" 2> /dev/null | tr '\n' ' '))" \
+check "text: ... chosen, GNOME's Dictionary opens at the word: its window, \"force\" in its entry, WordNet's definition from the dictd on loopback ($(grep -v '^pid ' "$W/dictionary.txt" 2> /dev/null | head -c 160 | tr '\n' ' '))" \
     dictionary_shows force
 echo "figure: text: Look Up in Dictionary, from the click to the definition in GNOME's Dictionary: $(( ($(date +%s%N) - start_ns) / 1000000 )) ms"
 check "text: ... started by the daemon with the word, its result saying so ($(grep -o 'looked up “force” in [^:]*' "$W/look-up-app-replay.log" | head -1))" \
@@ -685,7 +654,7 @@ bg_user "$W/look-up-pop-replay.log" env GSETTINGS_BACKEND=keyfile "$BIN/forcetou
     --replay "$W/look-up-pop.evemu" --paced
 replay_pid=$last_pid
 wait_until 15 dictionary_shows force
-check "text: a replayed deep press past pop on the word opens GNOME's Dictionary at it ($(head -c 160 "$W/dictionary.txt" 2> /dev/null | tr '\n' ' '))" \
+check "text: a replayed deep press past pop on the word opens GNOME's Dictionary at it ($(grep -v '^pid ' "$W/dictionary.txt" 2> /dev/null | head -c 160 | tr '\n' ' '))" \
     dictionary_shows force
 check "text: ... popped by the overlay, which chose Look Up in Dictionary (text.look-up-app)" \
     bash -c "tail -c +$((m + 1)) '$W/x11-overlay.log' | grep -q '^menu state: sliding([a-z ]*) -> popped ' &&
