@@ -192,6 +192,8 @@ answers() { kill -0 "$daemon_pid" && [ "$(gcall GetQuickActions | head -c 2)" = 
 check "after the malformed calls the daemon still runs and answers" answers
 
 # ---------------------------------------------------------------- settings, in the file in place
+# lines_changed COPY: the lines of $CONFIG that differ from COPY, diff's `<` (COPY's) and `>` (now), on one line.
+lines_changed() { diff "$1" "$CONFIG" | grep '^[<>]' | tr '\n' ' '; }
 # The settings window's methods (issue 53): the daemon edits its configuration file in place,
 # checks it, writes it atomically and reloads. A deep press of the demo recording reaches pop
 # at medium sensitivity and only peek, later, at firm (forcetest replay, the same engine).
@@ -391,7 +393,7 @@ drive activate 'push button' Slow
 wait_until 10 grep -qx 'haptic-touch-time = "slow"' "$CONFIG"
 drive activate 'check box' Haptics
 wait_until 10 grep -qx 'haptics = "off"' "$CONFIG"
-changed="$(diff "$W/config-firm.toml" "$CONFIG" | grep '^[<>]' | tr '\n' ' ')"
+changed="$(lines_changed "$W/config-firm.toml")"
 check "Slow and the Haptics switch off: a line each, the second in a [gestures] table of its own, nothing else changed ($changed)" \
     test "$changed" = '> haptics = "off" >  > [gestures] > haptic-touch-time = "slow" '
 as_user timeout 20 "$BIN/forcectl" reset haptics > /dev/null 2>&1
@@ -411,7 +413,7 @@ check "... and Fast pressed writes fast, the custom duration's button gone" wait
 cp "$CONFIG" "$W/config-firm.toml"
 drive activate 'check box' Words
 wait_until 10 grep -qx 'under-finger = \["app-icon", "link", "word"\]' "$CONFIG"
-changed="$(diff "$W/config-firm.toml" "$CONFIG" | grep '^[<>]' | tr '\n' ' ')"
+changed="$(lines_changed "$W/config-firm.toml")"
 under_finger() { as_user timeout 10 busctl --user get-property io.github.forcetouch.Daemon1 "$ROOT_PATH" io.github.forcetouch.Daemon1 UnderFinger; }
 # The daemon reloads off its loop: its property changes once the reload is in.
 runs_on_words() { [ "$(under_finger)" = 'as 3 "app-icon" "link" "word"' ]; }
@@ -472,7 +474,7 @@ wait_until 10 row_open
 drive type text Title 'Write a note'
 as_user xdotool key Return
 wait_until 10 grep -qx 'title = "Write a note"' "$CONFIG"
-changed="$(diff "$W/config-edit.toml" "$CONFIG" | grep '^[<>]' | tr '\n' ' ')"
+changed="$(lines_changed "$W/config-edit.toml")"
 check "New message opened by its Edit button, its title typed over and entered: that line changed, nothing else ($changed)" \
     test "$changed" = '< title = "New message" > title = "Write a note" '
 # The row opened, as a person edits it, at full width and at a phone's (370 framed); edited on
@@ -498,7 +500,7 @@ enter() {
 cp "$CONFIG" "$W/config-titled.toml"
 enter Subtitle 'To a friend'
 wait_until 10 grep -qx 'subtitle = "To a friend"' "$CONFIG"
-changed="$(diff "$W/config-titled.toml" "$CONFIG" | grep '^[<>]' | tr '\n' ' ')"
+changed="$(lines_changed "$W/config-titled.toml")"
 check "... its Subtitle typed and entered: one line of the file added ($changed)" \
     test "$changed" = '> subtitle = "To a friend" '
 subtitled_shown() { drive names label 2> /dev/null | grep -qx 'To a friend'; }
@@ -514,7 +516,7 @@ drive type entry 'Search icons' 'mail send'
 drive activate 'push button' 'mail-send-symbolic'
 wait_until 10 grep -qx 'icon-symbol = "mail-send-symbolic"' "$CONFIG"
 cp "$CONFIG" "$W/config-icon.toml"
-changed="$(diff "$W/config-edit.toml" "$CONFIG" | grep '^[<>]' | tr '\n' ' ')"
+changed="$(lines_changed "$W/config-edit.toml")"
 check "... an icon searched for in the theme's and chosen by its name: icon-symbol added to the block ($changed)" \
     test "$changed" = '< title = "New message" < icon-type = "compose" > title = "Write a note" > icon-symbol = "mail-send-symbolic" '
 choose_new_note() {
@@ -524,7 +526,7 @@ choose_new_note() {
     wait_until 10 grep -qx 'action = "new-note"' "$CONFIG"
 }
 choose_new_note
-changed="$(diff "$W/config-icon.toml" "$CONFIG" | grep '^[<>]' | tr '\n' ' ')"
+changed="$(lines_changed "$W/config-icon.toml")"
 check "... Notes chosen, then its New Note: the command's line gives way to the app and its Desktop Action ($changed)" \
     test "$changed" = '< exec = ["true"] > launch = "forcetouch-notes.desktop" > action = "new-note" '
 check "... the user's notes kept: every line of the file as it was but the block's changed ones" \
@@ -539,7 +541,7 @@ check "... Undo puts the command back, app and Desktop Action ($chosen_lines lin
 drive activate 'push button' 'Choose the action of “Write a note”'
 enter Command 'notify-send "Hello there"' settled
 wait_until 10 grep -qx 'exec = \["notify-send", "Hello there"\]' "$CONFIG"
-changed="$(diff "$W/config-icon.toml" "$CONFIG" | grep '^[<>]' | tr '\n' ' ')"
+changed="$(lines_changed "$W/config-icon.toml")"
 check "... a command typed into the action chooser's Command and entered: exec in words, that line only, the user's notes kept ($changed)" \
     bash -c "[ \"\$1\" = '< exec = [\"true\"] > exec = [\"notify-send\", \"Hello there\"] ' ] &&
              grep -qx '# The user.s own notes: every settings change keeps them, and this layout.' '$CONFIG' &&
@@ -570,7 +572,7 @@ row_line() { drive names 'list item' 2> /dev/null | grep -m1 '^binding 1 (line';
 drive activate 'push button' 'Edit “binding 1”'
 drive activate 'push button' 'double-tap, binding 1'
 wait_until 10 grep -qx 'gesture = "double-tap"' "$CONFIG"
-changed="$(diff "$W/config-bound.toml" "$CONFIG" | grep '^[<>]' | tr '\n' ' ')"
+changed="$(lines_changed "$W/config-bound.toml")"
 row_says() { [[ "$(row_line)" == *": $1 → "* ]]; }
 wait_until 10 row_says double-tap
 check "binding 1 opened, its double-tap pressed: its gesture changed in its own line ($changed), the row saying the daemon's new line ($(row_line))" \
@@ -583,13 +585,13 @@ check "... Undo puts the tap back, in the file and in the row's line" wait_until
 drive type text 'Command of binding 1' "notify-send 'edited in place'"
 drive activate 'push button' 'Set the command of binding 1'
 wait_until 10 grep -qxF 'exec = ["notify-send", "edited in place"]' "$CONFIG"
-changed="$(diff "$W/config-bound.toml" "$CONFIG" | grep '^[<>]' | tr '\n' ' ')"
+changed="$(lines_changed "$W/config-bound.toml")"
 check "... its command typed and set: the exec line changed in place ($changed)" \
     test "$changed" = '< exec = ["notify-send", "tapped twice"] > exec = ["notify-send", "edited in place"] '
 drive type text 'Command of binding 1' ''
 drive activate 'push button' 'Set the command of binding 1'
 wait_until 10 grep -qx 'quick-actions = true' "$CONFIG"
-changed="$(diff "$W/config-bound.toml" "$CONFIG" | grep '^[<>]' | tr '\n' ' ')"
+changed="$(lines_changed "$W/config-bound.toml")"
 check "... and emptied: the quick-actions menu in place of the command ($changed)" \
     test "$changed" = '< exec = ["notify-send", "tapped twice"] > quick-actions = true '
 drive activate 'push button' 'Remove “binding 1”'
@@ -600,7 +602,7 @@ cp "$CONFIG" "$W/config-slot.toml"
 drive type text 'Slot command (none: the quick-actions menu)' 'notify-send "one tap"'
 drive activate 'push button' 'Set Slot'
 wait_until 10 grep -q '^single-tap = ' "$CONFIG"
-added="$(diff "$W/config-slot.toml" "$CONFIG" | grep '^[<>]' | tr '\n' ' ')"
+added="$(lines_changed "$W/config-slot.toml")"
 check "Set a Slot: single-tap set to its command, in an [assistive-touch] table of its own ($added)" \
     test "$added" = '>  > [assistive-touch] > single-tap = { exec = ["notify-send", "one tap"] } '
 slot_shown() { names 'push button' | grep -q 'Clear Single-Tap'; }
@@ -610,7 +612,7 @@ check "... its row says what it does, in the daemon's words ($slot_line)" bash -
 drive activate 'push button' 'Clear Single-Tap'
 slot_cleared() { ! grep -q '^single-tap = ' "$CONFIG"; }
 wait_until 10 slot_cleared
-check "... and its Clear takes the slot out, its table's header left (the lines changed: $(diff "$W/config-slot.toml" "$CONFIG" | grep '^[<>]' | tr '\n' ' '))" slot_cleared
+check "... and its Clear takes the slot out, its table's header left (the lines changed: $(lines_changed "$W/config-slot.toml"))" slot_cleared
 # AssistiveTouch's other keys: the [assistive-touch] header Clear left draws the floating button
 # (the Floating Button switch on); switched off, button = false is written under it. The
 # Double-Tap Timeout's spin button set to 0.5 writes it; Undo takes that back. Each shown again
@@ -619,14 +621,14 @@ cp "$CONFIG" "$W/config-at.toml"
 button_before="$(drive state 'check box' 'Floating Button')"
 drive activate 'check box' 'Floating Button'
 wait_until 10 grep -qx 'button = false' "$CONFIG"
-changed="$(diff "$W/config-at.toml" "$CONFIG" | grep '^[<>]' | tr '\n' ' ')"
+changed="$(lines_changed "$W/config-at.toml")"
 check "the Floating Button, on for the table's header alone ($button_before), switched off: button = false under it ($changed), the switch off" \
     bash -c "[ \"\$1\" = on ] && [ \"\$2\" = '> button = false ' ] && [ \"\$3\" = off ]" _ "$button_before" "$changed" "$(drive state 'check box' 'Floating Button')"
 cp "$CONFIG" "$W/config-button.toml"
 timeout_before="$(drive value 'spin button' 'Double-Tap Timeout')"
 drive set 'spin button' 'Double-Tap Timeout' 0.5
 wait_until 10 grep -qx 'double-tap-timeout = 0.5' "$CONFIG"
-changed="$(diff "$W/config-button.toml" "$CONFIG" | grep '^[<>]' | tr '\n' ' ')"
+changed="$(lines_changed "$W/config-button.toml")"
 check "the Double-Tap Timeout (shown $timeout_before, the default) set to 0.5 by its spin button: one line in the table ($changed)" \
     bash -c "[ \"\$1\" = '> double-tap-timeout = 0.5 ' ] && [ \"\$2\" = 0.30 ]" _ "$changed" "$timeout_before"
 drive activate 'push button' Undo
